@@ -1,0 +1,78 @@
+//! App configuration as `GET /api/v1/apps/{app_id}` returns it (spec §3, server form).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The public configuration of an app. Secrets and allowed origins are not part of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct AppConfigResponse {
+    /// The 25-character app id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Logo shown in the modal.
+    pub logo_url: Option<String>,
+    /// Base URL the client should call instead of the default, if any.
+    pub custom_api_url: Option<String>,
+    /// Email code login enabled.
+    pub email_auth: bool,
+    /// SMS code login enabled.
+    pub sms_auth: bool,
+    /// External wallet login enabled.
+    pub wallet_auth: bool,
+    /// Passkey login enabled.
+    pub passkey_auth: bool,
+    /// Guest login enabled.
+    pub guest_auth: bool,
+    /// Email addresses with '+' are refused.
+    pub disable_plus_emails: bool,
+    /// Users must accept the terms before using the app.
+    pub require_users_accept_terms: bool,
+    /// Link to the terms.
+    pub terms_and_conditions_url: Option<String>,
+    /// Link to the privacy policy.
+    pub privacy_policy_url: Option<String>,
+    /// Invisible captcha enabled.
+    pub captcha_enabled: bool,
+    /// Captcha site key (must start with `t:`).
+    pub captcha_site_key: Option<String>,
+    /// Embedded wallet behaviour.
+    pub embedded_wallet_config: EmbeddedWalletConfig,
+    /// MFA methods the app offers.
+    pub mfa_methods: Vec<String>,
+}
+
+/// When an embedded wallet is created on login (spec §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum CreateOnLogin {
+    /// Never automatically.
+    #[default]
+    Off,
+    /// For users who have no wallet yet.
+    UsersWithoutWallets,
+    /// For every user.
+    AllUsers,
+}
+
+/// Per-chain wallet creation.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+pub struct ChainWalletConfig {
+    /// When to create a wallet of this chain type on login.
+    pub create_on_login: CreateOnLogin,
+}
+
+/// Embedded wallet configuration, server form.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct EmbeddedWalletConfig {
+    /// Ethereum wallets.
+    pub ethereum: ChainWalletConfig,
+    /// Solana wallets.
+    pub solana: ChainWalletConfig,
+    /// A user password is required when creating a wallet.
+    pub require_user_password_on_create: bool,
+    /// Recovery methods users may choose.
+    pub user_owned_recovery_options: Vec<String>,
+    /// Wallet stack: `legacy-embedded-wallets-only` or `user-controlled-server-wallets-only`.
+    pub mode: String,
+}

@@ -1,0 +1,16 @@
+//! The Symbolon wire contract: every request and response body, error code and shared constant.
+//!
+//! This crate is the one source of these names. The server uses the Rust types directly; the
+//! TypeScript client gets a generated copy (`packages/core/src/generated/protocol.ts`, written by
+//! `cargo run -p symbolon-protocol --bin gen-ts`), and a test fails when that copy is stale.
+//! Names follow the spec's wire (`../shared/spec.md` §7–§9), so a host app written for the
+//! spec's client talks to our server unchanged.
+
+pub mod app;
+pub mod constants;
+pub mod errors;
+pub mod session;
+pub mod typescript;
+pub mod user;
+
+pub use errors::{ClientErrorCode, ErrorResponse, ServerErrorCode};

@@ -1,0 +1,100 @@
+//! Renders the TypeScript copy of this crate for `packages/core`.
+
+use ts_rs::{Config, TS};
+
+use crate::{app, constants, errors, session, user};
+
+/// Where the generated file lives, relative to the repository root.
+pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
+
+macro_rules! declarations {
+    ($cfg:expr; $($ty:ty),* $(,)?) => {
+        vec![$( format!("export {}", <$ty as TS>::decl($cfg)) ),*]
+    };
+}
+
+/// The whole generated file.
+pub fn render() -> String {
+    let cfg = Config::default();
+    let types = declarations![&cfg;
+        errors::ErrorResponse,
+        errors::ServerErrorCode,
+        errors::ClientErrorCode,
+        user::User,
+        user::MfaMethod,
+        user::LinkedAccount,
+        user::Verification,
+        user::EmailAccount,
+        user::ChainType,
+        user::RecoveryMethod,
+        user::WalletAccount,
+        app::AppConfigResponse,
+        app::CreateOnLogin,
+        app::ChainWalletConfig,
+        app::EmbeddedWalletConfig,
+        session::AuthMode,
+        session::PasswordlessInitRequest,
+        session::PasswordlessAuthenticateRequest,
+        session::RefreshSessionRequest,
+        session::LogoutRequest,
+        session::SessionUpdateAction,
+        session::OAuthTokens,
+        session::SessionResponse,
+        session::CurrentUserResponse,
+        session::AnalyticsEventRequest,
+        session::SuccessResponse,
+        session::AccessTokenClaims,
+        session::IdentityTokenClaims,
+    ];
+
+    let mut out = String::from(
+        "// Generated from crates/protocol by `cargo run -p symbolon-protocol --bin gen-ts`. Do not edit.\n\n",
+    );
+    for decl in types {
+        out.push_str(&decl);
+        out.push_str("\n\n");
+    }
+
+    let server_codes: Vec<String> = errors::ALL_SERVER_CODES.iter().map(|(_, s)| format!("  {s:?},")).collect();
+    out.push_str(&format!(
+        "/** Every server error code, in spec order. */\nexport const SERVER_ERROR_CODES = [\n{}\n] as const satisfies readonly ServerErrorCode[];\n\n",
+        server_codes.join("\n")
+    ));
+
+    let client_messages: Vec<String> = errors::ClientErrorCode::ALL
+        .iter()
+        .map(|code| {
+            let wire = serde_json::to_value(code).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+            format!("  {wire}: {:?},", code.default_message())
+        })
+        .collect();
+    out.push_str(&format!(
+        "/** The spec's message for each client error code. */\nexport const CLIENT_ERROR_MESSAGES: Record<ClientErrorCode, string> = {{\n{}\n}};\n\n",
+        client_messages.join("\n")
+    ));
+
+    for (name, doc, value) in constants::typescript_table() {
+        let doc = doc.trim();
+        if !doc.is_empty() {
+            out.push_str(&format!("/** {doc} */\n"));
+        }
+        out.push_str(&format!("export const {name} = {value};\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    #[test]
+    fn generated_typescript_is_current() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let committed = std::fs::read_to_string(root.join(super::OUTPUT_PATH)).unwrap_or_default();
+        assert!(
+            committed == super::render(),
+            "{} is stale: run `cargo run -p symbolon-protocol --bin gen-ts`",
+            super::OUTPUT_PATH
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! The user and linked accounts in the server's wire form (spec §3).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A user as the server returns it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct User {
+    /// Stable id, `did:privy:…`.
+    pub id: String,
+    /// Unix seconds.
+    #[ts(type = "number")]
+    pub created_at: i64,
+    /// Every account the user can sign in with or has linked, wallets included.
+    pub linked_accounts: Vec<LinkedAccount>,
+    /// MFA methods the user has enrolled in.
+    pub mfa_methods: Vec<MfaMethod>,
+    /// Whether the user accepted the app's terms.
+    pub has_accepted_terms: bool,
+    /// Whether this is a guest user.
+    pub is_guest: bool,
+}
+
+/// An MFA method a user is enrolled in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum MfaMethod {
+    /// Authenticator app.
+    Totp {
+        /// Unix seconds.
+        #[ts(type = "number")]
+        verified_at: i64,
+    },
+    /// SMS code.
+    Sms {
+        /// Unix seconds.
+        #[ts(type = "number")]
+        verified_at: i64,
+    },
+    /// Passkey.
+    Passkey {
+        /// Unix seconds.
+        #[ts(type = "number")]
+        verified_at: i64,
+    },
+}
+
+/// A linked account, tagged by `type` as on the wire.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LinkedAccount {
+    /// A verified email address.
+    Email(EmailAccount),
+    /// An embedded or external wallet.
+    Wallet(WalletAccount),
+}
+
+/// When an account was verified, in unix seconds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Verification {
+    /// First verification (kept for compatibility with clients that read `verified_at`).
+    #[ts(type = "number")]
+    pub verified_at: i64,
+    /// First verification.
+    #[ts(type = "number | null")]
+    pub first_verified_at: Option<i64>,
+    /// Most recent verification.
+    #[ts(type = "number | null")]
+    pub latest_verified_at: Option<i64>,
+}
+
+/// `type: "email"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct EmailAccount {
+    /// Trimmed and lower-cased.
+    pub address: String,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// Chain family of a wallet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainType {
+    /// EVM chains.
+    Ethereum,
+    /// Solana.
+    Solana,
+}
+
+/// How an embedded wallet's recovery share is protected (spec §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub enum RecoveryMethod {
+    /// Automatic recovery, share held by the server.
+    #[serde(rename = "privy")]
+    Privy,
+    /// Automatic recovery, second version.
+    #[serde(rename = "privy-v2")]
+    PrivyV2,
+    /// Protected by a passcode only the user knows.
+    #[serde(rename = "user-passcode")]
+    UserPasscode,
+    /// Kept in the user's Google Drive.
+    #[serde(rename = "google-drive")]
+    GoogleDrive,
+    /// Kept in the user's iCloud.
+    #[serde(rename = "icloud")]
+    Icloud,
+    /// Kept in iCloud by a native app.
+    #[serde(rename = "icloud-native")]
+    IcloudNative,
+    /// Protected by a recovery encryption key the host provides.
+    #[serde(rename = "recovery-encryption-key")]
+    RecoveryEncryptionKey,
+}
+
+/// `type: "wallet"`; for embedded wallets `wallet_client_type: "privy"`, `connector_type: "embedded"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct WalletAccount {
+    /// Server id of the wallet.
+    pub id: Option<String>,
+    /// Checksummed (EVM) or base58 (Solana) address.
+    pub address: String,
+    /// `ethereum` or `solana`.
+    pub chain_type: ChainType,
+    /// `privy` for embedded wallets, else the external wallet's client name.
+    pub wallet_client_type: String,
+    /// `embedded` for embedded wallets, else the connector used.
+    pub connector_type: String,
+    /// Index among the user's embedded wallets of this chain type (first is 0).
+    pub wallet_index: Option<u32>,
+    /// Embedded wallets only.
+    pub recovery_method: Option<RecoveryMethod>,
+    /// Whether the key was imported.
+    pub imported: bool,
+    /// Whether the user delegated actions on this wallet to the app.
+    pub delegated: bool,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}

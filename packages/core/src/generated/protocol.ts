@@ -1,0 +1,592 @@
+// Generated from crates/protocol by `cargo run -p symbolon-protocol --bin gen-ts`. Do not edit.
+
+export type ErrorResponse = { 
+/**
+ * A message a person can read.
+ */
+error: string, 
+/**
+ * The stable machine-readable code.
+ */
+code: ServerErrorCode, };
+
+export type ServerErrorCode = "oauth_account_suspended" | "missing_or_invalid_privy_app_id" | "missing_or_invalid_privy_client_id" | "missing_or_invalid_token" | "missing_mfa_enrollment" | "missing_or_invalid_mfa" | "expired_or_invalid_mfa_token" | "invalid_data" | "invalid_credentials" | "invalid_captcha" | "linked_to_another_user" | "allowlist_rejected" | "cannot_unlink_embedded_wallet" | "cannot_unlink_sole_account" | "cannot_link_more_of_type" | "linked_account_not_found" | "too_many_requests" | "resource_conflict" | "invalid_origin" | "missing_origin" | "token_already_used" | "already_logged_out" | "not_supported" | "max_accounts_reached" | "device_revoked" | "disallowed_login_method" | "disallowed_plus_email" | "disallowed_recovery_method" | "cannot_set_password" | "invalid_pkce_parameters" | "user_does_not_exist" | "resource_already_exists" | "account_transfer_required" | "user_has_not_delegated_wallet" | "feature_not_enabled" | "insufficient_funds" | "transaction_broadcast_failure" | "policy_violation" | "signup_disabled" | "not_found" | "internal_error";
+
+export type ClientErrorCode = "storage_error" | "attempted_rpc_call_before_logged_in" | "pkce_state_code_mismatch" | "embedded_wallet_request_error" | "embedded_wallet_creation_error" | "embedded_wallet_recovery_error" | "unsupported_recovery_method" | "mfa_timeout" | "mfa_verification_max_attempts_reached" | "missing_or_invalid_mfa" | "invalid_input" | "unsupported_wallet_type" | "user_signer_sign_error" | "network_error";
+
+export type User = { 
+/**
+ * Stable id, `did:privy:…`.
+ */
+id: string, 
+/**
+ * Unix seconds.
+ */
+created_at: number, 
+/**
+ * Every account the user can sign in with or has linked, wallets included.
+ */
+linked_accounts: Array<LinkedAccount>, 
+/**
+ * MFA methods the user has enrolled in.
+ */
+mfa_methods: Array<MfaMethod>, 
+/**
+ * Whether the user accepted the app's terms.
+ */
+has_accepted_terms: boolean, 
+/**
+ * Whether this is a guest user.
+ */
+is_guest: boolean, };
+
+export type MfaMethod = { "type": "totp", 
+/**
+ * Unix seconds.
+ */
+verified_at: number, } | { "type": "sms", 
+/**
+ * Unix seconds.
+ */
+verified_at: number, } | { "type": "passkey", 
+/**
+ * Unix seconds.
+ */
+verified_at: number, };
+
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount;
+
+export type Verification = { 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type EmailAccount = { 
+/**
+ * Trimmed and lower-cased.
+ */
+address: string, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type ChainType = "ethereum" | "solana";
+
+export type RecoveryMethod = "privy" | "privy-v2" | "user-passcode" | "google-drive" | "icloud" | "icloud-native" | "recovery-encryption-key";
+
+export type WalletAccount = { 
+/**
+ * Server id of the wallet.
+ */
+id: string | null, 
+/**
+ * Checksummed (EVM) or base58 (Solana) address.
+ */
+address: string, 
+/**
+ * `ethereum` or `solana`.
+ */
+chain_type: ChainType, 
+/**
+ * `privy` for embedded wallets, else the external wallet's client name.
+ */
+wallet_client_type: string, 
+/**
+ * `embedded` for embedded wallets, else the connector used.
+ */
+connector_type: string, 
+/**
+ * Index among the user's embedded wallets of this chain type (first is 0).
+ */
+wallet_index: number | null, 
+/**
+ * Embedded wallets only.
+ */
+recovery_method: RecoveryMethod | null, 
+/**
+ * Whether the key was imported.
+ */
+imported: boolean, 
+/**
+ * Whether the user delegated actions on this wallet to the app.
+ */
+delegated: boolean, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type AppConfigResponse = { 
+/**
+ * The 25-character app id.
+ */
+id: string, 
+/**
+ * Display name.
+ */
+name: string, 
+/**
+ * Logo shown in the modal.
+ */
+logo_url: string | null, 
+/**
+ * Base URL the client should call instead of the default, if any.
+ */
+custom_api_url: string | null, 
+/**
+ * Email code login enabled.
+ */
+email_auth: boolean, 
+/**
+ * SMS code login enabled.
+ */
+sms_auth: boolean, 
+/**
+ * External wallet login enabled.
+ */
+wallet_auth: boolean, 
+/**
+ * Passkey login enabled.
+ */
+passkey_auth: boolean, 
+/**
+ * Guest login enabled.
+ */
+guest_auth: boolean, 
+/**
+ * Email addresses with '+' are refused.
+ */
+disable_plus_emails: boolean, 
+/**
+ * Users must accept the terms before using the app.
+ */
+require_users_accept_terms: boolean, 
+/**
+ * Link to the terms.
+ */
+terms_and_conditions_url: string | null, 
+/**
+ * Link to the privacy policy.
+ */
+privacy_policy_url: string | null, 
+/**
+ * Invisible captcha enabled.
+ */
+captcha_enabled: boolean, 
+/**
+ * Captcha site key (must start with `t:`).
+ */
+captcha_site_key: string | null, 
+/**
+ * Embedded wallet behaviour.
+ */
+embedded_wallet_config: EmbeddedWalletConfig, 
+/**
+ * MFA methods the app offers.
+ */
+mfa_methods: Array<string>, };
+
+export type CreateOnLogin = "off" | "users-without-wallets" | "all-users";
+
+export type ChainWalletConfig = { 
+/**
+ * When to create a wallet of this chain type on login.
+ */
+create_on_login: CreateOnLogin, };
+
+export type EmbeddedWalletConfig = { 
+/**
+ * Ethereum wallets.
+ */
+ethereum: ChainWalletConfig, 
+/**
+ * Solana wallets.
+ */
+solana: ChainWalletConfig, 
+/**
+ * A user password is required when creating a wallet.
+ */
+require_user_password_on_create: boolean, 
+/**
+ * Recovery methods users may choose.
+ */
+user_owned_recovery_options: Array<string>, 
+/**
+ * Wallet stack: `legacy-embedded-wallets-only` or `user-controlled-server-wallets-only`.
+ */
+mode: string, };
+
+export type AuthMode = "login-or-sign-up" | "no-signup";
+
+export type PasswordlessInitRequest = { 
+/**
+ * The address to send the code to.
+ */
+email: string, 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+token?: string, };
+
+export type PasswordlessAuthenticateRequest = { 
+/**
+ * The address the code was sent to.
+ */
+email: string, 
+/**
+ * The 6-digit code.
+ */
+code: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type RefreshSessionRequest = { 
+/**
+ * The current refresh token; it is rotated by this call.
+ */
+refresh_token: string, };
+
+export type LogoutRequest = { 
+/**
+ * The session's refresh token.
+ */
+refresh_token: string, };
+
+export type SessionUpdateAction = "set" | "clear" | "ignore";
+
+export type OAuthTokens = { 
+/**
+ * Provider name.
+ */
+provider: string, 
+/**
+ * Provider access token.
+ */
+access_token: string, 
+/**
+ * Seconds until it expires.
+ */
+access_token_expires_in_seconds: number | null, 
+/**
+ * Provider refresh token.
+ */
+refresh_token: string | null, 
+/**
+ * Seconds until it expires.
+ */
+refresh_token_expires_in_seconds: number | null, 
+/**
+ * Granted scopes.
+ */
+scopes: Array<string> | null, };
+
+export type SessionResponse = { 
+/**
+ * The signed-in user.
+ */
+user: User, 
+/**
+ * Access token: an ES256 JWT (see [`AccessTokenClaims`]).
+ */
+token: string | null, 
+/**
+ * Access token issued by us when the app uses its own (custom) tokens.
+ */
+privy_access_token?: string, 
+/**
+ * Opaque refresh token, rotated on every refresh.
+ */
+refresh_token: string | null, 
+/**
+ * ES256 JWT carrying the user's linked accounts (see [`IdentityTokenClaims`]).
+ */
+identity_token: string | null, 
+/**
+ * What the client does with these tokens.
+ */
+session_update_action: SessionUpdateAction, 
+/**
+ * Whether this login created the user.
+ */
+is_new_user: boolean, 
+/**
+ * Provider tokens after an OAuth login.
+ */
+oauth_tokens?: OAuthTokens, };
+
+export type CurrentUserResponse = { 
+/**
+ * The user of the access token.
+ */
+user: User, 
+/**
+ * A fresh identity token.
+ */
+identity_token: string | null, };
+
+export type AnalyticsEventRequest = { 
+/**
+ * Event name, e.g. `sdk_initialize`.
+ */
+event_name: string, 
+/**
+ * Host's client id, if any.
+ */
+client_id: string | null, 
+/**
+ * Free-form details.
+ */
+payload: Record<string, unknown> | null, };
+
+export type SuccessResponse = { 
+/**
+ * Always true.
+ */
+success: boolean, };
+
+export type AccessTokenClaims = { 
+/**
+ * Session id.
+ */
+sid: string, 
+/**
+ * User id.
+ */
+sub: string, 
+/**
+ * Issuer: the server's public URL.
+ */
+iss: string, 
+/**
+ * Audience: the app id.
+ */
+aud: string, 
+/**
+ * Issued at, unix seconds.
+ */
+iat: number, 
+/**
+ * Expiry, unix seconds.
+ */
+exp: number, };
+
+export type IdentityTokenClaims = { 
+/**
+ * User id.
+ */
+sub: string, 
+/**
+ * Issuer.
+ */
+iss: string, 
+/**
+ * Audience: the app id.
+ */
+aud: string, 
+/**
+ * Issued at.
+ */
+iat: number, 
+/**
+ * Expiry.
+ */
+exp: number, 
+/**
+ * The user's linked accounts as a JSON-encoded array, as the spec's server SDKs expect.
+ */
+linked_accounts: string, };
+
+/** Every server error code, in spec order. */
+export const SERVER_ERROR_CODES = [
+  "oauth_account_suspended",
+  "missing_or_invalid_privy_app_id",
+  "missing_or_invalid_privy_client_id",
+  "missing_or_invalid_token",
+  "missing_mfa_enrollment",
+  "missing_or_invalid_mfa",
+  "expired_or_invalid_mfa_token",
+  "invalid_data",
+  "invalid_credentials",
+  "invalid_captcha",
+  "linked_to_another_user",
+  "allowlist_rejected",
+  "cannot_unlink_embedded_wallet",
+  "cannot_unlink_sole_account",
+  "cannot_link_more_of_type",
+  "linked_account_not_found",
+  "too_many_requests",
+  "resource_conflict",
+  "invalid_origin",
+  "missing_origin",
+  "token_already_used",
+  "already_logged_out",
+  "not_supported",
+  "max_accounts_reached",
+  "device_revoked",
+  "disallowed_login_method",
+  "disallowed_plus_email",
+  "disallowed_recovery_method",
+  "cannot_set_password",
+  "invalid_pkce_parameters",
+  "user_does_not_exist",
+  "resource_already_exists",
+  "account_transfer_required",
+  "user_has_not_delegated_wallet",
+  "feature_not_enabled",
+  "insufficient_funds",
+  "transaction_broadcast_failure",
+  "policy_violation",
+  "signup_disabled",
+  "not_found",
+  "internal_error",
+] as const satisfies readonly ServerErrorCode[];
+
+/** The spec's message for each client error code. */
+export const CLIENT_ERROR_MESSAGES: Record<ClientErrorCode, string> = {
+  storage_error: "Unable to access storage",
+  attempted_rpc_call_before_logged_in: "Missing access token",
+  pkce_state_code_mismatch: "Unexpected auth flow. This may be a phishing attempt.",
+  embedded_wallet_request_error: "Embedded wallet request failed",
+  embedded_wallet_creation_error: "Embedded wallet creation failed",
+  embedded_wallet_recovery_error: "User-owned recovery timed out",
+  unsupported_recovery_method: "Unsupported recovery method",
+  mfa_timeout: "Timed out waiting for MFA code",
+  mfa_verification_max_attempts_reached: "Max MFA verification attempts reached",
+  missing_or_invalid_mfa: "MFA verification failed, retry.",
+  invalid_input: "Invalid input",
+  unsupported_wallet_type: "Unsupported wallet type",
+  user_signer_sign_error: "Unable to sign",
+  network_error: "Unable to reach the server. Check your connection and try again.",
+};
+
+/** A request is abandoned after this long. */
+export const REQUEST_TIMEOUT_MS = 20000;
+/** How many times a failed request is retried. */
+export const REQUEST_MAX_RETRIES = 3;
+/** HTTP statuses that are retried (never 429: rate limits are answered with Retry-After). */
+export const RETRYABLE_STATUSES = [408, 409, 425, 500, 502, 503, 504] as const;
+/** Delay before retry n (0-based) is `RETRY_BASE_DELAY_MS * RETRY_BACKOFF_FACTOR^n`. */
+export const RETRY_BASE_DELAY_MS = 500;
+/** Growth factor of the retry delay. */
+export const RETRY_BACKOFF_FACTOR = 3;
+/** An access token counts as inactive this many seconds before its `exp`. */
+export const ACCESS_TOKEN_EXPIRY_SKEW_S = 30;
+/** Lifetime of an access token issued by the server. */
+export const ACCESS_TOKEN_TTL_S = 3600;
+/** Lifetime of an identity token issued by the server. */
+export const IDENTITY_TOKEN_TTL_S = 36000;
+/** Lifetime of a refresh token (and of the refresh-marker cookie), in days. */
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+/** A rotated refresh token presented again inside this window gets the session's current
+ tokens instead of revoking the session, so two tabs may refresh at once. */
+export const REFRESH_REUSE_GRACE_S = 10;
+/** Name of the refresh-marker cookie (its value carries no secret). */
+export const REFRESH_MARKER_COOKIE = "privy-session";
+/** Digits in an email or SMS code. */
+export const PASSCODE_LENGTH = 6;
+/** Lifetime of a one-time code. */
+export const OTP_TTL_S = 600;
+/** Wrong tries after which a code dies. */
+export const OTP_MAX_ATTEMPTS = 5;
+/** A frame operation fails after this long. */
+export const IFRAME_OPERATION_TIMEOUT_MS = 15000;
+/** Wallet creation and recovery fail after this long. */
+export const WALLET_CREATION_TIMEOUT_MS = 60000;
+/** The host polls the frame's readiness this often. */
+export const IFRAME_READY_POLL_MS = 150;
+/** User-owned recovery fails after this long. */
+export const USER_OWNED_RECOVERY_TIMEOUT_MS = 120000;
+/** Every frame message event starts with this prefix. */
+export const FRAME_MESSAGE_PREFIX = "privy:";
+/** How long one MFA code wait lasts. */
+export const MFA_CODE_WAIT_MS = 300000;
+/** How long all MFA attempts of one operation may take. */
+export const MFA_OVERALL_TIMEOUT_MS = 1260000;
+/** MFA attempts for one wallet operation. */
+export const MFA_MAX_ATTEMPTS = 4;
+/** Passkeys one user may link. */
+export const MAX_PASSKEYS_PER_USER = 5;
+/** Accounts of any other type one user may link. */
+export const MAX_ACCOUNTS_PER_TYPE = 1;
+/** Length of an app id. */
+export const APP_ID_LENGTH = 25;
+/** Random bytes in a guest credential (base64url-encoded). */
+export const GUEST_CREDENTIAL_BYTES = 32;
+/** Random bytes in an OAuth state code and in a PKCE code verifier. */
+export const OAUTH_RANDOM_BYTES = 36;
+/** Farcaster signer status poll interval. */
+export const FARCASTER_POLL_MS = 2000;
+/** Farcaster signer request timeout. */
+export const FARCASTER_TIMEOUT_MS = 300000;
+/** Cross-app request timeout. */
+export const CROSS_APP_TIMEOUT_MS = 120000;
+/** How often a cross-app popup is checked for being closed. */
+export const POPUP_CLOSED_CHECK_MS = 300;
+/** Width of the dialog above the mobile breakpoint. */
+export const DIALOG_WIDTH_PX = 360;
+/** Below this screen width the modal is a bottom sheet. */
+export const MOBILE_BREAKPOINT_PX = 440;
+/** Height of the full modal. */
+export const MODAL_HEIGHT_FULL_PX = 620;
+/** Height of the compact modal. */
+export const MODAL_HEIGHT_COMPACT_PX = 480;
+/** Delay between a call that opens the modal and the modal opening. */
+export const MODAL_OPEN_DELAY_MS = 15;
+/** Flow state is cleared this long after the modal closes. */
+export const FLOW_CLEAR_DELAY_MS = 200;
+/** Wait for wallet connectors to initialise. */
+export const CONNECTOR_INIT_WAIT_MS = 1500;
+/** Wait for the wallet proxy during delegation. */
+export const DELEGATION_WALLET_PROXY_WAIT_MS = 15000;
+/** Timeout of the permission revoke on disconnect. */
+export const DISCONNECT_REVOKE_TIMEOUT_MS = 100;
+/** Default wait for injected wallets to initialise. */
+export const INJECTED_WALLET_INIT_WAIT_MS = 1000;
+/** Version of the wallet-connection SDK the spec's client reports. */
+export const WALLET_CONNECT_SDK_VERSION = "4.3.2";
+/** Value of the `privy-client` header. */
+export const SDK_VERSION_TAG = "react-auth:3.3.0";
+/** Header carrying the app id. */
+export const HEADER_APP_ID = "privy-app-id";
+/** Header carrying the host's client id. */
+export const HEADER_CLIENT_ID = "privy-client-id";
+/** Header carrying the SDK name and version. */
+export const HEADER_CLIENT = "privy-client";
+/** Header carrying the analytics id. */
+export const HEADER_ANALYTICS_ID = "privy-ca-id";
+/** Header carrying a native app identifier. */
+export const HEADER_NATIVE_APP_ID = "privy-native-app-identifier";
+/** Path prefix of every API call. */
+export const API_PREFIX = "/api/v1";
+/** The web app's only chain: Somnia Testnet. */
+export const WEB_CHAIN_ID = 50312;
+/** Default agents API URL of the web app. */
+export const WEB_DEFAULT_AGENTS_API_URL = "http://localhost:8000";
