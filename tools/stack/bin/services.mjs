@@ -3,19 +3,19 @@
 //   {"smtpPort":40123,"mailboxUrl":"http://localhost:40124","postgresUrl":"postgres://…"}
 // Runs until stdin closes (so it dies with the process that spawned it) or SIGINT/SIGTERM.
 // Usage: node tools/stack/bin/services.mjs [--mailbox] [--postgres]
-import { startMailbox } from '../src/mailbox.mjs';
-import { startPostgres } from '../src/postgres.mjs';
+import { startMailbox } from "../src/mailbox.mjs";
+import { startPostgres } from "../src/postgres.mjs";
 
 const args = new Set(process.argv.slice(2));
 const stops = [];
 const out = {};
 try {
-  if (args.has('--mailbox')) {
+  if (args.has("--mailbox")) {
     const mailbox = await startMailbox();
     stops.push(mailbox.stop);
     Object.assign(out, { smtpPort: mailbox.smtpPort, mailboxUrl: mailbox.url });
   }
-  if (args.has('--postgres')) {
+  if (args.has("--postgres")) {
     const pg = await startPostgres();
     stops.push(pg.stop);
     out.postgresUrl = pg.url;
@@ -34,8 +34,8 @@ async function shutdown() {
   await Promise.allSettled(stops.map((stop) => stop()));
   process.exit(0);
 }
-process.stdin.on('end', shutdown);
-process.stdin.on('close', shutdown);
+process.stdin.on("end", shutdown);
+process.stdin.on("close", shutdown);
 process.stdin.resume();
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,34 @@
+# Symbolon: `make dev` runs the stack, `make test` runs every test. See README.md.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+.PHONY: help setup dev test e2e lint bench clean
+
+help:
+	@echo "make dev    - start server, mail inbox and web app on fixed ports; prints the URLs"
+	@echo "make test   - every test: Rust (fmt, clippy, tests), TypeScript (biome, typecheck, vitest), e2e"
+	@echo "make e2e    - the browser end-to-end suite only"
+	@echo "make lint   - formatters and linters only"
+	@echo "make bench  - server load and client bundle benchmarks (release builds; not part of make test)"
+	@echo "make setup  - install what the commands need (idempotent)"
+
+setup:
+	@scripts/setup.sh
+
+dev: setup
+	node tools/stack/bin/dev.mjs
+
+test: setup
+	@scripts/test.sh all
+
+e2e: setup
+	@scripts/test.sh e2e
+
+lint: setup
+	@scripts/test.sh lint
+
+bench: setup
+	node bench/run.mjs
+
+clean:
+	rm -rf .dev e2e/artifacts bench/results

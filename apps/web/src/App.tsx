@@ -1,0 +1,29 @@
+import { type PrivyConfig, PrivyProvider } from "@symbolon/react";
+import { useMemo } from "react";
+import { somniaTestnet, supportedChain } from "./chains";
+import type { Env } from "./env";
+import { Landing } from "./Landing";
+import { useTheme } from "./theme/useTheme";
+
+/** The app: the provider configured from the environment, around the landing page. */
+export function App({ env }: { env: Env }) {
+  const [theme, setTheme] = useTheme();
+  const chains = useMemo(() => [somniaTestnet(env.VITE_CHAIN_RPC_URL)], [env]);
+  const chain = supportedChain(env.VITE_CHAIN_ID, chains);
+  const config = useMemo<PrivyConfig>(
+    () => ({
+      // The modal follows the page's theme choice.
+      appearance: { theme, accentColor: "#5b4bff" },
+      loginMethods: ["email"],
+      embeddedWallets: { ethereum: { createOnLogin: "users-without-wallets" } },
+      supportedChains: chains,
+      defaultChain: chain,
+    }),
+    [theme, chains, chain],
+  );
+  return (
+    <PrivyProvider appId={env.VITE_PRIVY_APP_ID} apiUrl={env.VITE_PRIVY_API_URL} config={config}>
+      <Landing theme={theme} onThemeChange={setTheme} />
+    </PrivyProvider>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "./env";
+
+const valid = { VITE_APP_URL: "http://localhost:5173", VITE_PRIVY_APP_ID: "cm0testapp0000000000000ab" };
+
+describe("loadEnv (spec §5 web app environment)", () => {
+  it("applies the defaults", () => {
+    const env = loadEnv(valid, false);
+    expect(env.VITE_APP_URL).toBe("http://localhost:5173");
+    expect(env.VITE_PRIVY_APP_ID).toBe("cm0testapp0000000000000ab");
+    expect(env.VITE_CHAIN_ID).toBe("50312");
+    expect(env.VITE_AGENTS_API_URL).toBe("http://localhost:8000");
+    expect(env.VITE_PRIVY_API_URL).toBe("http://localhost:8787");
+    expect(env.VITE_CHAIN_RPC_URL).toBeUndefined();
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadEnv({ ...valid, VITE_CHAIN_ID: "", VITE_AGENTS_API_URL: " " }, false)).toMatchObject({
+      VITE_CHAIN_ID: "50312",
+      VITE_AGENTS_API_URL: "http://localhost:8000",
+    });
+  });
+
+  it("refuses bad values with 'Invalid environment variables' naming each of them", () => {
+    let message = "";
+    try {
+      loadEnv({ VITE_APP_URL: "not a url", VITE_AGENTS_API_URL: "ftp://x", VITE_PRIVY_API_URL: "x" }, false);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.startsWith("Invalid environment variables")).toBe(true);
+    expect(message).toContain('VITE_APP_URL must be a valid URL (got "not a url")');
+    expect(message).toContain("VITE_PRIVY_APP_ID is required");
+    expect(message).toContain("VITE_AGENTS_API_URL must be a valid URL");
+    expect(message).toContain("VITE_PRIVY_API_URL must be a valid URL");
+    expect(message).not.toContain("VITE_CHAIN_ID");
+  });
+
+  it("refuses a missing app URL", () => {
+    expect(() => loadEnv({ VITE_PRIVY_APP_ID: "x" }, false)).toThrow(
+      "Invalid environment variables: VITE_APP_URL is required",
+    );
+  });
+
+  it("throws when the client reads a server-only variable", () => {
+    const env = loadEnv({ ...valid, PRIVY_APP_SECRET: "secret" }, false);
+    expect(() => env.PRIVY_APP_SECRET).toThrow(
+      new Error("Attempted to access a server-side environment variable on the client"),
+    );
+  });
+
+  it("lets the server read and requires server-only variables", () => {
+    expect(loadEnv({ ...valid, PRIVY_APP_SECRET: "secret" }, true).PRIVY_APP_SECRET).toBe("secret");
+    expect(() => loadEnv(valid, true)).toThrow("Invalid environment variables: PRIVY_APP_SECRET is required");
+  });
+});

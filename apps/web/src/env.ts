@@ -1,0 +1,32 @@
+import { createEnv } from "./lib/createEnv";
+import { optional, string, url } from "./lib/validators";
+
+/** Somnia Testnet, the app's only chain (spec §9). */
+export const DEFAULT_CHAIN_ID = "50312";
+/** Where the agents back-end listens by default (spec §5). */
+export const DEFAULT_AGENTS_API_URL = "http://localhost:8000";
+/** Where the Symbolon server listens by default. */
+export const DEFAULT_PRIVY_API_URL = "http://localhost:8787";
+
+/** Reads and checks the app's environment (spec §3 "Web app environment", §5). Throws when invalid. */
+export function loadEnv(runtimeEnv: Record<string, unknown> = import.meta.env, isServer?: boolean) {
+  return createEnv({
+    server: {
+      PRIVY_APP_SECRET: string(),
+    },
+    client: {
+      VITE_APP_URL: url(),
+      VITE_PRIVY_APP_ID: string(),
+      VITE_CHAIN_ID: string({ default: DEFAULT_CHAIN_ID }),
+      VITE_AGENTS_API_URL: url({ default: DEFAULT_AGENTS_API_URL }),
+      VITE_PRIVY_API_URL: url({ default: DEFAULT_PRIVY_API_URL }),
+      VITE_CHAIN_RPC_URL: optional(url()),
+    },
+    clientPrefix: "VITE_",
+    runtimeEnv,
+    isServer,
+  });
+}
+
+/** The checked environment. */
+export type Env = ReturnType<typeof loadEnv>;

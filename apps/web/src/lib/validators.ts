@@ -1,0 +1,44 @@
+/** What a validator decided about one raw variable. */
+export type Check<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** Parses one raw environment value (undefined when unset or empty). */
+export type Validator<T> = (raw: string | undefined) => Check<T>;
+
+interface Options<T> {
+  /** Used when the variable is unset or empty. */
+  default?: T;
+}
+
+function withDefault<T>(options: Options<T>, parse: (raw: string) => Check<T>): Validator<T> {
+  return (raw) => {
+    if (raw === undefined) {
+      return options.default === undefined
+        ? { ok: false, reason: "is required" }
+        : { ok: true, value: options.default };
+    }
+    return parse(raw);
+  };
+}
+
+/** Any non-empty string. */
+export function string(options: Options<string> = {}): Validator<string> {
+  return withDefault(options, (raw) => ({ ok: true, value: raw }));
+}
+
+/** An absolute http(s) URL. */
+export function url(options: Options<string> = {}): Validator<string> {
+  return withDefault(options, (raw) => {
+    try {
+      const parsed = new URL(raw);
+      if (parsed.protocol === "http:" || parsed.protocol === "https:") return { ok: true, value: raw };
+    } catch {
+      // fall through to the refusal below
+    }
+    return { ok: false, reason: `must be a valid URL (got "${raw}")` };
+  });
+}
+
+/** Makes a validator accept an unset variable as `undefined`. */
+export function optional<T>(validator: Validator<T>): Validator<T | undefined> {
+  return (raw) => (raw === undefined ? { ok: true, value: undefined } : validator(raw));
+}

@@ -1,0 +1,8 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+afterEach(() => {
+  cleanup();
+  if (typeof localStorage !== "undefined") localStorage.clear();
+  if (typeof document !== "undefined") document.documentElement.className = "";
+});

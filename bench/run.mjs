@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// `make bench`: server load (release builds, SQLite and embedded Postgres) and client bundle size.
+// Writes bench/results/latest.json and prints a table. Not part of `make test`.
+//
+// Options: --db sqlite,postgres   --connections 32   --duration 10   --login-connections 8   --no-build
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { startStack } from "@symbolon/stack";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: "string", default: "sqlite,postgres" },
+    connections: { type: "string", default: "32" },
+    duration: { type: "string", default: "10" },
+    "login-connections": { type: "string", default: "8" },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const ORIGIN = "http://localhost:5173";
+
+function machine() {
+  const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/^model name\s*:\s*(.+)$/m)?.[1] ?? "unknown";
+  const memKb = Number(readFileSync("/proc/meminfo", "utf8").match(/^MemTotal:\s+(\d+)/m)?.[1] ?? 0);
+  return {
+    nproc: os.availableParallelism(),
+    cpu,
+    memoryGiB: +(memKb / 1024 / 1024).toFixed(1),
+    kernel: os.release(),
+    node: process.version,
+  };
+}
+
+/** Resident memory of a process in MiB (VmRSS from /proc). */
+function rssMiB(pid) {
+  const kb = Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+)/m)?.[1] ?? Number.NaN);
+  return +(kb / 1024).toFixed(1);
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s on Linux)
+}
+
+/** Runs the load generator; samples the server's RSS and CPU while it runs. */
+async function loadgen(stack, args) {
+  const bin = path.join(root, "target/release/loadgen");
+  const argv = [
+    "--api",
+    stack.urls.api,
+    "--mailbox",
+    stack.urls.inbox,
+    "--app-id",
+    stack.appId,
+    "--origin",
+    ORIGIN,
+    ...args,
+  ];
+  const cpuBefore = cpuSeconds(stack.serverPid);
+  let peakRss = rssMiB(stack.serverPid);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssMiB(stack.serverPid));
+  }, 200);
+  const child = spawn(bin, argv, { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (d) => {
+    out += d;
+  });
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  clearInterval(sampler);
+  const lastLine = out.trim().split("\n").pop() ?? "";
+  if (code !== 0 || !lastLine.startsWith("{")) throw new Error(`loadgen ${args[0]} failed (exit ${code})`);
+  const report = JSON.parse(lastLine);
+  const cpu = cpuSeconds(stack.serverPid) - cpuBefore;
+  return { ...report, serverPeakRssMiB: peakRss, serverCpuSeconds: +cpu.toFixed(2) };
+}
+
+async function benchDatabase(database) {
+  console.log(`\n== server on ${database} ==`);
+  const stack = await startStack({
+    mode: "bench",
+    database,
+    web: false,
+    bin: path.join(root, "target/release/symbolon"),
+    origins: [ORIGIN],
+    // Rate limits would cap logins, which is not what this measures.
+    rateLimits: { emailPerWindow: 1_000_000, ipPerWindow: 10_000_000, windowS: 60 },
+  });
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    const idleRssMiB = rssMiB(stack.serverPid);
+    const refresh = await loadgen(stack, [
+      "refresh",
+      "--connections",
+      opts.connections,
+      "--duration",
+      opts.duration,
+    ]);
+    const login = await loadgen(stack, [
+      "email-login",
+      "--connections",
+      opts["login-connections"],
+      "--duration",
+      opts.duration,
+    ]);
+    return { database, idleRssMiB, refresh, emailLogin: login };
+  } finally {
+    await stack.stop();
+  }
+}
+
+function bundleSize() {
+  const script = path.join(root, "packages/react/scripts/bundle-size.mjs");
+  if (!existsSync(script)) return { error: "packages/react/scripts/bundle-size.mjs not found" };
+  const run = spawnSync(process.execPath, [script], {
+    cwd: path.join(root, "packages/react"),
+    encoding: "utf8",
+  });
+  const line = run.stdout
+    .trim()
+    .split("\n")
+    .reverse()
+    .find((l) => l.startsWith("{"));
+  if (run.status !== 0 || !line)
+    return { error: `bundle-size exited ${run.status}: ${run.stderr.slice(-500)}` };
+  const { initialGzipBytes, totalGzipBytes, chunks } = JSON.parse(line);
+  return {
+    initialGzipBytes,
+    totalGzipBytes,
+    chunks,
+    initialGzipKiB: +(initialGzipBytes / 1024).toFixed(1),
+    totalGzipKiB: +(totalGzipBytes / 1024).toFixed(1),
+  };
+}
+
+if (!opts["no-build"]) {
+  console.log("== cargo build --release -p symbolon-server -p symbolon-loadgen ==");
+  const build = spawnSync(
+    "cargo",
+    ["build", "--release", "-p", "symbolon-server", "-p", "symbolon-loadgen"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
+  if (build.status !== 0) process.exit(1);
+}
+
+const results = {
+  date: new Date().toISOString(),
+  machine: machine(),
+  settings: opts,
+  server: [],
+  client: null,
+};
+for (const database of opts.db
+  .split(",")
+  .map((d) => d.trim())
+  .filter(Boolean)) {
+  try {
+    results.server.push(await benchDatabase(database));
+  } catch (error) {
+    console.error(`bench on ${database} failed: ${error?.stack ?? error}`);
+    results.server.push({ database, error: String(error?.message ?? error) });
+  }
+}
+results.client = bundleSize();
+
+mkdirSync(path.join(root, "bench/results"), { recursive: true });
+writeFileSync(path.join(root, "bench/results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+
+const f = (n, d = 1) => (typeof n === "number" ? n.toFixed(d) : "–");
+console.log(`\n${results.date}  ${results.machine.nproc} × ${results.machine.cpu}`);
+console.log(
+  "database  scenario      conns   ok/s     p50 ms  p99 ms  errors  RSS idle→peak MiB  server CPU s",
+);
+for (const s of results.server) {
+  if (s.error) {
+    console.log(`${s.database.padEnd(9)} FAILED: ${s.error}`);
+    continue;
+  }
+  for (const r of [s.refresh, s.emailLogin]) {
+    console.log(
+      `${s.database.padEnd(9)} ${r.scenario.padEnd(13)} ${String(r.connections).padStart(5)} ${f(r.per_second, 0).padStart(7)} ${f(r.p50_ms, 2).padStart(8)} ${f(r.p99_ms, 2).padStart(7)} ${String(r.errors).padStart(7)}  ${`${f(s.idleRssMiB)}→${f(r.serverPeakRssMiB)}`.padStart(17)} ${f(r.serverCpuSeconds, 1).padStart(12)}`,
+    );
+  }
+}
+const c = results.client;
+console.log(
+  c.error
+    ? `client bundle: ${c.error}`
+    : `client bundle: initial ${c.initialGzipKiB} KiB gzip, total ${c.totalGzipKiB} KiB gzip`,
+);
+console.log("results: bench/results/latest.json");
+const failed = results.server.some((s) => s.error);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,102 @@
+//! Command line: `serve`, `migrate`, `apps create`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// The Symbolon login server.
+#[derive(Debug, Parser)]
+#[command(name = "symbolon", version, about)]
+pub struct Cli {
+    /// TOML config file; environment variables override it.
+    #[arg(long, global = true)]
+    pub config: Option<PathBuf>,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run migrations and serve the API.
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Manage apps.
+    Apps {
+        /// The apps action.
+        #[command(subcommand)]
+        command: AppsCommand,
+    },
+}
+
+/// `symbolon apps …`.
+#[derive(Debug, Subcommand)]
+pub enum AppsCommand {
+    /// Create an app (or update it when `--id` names an existing one); prints only its id.
+    Create(CreateApp),
+}
+
+/// `symbolon apps create` options.
+#[derive(Debug, Args)]
+pub struct CreateApp {
+    /// Display name.
+    #[arg(long)]
+    pub name: String,
+    /// Allowed browser origin, e.g. `http://localhost:5173` (repeatable).
+    #[arg(long = "origin", required = true)]
+    pub origins: Vec<String>,
+    /// Fixed 25-character id (lowercase letters and digits) for idempotent seeding.
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Allowed `privy-client-id` value (repeatable).
+    #[arg(long = "client-id")]
+    pub client_ids: Vec<String>,
+    /// Refuse plus-addressed emails.
+    #[arg(long)]
+    pub disable_plus_emails: bool,
+    /// Require users to accept the terms.
+    #[arg(long)]
+    pub require_terms: bool,
+}
+
+/// Whether `id` is a valid app id: 25 lowercase letters or digits.
+pub fn is_valid_app_id(id: &str) -> bool {
+    id.len() == symbolon_protocol::constants::APP_ID_LENGTH
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+}
+
+/// Normalises an origin (`scheme://host[:port]`, no path or trailing slash), or `None` if it is not one.
+pub fn normalize_origin(raw: &str) -> Option<String> {
+    let origin = raw.trim().trim_end_matches('/');
+    let (scheme, rest) = origin.split_once("://")?;
+    let valid = matches!(scheme, "http" | "https")
+        && !rest.is_empty()
+        && !rest.contains(['/', '?', '#', ' ']);
+    valid.then(|| origin.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn app_ids_are_25_lowercase_alphanumerics() {
+        assert!(is_valid_app_id("cm0000000000000000000demo"));
+        assert!(!is_valid_app_id("short"));
+        assert!(!is_valid_app_id("CM0000000000000000000DEMO"));
+    }
+
+    #[test]
+    fn origins_are_normalised() {
+        assert_eq!(
+            normalize_origin("http://localhost:5173/").as_deref(),
+            Some("http://localhost:5173")
+        );
+        assert_eq!(normalize_origin("ftp://x"), None);
+        assert_eq!(normalize_origin("http://x/path"), None);
+    }
+}

@@ -1,0 +1,279 @@
+//! Server configuration: an optional TOML file, then `SYMBOLON_*` / `DATABASE_URL` environment
+//! overrides (see `docs/server.md` for every key).
+
+use std::fmt;
+use std::path::Path;
+
+use serde::Deserialize;
+
+/// Why the configuration could not be loaded.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The config file could not be read.
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The config file is not valid TOML for [`Config`].
+    #[error("invalid config file: {0}")]
+    Parse(#[from] toml::de::Error),
+    /// An environment variable has an unusable value.
+    #[error("invalid value for {name}: {value:?}")]
+    Env {
+        /// The variable.
+        name: &'static str,
+        /// Its value.
+        value: String,
+    },
+}
+
+/// Everything the server needs to start.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Socket address to listen on (`SYMBOLON_LISTEN`).
+    pub listen: String,
+    /// Public base URL; the `iss` of every token (`SYMBOLON_PUBLIC_URL`).
+    pub public_url: String,
+    /// `sqlite://…` or `postgres://…` (`DATABASE_URL`).
+    pub database_url: String,
+    /// `tracing` filter directive (`SYMBOLON_LOG`).
+    pub log: String,
+    /// Outgoing mail.
+    pub smtp: SmtpConfig,
+    /// Limits on sending codes.
+    pub rate_limit: RateLimitConfig,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            listen: "127.0.0.1:8787".into(),
+            public_url: "http://localhost:8787".into(),
+            database_url: "sqlite://symbolon.db?mode=rwc".into(),
+            log: "info".into(),
+            smtp: SmtpConfig::default(),
+            rate_limit: RateLimitConfig::default(),
+        }
+    }
+}
+
+/// How the SMTP connection is secured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    /// Plain SMTP (local capture servers only).
+    None,
+    /// Upgrade with STARTTLS.
+    Starttls,
+    /// Implicit TLS (SMTPS).
+    Tls,
+}
+
+/// SMTP relay settings. `Debug` hides the password.
+#[derive(Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SmtpConfig {
+    /// Relay host (`SYMBOLON_SMTP_HOST`).
+    pub host: String,
+    /// Relay port (`SYMBOLON_SMTP_PORT`).
+    pub port: u16,
+    /// `none`, `starttls` or `tls` (`SYMBOLON_SMTP_TLS`).
+    pub tls: SmtpTls,
+    /// Login user, if the relay needs one (`SYMBOLON_SMTP_USERNAME`).
+    pub username: Option<String>,
+    /// Login password (`SYMBOLON_SMTP_PASSWORD`).
+    pub password: Option<String>,
+    /// Sender, e.g. `Symbolon <login@example.com>` (`SYMBOLON_SMTP_FROM`).
+    pub from: String,
+}
+
+impl Default for SmtpConfig {
+    fn default() -> Self {
+        Self {
+            host: "127.0.0.1".into(),
+            port: 1025,
+            tls: SmtpTls::None,
+            username: None,
+            password: None,
+            from: "Symbolon <login@localhost>".into(),
+        }
+    }
+}
+
+impl fmt::Debug for SmtpConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SmtpConfig")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("tls", &self.tls)
+            .field("username", &self.username)
+            .field("password", &self.password.as_ref().map(|_| "<redacted>"))
+            .field("from", &self.from)
+            .finish()
+    }
+}
+
+/// Fixed-window limits on `POST /passwordless/init`.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RateLimitConfig {
+    /// Codes sent to one address per window (`SYMBOLON_RATE_LIMIT_EMAIL_PER_WINDOW`).
+    pub email_per_window: u32,
+    /// Codes requested from one client IP per window (`SYMBOLON_RATE_LIMIT_IP_PER_WINDOW`).
+    pub ip_per_window: u32,
+    /// Window length in seconds (`SYMBOLON_RATE_LIMIT_WINDOW_S`).
+    pub window_s: u64,
+}
+
+impl Default for RateLimitConfig {
+    fn default() -> Self {
+        Self {
+            email_per_window: 5,
+            ip_per_window: 30,
+            window_s: 600,
+        }
+    }
+}
+
+impl Config {
+    /// Reads `file` (if given) and applies the process environment.
+    pub fn load(file: Option<&Path>) -> Result<Self, ConfigError> {
+        let mut config = match file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                    path: path.display().to_string(),
+                    source,
+                })?;
+                toml::from_str(&text)?
+            }
+            None => Config::default(),
+        };
+        config.apply_env(|name| std::env::var(name).ok())?;
+        Ok(config)
+    }
+
+    /// Applies overrides from `lookup` (the environment, or a map in tests).
+    pub fn apply_env(
+        &mut self,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<(), ConfigError> {
+        let text = |name: &str, target: &mut String| {
+            if let Some(value) = lookup(name) {
+                *target = value;
+            }
+        };
+        text("SYMBOLON_LISTEN", &mut self.listen);
+        text("SYMBOLON_PUBLIC_URL", &mut self.public_url);
+        text("DATABASE_URL", &mut self.database_url);
+        text("SYMBOLON_LOG", &mut self.log);
+        text("SYMBOLON_SMTP_HOST", &mut self.smtp.host);
+        text("SYMBOLON_SMTP_FROM", &mut self.smtp.from);
+        if let Some(v) = lookup("SYMBOLON_SMTP_USERNAME") {
+            self.smtp.username = Some(v);
+        }
+        if let Some(v) = lookup("SYMBOLON_SMTP_PASSWORD") {
+            self.smtp.password = Some(v);
+        }
+        if let Some(v) = lookup("SYMBOLON_SMTP_TLS") {
+            self.smtp.tls = match v.as_str() {
+                "none" => SmtpTls::None,
+                "starttls" => SmtpTls::Starttls,
+                "tls" => SmtpTls::Tls,
+                _ => {
+                    return Err(ConfigError::Env {
+                        name: "SYMBOLON_SMTP_TLS",
+                        value: v,
+                    });
+                }
+            };
+        }
+        parse(&lookup, "SYMBOLON_SMTP_PORT", &mut self.smtp.port)?;
+        parse(
+            &lookup,
+            "SYMBOLON_RATE_LIMIT_EMAIL_PER_WINDOW",
+            &mut self.rate_limit.email_per_window,
+        )?;
+        parse(
+            &lookup,
+            "SYMBOLON_RATE_LIMIT_IP_PER_WINDOW",
+            &mut self.rate_limit.ip_per_window,
+        )?;
+        parse(
+            &lookup,
+            "SYMBOLON_RATE_LIMIT_WINDOW_S",
+            &mut self.rate_limit.window_s,
+        )?;
+        Ok(())
+    }
+
+    /// Whether the public URL is HTTPS (the marker cookie then gets `Secure`).
+    pub fn is_https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
+fn parse<T: std::str::FromStr>(
+    lookup: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    target: &mut T,
+) -> Result<(), ConfigError> {
+    if let Some(value) = lookup(name) {
+        *target = value
+            .parse()
+            .map_err(|_| ConfigError::Env { name, value })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn env_overrides_the_file() {
+        let mut config: Config =
+            toml::from_str("listen = \"0.0.0.0:1\"\n[smtp]\nport = 2525\ntls = \"starttls\"\n")
+                .expect("toml");
+        let env: HashMap<&str, &str> = [
+            ("SYMBOLON_LISTEN", "127.0.0.1:9"),
+            ("SYMBOLON_RATE_LIMIT_WINDOW_S", "60"),
+        ]
+        .into();
+        config
+            .apply_env(|k| env.get(k).map(|v| v.to_string()))
+            .expect("env");
+        assert_eq!(config.listen, "127.0.0.1:9");
+        assert_eq!(config.smtp.port, 2525);
+        assert_eq!(config.smtp.tls, SmtpTls::Starttls);
+        assert_eq!(config.rate_limit.window_s, 60);
+        assert_eq!(config.public_url, "http://localhost:8787");
+    }
+
+    #[test]
+    fn bad_env_values_are_refused() {
+        let mut config = Config::default();
+        let err = config.apply_env(|k| (k == "SYMBOLON_SMTP_PORT").then(|| "many".to_string()));
+        assert!(matches!(
+            err,
+            Err(ConfigError::Env {
+                name: "SYMBOLON_SMTP_PORT",
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn debug_hides_the_smtp_password() {
+        let smtp = SmtpConfig {
+            password: Some("hunter2".into()),
+            ..SmtpConfig::default()
+        };
+        assert!(!format!("{smtp:?}").contains("hunter2"));
+    }
+}

@@ -1,0 +1,114 @@
+//! Apps, their allowed origins and client ids.
+
+use super::{Db, DbError};
+
+/// An app as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppRecord {
+    /// 25-character id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Exact origins (`scheme://host[:port]`) browsers may call from.
+    pub allowed_origins: Vec<String>,
+    /// Client ids the host may send in `privy-client-id`.
+    pub client_ids: Vec<String>,
+    /// Refuse `+` addresses.
+    pub disable_plus_emails: bool,
+    /// Users must accept the terms.
+    pub require_users_accept_terms: bool,
+}
+
+impl Db {
+    /// Inserts the app, or replaces its settings when the id exists (idempotent seeding).
+    pub async fn upsert_app(&self, app: &AppRecord, now: i64) -> Result<(), DbError> {
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(
+            "INSERT INTO apps (id, name, disable_plus_emails, require_users_accept_terms, created_at)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (id) DO UPDATE SET name = $2, disable_plus_emails = $3, require_users_accept_terms = $4",
+        )
+        .bind(&app.id)
+        .bind(&app.name)
+        .bind(i64::from(app.disable_plus_emails))
+        .bind(i64::from(app.require_users_accept_terms))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM app_origins WHERE app_id = $1")
+            .bind(&app.id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM app_client_ids WHERE app_id = $1")
+            .bind(&app.id)
+            .execute(&mut *tx)
+            .await?;
+        for origin in dedup(&app.allowed_origins) {
+            sqlx::query("INSERT INTO app_origins (app_id, origin) VALUES ($1, $2)")
+                .bind(&app.id)
+                .bind(origin)
+                .execute(&mut *tx)
+                .await?;
+        }
+        for client_id in dedup(&app.client_ids) {
+            sqlx::query("INSERT INTO app_client_ids (app_id, client_id) VALUES ($1, $2)")
+                .bind(&app.id)
+                .bind(client_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The app with this id, if any.
+    pub async fn find_app(&self, id: &str) -> Result<Option<AppRecord>, DbError> {
+        let row: Option<(String, String, i64, i64)> = sqlx::query_as(
+            "SELECT id, name, disable_plus_emails, require_users_accept_terms FROM apps WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some((id, name, disable_plus_emails, require_users_accept_terms)) = row else {
+            return Ok(None);
+        };
+        let origins: Vec<(String,)> =
+            sqlx::query_as("SELECT origin FROM app_origins WHERE app_id = $1")
+                .bind(&id)
+                .fetch_all(self.pool())
+                .await?;
+        let clients: Vec<(String,)> =
+            sqlx::query_as("SELECT client_id FROM app_client_ids WHERE app_id = $1")
+                .bind(&id)
+                .fetch_all(self.pool())
+                .await?;
+        Ok(Some(AppRecord {
+            id,
+            name,
+            allowed_origins: origins.into_iter().map(|(o,)| o).collect(),
+            client_ids: clients.into_iter().map(|(c,)| c).collect(),
+            disable_plus_emails: disable_plus_emails != 0,
+            require_users_accept_terms: require_users_accept_terms != 0,
+        }))
+    }
+
+    /// Whether any app allows `origin` (used to answer CORS preflights, which carry no app id).
+    pub async fn origin_allowed_by_any_app(&self, origin: &str) -> Result<bool, DbError> {
+        let row: Option<(String,)> =
+            sqlx::query_as("SELECT origin FROM app_origins WHERE origin = $1 LIMIT 1")
+                .bind(origin)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(row.is_some())
+    }
+}
+
+fn dedup(items: &[String]) -> Vec<&String> {
+    let mut seen: Vec<&String> = Vec::new();
+    for item in items {
+        if !seen.contains(&item) {
+            seen.push(item);
+        }
+    }
+    seen
+}

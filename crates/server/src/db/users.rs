@@ -1,0 +1,176 @@
+//! Users and their linked accounts.
+
+use super::{Db, DbError};
+
+/// A user as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRecord {
+    /// `did:privy:…`.
+    pub id: String,
+    /// The app the user belongs to.
+    pub app_id: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Whether the user accepted the app's terms.
+    pub has_accepted_terms: bool,
+    /// Guest users.
+    pub is_guest: bool,
+}
+
+/// A linked account as stored; `subject` is normalised (emails trimmed and lower-cased).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkedAccountRecord {
+    /// `email`, …
+    pub account_type: String,
+    /// The normalised identifier.
+    pub subject: String,
+    /// Unix seconds.
+    pub first_verified_at: i64,
+    /// Unix seconds.
+    pub latest_verified_at: i64,
+}
+
+type UserRow = (String, String, i64, i64, i64);
+
+fn user(row: UserRow) -> UserRecord {
+    let (id, app_id, created_at, has_accepted_terms, is_guest) = row;
+    UserRecord {
+        id,
+        app_id,
+        created_at,
+        has_accepted_terms: has_accepted_terms != 0,
+        is_guest: is_guest != 0,
+    }
+}
+
+impl Db {
+    /// The user of `app_id` that owns the account `(account_type, subject)`.
+    pub async fn find_user_by_account(
+        &self,
+        app_id: &str,
+        account_type: &str,
+        subject: &str,
+    ) -> Result<Option<UserRecord>, DbError> {
+        let row: Option<UserRow> = sqlx::query_as(
+            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest
+             FROM users u JOIN linked_accounts a ON a.user_id = u.id
+             WHERE a.app_id = $1 AND a.account_type = $2 AND a.subject = $3",
+        )
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(user))
+    }
+
+    /// The user with this id in this app.
+    pub async fn find_user(
+        &self,
+        app_id: &str,
+        user_id: &str,
+    ) -> Result<Option<UserRecord>, DbError> {
+        let row: Option<UserRow> = sqlx::query_as(
+            "SELECT id, app_id, created_at, has_accepted_terms, is_guest FROM users WHERE app_id = $1 AND id = $2",
+        )
+        .bind(app_id)
+        .bind(user_id)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(user))
+    }
+
+    /// Creates a user with one verified account. [`DbError::Conflict`] when the account was
+    /// linked concurrently (the caller then reads the winner).
+    pub async fn create_user_with_account(
+        &self,
+        new_user: &UserRecord,
+        account_id: &str,
+        account_type: &str,
+        subject: &str,
+    ) -> Result<(), DbError> {
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(
+            "INSERT INTO users (id, app_id, created_at, has_accepted_terms, is_guest) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&new_user.id)
+        .bind(&new_user.app_id)
+        .bind(new_user.created_at)
+        .bind(i64::from(new_user.has_accepted_terms))
+        .bind(i64::from(new_user.is_guest))
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO linked_accounts
+               (id, app_id, user_id, account_type, subject, first_verified_at, latest_verified_at, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $6, $6)",
+        )
+        .bind(account_id)
+        .bind(&new_user.app_id)
+        .bind(&new_user.id)
+        .bind(account_type)
+        .bind(subject)
+        .bind(new_user.created_at)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records a fresh verification of an account.
+    pub async fn touch_account(
+        &self,
+        app_id: &str,
+        account_type: &str,
+        subject: &str,
+        now: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query(
+            "UPDATE linked_accounts SET latest_verified_at = $4 WHERE app_id = $1 AND account_type = $2 AND subject = $3",
+        )
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// Every account of the user, oldest first.
+    pub async fn linked_accounts(
+        &self,
+        user_id: &str,
+    ) -> Result<Vec<LinkedAccountRecord>, DbError> {
+        let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
+            "SELECT account_type, subject, first_verified_at, latest_verified_at
+             FROM linked_accounts WHERE user_id = $1 ORDER BY created_at, id",
+        )
+        .bind(user_id)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(
+                |(account_type, subject, first_verified_at, latest_verified_at)| {
+                    LinkedAccountRecord {
+                        account_type,
+                        subject,
+                        first_verified_at,
+                        latest_verified_at,
+                    }
+                },
+            )
+            .collect())
+    }
+
+    /// Marks the terms as accepted.
+    pub async fn accept_terms(&self, user_id: &str) -> Result<(), DbError> {
+        sqlx::query("UPDATE users SET has_accepted_terms = $2 WHERE id = $1")
+            .bind(user_id)
+            .bind(1i64)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,91 @@
+//! The calling app: `privy-app-id`, `privy-client-id` and `Origin` checks.
+
+use axum::extract::FromRequestParts;
+use axum::http::HeaderMap;
+use axum::http::request::Parts;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
+
+use super::error::AppError;
+use crate::db::apps::AppRecord;
+use crate::state::AppState;
+
+/// The app a request is made for, with its origin already checked against the app.
+#[derive(Debug, Clone)]
+pub struct AppContext {
+    /// The app.
+    pub app: AppRecord,
+    /// The request's `Origin`, if any (already known to be allowed).
+    pub origin: Option<String>,
+}
+
+impl AppContext {
+    /// Resolves `app_id` and checks the request's client id and origin against it.
+    pub async fn resolve(
+        state: &AppState,
+        app_id: Option<&str>,
+        headers: &HeaderMap,
+    ) -> Result<Self, AppError> {
+        let app_id = app_id
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+            .ok_or_else(|| {
+                AppError::new(
+                    ServerErrorCode::MissingOrInvalidPrivyAppId,
+                    format!("Missing {HEADER_APP_ID} header"),
+                )
+            })?;
+        let app = state.db.find_app(app_id).await?.ok_or_else(|| {
+            AppError::new(
+                ServerErrorCode::MissingOrInvalidPrivyAppId,
+                "Invalid app id",
+            )
+        })?;
+        if let Some(client_id) = header(headers, HEADER_CLIENT_ID).filter(|c| !c.is_empty())
+            && !app.client_ids.iter().any(|c| c == client_id)
+        {
+            return Err(AppError::new(
+                ServerErrorCode::MissingOrInvalidPrivyClientId,
+                "Invalid client id",
+            ));
+        }
+        let origin = header(headers, "origin").map(str::to_string);
+        if let Some(origin) = &origin
+            && !app.allowed_origins.iter().any(|allowed| allowed == origin)
+        {
+            return Err(AppError::new(
+                ServerErrorCode::InvalidOrigin,
+                "Origin not allowed for this app",
+            ));
+        }
+        Ok(Self { app, origin })
+    }
+
+    /// Refuses calls without `Origin`: browser-only calls (login, refresh, logout) always carry one.
+    pub fn require_origin(&self) -> Result<(), AppError> {
+        match self.origin {
+            Some(_) => Ok(()),
+            None => Err(AppError::new(
+                ServerErrorCode::MissingOrigin,
+                "Missing Origin header",
+            )),
+        }
+    }
+}
+
+/// A header as text, if present and valid UTF-8.
+pub fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+impl FromRequestParts<AppState> for AppContext {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let app_id = header(&parts.headers, HEADER_APP_ID).map(str::to_string);
+        Self::resolve(state, app_id.as_deref(), &parts.headers).await
+    }
+}

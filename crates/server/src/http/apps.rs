@@ -1,0 +1,60 @@
+//! `GET /api/v1/apps/{app_id}`: the app's public configuration.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::app::{AppConfigResponse, ChainWalletConfig, EmbeddedWalletConfig};
+use symbolon_protocol::constants::HEADER_APP_ID;
+
+use super::app_context::{AppContext, header};
+use super::error::AppError;
+use crate::db::apps::AppRecord;
+use crate::state::AppState;
+
+/// The configuration of the app in the path. A `privy-app-id` header, when sent, must name it.
+pub async fn get_app(
+    State(state): State<AppState>,
+    Path(app_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<AppConfigResponse>, AppError> {
+    if let Some(header_id) = header(&headers, HEADER_APP_ID)
+        && header_id != app_id
+    {
+        return Err(AppError::new(
+            ServerErrorCode::MissingOrInvalidPrivyAppId,
+            "App id does not match the path",
+        ));
+    }
+    let ctx = AppContext::resolve(&state, Some(&app_id), &headers).await?;
+    Ok(Json(app_config(&ctx.app)))
+}
+
+/// The wire configuration: email login on, every other method and wallet creation off.
+pub fn app_config(app: &AppRecord) -> AppConfigResponse {
+    AppConfigResponse {
+        id: app.id.clone(),
+        name: app.name.clone(),
+        logo_url: None,
+        custom_api_url: None,
+        email_auth: true,
+        sms_auth: false,
+        wallet_auth: false,
+        passkey_auth: false,
+        guest_auth: false,
+        disable_plus_emails: app.disable_plus_emails,
+        require_users_accept_terms: app.require_users_accept_terms,
+        terms_and_conditions_url: None,
+        privacy_policy_url: None,
+        captcha_enabled: false,
+        captcha_site_key: None,
+        embedded_wallet_config: EmbeddedWalletConfig {
+            ethereum: ChainWalletConfig::default(),
+            solana: ChainWalletConfig::default(),
+            require_user_password_on_create: false,
+            user_owned_recovery_options: vec!["user-passcode".into()],
+            mode: "legacy-embedded-wallets-only".into(),
+        },
+        mfa_methods: Vec::new(),
+    }
+}

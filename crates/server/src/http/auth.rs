@@ -1,0 +1,71 @@
+//! The signed-in caller: a verified Bearer access token whose session is live.
+
+use axum::extract::FromRequestParts;
+use axum::http::HeaderMap;
+use axum::http::request::Parts;
+use symbolon_protocol::session::AccessTokenClaims;
+
+use super::app_context::{AppContext, header};
+use super::error::AppError;
+use crate::state::AppState;
+use crate::tokens::VerifyError;
+
+/// An authenticated request.
+#[derive(Debug, Clone)]
+pub struct Authenticated {
+    /// The app context.
+    pub ctx: AppContext,
+    /// The verified claims.
+    pub claims: AccessTokenClaims,
+}
+
+/// The Bearer token of the request, if any.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = header(headers, "authorization")?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+/// Verifies `token` for `app_id` (signature, iss, aud, exp) and that its session is live.
+pub async fn verify_session_token(
+    state: &AppState,
+    token: &str,
+    app_id: &str,
+) -> Result<AccessTokenClaims, AppError> {
+    let now = state.clock.now();
+    let claims = state
+        .tokens
+        .verify_access_token(token, app_id, now, true)
+        .map_err(|e| match e {
+            VerifyError::Expired => AppError::invalid_token("Access token expired"),
+            VerifyError::Invalid(reason) => {
+                tracing::debug!(%reason, "access token refused");
+                AppError::invalid_token("Invalid access token")
+            }
+        })?;
+    let session = state.db.find_session(&claims.sid).await?;
+    match session {
+        Some(s) if s.revoked_at.is_none() && s.app_id == app_id && s.user_id == claims.sub => {
+            Ok(claims)
+        }
+        _ => Err(AppError::invalid_token("Session is no longer valid")),
+    }
+}
+
+impl FromRequestParts<AppState> for Authenticated {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let ctx = AppContext::from_request_parts(parts, state).await?;
+        let token = bearer(&parts.headers)
+            .ok_or_else(|| AppError::invalid_token("Missing access token"))?;
+        let claims = verify_session_token(state, token, &ctx.app.id).await?;
+        Ok(Self { ctx, claims })
+    }
+}

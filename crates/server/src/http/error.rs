@@ -1,0 +1,161 @@
+//! The one error type of the HTTP edge: `{error, code}` with a status chosen by code.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use symbolon_protocol::{ErrorResponse, ServerErrorCode};
+
+use crate::db::DbError;
+use crate::mail::MailError;
+use crate::random::RandomError;
+use crate::tokens::TokenError;
+
+/// An error answered to the client. Internal details are logged, never returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppError {
+    /// Stable code.
+    pub code: ServerErrorCode,
+    /// Readable message.
+    pub message: String,
+    /// Seconds for `Retry-After` (rate limits).
+    pub retry_after: Option<u64>,
+}
+
+impl AppError {
+    /// An error with `code` and `message`.
+    pub fn new(code: ServerErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    /// `too_many_requests` with `Retry-After`.
+    pub fn rate_limited(retry_after: u64) -> Self {
+        Self {
+            code: ServerErrorCode::TooManyRequests,
+            message: format!("Too many requests. Try again in {retry_after} seconds."),
+            retry_after: Some(retry_after),
+        }
+    }
+
+    /// `missing_or_invalid_token`.
+    pub fn invalid_token(message: impl Into<String>) -> Self {
+        Self::new(ServerErrorCode::MissingOrInvalidToken, message)
+    }
+
+    /// `invalid_data`.
+    pub fn invalid_data(message: impl Into<String>) -> Self {
+        Self::new(ServerErrorCode::InvalidData, message)
+    }
+
+    /// `internal_error`; logs `cause` (which must not contain secrets).
+    pub fn internal(cause: &dyn std::error::Error) -> Self {
+        tracing::error!(error = %cause, "internal error");
+        Self::new(ServerErrorCode::InternalError, "Internal server error")
+    }
+
+    /// The HTTP status of a code; the one place statuses are chosen.
+    pub fn status(code: ServerErrorCode) -> StatusCode {
+        use ServerErrorCode as C;
+        match code {
+            C::InvalidData
+            | C::MissingOrInvalidPrivyAppId
+            | C::MissingOrInvalidPrivyClientId
+            | C::InvalidPkceParameters
+            | C::UserDoesNotExist
+            | C::CannotSetPassword
+            | C::InsufficientFunds
+            | C::TransactionBroadcastFailure => StatusCode::BAD_REQUEST,
+            C::MissingOrInvalidToken
+            | C::InvalidCredentials
+            | C::InvalidCaptcha
+            | C::MissingOrInvalidMfa
+            | C::ExpiredOrInvalidMfaToken
+            | C::TokenAlreadyUsed
+            | C::AlreadyLoggedOut
+            | C::DeviceRevoked => StatusCode::UNAUTHORIZED,
+            C::InvalidOrigin
+            | C::MissingOrigin
+            | C::DisallowedPlusEmail
+            | C::DisallowedLoginMethod
+            | C::DisallowedRecoveryMethod
+            | C::AllowlistRejected
+            | C::OauthAccountSuspended
+            | C::MissingMfaEnrollment
+            | C::FeatureNotEnabled
+            | C::PolicyViolation
+            | C::SignupDisabled
+            | C::MaxAccountsReached
+            | C::UserHasNotDelegatedWallet
+            | C::AccountTransferRequired => StatusCode::FORBIDDEN,
+            C::NotFound | C::LinkedAccountNotFound => StatusCode::NOT_FOUND,
+            C::NotSupported => StatusCode::METHOD_NOT_ALLOWED,
+            // Only a conflict that a retry may resolve gets 409 (clients retry 409).
+            C::ResourceConflict => StatusCode::CONFLICT,
+            C::LinkedToAnotherUser
+            | C::CannotUnlinkEmbeddedWallet
+            | C::CannotUnlinkSoleAccount
+            | C::CannotLinkMoreOfType
+            | C::ResourceAlreadyExists => StatusCode::UNPROCESSABLE_ENTITY,
+            C::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+            C::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
+            _ => StatusCode::BAD_REQUEST,
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let status = Self::status(self.code);
+        let body = ErrorResponse {
+            error: self.message,
+            code: self.code,
+        };
+        let mut response = (status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
+    }
+}
+
+impl From<JsonRejection> for AppError {
+    fn from(rejection: JsonRejection) -> Self {
+        Self::invalid_data(rejection.body_text())
+    }
+}
+
+impl From<DbError> for AppError {
+    fn from(error: DbError) -> Self {
+        match error {
+            DbError::Conflict => Self::new(
+                ServerErrorCode::ResourceConflict,
+                "A concurrent change conflicted; retry",
+            ),
+            other => Self::internal(&other),
+        }
+    }
+}
+
+impl From<TokenError> for AppError {
+    fn from(error: TokenError) -> Self {
+        Self::internal(&error)
+    }
+}
+
+impl From<MailError> for AppError {
+    fn from(error: MailError) -> Self {
+        Self::internal(&error)
+    }
+}
+
+impl From<RandomError> for AppError {
+    fn from(error: RandomError) -> Self {
+        Self::internal(&error)
+    }
+}

@@ -1,0 +1,156 @@
+//! `POST /sessions` (refresh with rotation) and `POST /sessions/logout`.
+//!
+//! Rotation: each refresh marks the presented token rotated and issues a child. A rotated token
+//! presented again within `REFRESH_REUSE_GRACE_S` gets a new sibling token (two tabs refreshing
+//! at once both end up with a working chain); later, it is treated as stolen and the whole
+//! session is revoked.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use symbolon_protocol::constants::REFRESH_REUSE_GRACE_S;
+use symbolon_protocol::session::{RefreshSessionRequest, SuccessResponse};
+
+use super::app_context::AppContext;
+use super::auth::bearer;
+use super::error::AppError;
+use super::json_body::JsonBody;
+use super::session_issue::{marker_cookie, session_response};
+use crate::state::AppState;
+use crate::tokens::refresh::{hash_refresh_token, new_refresh_token};
+
+/// Exchanges a refresh token for new tokens. An `Authorization` header, possibly expired, is ignored.
+pub async fn refresh(
+    State(state): State<AppState>,
+    ctx: AppContext,
+    JsonBody(body): JsonBody<RefreshSessionRequest>,
+) -> Result<Response, AppError> {
+    ctx.require_origin()?;
+    let now = state.clock.now();
+    let hash = hash_refresh_token(body.refresh_token.trim());
+    let invalid = || AppError::invalid_token("Invalid refresh token");
+    let mut presented = state
+        .db
+        .find_refresh_token(&hash)
+        .await?
+        .ok_or_else(invalid)?;
+    let session = state
+        .db
+        .find_session(&presented.session_id)
+        .await?
+        .ok_or_else(invalid)?;
+    if session.revoked_at.is_some() || session.expires_at <= now || session.app_id != ctx.app.id {
+        return Err(invalid());
+    }
+    if presented.rotated_at.is_none() {
+        if state.db.mark_refresh_token_rotated(&hash, now).await? {
+            return issue_child(
+                &state,
+                &session.app_id,
+                &session.user_id,
+                &session.id,
+                &hash,
+            )
+            .await;
+        }
+        // A concurrent request rotated it first; fall through to the grace check.
+        presented = state
+            .db
+            .find_refresh_token(&hash)
+            .await?
+            .ok_or_else(invalid)?;
+    }
+    let rotated_at = presented.rotated_at.unwrap_or(now);
+    if now - rotated_at <= REFRESH_REUSE_GRACE_S as i64 {
+        return issue_child(
+            &state,
+            &session.app_id,
+            &session.user_id,
+            &session.id,
+            &hash,
+        )
+        .await;
+    }
+    state.db.revoke_session(&session.id, now).await?;
+    tracing::warn!(session = %session.id, "refresh token reuse detected; session revoked");
+    Err(AppError::invalid_token(
+        "Refresh token was already used; the session is revoked",
+    ))
+}
+
+async fn issue_child(
+    state: &AppState,
+    app_id: &str,
+    user_id: &str,
+    session_id: &str,
+    parent_hash: &str,
+) -> Result<Response, AppError> {
+    let user = state
+        .db
+        .find_user(app_id, user_id)
+        .await?
+        .ok_or_else(|| AppError::invalid_token("Invalid refresh token"))?;
+    let (token, hash) = new_refresh_token()?;
+    state
+        .db
+        .insert_refresh_token(&hash, session_id, parent_hash, state.clock.now())
+        .await?;
+    session_response(state, &user, session_id, token, false).await
+}
+
+/// Logout body: the refresh token is optional so a bearer-only logout works too.
+#[derive(Debug, Default, Deserialize)]
+pub struct LogoutBody {
+    /// The session's refresh token.
+    #[serde(default)]
+    pub refresh_token: Option<String>,
+}
+
+/// Revokes the session named by the refresh token or, failing that, by the bearer token's `sid`.
+/// Answers success even when nothing matched, so logging out is idempotent.
+pub async fn logout(
+    State(state): State<AppState>,
+    ctx: AppContext,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Result<Response, AppError> {
+    ctx.require_origin()?;
+    let now = state.clock.now();
+    let body: LogoutBody = if body.is_empty() {
+        LogoutBody::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| AppError::invalid_data(format!("Invalid logout body: {e}")))?
+    };
+    let mut session_id = None;
+    if let Some(token) = body.refresh_token.as_deref().filter(|t| !t.is_empty())
+        && let Some(record) = state
+            .db
+            .find_refresh_token(&hash_refresh_token(token.trim()))
+            .await?
+    {
+        session_id = Some(record.session_id);
+    }
+    if session_id.is_none()
+        && let Some(token) = bearer(&headers)
+        && let Ok(claims) = state
+            .tokens
+            .verify_access_token(token, &ctx.app.id, now, false)
+    {
+        session_id = Some(claims.sid);
+    }
+    if let Some(id) = session_id
+        && let Some(session) = state.db.find_session(&id).await?
+        && session.app_id == ctx.app.id
+    {
+        state.db.revoke_session(&session.id, now).await?;
+        tracing::info!(session = %session.id, "session logged out");
+    }
+    let mut response = Json(SuccessResponse { success: true }).into_response();
+    response
+        .headers_mut()
+        .append(header::SET_COOKIE, marker_cookie(&state, false));
+    Ok(response)
+}

@@ -1,0 +1,19 @@
+//! The Symbolon server: apps, email-code login, sessions and tokens over the spec's wire.
+//!
+//! [`app`] builds the HTTP router from an [`AppState`]; `main.rs` wires configuration, the
+//! database, the signing keys and the mailer into that state. See `docs/server.md`.
+
+pub mod cli;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod http;
+pub mod mail;
+pub mod otp;
+pub mod random;
+pub mod rate_limit;
+pub mod state;
+pub mod tokens;
+
+pub use http::app;
+pub use state::AppState;

@@ -1,0 +1,133 @@
+//! `symbolon`: serve the API, run migrations, or manage apps (see `symbolon --help`).
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+use symbolon_server::cli::{
+    AppsCommand, Cli, Command, CreateApp, is_valid_app_id, normalize_origin,
+};
+use symbolon_server::clock::Clock;
+use symbolon_server::config::Config;
+use symbolon_server::db::Db;
+use symbolon_server::db::apps::AppRecord;
+use symbolon_server::mail::SmtpMailer;
+use symbolon_server::random::random_id;
+use symbolon_server::{AppState, app};
+use tracing_subscriber::EnvFilter;
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::load(cli.config.as_deref()) {
+        Ok(config) => config,
+        Err(error) => {
+            eprintln!("symbolon: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // Logs go to stderr so `apps create` can print only the id on stdout.
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_new(&config.log).unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+    let result = match cli.command {
+        Command::Serve => serve(config).await,
+        Command::Migrate => open_db(&config).await.map(|_| ()),
+        Command::Apps {
+            command: AppsCommand::Create(args),
+        } => create_app(&config, args).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("symbolon: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn open_db(config: &Config) -> Result<Db, BoxError> {
+    let db = Db::connect(&config.database_url).await?;
+    db.migrate().await?;
+    Ok(db)
+}
+
+async fn serve(config: Config) -> Result<(), BoxError> {
+    let db = open_db(&config).await?;
+    let mailer = Arc::new(SmtpMailer::new(&config.smtp)?);
+    let listener = tokio::net::TcpListener::bind(&config.listen).await?;
+    let state = AppState::new(config, db.clone(), mailer, Clock::system()).await?;
+    tracing::info!(address = %listener.local_addr()?, public_url = %state.config.public_url, "symbolon listening");
+    axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
+    db.close().await;
+    tracing::info!("symbolon stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(error) = tokio::signal::ctrl_c().await {
+            tracing::warn!(%error, "cannot listen for ctrl-c");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}
+
+async fn create_app(config: &Config, args: CreateApp) -> Result<(), BoxError> {
+    let id = match args.id {
+        Some(id) if is_valid_app_id(&id) => id,
+        Some(id) => {
+            return Err(
+                format!("invalid app id {id:?}: need 25 lowercase letters or digits").into(),
+            );
+        }
+        None => random_id(symbolon_protocol::constants::APP_ID_LENGTH)?,
+    };
+    let mut origins = Vec::new();
+    for raw in &args.origins {
+        origins.push(normalize_origin(raw).ok_or_else(|| format!("invalid origin {raw:?}"))?);
+    }
+    let db = open_db(config).await?;
+    let record = AppRecord {
+        id,
+        name: args.name,
+        allowed_origins: origins,
+        client_ids: args.client_ids,
+        disable_plus_emails: args.disable_plus_emails,
+        require_users_accept_terms: args.require_terms,
+    };
+    db.upsert_app(&record, Clock::system().now()).await?;
+    db.close().await;
+    println!("{}", record.id);
+    Ok(())
+}

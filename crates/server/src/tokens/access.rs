@@ -1,0 +1,118 @@
+//! Access and identity tokens: ES256 JWTs with a `kid` header.
+
+use std::sync::Arc;
+
+use jsonwebtoken::{Algorithm, Header, Validation, decode, decode_header, encode};
+use symbolon_protocol::constants::{ACCESS_TOKEN_TTL_S, IDENTITY_TOKEN_TTL_S};
+use symbolon_protocol::session::{AccessTokenClaims, IdentityTokenClaims};
+use symbolon_protocol::user::User;
+
+use super::{KeyRing, TokenError};
+
+/// Why a presented access token was refused. Never includes the token.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum VerifyError {
+    /// Not a JWT, unknown `kid`, bad signature, wrong `iss`/`aud` or missing claims.
+    #[error("invalid access token: {0}")]
+    Invalid(String),
+    /// Past its `exp`.
+    #[error("access token expired")]
+    Expired,
+}
+
+/// Signs and verifies tokens for one issuer (the server's public URL).
+#[derive(Debug, Clone)]
+pub struct TokenIssuer {
+    keys: Arc<KeyRing>,
+    issuer: String,
+}
+
+impl TokenIssuer {
+    /// An issuer signing with `keys` as `issuer`.
+    pub fn new(keys: Arc<KeyRing>, issuer: String) -> Self {
+        Self { keys, issuer }
+    }
+
+    /// The key ring (for the JWKS).
+    pub fn keys(&self) -> &KeyRing {
+        &self.keys
+    }
+
+    fn header(&self) -> Header {
+        let mut header = Header::new(Algorithm::ES256);
+        header.kid = Some(self.keys.active_kid().to_string());
+        header
+    }
+
+    /// An access token for a session, valid for [`ACCESS_TOKEN_TTL_S`].
+    pub fn access_token(
+        &self,
+        app_id: &str,
+        user_id: &str,
+        session_id: &str,
+        now: i64,
+    ) -> Result<String, TokenError> {
+        let claims = AccessTokenClaims {
+            sid: session_id.into(),
+            sub: user_id.into(),
+            iss: self.issuer.clone(),
+            aud: app_id.into(),
+            iat: now,
+            exp: now + ACCESS_TOKEN_TTL_S as i64,
+        };
+        encode(&self.header(), &claims, self.keys.encoding_key())
+            .map_err(|e| TokenError::Sign(e.to_string()))
+    }
+
+    /// An identity token carrying the user's linked accounts as a JSON string.
+    pub fn identity_token(
+        &self,
+        app_id: &str,
+        user: &User,
+        now: i64,
+    ) -> Result<String, TokenError> {
+        let linked_accounts = serde_json::to_string(&user.linked_accounts)
+            .map_err(|e| TokenError::Sign(e.to_string()))?;
+        let claims = IdentityTokenClaims {
+            sub: user.id.clone(),
+            iss: self.issuer.clone(),
+            aud: app_id.into(),
+            iat: now,
+            exp: now + IDENTITY_TOKEN_TTL_S as i64,
+            linked_accounts,
+        };
+        encode(&self.header(), &claims, self.keys.encoding_key())
+            .map_err(|e| TokenError::Sign(e.to_string()))
+    }
+
+    /// Checks signature, `kid`, `iss`, `aud == app_id` and, when `check_expiry`, `exp` against
+    /// `now` (our clock, not the system's, so tests can move time).
+    pub fn verify_access_token(
+        &self,
+        token: &str,
+        app_id: &str,
+        now: i64,
+        check_expiry: bool,
+    ) -> Result<AccessTokenClaims, VerifyError> {
+        let header = decode_header(token).map_err(|e| VerifyError::Invalid(e.to_string()))?;
+        let kid = header
+            .kid
+            .ok_or_else(|| VerifyError::Invalid("no kid".into()))?;
+        let key = self
+            .keys
+            .decoding_key(&kid)
+            .ok_or_else(|| VerifyError::Invalid("unknown kid".into()))?;
+        let mut validation = Validation::new(Algorithm::ES256);
+        validation.set_issuer(&[&self.issuer]);
+        validation.set_audience(&[app_id]);
+        validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
+        validation.validate_exp = false;
+        let data = decode::<AccessTokenClaims>(token, key, &validation)
+            .map_err(|e| VerifyError::Invalid(e.to_string()))?;
+        if check_expiry && data.claims.exp <= now {
+            return Err(VerifyError::Expired);
+        }
+        Ok(data.claims)
+    }
+}

@@ -1,0 +1,90 @@
+//! Logs never contain login codes, tokens or keys.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::http::StatusCode;
+use common::{Backend, TestApp, unique_email};
+use serde_json::json;
+
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn capture() -> &'static Capture {
+    static CAPTURE: OnceLock<Capture> = OnceLock::new();
+    CAPTURE.get_or_init(|| {
+        let capture = Capture::default();
+        let writer = capture.clone();
+        // Global and at TRACE, so every layer (ours, tower-http, sqlx) is captured.
+        tracing_subscriber::fmt()
+            .with_env_filter("trace")
+            .without_time()
+            .with_writer(move || writer.clone())
+            .try_init()
+            .expect("first subscriber in this binary");
+        capture
+    })
+}
+
+backend_tests!(login_refresh_and_logout_log_no_secrets);
+
+async fn login_refresh_and_logout_log_no_secrets(backend: Backend) {
+    let logs = capture();
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let code = t.send_code(&email).await;
+    let session = t
+        .post(
+            "/api/v1/passwordless/authenticate",
+            json!({ "email": email, "code": code }),
+        )
+        .send()
+        .await
+        .body;
+    let refresh = session["refresh_token"].as_str().unwrap().to_string();
+    let refreshed = t
+        .post("/api/v1/sessions", json!({ "refresh_token": refresh }))
+        .send()
+        .await;
+    assert_eq!(refreshed.status, StatusCode::OK);
+    let logout = t
+        .post(
+            "/api/v1/sessions/logout",
+            json!({ "refresh_token": refreshed.body["refresh_token"] }),
+        )
+        .send()
+        .await;
+    assert_eq!(logout.status, StatusCode::OK);
+
+    let text = String::from_utf8_lossy(&logs.0.lock().unwrap()).to_string();
+    assert!(text.contains("login code sent"), "logging was not captured");
+    let mut secrets = vec![code.clone(), refresh];
+    for field in ["token", "identity_token"] {
+        secrets.push(session[field].as_str().unwrap().to_string());
+    }
+    for field in ["token", "refresh_token", "identity_token"] {
+        secrets.push(refreshed.body[field].as_str().unwrap().to_string());
+    }
+    for secret in &secrets {
+        assert!(
+            !text.contains(secret.as_str()),
+            "a secret appeared in the logs"
+        );
+    }
+    // JWT signatures and the private key's encoding are not logged either.
+    let keys = t.state.tokens.keys();
+    assert!(!format!("{keys:?}").contains("PRIVATE"));
+}

@@ -1,0 +1,375 @@
+//! Tokens, refresh rotation, reuse detection, logout and the signed-in calls.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{Backend, PUBLIC_URL, TestApp, unique_email};
+use jsonwebtoken::jwk::JwkSet;
+use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation, decode, decode_header, encode};
+use serde_json::{Value, json};
+use symbolon_protocol::session::{AccessTokenClaims, IdentityTokenClaims};
+
+const REFRESH: &str = "/api/v1/sessions";
+const LOGOUT: &str = "/api/v1/sessions/logout";
+const ME: &str = "/api/v1/users/me";
+
+backend_tests!(
+    tokens_verify_against_the_published_jwks,
+    identity_token_carries_linked_accounts,
+    users_me_needs_a_valid_token,
+    forged_tokens_are_refused,
+    refresh_rotates_the_refresh_token,
+    reused_refresh_token_revokes_the_session,
+    two_tabs_refreshing_at_once_both_keep_working,
+    unknown_refresh_token_is_refused,
+    logout_revokes_the_session,
+    logout_with_only_a_bearer_token_revokes,
+    accept_terms_is_recorded,
+);
+
+fn token(session: &Value, field: &str) -> String {
+    session[field]
+        .as_str()
+        .unwrap_or_else(|| panic!("{field} missing"))
+        .to_string()
+}
+
+async fn jwks(t: &TestApp) -> JwkSet {
+    let reply = t
+        .get(&format!("/api/v1/apps/{}/jwks.json", t.app_id))
+        .without("privy-app-id")
+        .without("origin")
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    serde_json::from_value(reply.body).unwrap()
+}
+
+fn verify<T: serde::de::DeserializeOwned>(keys: &JwkSet, jwt: &str, aud: &str) -> T {
+    let kid = decode_header(jwt).unwrap().kid.expect("kid header");
+    let key = DecodingKey::from_jwk(keys.find(&kid).expect("kid in JWKS")).unwrap();
+    let mut validation = Validation::new(Algorithm::ES256);
+    validation.set_audience(&[aud]);
+    validation.set_issuer(&[PUBLIC_URL]);
+    decode::<T>(jwt, &key, &validation).unwrap().claims
+}
+
+async fn tokens_verify_against_the_published_jwks(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let keys = jwks(&t).await;
+    let claims: AccessTokenClaims = verify(&keys, &token(&session, "token"), &t.app_id);
+    assert_eq!(claims.sub, session["user"]["id"].as_str().unwrap());
+    assert_eq!(claims.aud, t.app_id);
+    assert_eq!(claims.iss, PUBLIC_URL);
+    assert_eq!(claims.exp - claims.iat, 3600);
+    assert_eq!(claims.sid.len(), 25);
+}
+
+async fn identity_token_carries_linked_accounts(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let session = t.login(&email).await;
+    let claims: IdentityTokenClaims = verify(
+        &jwks(&t).await,
+        &token(&session, "identity_token"),
+        &t.app_id,
+    );
+    assert_eq!(claims.sub, session["user"]["id"].as_str().unwrap());
+    let accounts: Value = serde_json::from_str(&claims.linked_accounts).unwrap();
+    assert_eq!(accounts[0]["type"], "email");
+    assert_eq!(accounts[0]["address"], email.as_str());
+}
+
+async fn users_me_needs_a_valid_token(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let session = t.login(&email).await;
+    let access = token(&session, "token");
+    let me = t.get(ME).bearer(&access).send().await;
+    assert_eq!(me.status, StatusCode::OK, "{}", me.text);
+    assert_eq!(me.body["user"]["id"], session["user"]["id"]);
+    assert!(me.body["identity_token"].as_str().is_some());
+
+    t.get(ME)
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    t.get(ME)
+        .bearer("not.a.jwt")
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // The same token presented for another app (wrong audience).
+    let other = t.create_app(false).await;
+    t.get(ME)
+        .bearer(&access)
+        .header("privy-app-id", &other)
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // Expired.
+    t.state.clock.advance(3601);
+    t.get(ME)
+        .bearer(&access)
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+}
+
+async fn forged_tokens_are_refused(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let genuine: AccessTokenClaims = verify(&jwks(&t).await, &token(&session, "token"), &t.app_id);
+    let keys = t.state.tokens.keys();
+    let sign = |claims: &AccessTokenClaims, kid: &str| {
+        let mut header = Header::new(Algorithm::ES256);
+        header.kid = Some(kid.into());
+        encode(&header, claims, keys.encoding_key()).unwrap()
+    };
+    // Control: re-signing the genuine claims is accepted, so the refusals below are about the change.
+    let control = t
+        .get(ME)
+        .bearer(&sign(&genuine, keys.active_kid()))
+        .send()
+        .await;
+    assert_eq!(control.status, StatusCode::OK);
+    let wrong_iss = AccessTokenClaims {
+        iss: "https://elsewhere.example".into(),
+        ..genuine.clone()
+    };
+    t.get(ME)
+        .bearer(&sign(&wrong_iss, keys.active_kid()))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    let wrong_aud = AccessTokenClaims {
+        aud: "y".repeat(25),
+        ..genuine.clone()
+    };
+    t.get(ME)
+        .bearer(&sign(&wrong_aud, keys.active_kid()))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    let unknown_session = AccessTokenClaims {
+        sid: "s".repeat(25),
+        ..genuine.clone()
+    };
+    t.get(ME)
+        .bearer(&sign(&unknown_session, keys.active_kid()))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    t.get(ME)
+        .bearer(&sign(&genuine, "no-such-kid"))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // A tampered payload breaks the signature.
+    let access = token(&session, "token");
+    let parts: Vec<&str> = access.split('.').collect();
+    let tampered = format!("{}.{}x.{}", parts[0], parts[1], parts[2]);
+    t.get(ME)
+        .bearer(&tampered)
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+}
+
+async fn refresh_rotates_the_refresh_token(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let first = token(&session, "refresh_token");
+    // An expired access token in Authorization does not stop a refresh.
+    t.state.clock.advance(4000);
+    let reply = t
+        .post(REFRESH, json!({ "refresh_token": first }))
+        .bearer(&token(&session, "token"))
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert_eq!(reply.body["session_update_action"], "set");
+    assert_eq!(reply.body["is_new_user"], false);
+    assert_eq!(reply.body["user"]["id"], session["user"]["id"]);
+    let second = token(&reply.body, "refresh_token");
+    assert_ne!(first, second);
+    assert!(
+        reply
+            .header("set-cookie")
+            .unwrap()
+            .starts_with("privy-session=t;")
+    );
+    let me = t.get(ME).bearer(&token(&reply.body, "token")).send().await;
+    assert_eq!(me.status, StatusCode::OK);
+    let third = t
+        .post(REFRESH, json!({ "refresh_token": second }))
+        .send()
+        .await;
+    assert_eq!(third.status, StatusCode::OK);
+}
+
+async fn reused_refresh_token_revokes_the_session(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let first = token(&session, "refresh_token");
+    let rotated = t
+        .post(REFRESH, json!({ "refresh_token": first }))
+        .send()
+        .await;
+    let second = token(&rotated.body, "refresh_token");
+    let access = token(&rotated.body, "token");
+    t.state.clock.advance(11);
+    t.post(REFRESH, json!({ "refresh_token": first }))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // The whole session is gone: its current refresh token and access token too.
+    t.post(REFRESH, json!({ "refresh_token": second }))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    t.get(ME)
+        .bearer(&access)
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+}
+
+async fn two_tabs_refreshing_at_once_both_keep_working(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let shared = token(&session, "refresh_token");
+    let (a, b) = tokio::join!(
+        t.post(REFRESH, json!({ "refresh_token": shared })).send(),
+        t.post(REFRESH, json!({ "refresh_token": shared })).send(),
+    );
+    assert_eq!(
+        (a.status, b.status),
+        (StatusCode::OK, StatusCode::OK),
+        "{} / {}",
+        a.text,
+        b.text
+    );
+    let (tab_a, tab_b) = (
+        token(&a.body, "refresh_token"),
+        token(&b.body, "refresh_token"),
+    );
+    // A late tab inside the grace window still succeeds.
+    t.state.clock.advance(9);
+    let late = t
+        .post(REFRESH, json!({ "refresh_token": shared }))
+        .send()
+        .await;
+    assert_eq!(late.status, StatusCode::OK, "{}", late.text);
+    // Well after the window, each tab's own chain continues.
+    t.state.clock.advance(60);
+    for tab in [tab_a, tab_b, token(&late.body, "refresh_token")] {
+        let next = t
+            .post(REFRESH, json!({ "refresh_token": tab }))
+            .send()
+            .await;
+        assert_eq!(next.status, StatusCode::OK, "{}", next.text);
+    }
+}
+
+async fn unknown_refresh_token_is_refused(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    t.post(REFRESH, json!({ "refresh_token": "bogus" }))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // A real token for another app is refused too.
+    let session = t.login(&unique_email()).await;
+    let other = t.create_app(false).await;
+    t.post(
+        REFRESH,
+        json!({ "refresh_token": token(&session, "refresh_token") }),
+    )
+    .header("privy-app-id", &other)
+    .send()
+    .await
+    .assert_error(401, "missing_or_invalid_token");
+}
+
+async fn logout_revokes_the_session(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let reply = t
+        .post(
+            LOGOUT,
+            json!({ "refresh_token": token(&session, "refresh_token") }),
+        )
+        .send()
+        .await;
+    assert_eq!(
+        (reply.status, reply.body.clone()),
+        (StatusCode::OK, json!({ "success": true }))
+    );
+    let cookie = reply.header("set-cookie").unwrap();
+    assert!(
+        cookie.starts_with("privy-session=;") && cookie.contains("Max-Age=0"),
+        "{cookie}"
+    );
+    t.post(
+        REFRESH,
+        json!({ "refresh_token": token(&session, "refresh_token") }),
+    )
+    .send()
+    .await
+    .assert_error(401, "missing_or_invalid_token");
+    t.get(ME)
+        .bearer(&token(&session, "token"))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // Logging out again is harmless.
+    let again = t
+        .post(
+            LOGOUT,
+            json!({ "refresh_token": token(&session, "refresh_token") }),
+        )
+        .send()
+        .await;
+    assert_eq!(again.status, StatusCode::OK);
+}
+
+async fn logout_with_only_a_bearer_token_revokes(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let access = token(&session, "token");
+    let reply = t.post(LOGOUT, json!({})).bearer(&access).send().await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    t.get(ME)
+        .bearer(&access)
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    t.post(
+        REFRESH,
+        json!({ "refresh_token": token(&session, "refresh_token") }),
+    )
+    .send()
+    .await
+    .assert_error(401, "missing_or_invalid_token");
+}
+
+async fn accept_terms_is_recorded(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let access = token(&session, "token");
+    t.post("/api/v1/users/me/accept_terms", json!({}))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    let reply = t
+        .post("/api/v1/users/me/accept_terms", json!({}))
+        .bearer(&access)
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert_eq!(reply.body["has_accepted_terms"], true);
+    let me = t.get(ME).bearer(&access).send().await;
+    assert_eq!(me.body["user"]["has_accepted_terms"], true);
+}

@@ -1,0 +1,23 @@
+// The stack a test file talks to: the suite's shared one (see run.mjs) or, when the file runs alone, its own.
+import { after, before } from "node:test";
+import { mailboxClient, startStack } from "@symbolon/stack";
+import { stackOptions } from "./stackOptions.mjs";
+
+/**
+ * Registers before/after hooks and returns a handle whose fields are filled once `before` ran.
+ * @returns {{ urls: { api: string, web: string, inbox: string }, appId: string, mailbox: ReturnType<typeof mailboxClient> }}
+ */
+export function useStack() {
+  const handle = /** @type {any} */ ({});
+  let own;
+  before(async () => {
+    const shared = process.env.SYMBOLON_E2E_STACK;
+    if (!shared) own = await startStack(stackOptions);
+    const info = shared ? JSON.parse(shared) : own;
+    Object.assign(handle, { urls: info.urls, appId: info.appId, mailbox: mailboxClient(info.urls.inbox) });
+  });
+  after(async () => {
+    await own?.stop();
+  });
+  return handle;
+}

@@ -1,0 +1,9 @@
+/** How the e2e suite runs the stack: a built web app, and the demo app refusing '+' addresses so §5's rule shows. */
+export const stackOptions = {
+  mode: "test",
+  database: "sqlite",
+  web: "preview",
+  app: { disablePlusEmails: true },
+  // High enough that the suite never trips them; the server's own tests cover rate limiting.
+  rateLimits: { emailPerWindow: 1000, ipPerWindow: 100000, windowS: 60 },
+};

@@ -1,0 +1,86 @@
+// Keyboard use of the modal and an axe-core scan of every screen a user meets on the way in.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { browserTest } from "../lib/browser.mjs";
+import { enterCode, openLoginModal, requestCode, uniqueEmail, waitForEmptyCodeBoxes } from "../lib/flows.mjs";
+import { useStack } from "../lib/stack.mjs";
+
+const stack = useStack();
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** Serious and critical axe violations on the page as it is now, as readable strings. */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await /** @type {any} */ (window).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).join(", ")}`);
+}
+
+browserTest("Escape closes the modal and focus returns to the Log in button", async ({ page }) => {
+  const dialog = await openLoginModal(page, stack);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  const focused = await page
+    .getByRole("button", { name: "Log in" })
+    .evaluate((button) => button === document.activeElement);
+  assert.equal(focused, true, "focus is back on Log in");
+});
+
+browserTest("Tab keeps focus inside the open modal", async ({ page }) => {
+  const dialog = await openLoginModal(page, stack);
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press("Tab");
+    const inside = await dialog.evaluate((d) => d.contains(document.activeElement));
+    assert.equal(inside, true, `focus left the dialog after ${i + 1} Tab presses`);
+  }
+});
+
+for (const theme of ["Light", "Dark"]) {
+  browserTest(
+    `axe finds nothing serious on the landing page and each login screen (${theme})`,
+    async ({ page }) => {
+      const report = {};
+      await page.goto(stack.urls.web);
+      await page.getByRole("radiogroup", { name: "Theme" }).getByRole("radio", { name: theme }).check();
+      report.landing = await axeViolations(page);
+
+      const dialog = await openLoginModal(page, stack);
+      await page.waitForTimeout(300); // opening transition: colours are final afterwards
+      report["email screen"] = await axeViolations(page);
+
+      await page.getByLabel("Email address").fill("someone+tag@example.com");
+      await dialog.getByRole("alert").waitFor();
+      report["email screen with an error"] = await axeViolations(page);
+
+      const email = uniqueEmail(`axe-${theme.toLowerCase()}`);
+      const code = await requestCode(page, stack, email);
+      report["code screen"] = await axeViolations(page);
+
+      await enterCode(page, code === "000000" ? "111111" : "000000");
+      await dialog.getByRole("alert").waitFor();
+      await waitForEmptyCodeBoxes(page);
+      report["code screen with an error"] = await axeViolations(page);
+
+      await enterCode(page, code);
+      await page.getByTestId("user-email").waitFor();
+      await page.waitForTimeout(300);
+      report["signed in"] = await axeViolations(page);
+
+      const found = Object.entries(report).filter(([, v]) => v.length);
+      assert.deepEqual(
+        found,
+        [],
+        `axe violations:\n${found.map(([k, v]) => `${k}:\n  ${v.join("\n  ")}`).join("\n")}`,
+      );
+    },
+  );
+}

@@ -1,0 +1,40 @@
+// The modal's two layouts (spec §2, §9): a 360 px dialog above 440 px wide screens, a bottom sheet below.
+import assert from "node:assert/strict";
+import { browserTest } from "../lib/browser.mjs";
+import { openLoginModal } from "../lib/flows.mjs";
+import { useStack } from "../lib/stack.mjs";
+
+const stack = useStack();
+const near = (actual, expected, what) =>
+  assert.ok(Math.abs(actual - expected) <= 1, `${what}: ${actual} ≠ ${expected}`);
+
+browserTest(
+  "a 390 px wide phone gets a full-width bottom sheet",
+  async ({ page }) => {
+    const dialog = await openLoginModal(page, stack);
+    assert.equal(await dialog.getAttribute("data-layout"), "sheet");
+    await page.waitForTimeout(400); // let an opening slide-up finish before measuring
+    const box = await dialog.boundingBox();
+    assert.ok(box, "the dialog has a box");
+    near(box.x, 0, "left edge");
+    near(box.width, 390, "width");
+    near(box.y + box.height, 844, "bottom edge");
+  },
+  { viewport: { width: 390, height: 844 } },
+);
+
+browserTest(
+  "a desktop screen gets the 360 px centred dialog",
+  async ({ page }) => {
+    const dialog = await openLoginModal(page, stack);
+    assert.equal(await dialog.getAttribute("data-layout"), "dialog");
+    assert.equal(await dialog.getAttribute("data-state"), "open");
+    await page.waitForTimeout(400);
+    const box = await dialog.boundingBox();
+    assert.ok(box, "the dialog has a box");
+    near(box.width, 360, "width");
+    near(box.x + box.width / 2, 640, "horizontal centre");
+    assert.ok(box.y > 0 && box.y + box.height < 800, "the dialog floats inside the viewport");
+  },
+  { viewport: { width: 1280, height: 800 } },
+);

@@ -1,0 +1,22 @@
+import { type Client, initialEmailFlow } from "../client/createClient.ts";
+import type { LogoutRequest } from "../generated/protocol.ts";
+import { apiRequest } from "../http/apiRequest.ts";
+import { clearLocalState } from "../session/clearLocalState.ts";
+import { tokenStore } from "../session/tokenStore.ts";
+
+/**
+ * Signs out: clears local state at once (and tells the other tabs), then revokes the session on the
+ * server with `POST /sessions/logout`. A failing server call does not keep the user signed in.
+ */
+export async function logout(client: Client): Promise<void> {
+  const { token, refreshToken } = tokenStore.read(client);
+  clearLocalState(client);
+  client.store.setState({ emailFlow: initialEmailFlow });
+  if (refreshToken === null) return;
+  const body: LogoutRequest = { refresh_token: refreshToken };
+  try {
+    await apiRequest(client, "POST", "/sessions/logout", { body, token, retries: 0 });
+  } catch {
+    // Already signed out locally; the session expires on the server by itself.
+  }
+}

@@ -1,0 +1,30 @@
+import type { ServerErrorCode } from "../generated/protocol.ts";
+import { SymbolonError, type SymbolonErrorOptions } from "./SymbolonError.ts";
+
+/** Options of an {@link ApiError}. */
+export interface ApiErrorOptions extends SymbolonErrorOptions {
+  /** Seconds the server asked us to wait (`Retry-After`), when known. */
+  retryAfterSeconds?: number;
+}
+
+/** The server answered with an error body `{error, code}`. */
+export class ApiError extends SymbolonError {
+  override code: ServerErrorCode;
+  /** HTTP status of the answer. */
+  status: number;
+  /** Seconds to wait before retrying, from `Retry-After` (rate limits). */
+  retryAfterSeconds?: number;
+
+  constructor(code: ServerErrorCode, message: string, status: number, options: ApiErrorOptions = {}) {
+    super(code, message, options);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = status;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** Whether `e` is an {@link ApiError}. */
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}

@@ -1,0 +1,43 @@
+import { isApiError } from "./ApiError.ts";
+import { isClientError } from "./ClientError.ts";
+
+const GENERIC = "Something went wrong. Please try again.";
+
+/** Words a person understands for any error the client throws, for display in the UI. */
+export function describeError(e: unknown): string {
+  if (isClientError(e)) {
+    if (e.code === "network_error") return "Unable to reach the server. Check your connection and try again.";
+    // Validation failures carry the spec's message (e.g. the email rules of §5).
+    if (e.code === "invalid_input") return e.message;
+    return GENERIC;
+  }
+  if (!isApiError(e)) return GENERIC;
+  switch (e.code) {
+    case "invalid_credentials":
+      return "That code is not valid. Check it and try again.";
+    case "too_many_requests":
+      return e.retryAfterSeconds === undefined
+        ? "Too many requests. Please wait before trying again."
+        : `Too many requests. Please wait before trying again. Try again in ${formatWait(e.retryAfterSeconds)}.`;
+    case "disallowed_plus_email":
+      return "Please enter a valid email address without a '+'.";
+    case "invalid_data":
+      return "Please check what you entered and try again.";
+    case "user_does_not_exist":
+      return "No account exists for this login.";
+    case "signup_disabled":
+      return "New accounts cannot be created right now.";
+    case "allowlist_rejected":
+      return "This account is not allowed to access this app.";
+    case "disallowed_login_method":
+      return "This login method is not enabled for this app.";
+    default:
+      return GENERIC;
+  }
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}

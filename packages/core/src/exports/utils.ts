@@ -1,0 +1,11 @@
+// Pure helpers for UIs: user formatting and input validation (spec §3, §5).
+export { formatUser } from "../utils/formatUser.ts";
+export type {
+  PrivyEmailAccount,
+  PrivyLinkedAccount,
+  PrivyUser,
+  PrivyVerification,
+  PrivyWalletAccount,
+} from "../utils/PrivyUser.ts";
+export { type ValidateEmailOptions, validateEmail } from "../utils/validateEmail.ts";
+export { type PasscodeValidation, validatePasscode } from "../utils/validatePasscode.ts";

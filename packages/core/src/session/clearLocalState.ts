@@ -1,0 +1,10 @@
+import type { Client } from "../client/createClient.ts";
+import { internals } from "../client/internals.ts";
+import { tokenStore } from "./tokenStore.ts";
+
+/** Spec §4 "destroy local state": forget every token and the user, and tell the other tabs. */
+export function clearLocalState(client: Client): void {
+  tokenStore.clear(client);
+  client.store.setState({ authenticated: false, user: null, identityToken: null });
+  internals(client).channel?.post({ type: "sync" });
+}

@@ -1,0 +1,16 @@
+import type { Client } from "../client/createClient.ts";
+import { tokenStore } from "./tokenStore.ts";
+
+/** Brings this tab's state in line with the session another tab left in storage (login or logout). */
+export function syncFromStorage(client: Client): void {
+  const { token, refreshToken, identityToken } = tokenStore.read(client);
+  const state = client.store.getState();
+  if (token === null && refreshToken === null) {
+    if (state.authenticated || state.user !== null) {
+      client.store.setState({ authenticated: false, user: null, identityToken: null });
+    }
+    return;
+  }
+  const user = tokenStore.readUser(client);
+  if (user !== null) client.store.setState({ authenticated: true, user, identityToken });
+}

@@ -1,0 +1,47 @@
+import type { ChainType, RecoveryMethod } from "../generated/protocol.ts";
+
+/** Verification times of a linked account, client form. */
+export interface PrivyVerification {
+  /** First verification. */
+  verifiedAt: Date;
+  firstVerifiedAt: Date | null;
+  latestVerifiedAt: Date | null;
+}
+
+/** An email account, client form. */
+export interface PrivyEmailAccount extends PrivyVerification {
+  type: "email";
+  address: string;
+}
+
+/** A wallet account, client form (spec §3 "Wallet"). */
+export interface PrivyWalletAccount extends PrivyVerification {
+  type: "wallet";
+  id: string | null;
+  address: string;
+  chainType: ChainType;
+  walletClientType: string;
+  /** `embedded` for embedded wallets. */
+  connectorType: string;
+  walletIndex: number | null;
+  recoveryMethod: RecoveryMethod | null;
+  imported: boolean;
+  delegated: boolean;
+}
+
+/** Any linked account, client form. */
+export type PrivyLinkedAccount = PrivyEmailAccount | PrivyWalletAccount;
+
+/** The user as apps see it (spec §3 "User"), camelCase with dates. */
+export interface PrivyUser {
+  id: string;
+  createdAt: Date;
+  email?: { address: string };
+  phone?: { number: string };
+  /** The first embedded Ethereum wallet, else the first wallet. */
+  wallet?: PrivyWalletAccount;
+  linkedAccounts: PrivyLinkedAccount[];
+  mfaMethods: Array<"totp" | "sms" | "passkey">;
+  hasAcceptedTerms: boolean;
+  isGuest: boolean;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { makeUser } from "../test/fixtures.ts";
+import { formatUser } from "./formatUser.ts";
+
+describe("formatUser", () => {
+  it("gives the client form with camelCase fields and dates", () => {
+    const user = formatUser(makeUser({ mfa_methods: [{ type: "totp", verified_at: 1 }] }));
+    expect(user.id).toBe("did:privy:user1");
+    expect(user.createdAt).toEqual(new Date(1_700_000_000_000));
+    expect(user.email).toEqual({ address: "ada@example.com" });
+    expect(user.mfaMethods).toEqual(["totp"]);
+    expect(user.hasAcceptedTerms).toBe(true);
+    expect(user.isGuest).toBe(false);
+    expect(user.wallet).toBeUndefined();
+    expect(user.linkedAccounts[0]).toEqual({
+      type: "email",
+      address: "ada@example.com",
+      verifiedAt: new Date(1_700_000_000_000),
+      firstVerifiedAt: new Date(1_700_000_000_000),
+      latestVerifiedAt: new Date(1_700_000_100_000),
+    });
+  });
+
+  it("picks the embedded Ethereum wallet as the user wallet", () => {
+    const wallet = (address: string, connector: string, chain: "ethereum" | "solana") => ({
+      type: "wallet" as const,
+      id: null,
+      address,
+      chain_type: chain,
+      wallet_client_type: connector === "embedded" ? "privy" : "metamask",
+      connector_type: connector,
+      wallet_index: 0,
+      recovery_method: null,
+      imported: false,
+      delegated: false,
+      verified_at: 5,
+      first_verified_at: null,
+      latest_verified_at: null,
+    });
+    const user = formatUser(
+      makeUser({
+        linked_accounts: [
+          wallet("0xExternal", "injected", "ethereum"),
+          wallet("Sol111", "embedded", "solana"),
+          wallet("0xEmbedded", "embedded", "ethereum"),
+        ],
+      }),
+    );
+    expect(user.wallet?.address).toBe("0xEmbedded");
+    expect(user.wallet?.walletClientType).toBe("privy");
+    expect(user.wallet?.firstVerifiedAt).toBeNull();
+    expect(user.email).toBeUndefined();
+  });
+});

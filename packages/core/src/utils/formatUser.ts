@@ -1,0 +1,54 @@
+import type { LinkedAccount, User, Verification } from "../generated/protocol.ts";
+import type { PrivyLinkedAccount, PrivyUser, PrivyVerification, PrivyWalletAccount } from "./PrivyUser.ts";
+
+/** Turns the server form of a user (snake_case, unix seconds) into the client form of spec §3. */
+export function formatUser(user: User): PrivyUser {
+  const linkedAccounts = user.linked_accounts.map(formatAccount);
+  const wallets = linkedAccounts.filter((a): a is PrivyWalletAccount => a.type === "wallet");
+  const email = linkedAccounts.find((a) => a.type === "email");
+  const wallet =
+    wallets.find((w) => w.connectorType === "embedded" && w.chainType === "ethereum") ??
+    wallets.find((w) => w.connectorType === "embedded") ??
+    wallets[0];
+  return {
+    id: user.id,
+    createdAt: fromSeconds(user.created_at),
+    ...(email ? { email: { address: email.address } } : {}),
+    ...(wallet ? { wallet } : {}),
+    linkedAccounts,
+    mfaMethods: user.mfa_methods.map((m) => m.type),
+    hasAcceptedTerms: user.has_accepted_terms,
+    isGuest: user.is_guest,
+  };
+}
+
+function formatAccount(account: LinkedAccount): PrivyLinkedAccount {
+  if (account.type === "email") {
+    return { type: "email", address: account.address, ...verification(account) };
+  }
+  return {
+    type: "wallet",
+    id: account.id,
+    address: account.address,
+    chainType: account.chain_type,
+    walletClientType: account.wallet_client_type,
+    connectorType: account.connector_type,
+    walletIndex: account.wallet_index,
+    recoveryMethod: account.recovery_method,
+    imported: account.imported,
+    delegated: account.delegated,
+    ...verification(account),
+  };
+}
+
+function verification(v: Verification): PrivyVerification {
+  return {
+    verifiedAt: fromSeconds(v.verified_at),
+    firstVerifiedAt: v.first_verified_at === null ? null : fromSeconds(v.first_verified_at),
+    latestVerifiedAt: v.latest_verified_at === null ? null : fromSeconds(v.latest_verified_at),
+  };
+}
+
+function fromSeconds(seconds: number): Date {
+  return new Date(seconds * 1000);
+}

@@ -1,0 +1,18 @@
+/** One output chunk of the measured bundle. */
+export interface BundleChunk {
+  file: string;
+  entry: boolean;
+  initial: boolean;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** Gzip sizes of the host bundle. */
+export interface BundleSize {
+  initialGzipBytes: number;
+  totalGzipBytes: number;
+  chunks: BundleChunk[];
+}
+
+/** Builds the host entry with esbuild and measures it. */
+export function measureBundle(): Promise<BundleSize>;

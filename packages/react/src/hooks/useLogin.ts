@@ -1,0 +1,28 @@
+import { useEffect, useRef } from "react";
+import type { PrivyErrorCodeValue } from "../errors/PrivyErrorCode";
+import { usePrivyContext } from "../provider/usePrivyContext";
+import { type LoginCompleteParams, toLoginComplete } from "./toLoginComplete";
+
+/** Callbacks of {@link useLogin}. */
+export interface UseLoginOptions {
+  /** The modal closed after a successful login. */
+  onComplete?: (params: LoginCompleteParams) => void;
+  /** The modal closed without a login (`exited_auth_flow`) or failed. */
+  onError?: (code: PrivyErrorCodeValue) => void;
+}
+
+/** Opens the login modal and reports how it ended. */
+export function useLogin(options: UseLoginOptions = {}): { login: () => void } {
+  const { controller } = usePrivyContext("useLogin");
+  const callbacks = useRef(options);
+  callbacks.current = options;
+  useEffect(
+    () =>
+      controller?.onOutcome((outcome) => {
+        if (outcome.type === "error") callbacks.current.onError?.(outcome.code);
+        else callbacks.current.onComplete?.(toLoginComplete(outcome.result, controller.getState().email));
+      }),
+    [controller],
+  );
+  return { login: () => controller?.login() };
+}

@@ -1,0 +1,86 @@
+import { type Client, describeError, sendEmailCode, validateEmail } from "@symbolon/core";
+import { type ReactElement, useId, useState } from "react";
+import type { ModalController } from "../provider/createModalController";
+import { Logo } from "./Logo";
+import { DIALOG_NAME } from "./ModalFrame";
+
+/** Props of {@link EmailScreen}. */
+export interface EmailScreenProps {
+  client: Client;
+  controller: ModalController;
+  appName: string;
+  logo: string | ReactElement | undefined;
+  /** The app refuses addresses containing '+' (app config). */
+  disablePlusEmails: boolean;
+}
+
+/** First screen: asks for an email address and sends the code. */
+export function EmailScreen({ client, controller, appName, logo, disablePlusEmails }: EmailScreenProps) {
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const inputId = useId();
+  const alertId = useId();
+  // Spec §5: an invalid address (or a '+' when the app refuses them) keeps submit disabled.
+  const invalid = validateEmail(email, { disablePlusEmails });
+  const message = email.trim() === "" ? null : (invalid ?? serverError);
+  const canSubmit = email.trim() !== "" && invalid === null && !submitting;
+
+  const submit = async () => {
+    if (!canSubmit) return;
+    const address = email.trim();
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      await sendEmailCode(client, { email: address });
+      controller.codeSent(address);
+    } catch (error) {
+      setServerError(describeError(error));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <Logo logo={logo} appName={appName} />
+      <h2 className="symbolon-title">{DIALOG_NAME}</h2>
+      <p className="symbolon-subtitle">Enter your email to continue to {appName}.</p>
+      <form
+        className="symbolon-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <label className="symbolon-label" htmlFor={inputId}>
+          Email address
+        </label>
+        <input
+          id={inputId}
+          className="symbolon-input"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          data-autofocus
+          value={email}
+          aria-invalid={message !== null}
+          aria-describedby={message ? alertId : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setServerError(null);
+          }}
+        />
+        {message && (
+          <p id={alertId} role="alert" className="symbolon-alert">
+            {message}
+          </p>
+        )}
+        <button type="submit" className="symbolon-button" disabled={!canSubmit}>
+          {submitting ? "Submitting" : "Submit"}
+        </button>
+      </form>
+    </>
+  );
+}

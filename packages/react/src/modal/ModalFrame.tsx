@@ -1,0 +1,53 @@
+import { type CSSProperties, type ReactNode, useRef } from "react";
+import { createPortal } from "react-dom";
+import { useFocusTrap } from "./useFocusTrap";
+
+/** Accessible name of the login dialog (e2e/README.md). */
+export const DIALOG_NAME = "Log in or sign up";
+
+/** Props of {@link ModalFrame}. */
+export interface ModalFrameProps {
+  layout: "dialog" | "sheet";
+  theme: "light" | "dark";
+  accentColor?: string;
+  /** CSS height of the modal (compact 480 px for the email screens). */
+  height: number;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** The dialog shell: backdrop, focus trap, Escape and Close, rendered into `document.body`. */
+export function ModalFrame({ layout, theme, accentColor, height, onClose, children }: ModalFrameProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, onClose);
+  const style = { "--symbolon-height": `${height}px` } as CSSProperties & Record<string, string>;
+  if (accentColor) style["--symbolon-accent"] = accentColor;
+  return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; Escape and Close cover keyboards.
+    <div
+      className="symbolon-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-label={DIALOG_NAME}
+        data-state="open"
+        data-layout={layout}
+        data-theme={theme}
+        className={`symbolon-modal symbolon-${theme}`}
+        style={style}
+      >
+        <button type="button" className="symbolon-close" aria-label="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+        {children}
+        <p className="symbolon-footer">Protected by Symbolon</p>
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,68 @@
+import { createClient, initialize } from "@symbolon/core";
+import { type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { assertAppId } from "./assertAppId";
+import { assertSecureOrigin } from "./assertSecureOrigin";
+import { claimProviderSlot, ONLY_ONE_PROVIDER_MESSAGE } from "./claimProviderSlot";
+import { createModalController } from "./createModalController";
+import { ModalHost } from "./ModalHost";
+import type { PrivyConfig } from "./PrivyConfig";
+import { PrivyContext, type PrivyContextValue } from "./PrivyContext";
+
+/** Props of {@link PrivyProvider}. */
+export interface PrivyProviderProps {
+  /** The app id: exactly 25 characters. */
+  appId: string;
+  /** Optional client id, sent as `privy-client-id`. */
+  clientId?: string;
+  /** Base URL of the Symbolon server, e.g. `http://localhost:8787`. */
+  apiUrl: string;
+  config?: PrivyConfig;
+  children?: ReactNode;
+}
+
+type Session = Pick<PrivyContextValue, "client" | "controller">;
+const NO_SESSION: Session = { client: null, controller: null };
+const NO_CONFIG: PrivyConfig = {};
+
+/**
+ * Provides login state and the login modal to its children. The client is created after mount,
+ * so server rendering and the first client render agree (`ready` is false in both).
+ */
+export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, children }: PrivyProviderProps) {
+  assertAppId(appId);
+  if (useContext(PrivyContext)) throw new Error(ONLY_ONE_PROVIDER_MESSAGE);
+
+  const [session, setSession] = useState<Session>(NO_SESSION);
+  const [failure, setFailure] = useState<Error | null>(null);
+  // Rethrown during render so error boundaries see it like any render error.
+  if (failure) throw failure;
+
+  useEffect(() => {
+    let release: () => void;
+    try {
+      assertSecureOrigin(window.location);
+      release = claimProviderSlot();
+    } catch (error) {
+      setFailure(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    const client = createClient({ appId, clientId, apiUrl });
+    const controller = createModalController(client);
+    setSession({ client, controller });
+    initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
+    return () => {
+      controller.destroy();
+      client.destroy();
+      release();
+      setSession(NO_SESSION);
+    };
+  }, [appId, clientId, apiUrl]);
+
+  const value = useMemo<PrivyContextValue>(() => ({ ...session, config }), [session, config]);
+  return (
+    <PrivyContext.Provider value={value}>
+      {children}
+      <ModalHost />
+    </PrivyContext.Provider>
+  );
+}

@@ -1,0 +1,97 @@
+import { createClient, createMemoryStorage, type LoginResult, type User } from "@symbolon/core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TEST_APP_ID } from "../test/startTestServer";
+import {
+  createModalController,
+  FLOW_CLEAR_DELAY_MS,
+  MODAL_OPEN_DELAY_MS,
+  type ModalOutcome,
+  SUCCESS_CLOSE_DELAY_MS,
+} from "./createModalController";
+
+const user: User = {
+  id: "did:privy:1",
+  created_at: 0,
+  linked_accounts: [],
+  mfa_methods: [],
+  has_accepted_terms: false,
+  is_guest: false,
+};
+
+function setup() {
+  const client = createClient({
+    appId: TEST_APP_ID,
+    apiUrl: "http://localhost:1",
+    storage: createMemoryStorage(),
+    broadcast: false,
+  });
+  client.store.setState({ ready: true });
+  const controller = createModalController(client);
+  const outcomes: ModalOutcome[] = [];
+  controller.onOutcome((outcome) => outcomes.push(outcome));
+  return { client, controller, outcomes };
+}
+
+describe("createModalController", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("opens the login flow 15 ms after login(), loading the modal at once", () => {
+    const { controller } = setup();
+    controller.login();
+    expect(controller.getState()).toMatchObject({ requested: true, open: false });
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS - 1);
+    expect(controller.getState().open).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(controller.getState()).toMatchObject({ open: true, flow: "login", screen: "email" });
+  });
+
+  it("ignores login() with a warning while a user is signed in (spec §5)", () => {
+    const { client, controller } = setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    client.store.setState({ authenticated: true, user });
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState().open).toBe(false);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("already logged in"));
+  });
+
+  it("lets a guest log in", () => {
+    const { client, controller } = setup();
+    client.store.setState({ authenticated: true, user: { ...user, is_guest: true } });
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState().open).toBe(true);
+  });
+
+  it("reports exited_auth_flow when closed before success and clears the flow 200 ms later", () => {
+    const { client, controller, outcomes } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.codeSent("ada@example.com");
+    client.store.setState({
+      emailFlow: { status: "awaiting-code-input", email: "ada@example.com", error: null },
+    });
+    controller.close();
+    expect(outcomes).toEqual([{ type: "error", code: "exited_auth_flow" }]);
+    expect(controller.getState()).toMatchObject({ open: false, screen: "code" });
+    vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS - 1);
+    expect(controller.getState().email).toBe("ada@example.com");
+    vi.advanceTimersByTime(1);
+    expect(controller.getState()).toMatchObject({ screen: "email", email: null, flow: null });
+    expect(client.store.getState().emailFlow.status).toBe("initial");
+  });
+
+  it("shows success, then closes by itself and reports completion once", () => {
+    const { controller, outcomes } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    const result: LoginResult = { user, isNewUser: false, wasAlreadyAuthenticated: false };
+    controller.succeed(result);
+    expect(controller.getState().screen).toBe("success");
+    vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
+    expect(controller.getState().open).toBe(false);
+    controller.close();
+    expect(outcomes).toEqual([{ type: "complete", result }]);
+  });
+});

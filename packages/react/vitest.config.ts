@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    setupFiles: ["src/test/setup.ts"],
+    restoreMocks: true,
+    unstubGlobals: true,
+    testTimeout: 20_000,
+  },
+});

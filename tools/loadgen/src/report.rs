@@ -1,0 +1,88 @@
+//! Latency percentiles and throughput of one scenario run, printed for people and as JSON for `bench/run.mjs`.
+
+use std::time::Duration;
+
+use hdrhistogram::Histogram;
+use serde::Serialize;
+
+/// Latencies in microseconds, 1 µs to 60 s, 3 significant digits.
+pub fn new_histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, 60_000_000, 3)
+        .expect("1 µs..60 s at 3 significant figures is a valid histogram")
+}
+
+/// What a scenario measured.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// Scenario name.
+    pub scenario: String,
+    /// Concurrent workers (each with its own connection and session chain).
+    pub connections: usize,
+    /// Measured seconds (after warm-up).
+    pub seconds: f64,
+    /// Successful operations.
+    pub ok: u64,
+    /// Failed operations.
+    pub errors: u64,
+    /// Successful operations per second.
+    pub per_second: f64,
+    /// Median latency, ms.
+    pub p50_ms: f64,
+    /// 90th percentile, ms.
+    pub p90_ms: f64,
+    /// 99th percentile, ms.
+    pub p99_ms: f64,
+    /// Slowest, ms.
+    pub max_ms: f64,
+    /// A few error messages, to tell why.
+    pub error_samples: Vec<String>,
+}
+
+impl Report {
+    /// Builds the report from the merged histogram of successful operations.
+    pub fn new(
+        scenario: &str,
+        connections: usize,
+        elapsed: Duration,
+        histogram: &Histogram<u64>,
+        errors: u64,
+        error_samples: Vec<String>,
+    ) -> Self {
+        let ms = |us: u64| us as f64 / 1000.0;
+        let seconds = elapsed.as_secs_f64();
+        Self {
+            scenario: scenario.to_owned(),
+            connections,
+            seconds,
+            ok: histogram.len(),
+            errors,
+            per_second: if seconds > 0.0 {
+                histogram.len() as f64 / seconds
+            } else {
+                0.0
+            },
+            p50_ms: ms(histogram.value_at_quantile(0.50)),
+            p90_ms: ms(histogram.value_at_quantile(0.90)),
+            p99_ms: ms(histogram.value_at_quantile(0.99)),
+            max_ms: ms(histogram.max()),
+            error_samples,
+        }
+    }
+
+    /// One line for a terminal.
+    pub fn human(&self) -> String {
+        format!(
+            "{}: {} connections, {:.1} s: {} ok ({:.0}/s), {} errors, p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            self.scenario,
+            self.connections,
+            self.seconds,
+            self.ok,
+            self.per_second,
+            self.errors,
+            self.p50_ms,
+            self.p90_ms,
+            self.p99_ms,
+            self.max_ms
+        )
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `make dev`: the whole stack on fixed ports, kept running until Ctrl-C. The SQLite database lives in .dev/ and
+// survives restarts, so a signed-in browser stays signed in.
+import { PortInUseError, startStack } from "../src/index.mjs";
+
+const started = Date.now();
+let stack;
+try {
+  stack = await startStack({
+    mode: "dev",
+    database: process.env.SYMBOLON_DEV_DATABASE === "postgres" ? "postgres" : "sqlite",
+    web: "dev",
+  });
+} catch (error) {
+  if (error instanceof PortInUseError) {
+    console.error(`\n✖ ${error.message}\n`);
+  } else {
+    console.error(`\n✖ The stack did not start:\n${error?.stack ?? error}\n`);
+  }
+  process.exit(1);
+}
+
+const rows = [
+  ["Web app", stack.urls.web],
+  ["API", `${stack.urls.api}/api/v1`],
+  ["Mail inbox", stack.urls.inbox],
+  ["App id", stack.appId],
+  ["Server log", stack.logs.server],
+  ["Web log", stack.logs.web],
+];
+const width = Math.max(...rows.map(([k, v]) => k.length + v.length + 4), 44);
+const line = (text = "") => `│ ${text.padEnd(width)} │`;
+console.log(
+  [
+    "",
+    `┌${"─".repeat(width + 2)}┐`,
+    line(`Symbolon is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`),
+    line(),
+    ...rows.map(([k, v]) => line(`${`${k}:`.padEnd(12)}${v}`)),
+    line(),
+    line("Log in on the web app; the code arrives in the mail inbox."),
+    line("Press Ctrl-C to stop"),
+    `└${"─".repeat(width + 2)}┘`,
+    "",
+  ].join("\n"),
+);
+
+// startStack stops everything on SIGINT/SIGTERM; keep the process alive until then.
+setInterval(() => {}, 1 << 30);
