@@ -2,7 +2,7 @@
 // `make bench`: server load (release builds, SQLite and embedded Postgres) and client bundle size.
 // Writes bench/results/latest.json and prints a table. Not part of `make test`.
 //
-// Options: --db sqlite,postgres   --connections 32   --duration 10   --login-connections 8   --no-build
+// Options: --db sqlite,postgres   --connections 32   --duration 10   --login-connections 8   --no-build   --debug
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -19,9 +19,12 @@ const { values: opts } = parseArgs({
     duration: { type: "string", default: "10" },
     "login-connections": { type: "string", default: "8" },
     "no-build": { type: "boolean", default: false },
+    // Debug binaries, no build: checks the bench itself quickly; its numbers mean nothing.
+    debug: { type: "boolean", default: false },
   },
 });
 const ORIGIN = "http://localhost:5173";
+const PROFILE = opts.debug ? "debug" : "release";
 
 function machine() {
   const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/^model name\s*:\s*(.+)$/m)?.[1] ?? "unknown";
@@ -49,7 +52,7 @@ function cpuSeconds(pid) {
 
 /** Runs the load generator; samples the server's RSS and CPU while it runs. */
 async function loadgen(stack, args) {
-  const bin = path.join(root, "target/release/loadgen");
+  const bin = path.join(root, "target", PROFILE, "loadgen");
   const argv = [
     "--api",
     stack.urls.api,
@@ -86,7 +89,7 @@ async function benchDatabase(database) {
     mode: "bench",
     database,
     web: false,
-    bin: path.join(root, "target/release/symbolon"),
+    bin: path.join(root, "target", PROFILE, "symbolon"),
     origins: [ORIGIN],
     // Rate limits would cap logins, which is not what this measures.
     rateLimits: { emailPerWindow: 1_000_000, ipPerWindow: 10_000_000, windowS: 60 },
@@ -121,14 +124,17 @@ function bundleSize() {
     cwd: path.join(root, "packages/react"),
     encoding: "utf8",
   });
-  const line = run.stdout
-    .trim()
-    .split("\n")
-    .reverse()
-    .find((l) => l.startsWith("{"));
-  if (run.status !== 0 || !line)
+  // The script prints one JSON document (possibly pretty-printed) after any log lines.
+  const json = run.stdout.slice(run.stdout.indexOf("{"));
+  if (run.status !== 0 || !json)
     return { error: `bundle-size exited ${run.status}: ${run.stderr.slice(-500)}` };
-  const { initialGzipBytes, totalGzipBytes, chunks } = JSON.parse(line);
+  let parsed;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return { error: `bundle-size printed no JSON: ${run.stdout.slice(0, 300)}` };
+  }
+  const { initialGzipBytes, totalGzipBytes, chunks } = parsed;
   return {
     initialGzipBytes,
     totalGzipBytes,
@@ -138,7 +144,7 @@ function bundleSize() {
   };
 }
 
-if (!opts["no-build"]) {
+if (!opts["no-build"] && !opts.debug) {
   console.log("== cargo build --release -p symbolon-server -p symbolon-loadgen ==");
   const build = spawnSync(
     "cargo",

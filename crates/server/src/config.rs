@@ -47,6 +47,19 @@ pub struct Config {
     pub smtp: SmtpConfig,
     /// Limits on sending codes.
     pub rate_limit: RateLimitConfig,
+    /// Base64 32-byte key that encrypts stored signing keys (`SYMBOLON_KEY_ENCRYPTION_KEY`).
+    pub key_encryption_key: Option<Redacted>,
+}
+
+/// A secret string whose `Debug` output is redacted.
+#[derive(Clone, Deserialize)]
+#[serde(transparent)]
+pub struct Redacted(pub String);
+
+impl fmt::Debug for Redacted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
 }
 
 impl Default for Config {
@@ -58,6 +71,7 @@ impl Default for Config {
             log: "info".into(),
             smtp: SmtpConfig::default(),
             rate_limit: RateLimitConfig::default(),
+            key_encryption_key: None,
         }
     }
 }
@@ -173,6 +187,9 @@ impl Config {
         text("SYMBOLON_LOG", &mut self.log);
         text("SYMBOLON_SMTP_HOST", &mut self.smtp.host);
         text("SYMBOLON_SMTP_FROM", &mut self.smtp.from);
+        if let Some(v) = lookup("SYMBOLON_KEY_ENCRYPTION_KEY") {
+            self.key_encryption_key = Some(Redacted(v));
+        }
         if let Some(v) = lookup("SYMBOLON_SMTP_USERNAME") {
             self.smtp.username = Some(v);
         }

@@ -12,7 +12,7 @@ use crate::mail::Mailer;
 use crate::otp::OtpSecret;
 use crate::random::{RandomError, random_bytes};
 use crate::rate_limit::RateLimiter;
-use crate::tokens::{KeyRing, TokenError, TokenIssuer};
+use crate::tokens::{KeyRing, KeySealer, TokenError, TokenIssuer};
 
 /// The server could not assemble its state.
 #[derive(Debug, thiserror::Error)]
@@ -62,7 +62,11 @@ impl AppState {
         clock: Clock,
     ) -> Result<Self, StartupError> {
         let now = clock.now();
-        let keys = Arc::new(KeyRing::load_or_create(&db, now).await?);
+        let sealer = match &config.key_encryption_key {
+            Some(key) => KeySealer::from_base64(&key.0)?,
+            None => KeySealer::plain(),
+        };
+        let keys = Arc::new(KeyRing::load_or_create(&db, &sealer, now).await?);
         let candidate = STANDARD.encode(random_bytes::<32>()?);
         let secret = db.secret_or_insert("otp_hmac", &candidate, now).await?;
         let secret = STANDARD

@@ -145,11 +145,18 @@ async fn plus_emails_are_refused_when_the_app_says_so(backend: Backend) {
         .send()
         .await;
     refused.assert_error(403, "disallowed_plus_email");
+    // The spec's message (§ validation: plus-addresses).
+    assert_eq!(
+        refused.body["error"],
+        "Please enter a valid email address without a '+'."
+    );
     assert_eq!(
         t.post(INIT, json!({ "email": plus })).send().await.status,
         StatusCode::OK,
         "default app allows +"
     );
+    // Only the accepted send produced a mail.
+    assert_eq!(t.messages(&plus).await.len(), 1);
 }
 
 async fn wrong_code_is_refused(backend: Backend) {

@@ -28,18 +28,20 @@ const rows = [
   ["Server log", stack.logs.server],
   ["Web log", stack.logs.web],
 ];
-const width = Math.max(...rows.map(([k, v]) => k.length + v.length + 4), 44);
-const line = (text = "") => `│ ${text.padEnd(width)} │`;
+const body = [
+  `Symbolon is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  "",
+  ...rows.map(([k, v]) => `${`${k}:`.padEnd(12)}${v}`),
+  "",
+  "Log in on the web app; the code arrives in the mail inbox.",
+  "Press Ctrl-C to stop",
+];
+const width = Math.max(...body.map((text) => text.length));
 console.log(
   [
     "",
     `┌${"─".repeat(width + 2)}┐`,
-    line(`Symbolon is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`),
-    line(),
-    ...rows.map(([k, v]) => line(`${`${k}:`.padEnd(12)}${v}`)),
-    line(),
-    line("Log in on the web app; the code arrives in the mail inbox."),
-    line("Press Ctrl-C to stop"),
+    ...body.map((text) => `│ ${text.padEnd(width)} │`),
     `└${"─".repeat(width + 2)}┘`,
     "",
   ].join("\n"),

@@ -2,12 +2,12 @@
 
 use super::{Db, DbError};
 
-/// A signing key as stored. The private key is base64 PKCS#8 DER.
+/// A signing key as stored. The private key is PKCS#8 DER, base64, sealed when a key-encryption key is set.
 #[derive(Clone)]
 pub struct SigningKeyRecord {
     /// Key id (`kid`).
     pub kid: String,
-    /// Private key, base64 PKCS#8 DER.
+    /// Private key as [`crate::tokens::KeySealer`] stores it.
     pub private_key: String,
     /// Public x coordinate, base64url.
     pub public_x: String,

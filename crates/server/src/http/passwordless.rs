@@ -38,7 +38,7 @@ pub async fn init(
     if ctx.app.disable_plus_emails && is_plus_address(&email) {
         return Err(AppError::new(
             ServerErrorCode::DisallowedPlusEmail,
-            "Email addresses with '+' are not allowed for this app",
+            "Please enter a valid email address without a '+'.",
         ));
     }
     let now = state.clock.now();

@@ -3,13 +3,13 @@
 use std::collections::HashMap;
 
 use base64::Engine;
-use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::{DecodingKey, EncodingKey};
 use p256::SecretKey;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use serde::Serialize;
 
-use super::TokenError;
+use super::{KeySealer, TokenError};
 use crate::db::Db;
 use crate::db::keys::SigningKeyRecord;
 use crate::random::{random_bytes, random_id};
@@ -59,28 +59,27 @@ impl std::fmt::Debug for KeyRing {
 
 impl KeyRing {
     /// Loads the stored keys, generating and storing one when none is active.
-    pub async fn load_or_create(db: &Db, now: i64) -> Result<Self, TokenError> {
+    pub async fn load_or_create(db: &Db, sealer: &KeySealer, now: i64) -> Result<Self, TokenError> {
         let mut records = db.signing_keys().await?;
         if !records.iter().any(|r| r.retired_at.is_none()) {
-            db.insert_signing_key(&generate(now)?).await?;
+            db.insert_signing_key(&generate(sealer, now)?).await?;
             records = db.signing_keys().await?;
         }
-        Self::from_records(&records)
+        Self::from_records(&records, sealer)
     }
 
     /// Builds the ring from stored keys (newest first); the newest unretired key signs.
-    pub fn from_records(records: &[SigningKeyRecord]) -> Result<Self, TokenError> {
+    pub fn from_records(
+        records: &[SigningKeyRecord],
+        sealer: &KeySealer,
+    ) -> Result<Self, TokenError> {
         let active_record = records
             .iter()
             .find(|r| r.retired_at.is_none())
             .ok_or_else(|| TokenError::BadKey {
                 kid: "<none active>".into(),
             })?;
-        let der = STANDARD
-            .decode(&active_record.private_key)
-            .map_err(|_| TokenError::BadKey {
-                kid: active_record.kid.clone(),
-            })?;
+        let der = sealer.open(&active_record.kid, &active_record.private_key)?;
         SecretKey::from_pkcs8_der(&der).map_err(|_| TokenError::BadKey {
             kid: active_record.kid.clone(),
         })?;
@@ -132,7 +131,7 @@ impl KeyRing {
 }
 
 /// A fresh P-256 key from the CSPRNG.
-fn generate(now: i64) -> Result<SigningKeyRecord, TokenError> {
+fn generate(sealer: &KeySealer, now: i64) -> Result<SigningKeyRecord, TokenError> {
     let secret = loop {
         // A random 32-byte string is a valid scalar except with negligible probability; retry then.
         if let Ok(key) = SecretKey::from_slice(&random_bytes::<32>()?) {
@@ -149,9 +148,10 @@ fn generate(now: i64) -> Result<SigningKeyRecord, TokenError> {
             "public key has no affine coordinates".into(),
         ));
     };
+    let kid = random_id(16)?;
     Ok(SigningKeyRecord {
-        kid: random_id(16)?,
-        private_key: STANDARD.encode(der.as_bytes()),
+        private_key: sealer.seal(&kid, der.as_bytes())?,
+        kid,
         public_x: URL_SAFE_NO_PAD.encode(x),
         public_y: URL_SAFE_NO_PAD.encode(y),
         created_at: now,
@@ -165,8 +165,9 @@ mod tests {
 
     #[test]
     fn generated_keys_round_trip_through_their_record() {
-        let record = generate(1).expect("generate");
-        let ring = KeyRing::from_records(std::slice::from_ref(&record)).expect("ring");
+        let record = generate(&KeySealer::plain(), 1).expect("generate");
+        let ring = KeyRing::from_records(std::slice::from_ref(&record), &KeySealer::plain())
+            .expect("ring");
         assert_eq!(ring.active_kid(), record.kid);
         assert_eq!(ring.jwks().keys.len(), 1);
         assert_eq!(
@@ -181,10 +182,11 @@ mod tests {
 
     #[test]
     fn retired_keys_verify_but_do_not_sign() {
-        let mut old = generate(1).expect("generate");
+        let mut old = generate(&KeySealer::plain(), 1).expect("generate");
         old.retired_at = Some(5);
-        let new = generate(10).expect("generate");
-        let ring = KeyRing::from_records(&[new.clone(), old.clone()]).expect("ring");
+        let new = generate(&KeySealer::plain(), 10).expect("generate");
+        let ring =
+            KeyRing::from_records(&[new.clone(), old.clone()], &KeySealer::plain()).expect("ring");
         assert_eq!(ring.active_kid(), new.kid);
         assert!(ring.decoding_key(&old.kid).is_some());
         assert_eq!(ring.jwks().keys.len(), 2);

@@ -2,10 +2,12 @@
 
 pub mod access;
 pub mod key_ring;
+pub mod key_sealer;
 pub mod refresh;
 
 pub use access::{TokenIssuer, VerifyError};
 pub use key_ring::{Jwk, JwksResponse, KeyRing};
+pub use key_sealer::KeySealer;
 
 /// Failure to create or load signing keys, or to sign.
 #[derive(Debug, thiserror::Error)]
@@ -23,6 +25,9 @@ pub enum TokenError {
         /// The key id.
         kid: String,
     },
+    /// Stored keys are encrypted but no valid key-encryption key is configured, or it is malformed.
+    #[error("SYMBOLON_KEY_ENCRYPTION_KEY is missing or is not 32 bytes of base64")]
+    KeyEncryptionKey,
     /// Encoding or signing failed.
     #[error("signing failed: {0}")]
     Sign(String),

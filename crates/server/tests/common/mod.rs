@@ -148,11 +148,15 @@ pub struct TestApp {
 
 impl Drop for TestApp {
     fn drop(&mut self) {
-        // SQLite test databases are files; remove them with their WAL companions.
-        if let Some(path) = sqlite_path(&self.state.config.database_url) {
-            for suffix in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(format!("{path}{suffix}"));
-            }
+        remove_database_file(&self.state.config.database_url);
+    }
+}
+
+/// SQLite test databases are files; removes one with its WAL companions (no-op for Postgres).
+pub fn remove_database_file(url: &str) {
+    if let Some(path) = sqlite_path(url) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{path}{suffix}"));
         }
     }
 }
@@ -241,6 +245,7 @@ impl TestApp {
             ],
             body: None,
             ip: "127.0.0.1".into(),
+            router: None,
         }
     }
 
@@ -330,9 +335,16 @@ pub struct Call<'a> {
     headers: Vec<(String, String)>,
     body: Option<String>,
     ip: String,
+    router: Option<Router>,
 }
 
 impl Call<'_> {
+    /// Sends through another router (e.g. a second server over the same database).
+    pub fn via(mut self, router: &Router) -> Self {
+        self.router = Some(router.clone());
+        self
+    }
+
     /// Sets (replacing) a header.
     pub fn header(mut self, name: &str, value: &str) -> Self {
         self.headers.retain(|(n, _)| n != name);
@@ -375,7 +387,8 @@ impl Call<'_> {
             .unwrap();
         let addr: SocketAddr = format!("{}:5555", self.ip).parse().unwrap();
         request.extensions_mut().insert(ConnectInfo(addr));
-        let response = self.test.router.clone().oneshot(request).await.unwrap();
+        let router = self.router.unwrap_or_else(|| self.test.router.clone());
+        let response = router.oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();
         let bytes = response.into_body().collect().await.unwrap().to_bytes();

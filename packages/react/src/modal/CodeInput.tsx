@@ -1,5 +1,5 @@
 import { PASSCODE_LENGTH, validatePasscode } from "@symbolon/core";
-import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
+import { type Ref, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 
 /** Digits in a code (spec §9). */
 const LENGTH = PASSCODE_LENGTH;
@@ -39,7 +39,7 @@ export function CodeInput({ ref, busy, serverError, onChange, onComplete }: Code
       focus(0);
     },
   }));
-  useEffect(() => {
+  useLayoutEffect(() => {
     boxes.current[0]?.focus();
   }, []);
 

@@ -1,3 +1,4 @@
+import { MOBILE_BREAKPOINT_PX, MODAL_HEIGHT_COMPACT_PX } from "@symbolon/core";
 import { useContext, useInsertionEffect } from "react";
 import { useClientState } from "../hooks/useClientState";
 import { PrivyContext } from "../provider/PrivyContext";
@@ -8,11 +9,6 @@ import { injectStyles } from "./injectStyles";
 import { ModalFrame } from "./ModalFrame";
 import { SuccessScreen } from "./SuccessScreen";
 import { useMediaQuery } from "./useMediaQuery";
-
-/** Below this screen width the modal is a bottom sheet (spec §2, §9). */
-const MOBILE_BREAKPOINT_PX = 440;
-/** Height of the compact modal, used by the email screens (spec §9). */
-const MODAL_HEIGHT_COMPACT_PX = 480;
 
 /** The login modal; loaded lazily by the provider on the first `login()`. */
 export default function LoginModal() {

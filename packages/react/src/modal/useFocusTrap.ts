@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useLayoutEffect, useRef } from "react";
 
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
@@ -10,7 +10,8 @@ const FOCUSABLE =
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
   const escapeHandler = useRef(onEscape);
   escapeHandler.current = onEscape;
-  useEffect(() => {
+  // Layout effect: the trap and Escape must work from the first frame the dialog is visible.
+  useLayoutEffect(() => {
     const container = ref.current;
     if (!container) return;
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;

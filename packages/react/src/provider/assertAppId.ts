@@ -1,5 +1,4 @@
-/** Length of an app id (spec §5, §9). */
-export const APP_ID_LENGTH = 25;
+import { APP_ID_LENGTH } from "@symbolon/core";
 
 /** Throws unless `appId` is a string of exactly 25 characters (spec §5). */
 export function assertAppId(appId: unknown): asserts appId is string {

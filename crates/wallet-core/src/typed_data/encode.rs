@@ -1,0 +1,212 @@
+//! EIP-712 `encodeType`, `encodeData` and `hashStruct` over JSON values.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+use super::Field;
+use crate::keccak::{keccak256, keccak256_parts};
+use crate::uint::parse_int;
+use crate::{Address, B256, Result, WalletError, decode_hex};
+
+/// Deepest struct/array nesting accepted in a message (guards the stack on hostile input).
+const MAX_DEPTH: usize = 64;
+
+type Types = BTreeMap<String, Vec<Field>>;
+
+fn invalid(message: impl Into<String>) -> WalletError {
+    WalletError::InvalidTypedData(message.into())
+}
+
+/// An atomic type of the ABI subset EIP-712 allows.
+enum Atomic {
+    Uint(u32),
+    Int(u32),
+    FixedBytes(usize),
+    Address,
+    Bool,
+    Bytes,
+    String,
+}
+
+fn parse_bits(digits: &str) -> Option<u32> {
+    let bits: u32 = digits.parse().ok()?;
+    (digits.len() <= 3 && !digits.starts_with('0') && bits % 8 == 0 && (8..=256).contains(&bits)).then_some(bits)
+}
+
+fn atomic(ty: &str) -> Option<Atomic> {
+    Some(match ty {
+        "address" => Atomic::Address,
+        "bool" => Atomic::Bool,
+        "bytes" => Atomic::Bytes,
+        "string" => Atomic::String,
+        _ => {
+            if let Some(bits) = ty.strip_prefix("uint") {
+                Atomic::Uint(parse_bits(bits)?)
+            } else if let Some(bits) = ty.strip_prefix("int") {
+                Atomic::Int(parse_bits(bits)?)
+            } else if let Some(size) = ty.strip_prefix("bytes") {
+                let n: usize = size.parse().ok()?;
+                if size.starts_with('0') || !(1..=32).contains(&n) {
+                    return None;
+                }
+                Atomic::FixedBytes(n)
+            } else {
+                return None;
+            }
+        }
+    })
+}
+
+/// Splits `T[]` / `T[n]` into (`T`, `Some(None)` / `Some(Some(n))`); `None` for non-arrays.
+fn split_array(ty: &str) -> Result<Option<(&str, Option<usize>)>> {
+    let Some(inner) = ty.strip_suffix(']') else {
+        return Ok(None);
+    };
+    let open = inner.rfind('[').ok_or_else(|| invalid(format!("unbalanced brackets in {ty:?}")))?;
+    let (element, size) = (&inner[..open], &inner[open + 1..]);
+    if size.is_empty() {
+        return Ok(Some((element, None)));
+    }
+    let n = size
+        .parse::<usize>()
+        .map_err(|_| invalid(format!("bad array length in {ty:?}")))?;
+    Ok(Some((element, Some(n))))
+}
+
+/// Checks that `ty` is an atomic type, a declared struct, or an array of those.
+pub(super) fn check_type(types: &Types, ty: &str) -> Result<()> {
+    if let Some((element, _)) = split_array(ty)? {
+        return check_type(types, element);
+    }
+    if atomic(ty).is_some() || types.contains_key(ty) {
+        return Ok(());
+    }
+    Err(invalid(format!("unknown type {ty:?}")))
+}
+
+fn base_struct<'a>(types: &Types, ty: &'a str) -> Option<&'a str> {
+    let mut base = ty;
+    while let Some(index) = base.find('[') {
+        base = &base[..index];
+    }
+    types.contains_key(base).then_some(base)
+}
+
+fn collect_dependencies<'a>(types: &'a Types, ty: &str, found: &mut BTreeSet<&'a str>) {
+    let Some((name, fields)) = types.get_key_value(ty) else {
+        return;
+    };
+    if !found.insert(name.as_str()) {
+        return;
+    }
+    for field in fields {
+        if let Some(base) = base_struct(types, &field.ty) {
+            collect_dependencies(types, base, found);
+        }
+    }
+}
+
+/// `encodeType`: the primary type followed by its referenced struct types sorted by name.
+pub(super) fn encode_type(types: &Types, primary: &str) -> String {
+    let mut found = BTreeSet::new();
+    collect_dependencies(types, primary, &mut found);
+    found.remove(primary);
+    let mut out = String::new();
+    for name in core::iter::once(primary).chain(found) {
+        out.push_str(name);
+        out.push('(');
+        let fields = types.get(name).map(Vec::as_slice).unwrap_or_default();
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&field.ty);
+            out.push(' ');
+            out.push_str(&field.name);
+        }
+        out.push(')');
+    }
+    out
+}
+
+/// `hashStruct(s) = keccak256(typeHash || encodeData(s))`.
+pub(super) fn hash_struct(types: &Types, ty: &str, value: &Value, depth: usize) -> Result<B256> {
+    let fields = types.get(ty).ok_or_else(|| invalid(format!("unknown type {ty:?}")))?;
+    let Value::Object(object) = value else {
+        return Err(invalid(format!("value of type {ty} must be an object")));
+    };
+    let mut encoded = Vec::with_capacity(32 * (fields.len() + 1));
+    encoded.extend_from_slice(&keccak256(encode_type(types, ty).as_bytes()));
+    for field in fields {
+        let member = object
+            .get(&field.name)
+            .ok_or_else(|| invalid(format!("{ty}.{} is missing", field.name)))?;
+        let path = format!("{ty}.{}", field.name);
+        encoded.extend_from_slice(&encode_field(types, &field.ty, member, &path, depth + 1)?);
+    }
+    Ok(keccak256(&encoded))
+}
+
+/// The 32-byte `encodeData` word of one member.
+fn encode_field(types: &Types, ty: &str, value: &Value, path: &str, depth: usize) -> Result<B256> {
+    if depth > MAX_DEPTH {
+        return Err(invalid("typed data nests too deeply"));
+    }
+    if let Some((element, length)) = split_array(ty)? {
+        let Value::Array(items) = value else {
+            return Err(invalid(format!("{path} must be an array")));
+        };
+        if let Some(length) = length {
+            if items.len() != length {
+                return Err(invalid(format!("{path} must have {length} items, has {}", items.len())));
+            }
+        }
+        let mut words = Vec::with_capacity(32 * items.len());
+        for (i, item) in items.iter().enumerate() {
+            words.extend_from_slice(&encode_field(types, element, item, &format!("{path}[{i}]"), depth + 1)?);
+        }
+        return Ok(keccak256(&words));
+    }
+    if types.contains_key(ty) {
+        return hash_struct(types, ty, value, depth);
+    }
+    let kind = atomic(ty).ok_or_else(|| invalid(format!("unknown type {ty:?}")))?;
+    encode_atomic(kind, value, path)
+}
+
+fn hex_bytes(value: &Value, path: &str) -> Result<Vec<u8>> {
+    let Value::String(text) = value else {
+        return Err(invalid(format!("{path} must be a 0x-prefixed hex string")));
+    };
+    decode_hex(text).map_err(|e| invalid(format!("{path}: {e}")))
+}
+
+fn encode_atomic(kind: Atomic, value: &Value, path: &str) -> Result<B256> {
+    let mut word = [0u8; 32];
+    match kind {
+        Atomic::Uint(bits) => return parse_int(value, path)?.to_uint_word(bits, path),
+        Atomic::Int(bits) => return parse_int(value, path)?.to_int_word(bits, path),
+        Atomic::Bool => match value {
+            Value::Bool(flag) => word[31] = u8::from(*flag),
+            _ => return Err(invalid(format!("{path} must be true or false"))),
+        },
+        Atomic::Address => match value {
+            Value::String(text) => word[12..].copy_from_slice(&Address::parse(text)?.0),
+            _ => return Err(invalid(format!("{path} must be an address string"))),
+        },
+        Atomic::FixedBytes(n) => {
+            let bytes = hex_bytes(value, path)?;
+            if bytes.len() != n {
+                return Err(invalid(format!("{path} must be {n} bytes, is {}", bytes.len())));
+            }
+            word[..n].copy_from_slice(&bytes);
+        }
+        Atomic::Bytes => return Ok(keccak256(&hex_bytes(value, path)?)),
+        Atomic::String => match value {
+            Value::String(text) => return Ok(keccak256_parts(&[text.as_bytes()])),
+            _ => return Err(invalid(format!("{path} must be a string"))),
+        },
+    }
+    Ok(word)
+}
