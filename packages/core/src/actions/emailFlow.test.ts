@@ -5,25 +5,13 @@ import { isClientError } from "../errors/ClientError.ts";
 import { storageKey } from "../session/storageKey.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import { APP_ID, makeUser } from "../test/fixtures.ts";
-import { destroyClients, makeClient, type ScriptedApp, scriptApp, storeSession } from "../test/harness.ts";
-import { type ScriptedServer, startScriptedServer } from "../test/scriptedServer.ts";
+import { makeClient, storeSession, useScriptedApp } from "../test/harness.ts";
 import { initialize } from "./initialize.ts";
 import { loginWithEmailCode } from "./loginWithEmailCode.ts";
 import { resetEmailFlow } from "./resetEmailFlow.ts";
 import { sendEmailCode } from "./sendEmailCode.ts";
 
-let server: ScriptedServer;
-let app: ScriptedApp;
-
-beforeEach(async () => {
-  server = await startScriptedServer();
-  app = scriptApp(server);
-});
-afterEach(async () => {
-  destroyClients();
-  vi.restoreAllMocks();
-  await server.close();
-});
+const scripted = useScriptedApp();
 
 function statuses(client: ReturnType<typeof makeClient>): EmailFlowStatus[] {
   const seen: EmailFlowStatus[] = [];
@@ -36,55 +24,55 @@ function statuses(client: ReturnType<typeof makeClient>): EmailFlowStatus[] {
 describe("email code login", () => {
   it("goes sending-code, awaiting-code-input, submitting-code, done and signs the user in", async () => {
     const storage = createMemoryStorage();
-    const client = makeClient(server, { storage });
+    const client = makeClient(scripted.server, { storage });
     const seen = statuses(client);
     await sendEmailCode(client, { email: " ada@example.com " });
-    expect(server.hitsOf("POST /api/v1/passwordless/init")[0]?.body).toEqual({ email: "ada@example.com" });
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/init")[0]?.body).toEqual({
+      email: "ada@example.com",
+    });
     const result = await loginWithEmailCode(client, { code: " 123456 " });
-    expect(server.hitsOf("POST /api/v1/passwordless/authenticate")[0]?.body).toEqual({
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/authenticate")[0]?.body).toEqual({
       email: "ada@example.com",
       code: "123456",
     });
     expect(seen).toEqual(["sending-code", "awaiting-code-input", "submitting-code", "done"]);
-    expect(result).toEqual({ user: app.user, isNewUser: true, wasAlreadyAuthenticated: false });
-    expect(client.store.getState()).toMatchObject({ authenticated: true, user: app.user });
-    expect(storage.getItem(storageKey(APP_ID, "refresh_token"))).toBe(app.currentRefreshToken);
+    expect(result).toEqual({ user: scripted.app.user, isNewUser: true, wasAlreadyAuthenticated: false });
+    expect(client.store.getState()).toMatchObject({ authenticated: true, user: scripted.app.user });
+    expect(storage.getItem(storageKey(APP_ID, "refresh_token"))).toBe(scripted.app.currentRefreshToken);
   });
 
   it("sends the captcha token and the sign-up mode", async () => {
-    const client = makeClient(server);
+    const client = makeClient(scripted.server);
     await sendEmailCode(client, { email: "ada@example.com", captchaToken: "cap" });
     await loginWithEmailCode(client, { code: "123456", mode: "no-signup" });
-    expect(server.hitsOf("POST /api/v1/passwordless/init")[0]?.body).toEqual({
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/init")[0]?.body).toEqual({
       email: "ada@example.com",
       token: "cap",
     });
-    expect(server.hitsOf("POST /api/v1/passwordless/authenticate")[0]?.body).toMatchObject({
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/authenticate")[0]?.body).toMatchObject({
       mode: "no-signup",
     });
   });
 
   it("refuses an invalid address with the spec message, without calling the server", async () => {
-    const client = makeClient(server);
+    const client = makeClient(scripted.server);
     const e = await sendEmailCode(client, { email: "ada@example" }).catch((err: unknown) => err);
     expect(isClientError(e) && e.message).toBe("Please enter a valid email address.");
     expect(client.store.getState().emailFlow).toMatchObject({ status: "error", email: "ada@example" });
-    expect(server.hitsOf("POST /api/v1/passwordless/init")).toHaveLength(0);
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/init")).toHaveLength(0);
   });
 
   it("refuses a '+' address when the app disables them", async () => {
-    await server.close();
-    server = await startScriptedServer();
-    app = scriptApp(server, { config: { disable_plus_emails: true } });
-    const client = makeClient(server);
+    await scripted.restart({ config: { disable_plus_emails: true } });
+    const client = makeClient(scripted.server);
     await initialize(client);
     const e = await sendEmailCode(client, { email: "ada+x@example.com" }).catch((err: unknown) => err);
     expect(isClientError(e) && e.message).toBe("Please enter a valid email address without a '+'.");
-    expect(server.hitsOf("POST /api/v1/passwordless/init")).toHaveLength(0);
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/init")).toHaveLength(0);
   });
 
   it("a wrong code leaves an error state keeping the email, from which a retry succeeds", async () => {
-    const client = makeClient(server);
+    const client = makeClient(scripted.server);
     await sendEmailCode(client, { email: "ada@example.com" });
     const e = await loginWithEmailCode(client, { code: "000000" }).catch((err: unknown) => err);
     expect(isApiError(e) && e.code).toBe("invalid_credentials");
@@ -99,49 +87,49 @@ describe("email code login", () => {
   });
 
   it("a rate-limited send ends in error with the wait, without retrying", async () => {
-    server.on("POST /api/v1/passwordless/init", () => ({
+    scripted.server.on("POST /api/v1/passwordless/init", () => ({
       status: 429,
       headers: { "retry-after": "42" },
       json: { error: "Too many", code: "too_many_requests" },
     }));
-    const client = makeClient(server);
+    const client = makeClient(scripted.server);
     await expect(sendEmailCode(client, { email: "ada@example.com" })).rejects.toMatchObject({
       code: "too_many_requests",
       retryAfterSeconds: 42,
     });
     expect(client.store.getState().emailFlow).toMatchObject({ status: "error", email: "ada@example.com" });
-    expect(server.hitsOf("POST /api/v1/passwordless/init")).toHaveLength(1);
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/init")).toHaveLength(1);
   });
 
   it("a login while signed in is ignored with a warning", async () => {
     const storage = createMemoryStorage();
-    storeSession(storage, app.issue());
-    const client = makeClient(server, { storage });
+    storeSession(storage, scripted.app.issue());
+    const client = makeClient(scripted.server, { storage });
     await initialize(client);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const result = await loginWithEmailCode(client, { code: "123456", email: "other@example.com" });
-    expect(result).toEqual({ user: app.user, isNewUser: false, wasAlreadyAuthenticated: true });
+    expect(result).toEqual({ user: scripted.app.user, isNewUser: false, wasAlreadyAuthenticated: true });
     expect(warn).toHaveBeenCalledOnce();
-    expect(server.hitsOf("POST /api/v1/passwordless/authenticate")).toHaveLength(0);
+    expect(scripted.server.hitsOf("POST /api/v1/passwordless/authenticate")).toHaveLength(0);
   });
 
   it("a guest may log in with an email code", async () => {
     const storage = createMemoryStorage();
-    app.user = makeUser({ is_guest: true, linked_accounts: [] });
-    storeSession(storage, app.issue());
-    const client = makeClient(server, { storage });
+    scripted.app.user = makeUser({ is_guest: true, linked_accounts: [] });
+    storeSession(storage, scripted.app.issue());
+    const client = makeClient(scripted.server, { storage });
     await initialize(client);
-    app.user = makeUser();
+    scripted.app.user = makeUser();
     const result = await loginWithEmailCode(client, { code: "123456", email: "ada@example.com" });
     expect(result.wasAlreadyAuthenticated).toBe(false);
     expect(client.store.getState().user?.is_guest).toBe(false);
   });
 
   it("a login answer that clears the session fails with 'Authentication failed - no user returned'", async () => {
-    server.on("POST /api/v1/passwordless/authenticate", () => ({
-      json: app.issue({ session_update_action: "clear" }),
+    scripted.server.on("POST /api/v1/passwordless/authenticate", () => ({
+      json: scripted.app.issue({ session_update_action: "clear" }),
     }));
-    const client = makeClient(server);
+    const client = makeClient(scripted.server);
     await sendEmailCode(client, { email: "ada@example.com" });
     await expect(loginWithEmailCode(client, { code: "123456" })).rejects.toThrow(
       "Authentication failed - no user returned",
@@ -150,12 +138,12 @@ describe("email code login", () => {
   });
 
   it("submitting a code with no flow in progress fails clearly", async () => {
-    const client = makeClient(server);
+    const client = makeClient(scripted.server);
     await expect(loginWithEmailCode(client, { code: "123456" })).rejects.toThrow("No auth flow in progress.");
   });
 
   it("resetEmailFlow returns to initial", async () => {
-    const client = makeClient(server);
+    const client = makeClient(scripted.server);
     await sendEmailCode(client, { email: "ada@example.com" });
     resetEmailFlow(client);
     expect(client.store.getState().emailFlow).toEqual({ status: "initial", email: null, error: null });

@@ -4,49 +4,38 @@ import { storageKey } from "../session/storageKey.ts";
 import { tokenStore } from "../session/tokenStore.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import { APP_ID, mintToken } from "../test/fixtures.ts";
-import { destroyClients, makeClient, type ScriptedApp, scriptApp, storeSession } from "../test/harness.ts";
-import { type ScriptedServer, startScriptedServer } from "../test/scriptedServer.ts";
+import { makeClient, storeSession, useScriptedApp } from "../test/harness.ts";
 import { getAccessToken } from "./getAccessToken.ts";
 import { refreshSession } from "./refreshSession.ts";
 
-let server: ScriptedServer;
-let app: ScriptedApp;
 const now = () => Math.floor(Date.now() / 1000);
-
-beforeEach(async () => {
-  server = await startScriptedServer();
-  app = scriptApp(server);
-});
-afterEach(async () => {
-  destroyClients();
-  await server.close();
-});
+const scripted = useScriptedApp();
 
 /** A client whose storage holds a session with an access token expiring at `exp`. */
 function signedInClient(exp: number, claims: { aud?: string } = {}) {
   const storage = createMemoryStorage();
-  const session = app.issue({ token: mintToken({ exp, ...claims }) });
+  const session = scripted.app.issue({ token: mintToken({ exp, ...claims }) });
   storeSession(storage, session);
-  return { client: makeClient(server, { storage }), storage, session };
+  return { client: makeClient(scripted.server, { storage }), storage, session };
 }
 
 describe("getAccessToken", () => {
   it("returns an active token without calling the server", async () => {
     const { client, session } = signedInClient(now() + 600);
     await expect(getAccessToken(client)).resolves.toBe(session.token);
-    expect(server.hitsOf("POST /api/v1/sessions")).toHaveLength(0);
+    expect(scripted.server.hitsOf("POST /api/v1/sessions")).toHaveLength(0);
   });
 
   it("refreshes a token within 30 s of expiry and rotates the refresh token", async () => {
     const { client, session, storage } = signedInClient(now() + 20);
     const token = await getAccessToken(client);
-    const [hit] = server.hitsOf("POST /api/v1/sessions");
+    const [hit] = scripted.server.hitsOf("POST /api/v1/sessions");
     expect(hit?.body).toEqual({ refresh_token: session.refresh_token });
     expect(hit?.headers.authorization).toBe(`Bearer ${session.token}`);
     expect(token).not.toBe(session.token);
     expect(token).toBe(storage.getItem(storageKey(APP_ID, "token")));
-    expect(storage.getItem(storageKey(APP_ID, "refresh_token"))).toBe(app.currentRefreshToken);
-    expect(app.currentRefreshToken).not.toBe(session.refresh_token);
+    expect(storage.getItem(storageKey(APP_ID, "refresh_token"))).toBe(scripted.app.currentRefreshToken);
+    expect(scripted.app.currentRefreshToken).not.toBe(session.refresh_token);
     expect(client.store.getState().authenticated).toBe(true);
   });
 
@@ -58,13 +47,13 @@ describe("getAccessToken", () => {
       getAccessToken(client),
     ]);
     expect(new Set(tokens).size).toBe(1);
-    expect(server.hitsOf("POST /api/v1/sessions")).toHaveLength(1);
+    expect(scripted.server.hitsOf("POST /api/v1/sessions")).toHaveLength(1);
   });
 
   it("logs the user out when the token belongs to another app", async () => {
     const { client, storage } = signedInClient(now() + 600, { aud: "someotherapp0000000000000" });
     await expect(getAccessToken(client)).resolves.toBeNull();
-    expect(server.hitsOf("POST /api/v1/sessions/logout")).toHaveLength(1);
+    expect(scripted.server.hitsOf("POST /api/v1/sessions/logout")).toHaveLength(1);
     expect(storage.getItem(storageKey(APP_ID, "token"))).toBeNull();
     expect(client.store.getState().authenticated).toBe(false);
   });
@@ -72,20 +61,20 @@ describe("getAccessToken", () => {
   it("destroys local state when there are no refresh credentials", async () => {
     const storage = createMemoryStorage();
     storage.setItem(storageKey(APP_ID, "token"), mintToken());
-    const client = makeClient(server, { storage });
+    const client = makeClient(scripted.server, { storage });
     await expect(getAccessToken(client)).resolves.toBeNull();
     expect(storage.getItem(storageKey(APP_ID, "token"))).toBeNull();
-    expect(server.hits).toHaveLength(0);
+    expect(scripted.server.hits).toHaveLength(0);
   });
 
   it("returns null when nobody ever signed in, without calling the server", async () => {
-    await expect(getAccessToken(makeClient(server))).resolves.toBeNull();
-    expect(server.hits).toHaveLength(0);
+    await expect(getAccessToken(makeClient(scripted.server))).resolves.toBeNull();
+    expect(scripted.server.hits).toHaveLength(0);
   });
 
   it("clears local state when the refresh token is refused (missing_or_invalid_token)", async () => {
     const { client, storage } = signedInClient(now() - 10);
-    app.currentRefreshToken = "revoked-elsewhere";
+    scripted.app.currentRefreshToken = "revoked-elsewhere";
     await expect(getAccessToken(client)).resolves.toBeNull();
     expect(storage.getItem(storageKey(APP_ID, "refresh_token"))).toBeNull();
     expect(storage.getItem(storageKey(APP_ID, "user"))).toBeNull();
@@ -94,7 +83,7 @@ describe("getAccessToken", () => {
 
   it("keeps the session when the refresh fails for network reasons", async () => {
     const { client, storage, session } = signedInClient(now() - 10);
-    server.on("POST /api/v1/sessions", () => ({ drop: true }));
+    scripted.server.on("POST /api/v1/sessions", () => ({ drop: true }));
     const e = await getAccessToken(client).catch((err: unknown) => err);
     expect(isClientError(e) && e.code).toBe("network_error");
     expect(storage.getItem(storageKey(APP_ID, "refresh_token"))).toBe(session.refresh_token);
@@ -104,7 +93,9 @@ describe("getAccessToken", () => {
 describe("session_update_action", () => {
   it("'clear' destroys local state and clears the user", async () => {
     const { client, storage } = signedInClient(now() - 10);
-    server.on("POST /api/v1/sessions", () => ({ json: app.issue({ session_update_action: "clear" }) }));
+    scripted.server.on("POST /api/v1/sessions", () => ({
+      json: scripted.app.issue({ session_update_action: "clear" }),
+    }));
     await expect(getAccessToken(client)).resolves.toBeNull();
     expect(storage.getItem(storageKey(APP_ID, "token"))).toBeNull();
     expect(client.store.getState()).toMatchObject({ authenticated: false, user: null });
@@ -112,8 +103,8 @@ describe("session_update_action", () => {
 
   it("'ignore' stores only the access and identity tokens", async () => {
     const { client, session } = signedInClient(now() - 10);
-    const fresh = app.issue({ session_update_action: "ignore" });
-    server.on("POST /api/v1/sessions", () => ({ json: fresh }));
+    const fresh = scripted.app.issue({ session_update_action: "ignore" });
+    scripted.server.on("POST /api/v1/sessions", () => ({ json: fresh }));
     await expect(getAccessToken(client)).resolves.toBe(fresh.token);
     expect(tokenStore.read(client)).toEqual({
       token: fresh.token,
@@ -124,8 +115,8 @@ describe("session_update_action", () => {
 
   it("'set' stores every token", async () => {
     const { client } = signedInClient(now() - 10);
-    const fresh = app.issue();
-    server.on("POST /api/v1/sessions", () => ({ json: fresh }));
+    const fresh = scripted.app.issue();
+    scripted.server.on("POST /api/v1/sessions", () => ({ json: fresh }));
     await getAccessToken(client);
     expect(tokenStore.read(client)).toEqual({
       token: fresh.token,
@@ -139,8 +130,8 @@ describe("session_update_action", () => {
 describe("refreshSession", () => {
   it("rotates an active session on demand and resolves with the user", async () => {
     const { client, session } = signedInClient(now() + 600);
-    await expect(refreshSession(client)).resolves.toEqual(app.user);
-    expect(server.hitsOf("POST /api/v1/sessions")).toHaveLength(1);
+    await expect(refreshSession(client)).resolves.toEqual(scripted.app.user);
+    expect(scripted.server.hitsOf("POST /api/v1/sessions")).toHaveLength(1);
     expect(tokenStore.read(client).refreshToken).not.toBe(session.refresh_token);
   });
 });

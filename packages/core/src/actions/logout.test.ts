@@ -2,29 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storageKey } from "../session/storageKey.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import { APP_ID } from "../test/fixtures.ts";
-import { destroyClients, makeClient, type ScriptedApp, scriptApp, storeSession } from "../test/harness.ts";
-import { type ScriptedServer, startScriptedServer } from "../test/scriptedServer.ts";
+import { makeClient, storeSession, useScriptedApp } from "../test/harness.ts";
 import { getAccessToken } from "./getAccessToken.ts";
 import { initialize } from "./initialize.ts";
 import { logout } from "./logout.ts";
 
-let server: ScriptedServer;
-let app: ScriptedApp;
-
-beforeEach(async () => {
-  server = await startScriptedServer();
-  app = scriptApp(server);
-});
-afterEach(async () => {
-  destroyClients();
-  await server.close();
-});
+const scripted = useScriptedApp();
 
 async function signedIn() {
   const storage = createMemoryStorage();
-  const session = app.issue();
+  const session = scripted.app.issue();
   storeSession(storage, session);
-  const client = makeClient(server, { storage });
+  const client = makeClient(scripted.server, { storage });
   await initialize(client);
   return { client, storage, session };
 }
@@ -33,7 +22,7 @@ describe("logout", () => {
   it("revokes the session on the server and forgets it locally", async () => {
     const { client, storage, session } = await signedIn();
     await logout(client);
-    const [hit] = server.hitsOf("POST /api/v1/sessions/logout");
+    const [hit] = scripted.server.hitsOf("POST /api/v1/sessions/logout");
     expect(hit?.body).toEqual({ refresh_token: session.refresh_token });
     expect(hit?.headers.authorization).toBe(`Bearer ${session.token}`);
     expect(client.store.getState()).toMatchObject({ authenticated: false, user: null, identityToken: null });
@@ -45,9 +34,9 @@ describe("logout", () => {
 
   it("signs out locally even when the server cannot be reached", async () => {
     const { client } = await signedIn();
-    server.on("POST /api/v1/sessions/logout", () => ({ drop: true }));
+    scripted.server.on("POST /api/v1/sessions/logout", () => ({ drop: true }));
     await logout(client);
     expect(client.store.getState().authenticated).toBe(false);
-    expect(server.hitsOf("POST /api/v1/sessions/logout")).toHaveLength(1);
+    expect(scripted.server.hitsOf("POST /api/v1/sessions/logout")).toHaveLength(1);
   });
 });

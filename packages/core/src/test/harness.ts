@@ -1,10 +1,11 @@
+import { afterEach, beforeEach, vi } from "vitest";
 import { type Client, type ClientOptions, createClient } from "../client/createClient.ts";
 import type { AppConfigResponse, SessionResponse, User } from "../generated/protocol.ts";
 import { storageKey } from "../session/storageKey.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 import { APP_ID, makeUser, mintToken, sessionResponse } from "./fixtures.ts";
-import type { ScriptedServer } from "./scriptedServer.ts";
+import { type ScriptedServer, startScriptedServer } from "./scriptedServer.ts";
 
 /** The app config the scripted server answers with. */
 export function appConfig(overrides: Partial<AppConfigResponse> = {}): AppConfigResponse {
@@ -47,11 +48,23 @@ export interface ScriptedApp {
   revokeAll(): void;
 }
 
+/** How {@link scriptApp} sets up the app: its config, its user, and an optional refresh delay. */
+export interface ScriptOptions {
+  config?: Partial<AppConfigResponse>;
+  user?: User;
+  refreshDelayMs?: number;
+}
+
+/** A scripted server with its app, replaced for every test by {@link useScriptedApp}. */
+export interface ScriptedTest {
+  readonly server: ScriptedServer;
+  readonly app: ScriptedApp;
+  /** Replaces this test's server with one scripted with `options` (e.g. another app config). */
+  restart(options: ScriptOptions): Promise<void>;
+}
+
 /** Scripts the routes of a working app on `server`; tests override single routes afterwards. */
-export function scriptApp(
-  server: ScriptedServer,
-  options: { config?: Partial<AppConfigResponse>; user?: User; refreshDelayMs?: number } = {},
-): ScriptedApp {
+export function scriptApp(server: ScriptedServer, options: ScriptOptions = {}): ScriptedApp {
   const accessTokens = new Set<string>();
   const app: ScriptedApp = {
     user: options.user ?? makeUser(),
@@ -132,4 +145,32 @@ export async function waitFor(check: () => boolean, timeoutMs = 1000): Promise<n
     await new Promise((r) => setTimeout(r, 5));
   }
   return Date.now() - started;
+}
+
+/**
+ * Registers per-test set-up: a fresh scripted server with the app's routes before each test; clients,
+ * spies and the server torn down after. Read `server` and `app` inside tests (they change per test).
+ */
+export function useScriptedApp(): ScriptedTest {
+  const current = {
+    async restart(options: ScriptOptions) {
+      await current.server.close();
+      current.server = await startScriptedServer();
+      current.app = scriptApp(current.server, options);
+    },
+  } as {
+    server: ScriptedServer;
+    app: ScriptedApp;
+    restart(options: Parameters<typeof scriptApp>[1]): Promise<void>;
+  };
+  beforeEach(async () => {
+    current.server = await startScriptedServer();
+    current.app = scriptApp(current.server);
+  });
+  afterEach(async () => {
+    destroyClients();
+    vi.restoreAllMocks();
+    await current.server.close();
+  });
+  return current;
 }
