@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { APP_ID } from "./test/fixtures.ts";
-import { type ScriptedApp, scriptApp, storeSession } from "./test/harness.ts";
+import { storeSession } from "./test/harness.ts";
+import { type ScriptedApp, scriptApp } from "./test/scriptApp.ts";
 import { type ScriptedServer, startScriptedServer } from "./test/scriptedServer.ts";
 
 let server: ScriptedServer;

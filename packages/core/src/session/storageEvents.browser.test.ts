@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { initialize } from "../actions/initialize.ts";
 import { createClient } from "../client/createClient.ts";
 import { APP_ID } from "../test/fixtures.ts";
-import { type ScriptedApp, scriptApp, storeSession, waitFor } from "../test/harness.ts";
+import { storeSession, waitFor } from "../test/harness.ts";
+import { type ScriptedApp, scriptApp } from "../test/scriptApp.ts";
 import { type ScriptedServer, startScriptedServer } from "../test/scriptedServer.ts";
 import { storageKey } from "./storageKey.ts";
 

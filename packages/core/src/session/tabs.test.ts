@@ -6,14 +6,8 @@ import { logout } from "../actions/logout.ts";
 import { sendEmailCode } from "../actions/sendEmailCode.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import { APP_ID, mintToken } from "../test/fixtures.ts";
-import {
-  destroyClients,
-  makeClient,
-  type ScriptedApp,
-  scriptApp,
-  storeSession,
-  waitFor,
-} from "../test/harness.ts";
+import { destroyClients, makeClient, storeSession, waitFor } from "../test/harness.ts";
+import { type ScriptedApp, scriptApp } from "../test/scriptApp.ts";
 import { type ScriptedServer, startScriptedServer } from "../test/scriptedServer.ts";
 import { storageKey } from "./storageKey.ts";
 

@@ -1,0 +1,11 @@
+// Test kit for packages that build on the core client (`@symbolon/core/testing`): a real HTTP server
+// scripted per test, speaking the wire protocol, and fixtures. Not part of the runtime surface.
+export { APP_ID, makeUser, mintToken, sessionResponse } from "./fixtures.ts";
+export { appConfig, GOOD_CODE, type ScriptedApp, type ScriptOptions, scriptApp } from "./scriptApp.ts";
+export {
+  type Handler,
+  type Hit,
+  type Reply,
+  type ScriptedServer,
+  startScriptedServer,
+} from "./scriptedServer.ts";
