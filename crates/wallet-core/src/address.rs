@@ -15,17 +15,18 @@ impl Address {
     /// Parses `0x` + 40 hex characters. All-lower or all-upper case is accepted as is;
     /// mixed case must carry a valid EIP-55 checksum.
     pub fn parse(text: &str) -> Result<Self> {
-        let digits = strip_0x(text)
-            .ok_or_else(|| WalletError::InvalidAddress(format!("{text:?} lacks the 0x prefix")))?;
+        let digits = strip_0x(text).ok_or_else(|| {
+            WalletError::InvalidAddress(format!("\"{text}\" lacks the 0x prefix"))
+        })?;
         if digits.len() != 40 {
             return Err(WalletError::InvalidAddress(format!(
-                "{text:?} has {} hex characters, expected 40",
+                "\"{text}\" has {} hex characters, expected 40",
                 digits.len()
             )));
         }
         let mut bytes = [0u8; 20];
         ::hex::decode_to_slice(digits, &mut bytes)
-            .map_err(|_| WalletError::InvalidAddress(format!("{text:?} is not hex")))?;
+            .map_err(|_| WalletError::InvalidAddress(format!("\"{text}\" is not hex")))?;
         let address = Self(bytes);
         let has_lower = digits.bytes().any(|b| b.is_ascii_lowercase());
         let has_upper = digits.bytes().any(|b| b.is_ascii_uppercase());
@@ -56,7 +57,11 @@ impl Address {
         out.push_str("0x");
         for (i, c) in lower.chars().enumerate() {
             let nibble = (hash[i / 2] >> if i % 2 == 0 { 4 } else { 0 }) & 0x0f;
-            out.push(if nibble >= 8 { c.to_ascii_uppercase() } else { c });
+            out.push(if nibble >= 8 {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            });
         }
         out
     }

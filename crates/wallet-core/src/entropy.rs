@@ -21,8 +21,9 @@ impl Entropy {
 
     /// Wraps existing entropy; it must be exactly [`ENTROPY_LEN`] bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
-        let array: [u8; ENTROPY_LEN] =
-            bytes.try_into().map_err(|_| WalletError::InvalidEntropy(bytes.len()))?;
+        let array: [u8; ENTROPY_LEN] = bytes
+            .try_into()
+            .map_err(|_| WalletError::InvalidEntropy(bytes.len()))?;
         Ok(Self(Zeroizing::new(array)))
     }
 
@@ -57,7 +58,10 @@ mod tests {
         let b = Entropy::generate().unwrap();
         assert_ne!(a, b);
         assert_eq!(Entropy::from_bytes(a.as_bytes()).unwrap(), a);
-        assert_eq!(Entropy::from_bytes(&[0; 15]), Err(WalletError::InvalidEntropy(15)));
+        assert_eq!(
+            Entropy::from_bytes(&[0; 15]),
+            Err(WalletError::InvalidEntropy(15))
+        );
         assert_eq!(format!("{a:?}"), "Entropy(..)");
     }
 }

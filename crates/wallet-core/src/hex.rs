@@ -12,7 +12,8 @@ pub fn encode_hex(bytes: &[u8]) -> String {
 
 /// Decodes `0x`-prefixed hex (either case). `"0x"` is the empty byte string.
 pub fn decode_hex(text: &str) -> Result<Vec<u8>> {
-    let digits = strip_0x(text).ok_or_else(|| WalletError::InvalidHex("missing 0x prefix".into()))?;
+    let digits =
+        strip_0x(text).ok_or_else(|| WalletError::InvalidHex("missing 0x prefix".into()))?;
     if digits.len() % 2 != 0 {
         return Err(WalletError::InvalidHex("odd number of hex digits".into()));
     }

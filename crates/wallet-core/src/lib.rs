@@ -12,11 +12,14 @@
 //! The crate builds natively (the server only handles encrypted shares) and for
 //! `wasm32-unknown-unknown`, where `wasm` exposes a small `wasm-bindgen` API for the wallet frame.
 
+#![deny(missing_docs)]
+
 mod address;
 mod derive;
 mod entropy;
 mod error;
 mod hex;
+mod json;
 mod keccak;
 mod personal_sign;
 mod private_key;
@@ -43,7 +46,7 @@ pub use shares::{
     split_entropy,
 };
 pub use signature::{Signature, recover_address};
-pub use transaction::{SignedTransaction, Transaction, TxKind, sign_transaction};
+pub use transaction::{AccessListItem, SignedTransaction, Transaction, TxKind, sign_transaction};
 pub use typed_data::{TypedData, sign_typed_data};
 
 /// Result alias used throughout the crate.

@@ -18,7 +18,9 @@ impl MessageEncoding {
         match name {
             "utf-8" | "utf8" => Ok(Self::Utf8),
             "hex" => Ok(Self::Hex),
-            other => Err(WalletError::InvalidMessage(format!("unknown encoding {other:?}"))),
+            other => Err(WalletError::InvalidMessage(format!(
+                "unknown encoding \"{other}\""
+            ))),
         }
     }
 }
@@ -36,7 +38,11 @@ pub fn parse_message(message: &str, encoding: MessageEncoding) -> Result<Vec<u8>
 /// EIP-191: `keccak256("\x19Ethereum Signed Message:\n" || len(message) || message)`.
 pub fn personal_sign_hash(message: &[u8]) -> B256 {
     let length = message.len().to_string();
-    keccak256_parts(&[b"\x19Ethereum Signed Message:\n", length.as_bytes(), message])
+    keccak256_parts(&[
+        b"\x19Ethereum Signed Message:\n",
+        length.as_bytes(),
+        message,
+    ])
 }
 
 /// Signs `message` as `personal_sign` does.
@@ -64,7 +70,10 @@ mod tests {
     #[test]
     fn known_signature() {
         let key = PrivateKey::from_bytes(&decode_hex(ANVIL_KEY).unwrap()).unwrap();
-        assert_eq!(key.address().to_checksum(), "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+        assert_eq!(
+            key.address().to_checksum(),
+            "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+        );
         // viem's `signMessage({ message: 'hello world', privateKey })` test vector.
         let signature = personal_sign(&key, b"hello world").unwrap();
         assert_eq!(
@@ -82,6 +91,9 @@ mod tests {
         assert!(parse_message("hello", MessageEncoding::Hex).is_err());
         assert!(parse_message("0x123", MessageEncoding::Hex).is_err());
         assert!(MessageEncoding::parse("base64").is_err());
-        assert_eq!(parse_message("hé", MessageEncoding::Utf8).unwrap(), "hé".as_bytes());
+        assert_eq!(
+            parse_message("hé", MessageEncoding::Utf8).unwrap(),
+            "hé".as_bytes()
+        );
     }
 }

@@ -36,14 +36,17 @@ impl PrivateKey {
 
     /// The Ethereum address of this key.
     pub fn address(&self) -> Address {
-        let point = self.0.verifying_key().to_sec1_point(false);
+        let point = self.0.verifying_key().to_encoded_point(false);
         // An uncompressed SEC1 point of a valid key always has 65 bytes.
         Address::from_uncompressed_point(point.as_bytes()).unwrap_or(Address([0; 20]))
     }
 
     /// Signs a 32-byte prehash (RFC 6979 deterministic nonce, low-s), returning r, s and y-parity.
     pub fn sign_hash(&self, hash: &B256) -> Result<Signature> {
-        let (signature, recovery_id) = self.0.sign_prehash_recoverable(hash);
+        let (signature, recovery_id) = self
+            .0
+            .sign_prehash_recoverable(hash)
+            .map_err(|_| WalletError::Signing)?;
         // Ethereum's v only carries y-parity; an x-reduced R (probability ~2^-128) is unusable.
         if recovery_id.is_x_reduced() {
             return Err(WalletError::Signing);
@@ -72,7 +75,10 @@ mod tests {
         let key = PrivateKey::from_bytes(&[0x46; 32]).unwrap();
         assert_eq!(key.to_hex().as_str(), format!("0x{}", "46".repeat(32)));
         // EIP-155 example key.
-        assert_eq!(key.address().to_checksum(), "0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F");
+        assert_eq!(
+            key.address().to_checksum(),
+            "0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F"
+        );
         assert!(PrivateKey::from_bytes(&[0; 32]).is_err());
         assert!(PrivateKey::from_bytes(&[1; 31]).is_err());
         assert!(format!("{key:?}").starts_with("PrivateKey(0x"));

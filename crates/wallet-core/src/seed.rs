@@ -1,8 +1,9 @@
 //! BIP-39: entropy → mnemonic → 64-byte seed.
 //!
-//! The English word list comes from the `bip39` crate, the checksum from `sha2` and the
-//! PBKDF2-HMAC-SHA512 stretch from `pbkdf2` (the same SHA-512 BIP-32 already links, which keeps
-//! the wasm small). This file only packs 11-bit word indices.
+//! The checksum comes from `sha2` and the PBKDF2-HMAC-SHA512 stretch from `pbkdf2` (the same
+//! SHA-512 BIP-32 already links, which keeps the wasm small). The English word list of BIP-39 is
+//! embedded as one text (a `[&str; 2048]` table costs ~5 KB more gzip in the wasm); a test checks
+//! it against the `bip39` crate's list. This file only packs 11-bit word indices.
 
 use sha2::{Digest, Sha256, Sha512};
 use zeroize::Zeroizing;
@@ -22,9 +23,17 @@ impl Seed {
     }
 }
 
+/// The BIP-39 English word list, one word per line.
+const ENGLISH: &str = include_str!("bip39_english.txt");
+
+/// Word `index` (0..2048) of the English list.
+fn english_word(index: usize) -> Option<&'static str> {
+    ENGLISH.lines().nth(index)
+}
+
 /// The English BIP-39 mnemonic sentence for `entropy` (16–32 bytes, multiple of 4).
 pub fn mnemonic_phrase(entropy: &[u8]) -> Result<Zeroizing<String>> {
-    if !(16..=32).contains(&entropy.len()) || entropy.len() % 4 != 0 {
+    if !(16..=32).contains(&entropy.len()) || !entropy.len().is_multiple_of(4) {
         return Err(WalletError::InvalidEntropy(entropy.len()));
     }
     // BIP-39: entropy || first ENT/32 bits of SHA-256(entropy), read as 11-bit word indices.
@@ -32,7 +41,6 @@ pub fn mnemonic_phrase(entropy: &[u8]) -> Result<Zeroizing<String>> {
     let mut bits = Zeroizing::new(entropy.to_vec());
     bits.push(checksum[0]);
     let word_count = (entropy.len() * 8 + entropy.len() / 4) / 11;
-    let words = bip39::Language::English.word_list();
     let mut phrase = Zeroizing::new(String::with_capacity(word_count * 9));
     for w in 0..word_count {
         let mut index = 0usize;
@@ -42,7 +50,7 @@ pub fn mnemonic_phrase(entropy: &[u8]) -> Result<Zeroizing<String>> {
         if w > 0 {
             phrase.push(' ');
         }
-        phrase.push_str(words[index]);
+        phrase.push_str(english_word(index).ok_or(WalletError::InvalidEntropy(entropy.len()))?);
     }
     Ok(phrase)
 }
@@ -56,7 +64,12 @@ pub fn mnemonic_to_seed(entropy: &[u8], passphrase: Option<&str>) -> Result<Seed
     let phrase = mnemonic_phrase(entropy)?;
     let salt = Zeroizing::new(format!("mnemonic{}", passphrase.unwrap_or("")));
     let mut seed = Zeroizing::new([0u8; 64]);
-    pbkdf2::pbkdf2_hmac::<Sha512>(phrase.as_bytes(), salt.as_bytes(), PBKDF2_ROUNDS, seed.as_mut());
+    pbkdf2::pbkdf2_hmac::<Sha512>(
+        phrase.as_bytes(),
+        salt.as_bytes(),
+        PBKDF2_ROUNDS,
+        seed.as_mut(),
+    );
     Ok(Seed(seed))
 }
 
@@ -189,6 +202,16 @@ mod tests {
             "01f5bced59dec48e362f2c45b5de68b9fd6c92c6634f44d6d40aab69056506f0e35524a518034ddc1192e1dacd32c1ed3eaa3c3b131c88ed8e7e54c49a5d0998",
         ),
     ];
+
+    #[test]
+    fn embedded_word_list_is_bip39_english() {
+        let reference = bip39::Language::English.word_list();
+        assert_eq!(ENGLISH.lines().count(), 2048);
+        for (i, word) in reference.iter().enumerate() {
+            assert_eq!(english_word(i), Some(*word));
+        }
+        assert_eq!(english_word(2048), None);
+    }
 
     #[test]
     fn trezor_vectors() {

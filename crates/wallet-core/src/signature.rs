@@ -33,7 +33,10 @@ impl Signature {
     /// Parses 65 bytes `r || s || v` with `v` ∈ {0, 1, 27, 28}.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         if bytes.len() != 65 {
-            return Err(WalletError::InvalidSignature(format!("{} bytes, expected 65", bytes.len())));
+            return Err(WalletError::InvalidSignature(format!(
+                "{} bytes, expected 65",
+                bytes.len()
+            )));
         }
         let y_parity = match bytes[64] {
             0 | 27 => false,
@@ -50,12 +53,15 @@ impl Signature {
 
 /// Recovers the signer's address from a 32-byte prehash and a signature.
 pub fn recover_address(hash: &B256, signature: &Signature) -> Result<Address> {
-    let ecdsa = EcdsaSignature::from_scalars(signature.r, signature.s)
-        .map_err(|_| WalletError::InvalidSignature("r or s out of range".into()))?;
+    let ecdsa = EcdsaSignature::from_scalars(
+        k256::FieldBytes::from(signature.r),
+        k256::FieldBytes::from(signature.s),
+    )
+    .map_err(|_| WalletError::InvalidSignature("r or s out of range".into()))?;
     let recovery_id = RecoveryId::new(signature.y_parity, false);
     let key = VerifyingKey::recover_from_prehash(hash, &ecdsa, recovery_id)
         .map_err(|_| WalletError::InvalidSignature("no public key recovers".into()))?;
-    Address::from_uncompressed_point(key.to_sec1_point(false).as_bytes())
+    Address::from_uncompressed_point(key.to_encoded_point(false).as_bytes())
 }
 
 #[cfg(test)]
@@ -82,7 +88,11 @@ mod tests {
         let mut bytes = [1u8; 65];
         bytes[64] = 29;
         assert!(Signature::from_bytes(&bytes).is_err());
-        let zero = Signature { r: [0; 32], s: [0; 32], y_parity: false };
+        let zero = Signature {
+            r: [0; 32],
+            s: [0; 32],
+            y_parity: false,
+        };
         assert!(recover_address(&[0; 32], &zero).is_err());
     }
 }

@@ -1,12 +1,8 @@
 //! Integers from JSON (numbers, decimal strings, `0x` hex strings) as 256-bit big-endian words.
 
-use serde_json::Value;
-
 use crate::hex::strip_0x;
+use crate::json::Json;
 use crate::{B256, Result, WalletError};
-
-/// Largest integer a JSON/JavaScript number carries exactly (2^53 − 1).
-const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 /// A parsed integer: sign and 256-bit magnitude.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,12 +12,6 @@ pub(crate) struct Int {
 }
 
 impl Int {
-    fn from_u64(negative: bool, value: u64) -> Self {
-        let mut magnitude = [0u8; 32];
-        magnitude[24..].copy_from_slice(&value.to_be_bytes());
-        Self { negative: negative && value != 0, magnitude }
-    }
-
     /// Number of significant bits of the magnitude.
     fn bit_len(&self) -> u32 {
         for (i, byte) in self.magnitude.iter().enumerate() {
@@ -34,13 +24,16 @@ impl Int {
 
     /// Whether the magnitude is exactly 2^(bits).
     fn is_power_of_two(&self, bits: u32) -> bool {
-        self.bit_len() == bits + 1 && self.magnitude.iter().map(|b| b.count_ones()).sum::<u32>() == 1
+        self.bit_len() == bits + 1
+            && self.magnitude.iter().map(|b| b.count_ones()).sum::<u32>() == 1
     }
 
     /// ABI encoding as `uint{bits}`: must be non-negative and below 2^bits.
     pub fn to_uint_word(self, bits: u32, what: &str) -> Result<B256> {
         if self.negative || self.bit_len() > bits {
-            return Err(WalletError::NumberOutOfRange(format!("{what} does not fit uint{bits}")));
+            return Err(WalletError::NumberOutOfRange(format!(
+                "{what} does not fit uint{bits}"
+            )));
         }
         Ok(self.magnitude)
     }
@@ -54,7 +47,9 @@ impl Int {
             self.bit_len() <= limit
         };
         if !fits {
-            return Err(WalletError::NumberOutOfRange(format!("{what} does not fit int{bits}")));
+            return Err(WalletError::NumberOutOfRange(format!(
+                "{what} does not fit int{bits}"
+            )));
         }
         if !self.negative {
             return Ok(self.magnitude);
@@ -74,7 +69,9 @@ impl Int {
     /// The value as `u64`, for nonces, gas limits and chain ids.
     pub fn to_u64(self, what: &str) -> Result<u64> {
         if self.negative || self.bit_len() > 64 {
-            return Err(WalletError::NumberOutOfRange(format!("{what} does not fit 64 bits")));
+            return Err(WalletError::NumberOutOfRange(format!(
+                "{what} does not fit 64 bits"
+            )));
         }
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(&self.magnitude[24..]);
@@ -82,37 +79,51 @@ impl Int {
     }
 }
 
-/// Parses an integer from a JSON number or string. Rejects NaN, ±Infinity, fractions,
-/// unsafe (imprecise) JSON numbers and anything else with an error naming `what`.
-pub(crate) fn parse_int(value: &Value, what: &str) -> Result<Int> {
+/// Parses an integer from a JSON number or string. Rejects NaN, ±Infinity, fractions and
+/// anything else with an error naming `what`. JSON numbers are read exactly from their text
+/// (`1e18` and `1.0` are integers; `1.5` is not).
+pub(crate) fn parse_int(value: &Json, what: &str) -> Result<Int> {
     match value {
-        Value::Number(number) => {
-            if let Some(v) = number.as_u64() {
-                return Ok(Int::from_u64(false, v));
-            }
-            if let Some(v) = number.as_i64() {
-                return Ok(Int::from_u64(v < 0, v.unsigned_abs()));
-            }
-            let float = number.as_f64().unwrap_or(f64::NAN);
-            if !float.is_finite() {
-                return Err(WalletError::NonFiniteNumber(what.to_owned()));
-            }
-            if float.fract() != 0.0 {
-                return Err(WalletError::InvalidNumber(format!("{what} is not an integer")));
-            }
-            if float.abs() > MAX_SAFE_INTEGER {
-                return Err(WalletError::InvalidNumber(format!(
-                    "{what} is beyond 2^53 as a JSON number; pass it as a string"
-                )));
-            }
-            // Exact: |float| ≤ 2^53 − 1 and integral.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            Ok(Int::from_u64(float < 0.0, float.abs() as u64))
-        }
-        Value::String(text) => parse_int_str(text, what),
-        Value::Null => Err(WalletError::InvalidNumber(format!("{what} is null"))),
-        _ => Err(WalletError::InvalidNumber(format!("{what} must be a number or a string"))),
+        Json::Number(text) => parse_number_text(text, what),
+        Json::String(text) => parse_int_str(text, what),
+        Json::Null => Err(WalletError::InvalidNumber(format!("{what} is null"))),
+        _ => Err(WalletError::InvalidNumber(format!(
+            "{what} must be a number or a string"
+        ))),
     }
+}
+
+/// An already grammar-checked JSON number text → exact integer.
+fn parse_number_text(text: &str, what: &str) -> Result<Int> {
+    let (negative, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(at) => (&unsigned[..at], &unsigned[at + 1..]),
+        None => (unsigned, "0"),
+    };
+    let exponent: i32 = exponent
+        .trim_start_matches('+')
+        .parse()
+        .ok()
+        .filter(|e: &i32| e.abs() <= 100)
+        .ok_or_else(|| WalletError::NumberOutOfRange(format!("{what} exponent out of range")))?;
+    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{int_part}{frac_part}");
+    // Position of the decimal point within `digits` after applying the exponent.
+    let point = int_part.len() as i64 + i64::from(exponent);
+    let split = point.clamp(0, digits.len() as i64) as usize;
+    if digits[split..].bytes().any(|d| d != b'0') {
+        return Err(WalletError::InvalidNumber(format!(
+            "{what} is not an integer"
+        )));
+    }
+    let zeros = (point - split as i64).max(0) as usize;
+    let integer = format!("{}{}", &digits[..split], "0".repeat(zeros));
+    let mut int = parse_decimal(if integer.is_empty() { "0" } else { &integer }, what)?;
+    int.negative = negative && int.magnitude.iter().any(|b| *b != 0);
+    Ok(int)
 }
 
 /// Parses `[-]digits` or `[-]0x hex`.
@@ -125,33 +136,49 @@ pub(crate) fn parse_int_str(text: &str, what: &str) -> Result<Int> {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let bad = || WalletError::InvalidNumber(format!("{what}: {text:?} is not an integer"));
-    let mut magnitude = [0u8; 32];
-    if let Some(digits) = strip_0x(body) {
-        if digits.is_empty() || digits.len() > 64 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+    let bad = || WalletError::InvalidNumber(format!("{what}: \"{text}\" is not an integer"));
+    let mut int = if let Some(digits) = strip_0x(body) {
+        if digits.is_empty() || digits.len() > 64 || !digits.bytes().all(|b| b.is_ascii_hexdigit())
+        {
             return Err(bad());
         }
-        let padded = format!("{digits:0>64}");
-        ::hex::decode_to_slice(padded, &mut magnitude).map_err(|_| bad())?;
+        let mut magnitude = [0u8; 32];
+        ::hex::decode_to_slice(format!("{digits:0>64}"), &mut magnitude).map_err(|_| bad())?;
+        Int {
+            negative: false,
+            magnitude,
+        }
     } else {
         if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
-        for digit in body.bytes() {
-            // magnitude = magnitude * 10 + digit, with overflow detection.
-            let mut carry = u32::from(digit - b'0');
-            for byte in magnitude.iter_mut().rev() {
-                let v = u32::from(*byte) * 10 + carry;
-                *byte = (v & 0xff) as u8;
-                carry = v >> 8;
-            }
-            if carry != 0 {
-                return Err(WalletError::NumberOutOfRange(format!("{what} exceeds 256 bits")));
-            }
+        parse_decimal(body, what)?
+    };
+    int.negative = negative && int.magnitude.iter().any(|b| *b != 0);
+    Ok(int)
+}
+
+/// ASCII decimal digits → 256-bit magnitude, failing on overflow.
+fn parse_decimal(digits: &str, what: &str) -> Result<Int> {
+    let mut magnitude = [0u8; 32];
+    for digit in digits.bytes() {
+        // magnitude = magnitude * 10 + digit
+        let mut carry = u32::from(digit - b'0');
+        for byte in magnitude.iter_mut().rev() {
+            let v = u32::from(*byte) * 10 + carry;
+            *byte = (v & 0xff) as u8;
+            carry = v >> 8;
+        }
+        if carry != 0 {
+            return Err(WalletError::NumberOutOfRange(format!(
+                "{what} exceeds 256 bits"
+            )));
         }
     }
-    let negative = negative && magnitude.iter().any(|b| *b != 0);
-    Ok(Int { negative, magnitude })
+    Ok(Int {
+        negative: false,
+        magnitude,
+    })
 }
 
 /// The minimal big-endian bytes of a word (empty for zero), the RLP integer form.
@@ -163,10 +190,14 @@ pub(crate) fn trim_word(word: &B256) -> &[u8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{Value, json};
+
+    fn parse(value: &Value) -> Result<Int> {
+        parse_int(&Json::parse(&value.to_string())?, "x")
+    }
 
     fn word(value: Value) -> Result<B256> {
-        parse_int(&value, "x")?.to_uint_word(256, "x")
+        parse(&value)?.to_uint_word(256, "x")
     }
 
     #[test]
@@ -182,25 +213,50 @@ mod tests {
         assert!(word(json!("0x")).is_err());
         assert!(word(json!("1.5")).is_err());
         assert!(word(json!(1.5)).is_err());
-        assert!(word(json!(1e300)).is_err());
+        assert_eq!(
+            word(json!(1e300)).map_err(|e| e.code()),
+            Err("number_out_of_range")
+        );
+        assert_eq!(
+            word(json!(f64::MAX)).map_err(|e| e.code()),
+            Err("number_out_of_range")
+        );
+        let exact = |text: &str| {
+            parse_number_text(text, "x").map(|i| (i.negative, i.magnitude[24..].to_vec()))
+        };
+        assert_eq!(
+            exact("1e18"),
+            Ok((false, 1_000_000_000_000_000_000u64.to_be_bytes().to_vec()))
+        );
+        assert_eq!(exact("-2.5e1"), Ok((true, 25u64.to_be_bytes().to_vec())));
+        assert_eq!(
+            exact("1234e-2").map_err(|e| e.code()),
+            Err("invalid_number")
+        );
+        assert_eq!(exact("1200e-2"), Ok((false, 12u64.to_be_bytes().to_vec())));
+        assert_eq!(exact("0.0e-5"), Ok((false, vec![0; 8])));
+        assert_eq!(exact("-0"), Ok((false, vec![0; 8])));
         assert!(word(json!(null)).is_err());
         assert!(word(json!(true)).is_err());
         assert!(word(json!("")).is_err());
         assert!(word(json!(" 1")).is_err());
         for text in ["NaN", "Infinity", "-Infinity"] {
-            assert_eq!(word(json!(text)).map_err(|e| e.code()), Err("non_finite_number"));
+            assert_eq!(
+                word(json!(text)).map_err(|e| e.code()),
+                Err("non_finite_number")
+            );
         }
     }
 
     #[test]
     fn ranges_and_twos_complement() {
-        let int = |v: Value, bits| parse_int(&v, "x").and_then(|i| i.to_int_word(bits, "x"));
+        let int = |v: Value, bits| parse(&v).and_then(|i| i.to_int_word(bits, "x"));
         assert_eq!(int(json!(-1), 8).unwrap(), [0xff; 32]);
         assert!(int(json!(-128), 8).is_ok());
         assert!(int(json!(-129), 8).is_err());
         assert!(int(json!(127), 8).is_ok());
         assert!(int(json!(128), 8).is_err());
-        let uint = |v: Value, bits| parse_int(&v, "x").and_then(|i| i.to_uint_word(bits, "x"));
+        let uint = |v: Value, bits| parse(&v).and_then(|i| i.to_uint_word(bits, "x"));
         assert!(uint(json!(255), 8).is_ok());
         assert!(uint(json!(256), 8).is_err());
         assert!(uint(json!(-1), 8).is_err());

@@ -14,16 +14,27 @@ use crate::{
 fn js_error(error: WalletError) -> JsValue {
     let js = js_sys::Error::new(&error.to_string());
     js.set_name("WalletError");
-    let _ = js_sys::Reflect::set(&js, &JsValue::from_str("code"), &JsValue::from_str(error.code()));
+    let _ = js_sys::Reflect::set(
+        &js,
+        &JsValue::from_str("code"),
+        &JsValue::from_str(error.code()),
+    );
     js.into()
 }
 
 type JsResult<T> = Result<T, JsValue>;
 
-/// The user's wallet entropy held inside wasm memory (zeroized when freed).
+/// What a [`WasmWallet`] holds: the user's entropy, or one imported private key.
+enum Secret {
+    Entropy(Entropy),
+    Imported(PrivateKey),
+}
+
+/// A wallet held inside wasm memory (zeroized when freed): the user's entropy (every
+/// `walletIndex`), or one imported key (`walletIndex` must be 0).
 #[wasm_bindgen(js_name = Wallet)]
 pub struct WasmWallet {
-    entropy: Entropy,
+    secret: Secret,
 }
 
 /// The result of [`WasmWallet::split`]: the address and three fresh shares.
@@ -88,7 +99,10 @@ impl WasmSignedTransaction {
 impl WasmWallet {
     /// A new wallet from fresh CSPRNG entropy.
     pub fn create() -> JsResult<WasmWallet> {
-        Ok(Self { entropy: Entropy::generate().map_err(js_error)? })
+        let entropy = Entropy::generate().map_err(js_error)?;
+        Ok(Self {
+            secret: Secret::Entropy(entropy),
+        })
     }
 
     /// Rebuilds the wallet from any two of its shares (plaintext share bytes).
@@ -97,7 +111,30 @@ impl WasmWallet {
             Share::from_bytes(share_a).map_err(js_error)?,
             Share::from_bytes(share_b).map_err(js_error)?,
         ];
-        Ok(Self { entropy: combine_shares(&shares).map_err(js_error)? })
+        let entropy = combine_shares(&shares).map_err(js_error)?;
+        Ok(Self {
+            secret: Secret::Entropy(entropy),
+        })
+    }
+
+    /// A wallet from known 16-byte entropy (import, migration, vector tests).
+    #[wasm_bindgen(js_name = fromEntropy)]
+    pub fn from_entropy(entropy: &[u8]) -> JsResult<WasmWallet> {
+        let entropy = Entropy::from_bytes(entropy).map_err(js_error)?;
+        Ok(Self {
+            secret: Secret::Entropy(entropy),
+        })
+    }
+
+    /// A wallet of one imported `0x`-prefixed 32-byte private key (only `walletIndex` 0;
+    /// it cannot be split into shares).
+    #[wasm_bindgen(js_name = fromPrivateKey)]
+    pub fn from_private_key(private_key: &str) -> JsResult<WasmWallet> {
+        let bytes = Zeroizing::new(crate::decode_hex(private_key).map_err(js_error)?);
+        let key = PrivateKey::from_bytes(&bytes).map_err(js_error)?;
+        Ok(Self {
+            secret: Secret::Imported(key),
+        })
     }
 
     /// EIP-55 address of wallet `walletIndex`.
@@ -105,12 +142,21 @@ impl WasmWallet {
         Ok(self.key(wallet_index)?.address().to_checksum())
     }
 
-    /// Fresh shares (a re-split invalidates none of the keys, only pairs across splits):
+    /// Fresh shares (re-splitting keeps the keys; shares of different splits do not mix):
     /// the device share encrypted under `deviceKey` (≥ 32 bytes) bound to address and user.
     pub fn split(&self, device_key: &[u8], user_id: &str) -> JsResult<WasmShares> {
-        let address = derive_wallet_key(&self.entropy, 0).map_err(js_error)?.address();
-        let set = crate::split_entropy(&self.entropy).map_err(js_error)?;
-        let aad = ShareAad { kind: ShareKind::Device, address, user_id };
+        let Secret::Entropy(entropy) = &self.secret else {
+            return Err(js_error(WalletError::InvalidShare(
+                "an imported key has no shares".into(),
+            )));
+        };
+        let address = self.key(0)?.address();
+        let set = crate::split_entropy(entropy).map_err(js_error)?;
+        let aad = ShareAad {
+            kind: ShareKind::Device,
+            address,
+            user_id,
+        };
         let device_share = crate::encrypt_share(device_key, &aad, &set.device).map_err(js_error)?;
         Ok(WasmShares {
             address: address.to_checksum(),
@@ -122,20 +168,44 @@ impl WasmWallet {
 
     /// EIP-191 `personal_sign`; `encoding` is `"utf-8"` or `"hex"`. Returns `0x` r‖s‖v.
     #[wasm_bindgen(js_name = personalSign)]
-    pub fn personal_sign(&self, wallet_index: u32, message: &str, encoding: &str) -> JsResult<String> {
-        personal_sign_with(&self.key(wallet_index)?, message, encoding)
+    pub fn personal_sign(
+        &self,
+        wallet_index: u32,
+        message: &str,
+        encoding: &str,
+    ) -> JsResult<String> {
+        let key = self.key(wallet_index)?;
+        let encoding = MessageEncoding::parse(encoding).map_err(js_error)?;
+        let bytes = parse_message(message, encoding).map_err(js_error)?;
+        Ok(crate::personal_sign(&key, &bytes)
+            .map_err(js_error)?
+            .to_hex())
     }
 
     /// EIP-712 `eth_signTypedData_v4` over the JSON text of the typed data.
     #[wasm_bindgen(js_name = signTypedData)]
     pub fn sign_typed_data(&self, wallet_index: u32, typed_data_json: &str) -> JsResult<String> {
-        sign_typed_data_with(&self.key(wallet_index)?, typed_data_json)
+        let key = self.key(wallet_index)?;
+        let data = TypedData::from_json(typed_data_json).map_err(js_error)?;
+        Ok(crate::sign_typed_data(&key, &data)
+            .map_err(js_error)?
+            .to_hex())
     }
 
     /// Signs the JSON transaction request (legacy/EIP-2930/EIP-1559).
     #[wasm_bindgen(js_name = signTransaction)]
-    pub fn sign_transaction(&self, wallet_index: u32, transaction_json: &str) -> JsResult<WasmSignedTransaction> {
-        sign_transaction_with(&self.key(wallet_index)?, transaction_json)
+    pub fn sign_transaction(
+        &self,
+        wallet_index: u32,
+        transaction_json: &str,
+    ) -> JsResult<WasmSignedTransaction> {
+        let key = self.key(wallet_index)?;
+        let tx = Transaction::from_json(transaction_json).map_err(js_error)?;
+        let signed = crate::sign_transaction(&key, &tx).map_err(js_error)?;
+        Ok(WasmSignedTransaction {
+            raw: encode_hex(&signed.raw),
+            hash: encode_hex(&signed.hash),
+        })
     }
 
     /// The private key of wallet `walletIndex` as `0x` hex (key export).
@@ -143,79 +213,15 @@ impl WasmWallet {
     pub fn export_private_key(&self, wallet_index: u32) -> JsResult<String> {
         Ok(self.key(wallet_index)?.to_hex().to_string())
     }
-
-    /// A wallet from known 16-byte entropy (import, migration, vector tests).
-    #[wasm_bindgen(js_name = fromEntropy)]
-    pub fn from_entropy(entropy: &[u8]) -> JsResult<WasmWallet> {
-        Ok(Self { entropy: Entropy::from_bytes(entropy).map_err(js_error)? })
-    }
 }
 
 impl WasmWallet {
     fn key(&self, wallet_index: u32) -> JsResult<PrivateKey> {
-        derive_wallet_key(&self.entropy, wallet_index).map_err(js_error)
-    }
-}
-
-fn personal_sign_with(key: &PrivateKey, message: &str, encoding: &str) -> JsResult<String> {
-    let encoding = MessageEncoding::parse(encoding).map_err(js_error)?;
-    let bytes = parse_message(message, encoding).map_err(js_error)?;
-    Ok(crate::personal_sign(key, &bytes).map_err(js_error)?.to_hex())
-}
-
-fn sign_typed_data_with(key: &PrivateKey, typed_data_json: &str) -> JsResult<String> {
-    let data = TypedData::from_json(typed_data_json).map_err(js_error)?;
-    Ok(crate::sign_typed_data(key, &data).map_err(js_error)?.to_hex())
-}
-
-fn sign_transaction_with(key: &PrivateKey, transaction_json: &str) -> JsResult<WasmSignedTransaction> {
-    let tx = Transaction::from_json(transaction_json).map_err(js_error)?;
-    let signed = crate::sign_transaction(key, &tx).map_err(js_error)?;
-    Ok(WasmSignedTransaction { raw: encode_hex(&signed.raw), hash: encode_hex(&signed.hash) })
-}
-
-/// A single imported private key (not derived from wallet entropy).
-#[wasm_bindgen(js_name = ImportedKey)]
-pub struct WasmImportedKey {
-    key: PrivateKey,
-}
-
-#[wasm_bindgen(js_class = ImportedKey)]
-impl WasmImportedKey {
-    /// Parses a `0x`-prefixed 32-byte private key.
-    #[wasm_bindgen(js_name = fromHex)]
-    pub fn from_hex(private_key: &str) -> JsResult<WasmImportedKey> {
-        let bytes = Zeroizing::new(crate::decode_hex(private_key).map_err(js_error)?);
-        Ok(Self { key: PrivateKey::from_bytes(&bytes).map_err(js_error)? })
-    }
-
-    /// EIP-55 address of the key.
-    pub fn address(&self) -> String {
-        self.key.address().to_checksum()
-    }
-
-    /// EIP-191 `personal_sign`; `encoding` is `"utf-8"` or `"hex"`.
-    #[wasm_bindgen(js_name = personalSign)]
-    pub fn personal_sign(&self, message: &str, encoding: &str) -> JsResult<String> {
-        personal_sign_with(&self.key, message, encoding)
-    }
-
-    /// EIP-712 `eth_signTypedData_v4` over the JSON text of the typed data.
-    #[wasm_bindgen(js_name = signTypedData)]
-    pub fn sign_typed_data(&self, typed_data_json: &str) -> JsResult<String> {
-        sign_typed_data_with(&self.key, typed_data_json)
-    }
-
-    /// Signs the JSON transaction request.
-    #[wasm_bindgen(js_name = signTransaction)]
-    pub fn sign_transaction(&self, transaction_json: &str) -> JsResult<WasmSignedTransaction> {
-        sign_transaction_with(&self.key, transaction_json)
-    }
-
-    /// The private key as `0x` hex.
-    #[wasm_bindgen(js_name = exportPrivateKey)]
-    pub fn export_private_key(&self) -> String {
-        self.key.to_hex().to_string()
+        match &self.secret {
+            Secret::Entropy(entropy) => derive_wallet_key(entropy, wallet_index).map_err(js_error),
+            Secret::Imported(key) if wallet_index == 0 => Ok(key.clone()),
+            Secret::Imported(_) => Err(js_error(WalletError::Derivation)),
+        }
     }
 }
 
@@ -230,16 +236,30 @@ pub fn mnemonic_to_seed(entropy: &[u8], passphrase: Option<String>) -> JsResult<
 #[wasm_bindgen(js_name = derivePath)]
 pub fn derive_path(seed: &[u8], path: &[u32]) -> JsResult<Vec<u8>> {
     let node = crate::derive_path(seed, path).map_err(js_error)?;
-    Ok([node.private_key.to_bytes().as_slice(), node.chain_code.as_slice()].concat())
+    Ok([
+        node.private_key.to_bytes().as_slice(),
+        node.chain_code.as_slice(),
+    ]
+    .concat())
 }
 
 fn share_aad<'a>(kind: &str, address: &str, user_id: &'a str) -> Result<ShareAad<'a>, WalletError> {
-    Ok(ShareAad { kind: ShareKind::parse(kind)?, address: Address::parse(address)?, user_id })
+    Ok(ShareAad {
+        kind: ShareKind::parse(kind)?,
+        address: Address::parse(address)?,
+        user_id,
+    })
 }
 
 /// Encrypts share bytes for their holder (`kind`: `"device"`, `"auth"`, `"recovery"`).
 #[wasm_bindgen(js_name = encryptShare)]
-pub fn encrypt_share(key: &[u8], kind: &str, share: &[u8], address: &str, user_id: &str) -> JsResult<Vec<u8>> {
+pub fn encrypt_share(
+    key: &[u8],
+    kind: &str,
+    share: &[u8],
+    address: &str,
+    user_id: &str,
+) -> JsResult<Vec<u8>> {
     let aad = share_aad(kind, address, user_id).map_err(js_error)?;
     let share = Share::from_bytes(share).map_err(js_error)?;
     crate::encrypt_share(key, &aad, &share).map_err(js_error)
@@ -247,7 +267,16 @@ pub fn encrypt_share(key: &[u8], kind: &str, share: &[u8], address: &str, user_i
 
 /// Decrypts an envelope from [`encrypt_share`] with the same key, kind, address and user.
 #[wasm_bindgen(js_name = decryptShare)]
-pub fn decrypt_share(key: &[u8], kind: &str, envelope: &[u8], address: &str, user_id: &str) -> JsResult<Vec<u8>> {
+pub fn decrypt_share(
+    key: &[u8],
+    kind: &str,
+    envelope: &[u8],
+    address: &str,
+    user_id: &str,
+) -> JsResult<Vec<u8>> {
     let aad = share_aad(kind, address, user_id).map_err(js_error)?;
-    Ok(crate::decrypt_share(key, &aad, envelope).map_err(js_error)?.as_bytes().to_vec())
+    Ok(crate::decrypt_share(key, &aad, envelope)
+        .map_err(js_error)?
+        .as_bytes()
+        .to_vec())
 }

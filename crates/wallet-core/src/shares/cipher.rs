@@ -48,28 +48,41 @@ impl ShareAad<'_> {
 
 fn cipher(key: &[u8], salt: &[u8], kind: ShareKind) -> Result<Aes256Gcm> {
     if key.len() < MIN_KEY_LEN {
-        return Err(WalletError::InvalidKey(format!("{} bytes, need at least {MIN_KEY_LEN}", key.len())));
+        return Err(WalletError::InvalidKey(format!(
+            "{} bytes, need at least {MIN_KEY_LEN}",
+            key.len()
+        )));
     }
     let mut okm = Zeroizing::new([0u8; 32]);
     Hkdf::<Sha256>::new(Some(salt), key)
         .expand_multi_info(&[INFO, kind.name().as_bytes()], okm.as_mut())
         .map_err(|_| WalletError::InvalidKey("HKDF expand failed".into()))?;
-    Aes256Gcm::new_from_slice(okm.as_ref()).map_err(|_| WalletError::InvalidKey("bad AES key".into()))
+    Aes256Gcm::new_from_slice(okm.as_ref())
+        .map_err(|_| WalletError::InvalidKey("bad AES key".into()))
 }
 
 /// Encrypts `share` for its holder: `version || salt(32) || nonce(12) || ciphertext || tag(16)`.
 /// `key` is the holder's key material (≥ 32 bytes, e.g. a random 32-byte key).
 pub fn encrypt_share(key: &[u8], aad: &ShareAad<'_>, share: &Share) -> Result<Vec<u8>> {
     if share.kind() != aad.kind {
-        return Err(WalletError::InvalidShare("share kind differs from the associated data".into()));
+        return Err(WalletError::InvalidShare(
+            "share kind differs from the associated data".into(),
+        ));
     }
     let mut random = [0u8; SALT_LEN + NONCE_LEN];
     getrandom::fill(&mut random).map_err(|_| WalletError::Randomness)?;
     let (salt, nonce) = random.split_at(SALT_LEN);
-    let nonce = Nonce::try_from(nonce).map_err(|_| WalletError::Randomness)?;
+    let nonce =
+        Nonce::from(<[u8; NONCE_LEN]>::try_from(nonce).map_err(|_| WalletError::Randomness)?);
     let associated = aad.to_bytes();
     let ciphertext = cipher(key, salt, aad.kind)?
-        .encrypt(&nonce, Payload { msg: share.as_bytes(), aad: &associated })
+        .encrypt(
+            &nonce,
+            Payload {
+                msg: share.as_bytes(),
+                aad: &associated,
+            },
+        )
         .map_err(|_| WalletError::Decryption)?;
     let mut out = Vec::with_capacity(1 + random.len() + ciphertext.len());
     out.push(VERSION);
@@ -85,16 +98,25 @@ pub fn decrypt_share(key: &[u8], aad: &ShareAad<'_>, envelope: &[u8]) -> Result<
     }
     let (salt, rest) = envelope[1..].split_at(SALT_LEN);
     let (nonce, ciphertext) = rest.split_at(NONCE_LEN);
-    let nonce = Nonce::try_from(nonce).map_err(|_| WalletError::Decryption)?;
+    let nonce =
+        Nonce::from(<[u8; NONCE_LEN]>::try_from(nonce).map_err(|_| WalletError::Decryption)?);
     let associated = aad.to_bytes();
     let plain = Zeroizing::new(
         cipher(key, salt, aad.kind)?
-            .decrypt(&nonce, Payload { msg: ciphertext, aad: &associated })
+            .decrypt(
+                &nonce,
+                Payload {
+                    msg: ciphertext,
+                    aad: &associated,
+                },
+            )
             .map_err(|_| WalletError::Decryption)?,
     );
     let share = Share::from_bytes(&plain)?;
     if share.kind() != aad.kind {
-        return Err(WalletError::InvalidShare("decrypted share has another kind".into()));
+        return Err(WalletError::InvalidShare(
+            "decrypted share has another kind".into(),
+        ));
     }
     Ok(share)
 }

@@ -57,7 +57,9 @@ impl ShareKind {
             "device" => Ok(Self::Device),
             "auth" => Ok(Self::Auth),
             "recovery" => Ok(Self::Recovery),
-            other => Err(WalletError::InvalidShare(format!("unknown share kind {other:?}"))),
+            other => Err(WalletError::InvalidShare(format!(
+                "unknown share kind \"{other}\""
+            ))),
         }
     }
 
@@ -66,7 +68,9 @@ impl ShareKind {
             1 => Ok(Self::Device),
             2 => Ok(Self::Auth),
             3 => Ok(Self::Recovery),
-            other => Err(WalletError::InvalidShare(format!("unknown share identifier {other}"))),
+            other => Err(WalletError::InvalidShare(format!(
+                "unknown share identifier {other}"
+            ))),
         }
     }
 }
@@ -79,7 +83,10 @@ impl Share {
     /// Parses share bytes: 17 bytes with identifier 1, 2 or 3.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         if bytes.len() != SHARE_LEN {
-            return Err(WalletError::InvalidShare(format!("{} bytes, expected {SHARE_LEN}", bytes.len())));
+            return Err(WalletError::InvalidShare(format!(
+                "{} bytes, expected {SHARE_LEN}",
+                bytes.len()
+            )));
         }
         ShareKind::from_identifier(bytes[0])?;
         Ok(Self(Zeroizing::new(bytes.to_vec())))
@@ -119,8 +126,13 @@ pub struct ShareSet {
 pub fn split_entropy(entropy: &Entropy) -> Result<ShareSet> {
     // Probe the CSPRNG so a broken platform RNG is an error, not a panic in the adapter below.
     getrandom::fill(&mut [0u8; 1]).map_err(|_| WalletError::Randomness)?;
-    let shares = Gf256::split_bytes(THRESHOLD, SHARE_COUNT, entropy.as_bytes(), UnwrapErr(SysRng))
-        .map_err(|e| WalletError::InvalidShare(e.to_string()))?;
+    let shares = Gf256::split_bytes(
+        THRESHOLD,
+        SHARE_COUNT,
+        entropy.as_bytes(),
+        UnwrapErr(SysRng),
+    )
+    .map_err(|e| WalletError::InvalidShare(e.to_string()))?;
     let shares = Zeroizing::new(shares);
     let share = |kind: ShareKind| -> Result<Share> {
         let bytes = shares
@@ -146,9 +158,11 @@ pub fn combine_shares(shares: &[Share]) -> Result<Entropy> {
             return Err(WalletError::DuplicateShare(a.kind().name().to_owned()));
         }
     }
-    let raw: Zeroizing<Vec<Vec<u8>>> = Zeroizing::new(shares.iter().map(|s| s.as_bytes().to_vec()).collect());
+    let raw: Zeroizing<Vec<Vec<u8>>> =
+        Zeroizing::new(shares.iter().map(|s| s.as_bytes().to_vec()).collect());
     let secret = Zeroizing::new(
-        Gf256::combine_bytes(raw.as_slice()).map_err(|e| WalletError::InvalidShare(e.to_string()))?,
+        Gf256::combine_bytes(raw.as_slice())
+            .map_err(|e| WalletError::InvalidShare(e.to_string()))?,
     );
     Entropy::from_bytes(&secret)
 }

@@ -4,7 +4,11 @@ use super::*;
 use crate::Address;
 
 fn aad(kind: ShareKind) -> ShareAad<'static> {
-    ShareAad { kind, address: Address([0x11; 20]), user_id: "did:privy:user" }
+    ShareAad {
+        kind,
+        address: Address([0x11; 20]),
+        user_id: "did:privy:user",
+    }
 }
 
 #[test]
@@ -15,14 +19,20 @@ fn split_layout_and_errors() {
     assert_eq!(set.auth.kind(), ShareKind::Auth);
     assert_eq!(set.recovery.kind(), ShareKind::Recovery);
     assert_eq!(set.auth.as_bytes().len(), 17);
-    assert_eq!(combine_shares(&[set.device.clone()]).map(|_| ()), Err(WalletError::NotEnoughShares));
+    assert_eq!(
+        combine_shares(std::slice::from_ref(&set.device)).map(|_| ()),
+        Err(WalletError::NotEnoughShares)
+    );
     assert!(matches!(
         combine_shares(&[set.auth.clone(), set.auth.clone()]),
         Err(WalletError::DuplicateShare(_))
     ));
     // Re-split shares do not mix with the previous split.
     let again = split_entropy(&entropy).unwrap();
-    assert_eq!(combine_shares(&[again.device.clone(), again.recovery]).unwrap(), entropy);
+    assert_eq!(
+        combine_shares(&[again.device.clone(), again.recovery]).unwrap(),
+        entropy
+    );
     assert!(Share::from_bytes(&[0; 17]).is_err());
     assert!(Share::from_bytes(&[1; 16]).is_err());
     assert_eq!(format!("{:?}", set.device), "Share(device, ..)");
@@ -36,11 +46,20 @@ fn envelope_rejects_wrong_key_and_short_key() {
     let key = [7u8; 32];
     let envelope = encrypt_share(&key, &aad(ShareKind::Auth), &set.auth).unwrap();
     assert_eq!(envelope.len(), 1 + 32 + 12 + 17 + 16);
-    assert_eq!(decrypt_share(&[8u8; 32], &aad(ShareKind::Auth), &envelope), Err(WalletError::Decryption));
-    assert!(matches!(encrypt_share(&[7u8; 16], &aad(ShareKind::Auth), &set.auth), Err(WalletError::InvalidKey(_))));
+    assert_eq!(
+        decrypt_share(&[8u8; 32], &aad(ShareKind::Auth), &envelope),
+        Err(WalletError::Decryption)
+    );
+    assert!(matches!(
+        encrypt_share(&[7u8; 16], &aad(ShareKind::Auth), &set.auth),
+        Err(WalletError::InvalidKey(_))
+    ));
     // The share must match the kind it is bound to.
     assert!(encrypt_share(&key, &aad(ShareKind::Device), &set.auth).is_err());
-    assert_eq!(decrypt_share(&key, &aad(ShareKind::Auth), &envelope[..20]), Err(WalletError::Decryption));
+    assert_eq!(
+        decrypt_share(&key, &aad(ShareKind::Auth), &envelope[..20]),
+        Err(WalletError::Decryption)
+    );
 }
 
 proptest! {

@@ -21,7 +21,11 @@ fn push_word(out: &mut Vec<u8>, word: &[u8; 32]) {
 
 fn list(payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(payload.len() + 9);
-    Header { list: true, payload_length: payload.len() }.encode(&mut out);
+    Header {
+        list: true,
+        payload_length: payload.len(),
+    }
+    .encode(&mut out);
     out.extend_from_slice(payload);
     out
 }
@@ -56,7 +60,10 @@ fn fields(tx: &Transaction) -> Vec<u8> {
         }
     }
     push_u64(&mut out, tx.gas_limit);
-    push_bytes(&mut out, tx.to.as_ref().map(|a| a.0.as_slice()).unwrap_or_default());
+    push_bytes(
+        &mut out,
+        tx.to.as_ref().map(|a| a.0.as_slice()).unwrap_or_default(),
+    );
     push_word(&mut out, &tx.value);
     push_bytes(&mut out, &tx.data);
     if tx.kind != TxKind::Legacy {
@@ -94,7 +101,9 @@ pub(super) fn signed(tx: &Transaction, signature: &Signature) -> Result<Vec<u8>>
             .chain_id
             .checked_mul(2)
             .and_then(|v| v.checked_add(35 + parity))
-            .ok_or_else(|| WalletError::InvalidTransaction("chain id too large for EIP-155".into()))?,
+            .ok_or_else(|| {
+                WalletError::InvalidTransaction("chain id too large for EIP-155".into())
+            })?,
         TxKind::Eip2930 | TxKind::Eip1559 => parity,
     };
     push_u64(&mut payload, v);

@@ -68,14 +68,7 @@ impl Transaction {
     /// Parses a JSON transaction request (`eth_signTransaction` shape; quantities as hex or
     /// decimal strings or safe-integer numbers; `gas`/`gasLimit`, `data`/`input` accepted).
     pub fn from_json(json: &str) -> Result<Self> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| WalletError::InvalidJson(e.to_string()))?;
-        parse::from_value(&value)
-    }
-
-    /// Parses an already decoded JSON request; see [`Transaction::from_json`].
-    pub fn from_value(value: &serde_json::Value) -> Result<Self> {
-        parse::from_value(value)
+        parse::from_value(&crate::json::Json::parse(json)?)
     }
 
     /// The bytes whose Keccak-256 is signed (EIP-155 / EIP-2718 signing payload).
@@ -92,13 +85,13 @@ impl Transaction {
 /// Signs `tx` with `key`, returning the raw signed transaction and its hash.
 /// Fails when the request's `from` is not the key's address.
 pub fn sign_transaction(key: &PrivateKey, tx: &Transaction) -> Result<SignedTransaction> {
-    if let Some(from) = tx.from {
-        if from != key.address() {
-            return Err(WalletError::InvalidTransaction(format!(
-                "from {from} is not the signing wallet {}",
-                key.address()
-            )));
-        }
+    if let Some(from) = tx.from
+        && from != key.address()
+    {
+        return Err(WalletError::InvalidTransaction(format!(
+            "from {from} is not the signing wallet {}",
+            key.address()
+        )));
     }
     let signature = key.sign_hash(&tx.signing_hash())?;
     let raw = encode::signed(tx, &signature)?;

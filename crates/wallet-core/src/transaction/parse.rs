@@ -1,8 +1,7 @@
 //! JSON transaction request → [`Transaction`], with the consistency rules of each envelope.
 
-use serde_json::{Map, Value};
-
 use super::{AccessListItem, Transaction, TxKind};
+use crate::json::Json;
 use crate::uint::parse_int;
 use crate::{Address, B256, Result, WalletError, decode_hex};
 
@@ -11,27 +10,29 @@ fn invalid(message: impl Into<String>) -> WalletError {
 }
 
 /// A present, non-null member.
-fn get<'a>(object: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
-    object.get(key).filter(|v| !v.is_null())
+fn get<'a>(object: &'a Json, key: &str) -> Option<&'a Json> {
+    object.get(key).filter(|v| **v != Json::Null)
 }
 
 /// A member under either of two names; both present must agree.
-fn get_either<'a>(object: &'a Map<String, Value>, a: &str, b: &str) -> Result<Option<&'a Value>> {
+fn get_either<'a>(object: &'a Json, a: &str, b: &str) -> Result<Option<&'a Json>> {
     match (get(object, a), get(object, b)) {
         (Some(x), Some(y)) if x != y => Err(invalid(format!("{a} and {b} disagree"))),
         (x, y) => Ok(x.or(y)),
     }
 }
 
-fn word(object: &Map<String, Value>, key: &str) -> Result<Option<B256>> {
-    get(object, key).map(|v| parse_int(v, key)?.to_uint_word(256, key)).transpose()
+fn word(object: &Json, key: &str) -> Result<Option<B256>> {
+    get(object, key)
+        .map(|v| parse_int(v, key)?.to_uint_word(256, key))
+        .transpose()
 }
 
 fn required<T>(value: Option<T>, key: &str) -> Result<T> {
     value.ok_or_else(|| invalid(format!("{key} is required")))
 }
 
-fn kind(object: &Map<String, Value>) -> Result<TxKind> {
+fn kind(object: &Json) -> Result<TxKind> {
     if let Some(value) = get(object, "type") {
         let named = match value.as_str() {
             Some("legacy") => Some(TxKind::Legacy),
@@ -58,49 +59,58 @@ fn kind(object: &Map<String, Value>) -> Result<TxKind> {
     }
 }
 
-fn access_list(value: Option<&Value>) -> Result<Vec<AccessListItem>> {
+fn access_list(value: Option<&Json>) -> Result<Vec<AccessListItem>> {
     let Some(value) = value else {
         return Ok(Vec::new());
     };
-    let Value::Array(entries) = value else {
+    let Json::Array(entries) = value else {
         return Err(invalid("accessList must be an array"));
     };
     entries
         .iter()
         .map(|entry| {
             let address = match entry.get("address") {
-                Some(Value::String(text)) => Address::parse(text)?,
+                Some(Json::String(text)) => Address::parse(text)?,
                 _ => return Err(invalid("accessList entries need an address")),
             };
             let keys = match entry.get("storageKeys") {
-                Some(Value::Array(keys)) => keys,
+                Some(Json::Array(keys)) => keys,
                 None => &Vec::new(),
                 _ => return Err(invalid("storageKeys must be an array")),
             };
             let storage_keys = keys
                 .iter()
                 .map(|key| {
-                    let bytes = key.as_str().map(decode_hex).transpose()?.unwrap_or_default();
-                    bytes.try_into().map_err(|_| invalid("storage keys must be 32-byte hex strings"))
+                    let bytes = key
+                        .as_str()
+                        .map(decode_hex)
+                        .transpose()?
+                        .unwrap_or_default();
+                    bytes
+                        .try_into()
+                        .map_err(|_| invalid("storage keys must be 32-byte hex strings"))
                 })
                 .collect::<Result<Vec<B256>>>()?;
-            Ok(AccessListItem { address, storage_keys })
+            Ok(AccessListItem {
+                address,
+                storage_keys,
+            })
         })
         .collect()
 }
 
-fn optional_address(object: &Map<String, Value>, key: &str) -> Result<Option<Address>> {
+fn optional_address(object: &Json, key: &str) -> Result<Option<Address>> {
     match get(object, key) {
         None => Ok(None),
-        Some(Value::String(text)) if text.is_empty() || text == "0x" => Ok(None),
-        Some(Value::String(text)) => Address::parse(text).map(Some),
+        Some(Json::String(text)) if text.is_empty() || text == "0x" => Ok(None),
+        Some(Json::String(text)) => Address::parse(text).map(Some),
         Some(_) => Err(invalid(format!("{key} must be an address string"))),
     }
 }
 
 /// Parses and validates a transaction request object.
-pub(super) fn from_value(value: &Value) -> Result<Transaction> {
-    let Value::Object(object) = value else {
+pub(super) fn from_value(object: &Json) -> Result<Transaction> {
+    let Json::Object(_) = object else {
         return Err(invalid("transaction must be a JSON object"));
     };
     let kind = kind(object)?;
@@ -119,7 +129,7 @@ pub(super) fn from_value(value: &Value) -> Result<Transaction> {
     let max_priority = word(object, "maxPriorityFeePerGas")?;
     let data = match get_either(object, "data", "input")? {
         None => Vec::new(),
-        Some(Value::String(text)) => decode_hex(text)?,
+        Some(Json::String(text)) => decode_hex(text)?,
         Some(_) => return Err(invalid("data must be a hex string")),
     };
     let list = access_list(get(object, "accessList"))?;
@@ -127,7 +137,9 @@ pub(super) fn from_value(value: &Value) -> Result<Transaction> {
     let (gas_price, max_fee, max_priority) = match kind {
         TxKind::Legacy | TxKind::Eip2930 => {
             if max_fee.is_some() || max_priority.is_some() {
-                return Err(invalid("maxFeePerGas/maxPriorityFeePerGas need an EIP-1559 transaction"));
+                return Err(invalid(
+                    "maxFeePerGas/maxPriorityFeePerGas need an EIP-1559 transaction",
+                ));
             }
             if kind == TxKind::Legacy && !list.is_empty() {
                 return Err(invalid("a legacy transaction has no access list"));

@@ -1,6 +1,13 @@
 use serde_json::json;
 
 use super::*;
+
+/// Tests build requests with `serde_json::json!` and feed their text to the real parser.
+impl Transaction {
+    fn from_value(value: &serde_json::Value) -> Result<Self> {
+        Self::from_json(&value.to_string())
+    }
+}
 use crate::{encode_hex, recover_address};
 
 fn key(byte_hex: &str) -> PrivateKey {
@@ -77,7 +84,10 @@ fn eip2930_with_access_list_recovers() {
     // Payload: type 1 || rlp([chainId, nonce, gasPrice, gas, to="", value=0, data, accessList]).
     let payload = encode_hex(&tx.signing_payload());
     assert!(payload.starts_with("0x01f8"), "{payload}");
-    assert!(payload.contains("82c48801843b9aca00827530808082600"), "{payload}");
+    assert!(
+        payload.contains("82c48801843b9aca00827530808082600"),
+        "{payload}"
+    );
     // The signature in the raw transaction recovers to the signer.
     let n = signed.raw.len();
     let signature = crate::Signature {
@@ -85,12 +95,19 @@ fn eip2930_with_access_list_recovers() {
         s: signed.raw[n - 32..].try_into().unwrap(),
         y_parity: signed.raw[n - 67] == 1,
     };
-    assert_eq!(recover_address(&tx.signing_hash(), &signature).unwrap(), signer.address());
+    assert_eq!(
+        recover_address(&tx.signing_hash(), &signature).unwrap(),
+        signer.address()
+    );
 }
 
 #[test]
 fn rejects_inconsistent_requests() {
-    let code = |value: serde_json::Value| Transaction::from_value(&value).map(|_| ()).map_err(|e| e.code());
+    let code = |value: serde_json::Value| {
+        Transaction::from_value(&value)
+            .map(|_| ())
+            .map_err(|e| e.code())
+    };
     let base = json!({ "chainId": 1, "nonce": 0, "gas": 21000, "gasPrice": 1, "to": "0x3535353535353535353535353535353535353535" });
     assert_eq!(code(base.clone()), Ok(()));
     let with = |key: &str, value: serde_json::Value| {
@@ -102,7 +119,8 @@ fn rejects_inconsistent_requests() {
     assert_eq!(with("type", json!("0x2")), Err("invalid_transaction"));
     assert_eq!(with("type", json!(3)), Err("invalid_transaction"));
     assert_eq!(with("chainId", json!(0)), Err("invalid_transaction"));
-    assert_eq!(with("chainId", json!(f64::MAX)), Err("invalid_number"));
+    assert_eq!(with("chainId", json!(f64::MAX)), Err("number_out_of_range"));
+    assert_eq!(with("chainId", json!(1.5)), Err("invalid_number"));
     assert_eq!(with("value", json!("Infinity")), Err("non_finite_number"));
     assert_eq!(with("value", json!(-1)), Err("number_out_of_range"));
     assert_eq!(with("to", json!("0x1234")), Err("invalid_address"));
@@ -111,7 +129,10 @@ fn rejects_inconsistent_requests() {
     assert_eq!(with("nonce", json!(null)), Err("invalid_transaction"));
     assert_eq!(code(json!("0x")), Err("invalid_transaction"));
     let mut priority_over_cap = base.clone();
-    priority_over_cap.as_object_mut().unwrap().remove("gasPrice");
+    priority_over_cap
+        .as_object_mut()
+        .unwrap()
+        .remove("gasPrice");
     priority_over_cap["maxFeePerGas"] = json!(1);
     priority_over_cap["maxPriorityFeePerGas"] = json!(2);
     assert_eq!(code(priority_over_cap), Err("invalid_transaction"));

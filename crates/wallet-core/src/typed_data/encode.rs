@@ -1,10 +1,7 @@
 //! EIP-712 `encodeType`, `encodeData` and `hashStruct` over JSON values.
 
-use std::collections::{BTreeMap, BTreeSet};
-
-use serde_json::Value;
-
-use super::Field;
+use super::{Field, lookup};
+use crate::json::Json;
 use crate::keccak::{keccak256, keccak256_parts};
 use crate::uint::parse_int;
 use crate::{Address, B256, Result, WalletError, decode_hex};
@@ -12,7 +9,7 @@ use crate::{Address, B256, Result, WalletError, decode_hex};
 /// Deepest struct/array nesting accepted in a message (guards the stack on hostile input).
 const MAX_DEPTH: usize = 64;
 
-type Types = BTreeMap<String, Vec<Field>>;
+type Types = [(String, Vec<Field>)];
 
 fn invalid(message: impl Into<String>) -> WalletError {
     WalletError::InvalidTypedData(message.into())
@@ -31,7 +28,11 @@ enum Atomic {
 
 fn parse_bits(digits: &str) -> Option<u32> {
     let bits: u32 = digits.parse().ok()?;
-    (digits.len() <= 3 && !digits.starts_with('0') && bits % 8 == 0 && (8..=256).contains(&bits)).then_some(bits)
+    (digits.len() <= 3
+        && !digits.starts_with('0')
+        && bits.is_multiple_of(8)
+        && (8..=256).contains(&bits))
+    .then_some(bits)
 }
 
 fn atomic(ty: &str) -> Option<Atomic> {
@@ -63,14 +64,16 @@ fn split_array(ty: &str) -> Result<Option<(&str, Option<usize>)>> {
     let Some(inner) = ty.strip_suffix(']') else {
         return Ok(None);
     };
-    let open = inner.rfind('[').ok_or_else(|| invalid(format!("unbalanced brackets in {ty:?}")))?;
+    let open = inner
+        .rfind('[')
+        .ok_or_else(|| invalid(format!("unbalanced brackets in \"{ty}\"")))?;
     let (element, size) = (&inner[..open], &inner[open + 1..]);
     if size.is_empty() {
         return Ok(Some((element, None)));
     }
     let n = size
         .parse::<usize>()
-        .map_err(|_| invalid(format!("bad array length in {ty:?}")))?;
+        .map_err(|_| invalid(format!("bad array length in \"{ty}\"")))?;
     Ok(Some((element, Some(n))))
 }
 
@@ -79,10 +82,10 @@ pub(super) fn check_type(types: &Types, ty: &str) -> Result<()> {
     if let Some((element, _)) = split_array(ty)? {
         return check_type(types, element);
     }
-    if atomic(ty).is_some() || types.contains_key(ty) {
+    if atomic(ty).is_some() || lookup(types, ty).is_some() {
         return Ok(());
     }
-    Err(invalid(format!("unknown type {ty:?}")))
+    Err(invalid(format!("unknown type \"{ty}\"")))
 }
 
 fn base_struct<'a>(types: &Types, ty: &'a str) -> Option<&'a str> {
@@ -90,16 +93,17 @@ fn base_struct<'a>(types: &Types, ty: &'a str) -> Option<&'a str> {
     while let Some(index) = base.find('[') {
         base = &base[..index];
     }
-    types.contains_key(base).then_some(base)
+    lookup(types, base).is_some().then_some(base)
 }
 
-fn collect_dependencies<'a>(types: &'a Types, ty: &str, found: &mut BTreeSet<&'a str>) {
-    let Some((name, fields)) = types.get_key_value(ty) else {
+fn collect_dependencies<'a>(types: &'a Types, ty: &str, found: &mut Vec<&'a str>) {
+    let Some((name, fields)) = types.iter().find(|(name, _)| name == ty) else {
         return;
     };
-    if !found.insert(name.as_str()) {
+    if found.contains(&name.as_str()) {
         return;
     }
+    found.push(name.as_str());
     for field in fields {
         if let Some(base) = base_struct(types, &field.ty) {
             collect_dependencies(types, base, found);
@@ -109,15 +113,19 @@ fn collect_dependencies<'a>(types: &'a Types, ty: &str, found: &mut BTreeSet<&'a
 
 /// `encodeType`: the primary type followed by its referenced struct types sorted by name.
 pub(super) fn encode_type(types: &Types, primary: &str) -> String {
-    let mut found = BTreeSet::new();
+    let mut found = Vec::new();
     collect_dependencies(types, primary, &mut found);
-    found.remove(primary);
+    found.retain(|name| *name != primary);
+    // Dependencies in name order, picked smallest-first (few types; avoids linking a sort).
+    let mut ordered = vec![primary];
+    while let Some((i, _)) = found.iter().enumerate().min_by(|a, b| a.1.cmp(b.1)) {
+        ordered.push(found.swap_remove(i));
+    }
     let mut out = String::new();
-    for name in core::iter::once(primary).chain(found) {
+    for name in ordered {
         out.push_str(name);
         out.push('(');
-        let fields = types.get(name).map(Vec::as_slice).unwrap_or_default();
-        for (i, field) in fields.iter().enumerate() {
+        for (i, field) in lookup(types, name).unwrap_or_default().iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
@@ -131,15 +139,15 @@ pub(super) fn encode_type(types: &Types, primary: &str) -> String {
 }
 
 /// `hashStruct(s) = keccak256(typeHash || encodeData(s))`.
-pub(super) fn hash_struct(types: &Types, ty: &str, value: &Value, depth: usize) -> Result<B256> {
-    let fields = types.get(ty).ok_or_else(|| invalid(format!("unknown type {ty:?}")))?;
-    let Value::Object(object) = value else {
+pub(super) fn hash_struct(types: &Types, ty: &str, value: &Json, depth: usize) -> Result<B256> {
+    let fields = lookup(types, ty).ok_or_else(|| invalid(format!("unknown type \"{ty}\"")))?;
+    if !matches!(value, Json::Object(_)) {
         return Err(invalid(format!("value of type {ty} must be an object")));
-    };
+    }
     let mut encoded = Vec::with_capacity(32 * (fields.len() + 1));
     encoded.extend_from_slice(&keccak256(encode_type(types, ty).as_bytes()));
     for field in fields {
-        let member = object
+        let member = value
             .get(&field.name)
             .ok_or_else(|| invalid(format!("{ty}.{} is missing", field.name)))?;
         let path = format!("{ty}.{}", field.name);
@@ -149,62 +157,74 @@ pub(super) fn hash_struct(types: &Types, ty: &str, value: &Value, depth: usize) 
 }
 
 /// The 32-byte `encodeData` word of one member.
-fn encode_field(types: &Types, ty: &str, value: &Value, path: &str, depth: usize) -> Result<B256> {
+fn encode_field(types: &Types, ty: &str, value: &Json, path: &str, depth: usize) -> Result<B256> {
     if depth > MAX_DEPTH {
         return Err(invalid("typed data nests too deeply"));
     }
     if let Some((element, length)) = split_array(ty)? {
-        let Value::Array(items) = value else {
+        let Json::Array(items) = value else {
             return Err(invalid(format!("{path} must be an array")));
         };
-        if let Some(length) = length {
-            if items.len() != length {
-                return Err(invalid(format!("{path} must have {length} items, has {}", items.len())));
-            }
+        if let Some(length) = length
+            && items.len() != length
+        {
+            return Err(invalid(format!(
+                "{path} must have {length} items, has {}",
+                items.len()
+            )));
         }
         let mut words = Vec::with_capacity(32 * items.len());
         for (i, item) in items.iter().enumerate() {
-            words.extend_from_slice(&encode_field(types, element, item, &format!("{path}[{i}]"), depth + 1)?);
+            words.extend_from_slice(&encode_field(
+                types,
+                element,
+                item,
+                &format!("{path}[{i}]"),
+                depth + 1,
+            )?);
         }
         return Ok(keccak256(&words));
     }
-    if types.contains_key(ty) {
+    if lookup(types, ty).is_some() {
         return hash_struct(types, ty, value, depth);
     }
-    let kind = atomic(ty).ok_or_else(|| invalid(format!("unknown type {ty:?}")))?;
+    let kind = atomic(ty).ok_or_else(|| invalid(format!("unknown type \"{ty}\"")))?;
     encode_atomic(kind, value, path)
 }
 
-fn hex_bytes(value: &Value, path: &str) -> Result<Vec<u8>> {
-    let Value::String(text) = value else {
+fn hex_bytes(value: &Json, path: &str) -> Result<Vec<u8>> {
+    let Json::String(text) = value else {
         return Err(invalid(format!("{path} must be a 0x-prefixed hex string")));
     };
     decode_hex(text).map_err(|e| invalid(format!("{path}: {e}")))
 }
 
-fn encode_atomic(kind: Atomic, value: &Value, path: &str) -> Result<B256> {
+fn encode_atomic(kind: Atomic, value: &Json, path: &str) -> Result<B256> {
     let mut word = [0u8; 32];
     match kind {
         Atomic::Uint(bits) => return parse_int(value, path)?.to_uint_word(bits, path),
         Atomic::Int(bits) => return parse_int(value, path)?.to_int_word(bits, path),
         Atomic::Bool => match value {
-            Value::Bool(flag) => word[31] = u8::from(*flag),
+            Json::Bool(flag) => word[31] = u8::from(*flag),
             _ => return Err(invalid(format!("{path} must be true or false"))),
         },
         Atomic::Address => match value {
-            Value::String(text) => word[12..].copy_from_slice(&Address::parse(text)?.0),
+            Json::String(text) => word[12..].copy_from_slice(&Address::parse(text)?.0),
             _ => return Err(invalid(format!("{path} must be an address string"))),
         },
         Atomic::FixedBytes(n) => {
             let bytes = hex_bytes(value, path)?;
             if bytes.len() != n {
-                return Err(invalid(format!("{path} must be {n} bytes, is {}", bytes.len())));
+                return Err(invalid(format!(
+                    "{path} must be {n} bytes, is {}",
+                    bytes.len()
+                )));
             }
             word[..n].copy_from_slice(&bytes);
         }
         Atomic::Bytes => return Ok(keccak256(&hex_bytes(value, path)?)),
         Atomic::String => match value {
-            Value::String(text) => return Ok(keccak256_parts(&[text.as_bytes()])),
+            Json::String(text) => return Ok(keccak256_parts(&[text.as_bytes()])),
             _ => return Err(invalid(format!("{path} must be a string"))),
         },
     }

@@ -2,10 +2,7 @@
 
 mod encode;
 
-use std::collections::BTreeMap;
-
-use serde_json::{Map, Value};
-
+use crate::json::Json;
 use crate::keccak::keccak256_parts;
 use crate::{B256, PrivateKey, Result, Signature, WalletError};
 
@@ -17,12 +14,25 @@ pub(crate) struct Field {
 }
 
 /// Parsed and validated EIP-712 typed data.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypedData {
-    types: BTreeMap<String, Vec<Field>>,
+    /// Struct types in declaration order (names are unique: JSON keys are).
+    types: Types,
     primary_type: String,
-    domain: Map<String, Value>,
-    message: Value,
+    domain: Json,
+    message: Json,
+}
+
+/// Struct types and their members.
+pub(crate) type Types = Vec<(String, Vec<Field>)>;
+
+/// The members of struct type `name` (a linear scan: type lists are short, and no map or sort
+/// code is linked into the wasm).
+pub(crate) fn lookup<'a>(types: &'a [(String, Vec<Field>)], name: &str) -> Option<&'a [Field]> {
+    types
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, fields)| fields.as_slice())
 }
 
 const DOMAIN: &str = "EIP712Domain";
@@ -43,42 +53,54 @@ fn invalid(message: impl Into<String>) -> WalletError {
 impl TypedData {
     /// Parses the JSON text of typed data (`domain`, `types`, `primaryType`, `message`).
     pub fn from_json(json: &str) -> Result<Self> {
-        let value: Value =
-            serde_json::from_str(json).map_err(|e| WalletError::InvalidJson(e.to_string()))?;
-        Self::from_value(value)
+        Self::from_value(Json::parse(json)?)
     }
 
-    /// Builds typed data from an already parsed JSON value.
-    pub fn from_value(value: Value) -> Result<Self> {
-        let Value::Object(mut root) = value else {
+    fn from_value(value: Json) -> Result<Self> {
+        let Json::Object(root) = value else {
             return Err(invalid("typed data must be a JSON object"));
         };
-        let primary_type = match root.remove("primaryType") {
-            Some(Value::String(name)) => name,
-            _ => return Err(invalid("primaryType must be a string")),
+        let (mut primary_type, mut domain, mut message, mut raw_types) = (None, None, None, None);
+        for (key, value) in root {
+            match key.as_str() {
+                "primaryType" => primary_type = Some(value),
+                "domain" => domain = Some(value),
+                "message" => message = Some(value),
+                "types" => raw_types = Some(value),
+                _ => {}
+            }
+        }
+        let Some(Json::String(primary_type)) = primary_type else {
+            return Err(invalid("primaryType must be a string"));
         };
-        let domain = match root.remove("domain") {
-            Some(Value::Object(domain)) => domain,
+        let domain = match domain {
+            Some(domain @ Json::Object(_)) => domain,
             _ => return Err(invalid("domain must be an object")),
         };
-        let message = root.remove("message").ok_or_else(|| invalid("message is missing"))?;
-        let Some(Value::Object(raw_types)) = root.remove("types") else {
+        let message = message.ok_or_else(|| invalid("message is missing"))?;
+        let Some(Json::Object(raw_types)) = raw_types else {
             return Err(invalid("types must be an object"));
         };
-        let mut types = BTreeMap::new();
+        let mut types: Types = Vec::with_capacity(raw_types.len() + 1);
         for (name, fields) in raw_types {
-            types.insert(name.clone(), parse_fields(&name, fields)?);
+            let fields = parse_fields(&name, fields)?;
+            types.push((name, fields));
         }
-        if !types.contains_key(DOMAIN) {
+        if !types.iter().any(|(name, _)| name == DOMAIN) {
             let inferred = DOMAIN_FIELDS
                 .iter()
-                .filter(|(name, _)| domain.contains_key(*name))
-                .map(|(name, ty)| Field { name: (*name).to_owned(), ty: (*ty).to_owned() })
+                .filter(|(name, _)| domain.get(name).is_some())
+                .map(|(name, ty)| Field {
+                    name: (*name).to_owned(),
+                    ty: (*ty).to_owned(),
+                })
                 .collect();
-            types.insert(DOMAIN.to_owned(), inferred);
+            types.push((DOMAIN.to_owned(), inferred));
         }
-        if !types.contains_key(&primary_type) {
-            return Err(invalid(format!("primaryType {primary_type:?} is not in types")));
+        if lookup(&types, &primary_type).is_none() {
+            return Err(invalid(format!(
+                "primaryType \"{primary_type}\" is not in types"
+            )));
         }
         for (name, fields) in &types {
             for field in fields {
@@ -86,12 +108,17 @@ impl TypedData {
                     .map_err(|e| invalid(format!("{name}.{}: {e}", field.name)))?;
             }
         }
-        Ok(Self { types, primary_type, domain, message })
+        Ok(Self {
+            types,
+            primary_type,
+            domain,
+            message,
+        })
     }
 
     /// `hashStruct(EIP712Domain, domain)`.
     pub fn domain_separator(&self) -> Result<B256> {
-        encode::hash_struct(&self.types, DOMAIN, &Value::Object(self.domain.clone()), 0)
+        encode::hash_struct(&self.types, DOMAIN, &self.domain, 0)
     }
 
     /// `hashStruct(primaryType, message)`.
@@ -106,26 +133,42 @@ impl TypedData {
         if self.primary_type == DOMAIN {
             return Ok(keccak256_parts(&[&[0x19, 0x01], &domain]));
         }
-        Ok(keccak256_parts(&[&[0x19, 0x01], &domain, &self.struct_hash()?]))
+        Ok(keccak256_parts(&[
+            &[0x19, 0x01],
+            &domain,
+            &self.struct_hash()?,
+        ]))
     }
 }
 
-fn parse_fields(type_name: &str, fields: Value) -> Result<Vec<Field>> {
-    if type_name.is_empty() || !type_name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$') {
-        return Err(invalid(format!("type name {type_name:?} is not an identifier")));
+fn parse_fields(type_name: &str, fields: Json) -> Result<Vec<Field>> {
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    if type_name.is_empty() || !type_name.bytes().all(identifier) {
+        return Err(invalid(format!(
+            "type name \"{type_name}\" is not an identifier"
+        )));
     }
-    let Value::Array(fields) = fields else {
+    let Json::Array(fields) = fields else {
         return Err(invalid(format!("types.{type_name} must be an array")));
     };
     let mut out: Vec<Field> = Vec::with_capacity(fields.len());
     for field in fields {
-        let (Some(Value::String(name)), Some(Value::String(ty))) = (field.get("name"), field.get("type")) else {
-            return Err(invalid(format!("types.{type_name} members need string name and type")));
+        let (Some(Json::String(name)), Some(Json::String(ty))) =
+            (field.get("name"), field.get("type"))
+        else {
+            return Err(invalid(format!(
+                "types.{type_name} members need string name and type"
+            )));
         };
         if out.iter().any(|f| f.name == *name) {
-            return Err(invalid(format!("types.{type_name} has member {name:?} twice")));
+            return Err(invalid(format!(
+                "types.{type_name} has member \"{name}\" twice"
+            )));
         }
-        out.push(Field { name: name.clone(), ty: ty.clone() });
+        out.push(Field {
+            name: name.clone(),
+            ty: ty.clone(),
+        });
     }
     Ok(out)
 }
