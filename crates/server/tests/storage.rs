@@ -11,15 +11,21 @@ use serde_json::json;
 use symbolon_server::AppState;
 use symbolon_server::clock::Clock;
 use symbolon_server::config::Redacted;
+use symbolon_server::db::apps::AppRecord;
 use symbolon_server::db::users::UserRecord;
 use symbolon_server::db::{Db, DbError};
 use symbolon_server::mail::SmtpMailer;
+use symbolon_server::tokens::refresh::hash_refresh_token;
 
 backend_tests!(
     migrations_are_idempotent,
     duplicate_accounts_map_to_conflict,
     keys_and_code_secret_survive_a_restart,
     signing_keys_are_sealed_with_a_key_encryption_key,
+    apps_load_with_origins_and_client_ids_in_one_read,
+    refresh_context_joins_session_user_and_accounts,
+    concurrent_rotations_have_exactly_one_winner,
+    sqlite_reads_cannot_write,
 );
 
 async fn migrations_are_idempotent(backend: Backend) {
@@ -119,4 +125,115 @@ async fn signing_keys_are_sealed_with_a_key_encryption_key(backend: Backend) {
             .await
             .is_err()
     );
+}
+
+async fn apps_load_with_origins_and_client_ids_in_one_read(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let record = AppRecord {
+        id: "a".repeat(25),
+        name: "Two origins".into(),
+        allowed_origins: vec!["https://a.example".into(), "https://b.example".into()],
+        client_ids: vec!["client-1".into(), "client-2".into()],
+        disable_plus_emails: true,
+        require_users_accept_terms: false,
+    };
+    t.state.db.upsert_app(&record, 1).await.unwrap();
+    let mut found = t.state.db.find_app(&record.id).await.unwrap().expect("app");
+    found.allowed_origins.sort();
+    found.client_ids.sort();
+    assert_eq!(found, record);
+    let bare = AppRecord {
+        id: "b".repeat(25),
+        allowed_origins: Vec::new(),
+        client_ids: Vec::new(),
+        ..record
+    };
+    t.state.db.upsert_app(&bare, 1).await.unwrap();
+    assert_eq!(t.state.db.find_app(&bare.id).await.unwrap(), Some(bare));
+    assert_eq!(t.state.db.find_app(&"c".repeat(25)).await.unwrap(), None);
+}
+
+async fn refresh_context_joins_session_user_and_accounts(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let session = t.login(&email).await;
+    let hash = hash_refresh_token(session["refresh_token"].as_str().unwrap());
+    let found = t
+        .state
+        .db
+        .find_refresh_context(&hash)
+        .await
+        .unwrap()
+        .expect("context");
+    assert_eq!(found.token.rotated_at, None);
+    assert_eq!(found.session.id, found.token.session_id);
+    assert_eq!(found.session.app_id, t.app_id);
+    let user = found.user.expect("user");
+    assert_eq!(user.id, session["user"]["id"].as_str().unwrap());
+    assert_eq!(found.session.user_id, user.id);
+    assert_eq!(found.accounts.len(), 1);
+    assert_eq!(found.accounts[0].subject, email);
+    assert!(
+        t.state
+            .db
+            .find_refresh_context(&hash_refresh_token("unknown"))
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn concurrent_rotations_have_exactly_one_winner(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let parent = hash_refresh_token(session["refresh_token"].as_str().unwrap());
+    let db = &t.state.db;
+    let sid = db
+        .find_refresh_token(&parent)
+        .await
+        .unwrap()
+        .expect("token")
+        .session_id;
+    let (a, b) = tokio::join!(
+        db.rotate_refresh_token(&parent, "child-a", &sid, 100),
+        db.rotate_refresh_token(&parent, "child-b", &sid, 101),
+    );
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert!(a ^ b, "exactly one rotation wins: {a} {b}");
+    let rotated_at = db
+        .find_refresh_token(&parent)
+        .await
+        .unwrap()
+        .unwrap()
+        .rotated_at;
+    assert_eq!(rotated_at, Some(if a { 100 } else { 101 }));
+    // Both children are stored and current; a third attempt loses without touching the parent.
+    for child in ["child-a", "child-b"] {
+        let stored = db.find_refresh_token(child).await.unwrap().expect("child");
+        assert_eq!((stored.session_id, stored.rotated_at), (sid.clone(), None));
+    }
+    assert!(
+        !db.rotate_refresh_token(&parent, "child-c", &sid, 200)
+            .await
+            .unwrap()
+    );
+    let again = db
+        .find_refresh_token(&parent)
+        .await
+        .unwrap()
+        .unwrap()
+        .rotated_at;
+    assert_eq!(again, rotated_at);
+}
+
+async fn sqlite_reads_cannot_write(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let write = sqlx::query("DELETE FROM server_secrets")
+        .execute(t.state.db.pool())
+        .await;
+    match backend {
+        // Writes must go through the single writer connection.
+        Backend::Sqlite => assert!(write.is_err(), "reader connections are query_only"),
+        Backend::Postgres => assert!(write.is_ok(), "one pool for both on Postgres"),
+    }
 }

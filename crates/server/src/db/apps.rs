@@ -22,7 +22,7 @@ pub struct AppRecord {
 impl Db {
     /// Inserts the app, or replaces its settings when the id exists (idempotent seeding).
     pub async fn upsert_app(&self, app: &AppRecord, now: i64) -> Result<(), DbError> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.writer().begin().await?;
         sqlx::query(
             "INSERT INTO apps (id, name, disable_plus_emails, require_users_accept_terms, created_at)
              VALUES ($1, $2, $3, $4, $5)
@@ -61,34 +61,40 @@ impl Db {
         Ok(())
     }
 
-    /// The app with this id, if any.
+    /// The app with this id, if any. One statement: it runs on every API call.
     pub async fn find_app(&self, id: &str) -> Result<Option<AppRecord>, DbError> {
-        let row: Option<(String, String, i64, i64)> = sqlx::query_as(
-            "SELECT id, name, disable_plus_emails, require_users_accept_terms FROM apps WHERE id = $1",
+        // One row for the app (`kind` 'app', its name in `value`), then one per origin and client id.
+        let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
+            "SELECT 'app' AS kind, name AS value, disable_plus_emails, require_users_accept_terms FROM apps WHERE id = $1
+             UNION ALL SELECT 'origin', origin, 0, 0 FROM app_origins WHERE app_id = $1
+             UNION ALL SELECT 'client_id', client_id, 0, 0 FROM app_client_ids WHERE app_id = $1",
         )
         .bind(id)
-        .fetch_optional(self.pool())
+        .fetch_all(self.pool())
         .await?;
-        let Some((id, name, disable_plus_emails, require_users_accept_terms)) = row else {
-            return Ok(None);
-        };
-        let origins: Vec<(String,)> =
-            sqlx::query_as("SELECT origin FROM app_origins WHERE app_id = $1")
-                .bind(&id)
-                .fetch_all(self.pool())
-                .await?;
-        let clients: Vec<(String,)> =
-            sqlx::query_as("SELECT client_id FROM app_client_ids WHERE app_id = $1")
-                .bind(&id)
-                .fetch_all(self.pool())
-                .await?;
-        Ok(Some(AppRecord {
-            id,
-            name,
-            allowed_origins: origins.into_iter().map(|(o,)| o).collect(),
-            client_ids: clients.into_iter().map(|(c,)| c).collect(),
-            disable_plus_emails: disable_plus_emails != 0,
-            require_users_accept_terms: require_users_accept_terms != 0,
+        let mut app: Option<AppRecord> = None;
+        let mut origins = Vec::new();
+        let mut client_ids = Vec::new();
+        for (kind, value, disable_plus_emails, require_users_accept_terms) in rows {
+            match kind.as_str() {
+                "app" => {
+                    app = Some(AppRecord {
+                        id: id.to_string(),
+                        name: value,
+                        allowed_origins: Vec::new(),
+                        client_ids: Vec::new(),
+                        disable_plus_emails: disable_plus_emails != 0,
+                        require_users_accept_terms: require_users_accept_terms != 0,
+                    });
+                }
+                "origin" => origins.push(value),
+                _ => client_ids.push(value),
+            }
+        }
+        Ok(app.map(|app| AppRecord {
+            allowed_origins: origins,
+            client_ids,
+            ..app
         }))
     }
 

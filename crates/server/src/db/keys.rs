@@ -63,7 +63,7 @@ impl Db {
         .bind(&key.public_y)
         .bind(key.created_at)
         .bind(key.retired_at)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -79,12 +79,12 @@ impl Db {
             .bind(name)
             .bind(candidate)
             .bind(now)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         let (secret,): (String,) =
             sqlx::query_as("SELECT secret FROM server_secrets WHERE name = $1")
                 .bind(name)
-                .fetch_one(self.pool())
+                .fetch_one(self.writer())
                 .await?;
         Ok(secret)
     }

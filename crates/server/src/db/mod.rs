@@ -40,55 +40,105 @@ impl From<sqlx::Error> for DbError {
     }
 }
 
-/// A connection pool to the server's database. Cheap to clone.
+/// Connection pools to the server's database. Cheap to clone.
+///
+/// SQLite allows one writer at a time, so on SQLite writes go through their own pool of one
+/// connection: concurrent writers then queue in that pool (async, first come first served)
+/// instead of in SQLite's busy handler, which polls with sleeps of up to 100 ms. Reads use a
+/// separate pool (WAL lets them run during a write) whose connections are `query_only`, so a
+/// write sent to the wrong pool fails loudly. On Postgres both are the same pool.
 #[derive(Debug, Clone)]
 pub struct Db {
     pool: AnyPool,
+    writer: AnyPool,
+}
+
+/// SQLite reader connections: one per core (2 to 8). Each SQLite connection is a thread in
+/// sqlx, reads take microseconds, and more threads than cores only add context switches.
+fn sqlite_readers() -> u32 {
+    std::thread::available_parallelism().map_or(2, |n| n.get().clamp(2, 8) as u32)
 }
 
 impl Db {
     /// Connects to `url` (`sqlite://…` or `postgres://…`).
     pub async fn connect(url: &str) -> Result<Self, DbError> {
         sqlx::any::install_default_drivers();
-        let sqlite = url.starts_with("sqlite:");
-        let options = AnyPoolOptions::new()
-            .max_connections(if sqlite { 4 } else { 10 })
-            .acquire_timeout(Duration::from_secs(10))
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if sqlite {
-                        // WAL lets readers work during a write; the busy timeout makes writers queue instead of failing.
-                        sqlx::query("PRAGMA journal_mode = WAL")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA busy_timeout = 5000")
-                            .execute(&mut *conn)
-                            .await?;
-                        sqlx::query("PRAGMA foreign_keys = ON")
-                            .execute(&mut *conn)
-                            .await?;
-                    }
-                    Ok(())
-                })
+        if !url.starts_with("sqlite:") {
+            let pool = AnyPoolOptions::new()
+                .max_connections(10)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await?;
+            return Ok(Self {
+                writer: pool.clone(),
+                pool,
             });
-        Ok(Self {
-            pool: options.connect(url).await?,
-        })
+        }
+        // The writer connects first: it switches the file to WAL (a persistent setting).
+        let writer = sqlite_pool(1, false).connect(url).await?;
+        let pool = sqlite_pool(sqlite_readers(), true).connect(url).await?;
+        Ok(Self { pool, writer })
     }
 
     /// Applies the embedded migrations (`crates/server/migrations`).
     pub async fn migrate(&self) -> Result<(), DbError> {
-        sqlx::migrate!("./migrations").run(&self.pool).await?;
+        sqlx::migrate!("./migrations").run(&self.writer).await?;
         Ok(())
     }
 
-    /// The underlying pool.
+    /// The pool for reads (on Postgres, for everything).
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// The pool for writes and transactions that write.
+    pub fn writer(&self) -> &AnyPool {
+        &self.writer
     }
 
     /// Closes every connection.
     pub async fn close(&self) {
         self.pool.close().await;
+        self.writer.close().await;
     }
+}
+
+/// Options for a SQLite pool of `size` connections.
+///
+/// WAL lets readers work during a write. `synchronous = NORMAL` (WAL's recommended level) syncs
+/// the WAL at checkpoints rather than at every commit: a commit survives a crash of the server,
+/// and the database stays consistent on power loss, but the last commits before a power loss
+/// may be lost. FULL would add a disk flush to every login, refresh and logout, and SQLite's
+/// single writer would wait for each. The busy timeout covers other processes (`symbolon apps
+/// create`) writing to the same file.
+fn sqlite_pool(size: u32, read_only: bool) -> AnyPoolOptions {
+    AnyPoolOptions::new()
+        .max_connections(size)
+        .min_connections(1)
+        .acquire_timeout(Duration::from_secs(10))
+        // A ping before each use is a round trip to the connection's thread; a local file
+        // connection does not go stale the way a network connection does.
+        .test_before_acquire(false)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                let pragmas: &[&'static str] = if read_only {
+                    &[
+                        "PRAGMA busy_timeout = 5000",
+                        "PRAGMA foreign_keys = ON",
+                        "PRAGMA query_only = ON",
+                    ]
+                } else {
+                    &[
+                        "PRAGMA journal_mode = WAL",
+                        "PRAGMA synchronous = NORMAL",
+                        "PRAGMA busy_timeout = 5000",
+                        "PRAGMA foreign_keys = ON",
+                    ]
+                };
+                for pragma in pragmas {
+                    sqlx::query(*pragma).execute(&mut *conn).await?;
+                }
+                Ok(())
+            })
+        })
 }

@@ -33,7 +33,7 @@ impl Db {
         .bind(code_hash)
         .bind(expires_at)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -60,7 +60,7 @@ impl Db {
         )
         .bind(app_id)
         .bind(email)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -79,7 +79,7 @@ impl Db {
         .bind(app_id)
         .bind(email)
         .bind(code_hash)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(result.rows_affected() == 1)
     }

@@ -1,5 +1,6 @@
 //! Sessions and their refresh tokens (stored only as SHA-256 hashes).
 
+use super::users::{LinkedAccountRecord, UserRecord};
 use super::{Db, DbError};
 
 /// A session as stored.
@@ -28,6 +29,36 @@ pub struct RefreshTokenRecord {
     pub rotated_at: Option<i64>,
 }
 
+/// Everything a refresh reads, in one statement: the presented token, its session, the
+/// session's user and the user's linked accounts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefreshContext {
+    /// The presented token.
+    pub token: RefreshTokenRecord,
+    /// Its session.
+    pub session: SessionRecord,
+    /// The session's user; `None` if the user is gone.
+    pub user: Option<UserRecord>,
+    /// The user's accounts, oldest first.
+    pub accounts: Vec<LinkedAccountRecord>,
+}
+
+type RefreshRow = (
+    String,
+    Option<i64>,
+    String,
+    String,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+);
+
 impl Db {
     /// Creates a session with its first refresh token.
     pub async fn create_session(
@@ -36,7 +67,7 @@ impl Db {
         token_hash: &str,
         now: i64,
     ) -> Result<(), DbError> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.writer().begin().await?;
         sqlx::query(
             "INSERT INTO sessions (id, app_id, user_id, created_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5, NULL)",
         )
@@ -81,7 +112,7 @@ impl Db {
         sqlx::query("UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")
             .bind(id)
             .bind(now)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }
@@ -106,22 +137,102 @@ impl Db {
         )
     }
 
-    /// Marks a current token as rotated. False when another request rotated it first.
-    pub async fn mark_refresh_token_rotated(
+    /// The token with this hash with its session, user and accounts (see [`RefreshContext`]).
+    pub async fn find_refresh_context(
         &self,
         token_hash: &str,
-        now: i64,
-    ) -> Result<bool, DbError> {
-        let result =
-            sqlx::query("UPDATE refresh_tokens SET rotated_at = $2 WHERE token_hash = $1 AND rotated_at IS NULL")
-                .bind(token_hash)
-                .bind(now)
-                .execute(self.pool())
-                .await?;
-        Ok(result.rows_affected() == 1)
+    ) -> Result<Option<RefreshContext>, DbError> {
+        let rows: Vec<RefreshRow> = sqlx::query_as(
+            "SELECT t.session_id, t.rotated_at, s.app_id, s.user_id, s.expires_at, s.revoked_at,
+                    u.created_at, u.has_accepted_terms, u.is_guest,
+                    a.account_type, a.subject, a.first_verified_at, a.latest_verified_at
+             FROM refresh_tokens t
+             JOIN sessions s ON s.id = t.session_id
+             LEFT JOIN users u ON u.id = s.user_id AND u.app_id = s.app_id
+             LEFT JOIN linked_accounts a ON a.user_id = u.id
+             WHERE t.token_hash = $1
+             ORDER BY a.created_at, a.id",
+        )
+        .bind(token_hash)
+        .fetch_all(self.pool())
+        .await?;
+        let mut context: Option<RefreshContext> = None;
+        for row in rows {
+            let (session_id, rotated_at, app_id, user_id, expires_at, revoked_at) =
+                (row.0, row.1, row.2, row.3, row.4, row.5);
+            let context = context.get_or_insert_with(|| RefreshContext {
+                token: RefreshTokenRecord {
+                    token_hash: token_hash.to_string(),
+                    session_id: session_id.clone(),
+                    rotated_at,
+                },
+                user: match (row.6, row.7, row.8) {
+                    (Some(created_at), Some(terms), Some(guest)) => Some(UserRecord {
+                        id: user_id.clone(),
+                        app_id: app_id.clone(),
+                        created_at,
+                        has_accepted_terms: terms != 0,
+                        is_guest: guest != 0,
+                    }),
+                    _ => None,
+                },
+                session: SessionRecord {
+                    id: session_id,
+                    app_id,
+                    user_id,
+                    expires_at,
+                    revoked_at,
+                },
+                accounts: Vec::new(),
+            });
+            if let (Some(account_type), Some(subject), Some(first), Some(latest)) =
+                (row.9, row.10, row.11, row.12)
+            {
+                context.accounts.push(LinkedAccountRecord {
+                    account_type,
+                    subject,
+                    first_verified_at: first,
+                    latest_verified_at: latest,
+                });
+            }
+        }
+        Ok(context)
     }
 
-    /// Stores a new current token issued in exchange for `parent_hash`.
+    /// Exchanges the current token `parent_hash` for the child `child_hash` in one statement
+    /// (atomic, one round trip): stores the child and marks the parent rotated if it is still
+    /// current, so exactly one concurrent request wins. True when this call rotated the parent;
+    /// false when another request had rotated it first, in which case the child is stored all
+    /// the same, as a sibling (the caller hands it out only inside the grace window).
+    ///
+    /// The parent's row in `VALUES` always conflicts (the parent exists: the caller just read
+    /// it, tokens are never deleted and a deleted session would fail the foreign key), so it
+    /// only ever takes the `DO UPDATE` branch; that branch changes nothing, and is not counted,
+    /// when the parent is already rotated.
+    pub async fn rotate_refresh_token(
+        &self,
+        parent_hash: &str,
+        child_hash: &str,
+        session_id: &str,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let result = sqlx::query(
+            "INSERT INTO refresh_tokens (token_hash, session_id, parent_hash, created_at, rotated_at)
+             VALUES ($1, $3, $2, $4, NULL), ($2, $3, NULL, $4, $4)
+             ON CONFLICT (token_hash) DO UPDATE SET rotated_at = excluded.rotated_at
+             WHERE refresh_tokens.rotated_at IS NULL",
+        )
+        .bind(child_hash)
+        .bind(parent_hash)
+        .bind(session_id)
+        .bind(now)
+        .execute(self.writer())
+        .await?;
+        Ok(result.rows_affected() == 2)
+    }
+
+    /// Stores a new current token issued in exchange for `parent_hash` (already rotated: a
+    /// sibling inside the grace window).
     pub async fn insert_refresh_token(
         &self,
         token_hash: &str,
@@ -134,7 +245,7 @@ impl Db {
             .bind(session_id)
             .bind(parent_hash)
             .bind(now)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }

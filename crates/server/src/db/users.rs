@@ -89,7 +89,7 @@ impl Db {
         account_type: &str,
         subject: &str,
     ) -> Result<(), DbError> {
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.writer().begin().await?;
         sqlx::query(
             "INSERT INTO users (id, app_id, created_at, has_accepted_terms, is_guest) VALUES ($1, $2, $3, $4, $5)",
         )
@@ -132,7 +132,7 @@ impl Db {
         .bind(account_type)
         .bind(subject)
         .bind(now)
-        .execute(self.pool())
+        .execute(self.writer())
         .await?;
         Ok(())
     }
@@ -169,7 +169,7 @@ impl Db {
         sqlx::query("UPDATE users SET has_accepted_terms = $2 WHERE id = $1")
             .bind(user_id)
             .bind(1i64)
-            .execute(self.pool())
+            .execute(self.writer())
             .await?;
         Ok(())
     }

@@ -5,6 +5,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use symbolon_protocol::constants::{REFRESH_MARKER_COOKIE, REFRESH_TOKEN_TTL_DAYS};
 use symbolon_protocol::session::{SessionResponse, SessionUpdateAction};
+use symbolon_protocol::user::User;
 
 use super::error::AppError;
 use super::user_view::user_view;
@@ -34,26 +35,35 @@ pub async fn start_session(
     let (refresh_token, hash) = new_refresh_token()?;
     state.db.create_session(&session, &hash, now).await?;
     tracing::info!(session = %session.id, user = %user.id, is_new_user, "session started");
-    session_response(state, user, &session.id, refresh_token, is_new_user).await
+    let wire_user = user_view(state, user).await?;
+    session_response(
+        state,
+        &user.app_id,
+        wire_user,
+        &session.id,
+        refresh_token,
+        is_new_user,
+    )
 }
 
-/// The session response for `session_id` carrying `refresh_token`, with the marker cookie set.
-pub async fn session_response(
+/// The session response for `session_id` of `wire_user` in `app_id` carrying `refresh_token`,
+/// with the marker cookie set.
+pub fn session_response(
     state: &AppState,
-    user: &UserRecord,
+    app_id: &str,
+    wire_user: User,
     session_id: &str,
     refresh_token: String,
     is_new_user: bool,
 ) -> Result<Response, AppError> {
     let now = state.clock.now();
-    let wire_user = user_view(state, user).await?;
     let body = SessionResponse {
         token: Some(
             state
                 .tokens
-                .access_token(&user.app_id, &user.id, session_id, now)?,
+                .access_token(app_id, &wire_user.id, session_id, now)?,
         ),
-        identity_token: Some(state.tokens.identity_token(&user.app_id, &wire_user, now)?),
+        identity_token: Some(state.tokens.identity_token(app_id, &wire_user, now)?),
         user: wire_user,
         privy_access_token: None,
         refresh_token: Some(refresh_token),

@@ -18,10 +18,14 @@ use super::auth::bearer;
 use super::error::AppError;
 use super::json_body::JsonBody;
 use super::session_issue::{marker_cookie, session_response};
+use super::user_view::wire_user;
 use crate::state::AppState;
 use crate::tokens::refresh::{hash_refresh_token, new_refresh_token};
 
 /// Exchanges a refresh token for new tokens. An `Authorization` header, possibly expired, is ignored.
+///
+/// The hot path is one read (token, session, user and accounts joined) and one atomic write
+/// (rotate the parent, store the child).
 pub async fn refresh(
     State(state): State<AppState>,
     ctx: AppContext,
@@ -31,73 +35,66 @@ pub async fn refresh(
     let now = state.clock.now();
     let hash = hash_refresh_token(body.refresh_token.trim());
     let invalid = || AppError::invalid_token("Invalid refresh token");
-    let mut presented = state
+    let found = state
         .db
-        .find_refresh_token(&hash)
+        .find_refresh_context(&hash)
         .await?
         .ok_or_else(invalid)?;
-    let session = state
-        .db
-        .find_session(&presented.session_id)
-        .await?
-        .ok_or_else(invalid)?;
+    let session = &found.session;
     if session.revoked_at.is_some() || session.expires_at <= now || session.app_id != ctx.app.id {
         return Err(invalid());
     }
-    if presented.rotated_at.is_none() {
-        if state.db.mark_refresh_token_rotated(&hash, now).await? {
-            return issue_child(
-                &state,
-                &session.app_id,
-                &session.user_id,
-                &session.id,
-                &hash,
-            )
-            .await;
-        }
-        // A concurrent request rotated it first; fall through to the grace check.
-        presented = state
-            .db
-            .find_refresh_token(&hash)
-            .await?
-            .ok_or_else(invalid)?;
-    }
-    let rotated_at = presented.rotated_at.unwrap_or(now);
-    if now - rotated_at <= REFRESH_REUSE_GRACE_S as i64 {
-        return issue_child(
+    let user = found.user.as_ref().ok_or_else(invalid)?;
+    let (child, child_hash) = new_refresh_token()?;
+    let respond = |child: String| {
+        let wire_user = wire_user(user, found.accounts.clone());
+        session_response(
             &state,
             &session.app_id,
-            &session.user_id,
+            wire_user,
             &session.id,
-            &hash,
+            child,
+            false,
         )
-        .await;
+    };
+    let grace = |rotated_at: i64| now - rotated_at <= REFRESH_REUSE_GRACE_S as i64;
+    match found.token.rotated_at {
+        None => {
+            if state
+                .db
+                .rotate_refresh_token(&hash, &child_hash, &session.id, now)
+                .await?
+            {
+                return respond(child);
+            }
+            // A concurrent request rotated it first; the child is stored as a sibling.
+            let rotated_at = state
+                .db
+                .find_refresh_token(&hash)
+                .await?
+                .ok_or_else(invalid)?
+                .rotated_at
+                .unwrap_or(now);
+            if grace(rotated_at) {
+                return respond(child);
+            }
+            // Too late: the stored sibling dies with the session below.
+        }
+        Some(rotated_at) if grace(rotated_at) => {
+            // Another tab's request: a sibling of the first child.
+            state
+                .db
+                .insert_refresh_token(&child_hash, &session.id, &hash, now)
+                .await?;
+            return respond(child);
+        }
+        Some(_) => {}
     }
     state.db.revoke_session(&session.id, now).await?;
     tracing::warn!(session = %session.id, "refresh token reuse detected; session revoked");
     Err(AppError::invalid_token(
         "Refresh token was already used; the session is revoked",
     ))
-}
-
-async fn issue_child(
-    state: &AppState,
-    app_id: &str,
-    user_id: &str,
-    session_id: &str,
-    parent_hash: &str,
-) -> Result<Response, AppError> {
-    let user = state
-        .db
-        .find_user(app_id, user_id)
-        .await?
-        .ok_or_else(|| AppError::invalid_token("Invalid refresh token"))?;
-    let (token, hash) = new_refresh_token()?;
-    state
-        .db
-        .insert_refresh_token(&hash, session_id, parent_hash, state.clock.now())
-        .await?;
-    session_response(state, &user, session_id, token, false).await
 }
 
 /// Logout body: the refresh token is optional so a bearer-only logout works too.

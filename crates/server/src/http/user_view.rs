@@ -3,12 +3,17 @@
 use symbolon_protocol::user::{EmailAccount, LinkedAccount, User, Verification};
 
 use super::error::AppError;
-use crate::db::users::UserRecord;
+use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::state::AppState;
 
 /// Loads the user's accounts and builds the wire [`User`].
 pub async fn user_view(state: &AppState, user: &UserRecord) -> Result<User, AppError> {
     let accounts = state.db.linked_accounts(&user.id).await?;
+    Ok(wire_user(user, accounts))
+}
+
+/// The wire [`User`] from a stored user and its accounts (oldest first).
+pub fn wire_user(user: &UserRecord, accounts: Vec<LinkedAccountRecord>) -> User {
     let linked_accounts = accounts
         .into_iter()
         .filter_map(|account| match account.account_type.as_str() {
@@ -23,12 +28,12 @@ pub async fn user_view(state: &AppState, user: &UserRecord) -> Result<User, AppE
             _ => None,
         })
         .collect();
-    Ok(User {
+    User {
         id: user.id.clone(),
         created_at: user.created_at,
         linked_accounts,
         mfa_methods: Vec::new(),
         has_accepted_terms: user.has_accepted_terms,
         is_guest: user.is_guest,
-    })
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use jsonwebtoken::{Algorithm, Header, Validation, decode, decode_header, encode};
+use jsonwebtoken::{Algorithm, Validation, decode, decode_header};
 use symbolon_protocol::constants::{ACCESS_TOKEN_TTL_S, IDENTITY_TOKEN_TTL_S};
 use symbolon_protocol::session::{AccessTokenClaims, IdentityTokenClaims};
 use symbolon_protocol::user::User;
@@ -39,12 +39,6 @@ impl TokenIssuer {
         &self.keys
     }
 
-    fn header(&self) -> Header {
-        let mut header = Header::new(Algorithm::ES256);
-        header.kid = Some(self.keys.active_kid().to_string());
-        header
-    }
-
     /// An access token for a session, valid for [`ACCESS_TOKEN_TTL_S`].
     pub fn access_token(
         &self,
@@ -61,8 +55,7 @@ impl TokenIssuer {
             iat: now,
             exp: now + ACCESS_TOKEN_TTL_S as i64,
         };
-        encode(&self.header(), &claims, self.keys.encoding_key())
-            .map_err(|e| TokenError::Sign(e.to_string()))
+        self.keys.signer().sign(&claims)
     }
 
     /// An identity token carrying the user's linked accounts as a JSON string.
@@ -82,8 +75,7 @@ impl TokenIssuer {
             exp: now + IDENTITY_TOKEN_TTL_S as i64,
             linked_accounts,
         };
-        encode(&self.header(), &claims, self.keys.encoding_key())
-            .map_err(|e| TokenError::Sign(e.to_string()))
+        self.keys.signer().sign(&claims)
     }
 
     /// Checks signature, `kid`, `iss`, `aud == app_id` and, when `check_expiry`, `exp` against

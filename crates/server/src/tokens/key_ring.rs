@@ -9,7 +9,7 @@ use p256::SecretKey;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use serde::Serialize;
 
-use super::{KeySealer, TokenError};
+use super::{Es256Signer, KeySealer, TokenError};
 use crate::db::Db;
 use crate::db::keys::SigningKeyRecord;
 use crate::random::{random_bytes, random_id};
@@ -43,7 +43,7 @@ pub struct JwksResponse {
 
 /// Signing key plus every key that may verify. Its `Debug` never shows key material.
 pub struct KeyRing {
-    active_kid: String,
+    signer: Es256Signer,
     active: EncodingKey,
     verifying: HashMap<String, DecodingKey>,
     jwks: JwksResponse,
@@ -52,7 +52,7 @@ pub struct KeyRing {
 impl std::fmt::Debug for KeyRing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("KeyRing")
-            .field("active_kid", &self.active_kid)
+            .field("active_kid", &self.signer.kid())
             .finish_non_exhaustive()
     }
 }
@@ -80,7 +80,7 @@ impl KeyRing {
                 kid: "<none active>".into(),
             })?;
         let der = sealer.open(&active_record.kid, &active_record.private_key)?;
-        SecretKey::from_pkcs8_der(&der).map_err(|_| TokenError::BadKey {
+        let secret = SecretKey::from_pkcs8_der(&der).map_err(|_| TokenError::BadKey {
             kid: active_record.kid.clone(),
         })?;
         let mut verifying = HashMap::new();
@@ -102,7 +102,7 @@ impl KeyRing {
             });
         }
         Ok(Self {
-            active_kid: active_record.kid.clone(),
+            signer: Es256Signer::new(&active_record.kid, &secret)?,
             active: EncodingKey::from_ec_der(&der),
             verifying,
             jwks: JwksResponse { keys },
@@ -111,10 +111,16 @@ impl KeyRing {
 
     /// The `kid` new tokens carry.
     pub fn active_kid(&self) -> &str {
-        &self.active_kid
+        self.signer.kid()
     }
 
-    /// The key that signs new tokens.
+    /// Signs new tokens with the active key.
+    pub fn signer(&self) -> &Es256Signer {
+        &self.signer
+    }
+
+    /// The active key for `jsonwebtoken::encode` (tests and tools; the server signs with
+    /// [`KeyRing::signer`], which is much faster).
     pub fn encoding_key(&self) -> &EncodingKey {
         &self.active
     }

@@ -1,11 +1,13 @@
 //! ES256 signing keys, access and identity tokens, opaque refresh tokens.
 
 pub mod access;
+pub mod es256_signer;
 pub mod key_ring;
 pub mod key_sealer;
 pub mod refresh;
 
 pub use access::{TokenIssuer, VerifyError};
+pub use es256_signer::Es256Signer;
 pub use key_ring::{Jwk, JwksResponse, KeyRing};
 pub use key_sealer::KeySealer;
 
