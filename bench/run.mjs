@@ -4,7 +4,7 @@
 //
 // Options: --db sqlite,postgres   --connections 32   --duration 10   --login-connections 8   --no-build   --debug
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +34,8 @@ function machine() {
     cpu,
     memoryGiB: +(memKb / 1024 / 1024).toFixed(1),
     kernel: os.release(),
+    // Other work on the machine skews the numbers; record how busy it was when the bench started.
+    loadAverage1m: +os.loadavg()[0].toFixed(2),
     node: process.version,
   };
 }
@@ -157,9 +159,22 @@ if (!opts["no-build"] && !opts.debug) {
   if (build.status !== 0) process.exit(1);
 }
 
+/** Which code was measured: the commit, whether the tree had changes, and when the binary was built. */
+function build() {
+  const git = (...args) => spawnSync("git", args, { cwd: root, encoding: "utf8" }).stdout.trim();
+  const bin = path.join(root, "target", PROFILE, "symbolon");
+  return {
+    commit: git("rev-parse", "--short", "HEAD"),
+    serverChanges: git("status", "--porcelain", "crates/server", "crates/protocol") !== "",
+    binaryBuiltAt: existsSync(bin) ? statSync(bin).mtime.toISOString() : null,
+    profile: PROFILE,
+  };
+}
+
 const results = {
   date: new Date().toISOString(),
   machine: machine(),
+  build: build(),
   settings: opts,
   server: [],
   client: null,
@@ -183,7 +198,7 @@ writeFileSync(path.join(root, "bench/results/latest.json"), `${JSON.stringify(re
 const f = (n, d = 1) => (typeof n === "number" ? n.toFixed(d) : "–");
 console.log(`\n${results.date}  ${results.machine.nproc} × ${results.machine.cpu}`);
 console.log(
-  "database  scenario      conns   ok/s     p50 ms  p99 ms  errors  RSS idle→peak MiB  server CPU s",
+  "database  scenario      conns   ok/s     p50 ms  p99 ms  errors  RSS idle→peak MiB  server CPU s  loadgen CPU s",
 );
 for (const s of results.server) {
   if (s.error) {
@@ -192,7 +207,7 @@ for (const s of results.server) {
   }
   for (const r of [s.refresh, s.emailLogin]) {
     console.log(
-      `${s.database.padEnd(9)} ${r.scenario.padEnd(13)} ${String(r.connections).padStart(5)} ${f(r.per_second, 0).padStart(7)} ${f(r.p50_ms, 2).padStart(8)} ${f(r.p99_ms, 2).padStart(7)} ${String(r.errors).padStart(7)}  ${`${f(s.idleRssMiB)}→${f(r.serverPeakRssMiB)}`.padStart(17)} ${f(r.serverCpuSeconds, 1).padStart(12)}`,
+      `${s.database.padEnd(9)} ${r.scenario.padEnd(13)} ${String(r.connections).padStart(5)} ${f(r.per_second, 0).padStart(7)} ${f(r.p50_ms, 2).padStart(8)} ${f(r.p99_ms, 2).padStart(7)} ${String(r.errors).padStart(7)}  ${`${f(s.idleRssMiB)}→${f(r.serverPeakRssMiB)}`.padStart(17)} ${f(r.serverCpuSeconds, 1).padStart(12)} ${f(r.loadgen_cpu_seconds, 1).padStart(14)}`,
     );
   }
 }

@@ -9,7 +9,15 @@ step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 # node_modules/.package-lock.json on every install, so its mtime says when the tree was last synced).
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   step "npm ci"
-  flock /tmp/symbolon-npm.lock npm ci --no-audit --no-fund
+  # npm 11 against this machine's registry writes lock files without other platforms' optional packages
+  # (e.g. @biomejs/cli-darwin-x64), and then its own `npm ci` refuses them as "out of sync". `npm install`
+  # installs the same locked versions, so fall back to it rather than fail the set-up.
+  if ! flock /tmp/symbolon-npm.lock npm ci --no-audit --no-fund; then
+    step "npm ci refused the lock file; running npm install instead"
+    flock /tmp/symbolon-npm.lock npm install --no-audit --no-fund
+  fi
+  # npm install may rewrite package-lock.json after node_modules: mark the tree as synced with it now.
+  touch node_modules/.package-lock.json
 else
   step "npm dependencies up to date"
 fi

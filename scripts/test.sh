@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the test phases in order, failing fast. Prints each phase's duration and, as the very last line,
 # "N passed, N failed" (CI reads it). Test phases add up the counts their runners report; a check phase
-# (formatter, linter, type checker) counts as one.
+# (formatter, linter, type checker) counts as one; the set-up phase is timed but not counted.
 # Usage: scripts/test.sh all|lint|e2e   (SYMBOLON_TEST_SKIP="rust-fmt vitest" skips phases locally; they are
 # reported as skipped and CI never sets it)
 set -uo pipefail
@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 
 suite=${1:-all}
 case $suite in
-  all) phases=(rust-fmt rust-clippy rust-test biome typecheck vitest e2e) ;;
-  lint) phases=(rust-fmt rust-clippy biome typecheck) ;;
-  e2e) phases=(e2e) ;;
+  all) phases=(setup rust-fmt rust-clippy rust-test biome typecheck vitest e2e) ;;
+  lint) phases=(setup rust-fmt rust-clippy biome typecheck) ;;
+  e2e) phases=(setup e2e) ;;
   *) echo "usage: $0 all|lint|e2e" >&2; exit 2 ;;
 esac
 
@@ -23,6 +23,7 @@ summary=()
 
 command_for() {
   case $1 in
+    setup) echo "scripts/setup.sh" ;;
     rust-fmt) echo "cargo fmt --all --check" ;;
     rust-clippy) echo "cargo clippy --workspace --all-targets -- -D warnings" ;;
     rust-test) echo "cargo test --workspace" ;;
@@ -83,7 +84,10 @@ for phase in "${phases[@]}"; do
   status=${PIPESTATUS[0]}
   took=$(($(date +%s) - start))
   read -r p f < <(count "$phase" "$log"; echo) || true
-  if [[ -z ${p:-} ]]; then
+  if [[ $phase == setup ]]; then
+    # Installing is not a test: it is timed but not counted (a failed set-up still counts as a failure).
+    p=0; f=$((status != 0))
+  elif [[ -z ${p:-} ]]; then
     # A check phase (or a runner whose output we could not read): the phase itself is the unit.
     if [[ $status -eq 0 ]]; then p=1; f=0; else p=0; f=1; fi
   elif [[ $status -ne 0 && ${f:-0} -eq 0 ]]; then

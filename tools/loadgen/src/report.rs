@@ -36,6 +36,8 @@ pub struct Report {
     pub max_ms: f64,
     /// A few error messages, to tell why.
     pub error_samples: Vec<String>,
+    /// CPU seconds the load generator itself used over the whole run (it shares the machine with the server).
+    pub loadgen_cpu_seconds: Option<f64>,
 }
 
 impl Report {
@@ -66,6 +68,7 @@ impl Report {
             p99_ms: ms(histogram.value_at_quantile(0.99)),
             max_ms: ms(histogram.max()),
             error_samples,
+            loadgen_cpu_seconds: own_cpu_seconds(),
         }
     }
 
@@ -85,4 +88,16 @@ impl Report {
             self.max_ms
         )
     }
+}
+
+/// User plus system CPU seconds of this process, from `/proc/self/stat` (Linux; `None` elsewhere).
+fn own_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are the 12th and 13th of those.
+    let rest = stat.rsplit_once(") ")?.1;
+    let mut fields = rest.split_whitespace().skip(11);
+    let utime: f64 = fields.next()?.parse().ok()?;
+    let stime: f64 = fields.next()?.parse().ok()?;
+    // Linux reports clock ticks; USER_HZ is 100 on every mainstream architecture.
+    Some((utime + stime) / 100.0)
 }

@@ -194,7 +194,7 @@ export async function startStack(options = {}) {
     let databaseUrl;
     if (database === "postgres") {
       // Postgres' own log is noise even in dev; the server logs its database errors.
-      const pg = await startPostgres({ quiet: true });
+      const pg = await startPostgres({ quiet: true, durable: mode === "bench" });
       if (pg.pid) watch(`=${pg.pid}`);
       watch(`!${pg.dir}`);
       cleanups.push(() => pg.stop());

@@ -7,10 +7,11 @@ import { freePort } from "./ports.mjs";
 
 /**
  * Starts a throw-away Postgres cluster in a temp dir (kept out of /root: Postgres runs as its own user there).
- * @param {{ port?: number, quiet?: boolean }} [options]
+ * @param {{ port?: number, quiet?: boolean, durable?: boolean }} [options] `durable`: keep Postgres' default
+ *   fsync and synchronous commit (benchmarks, so the comparison with SQLite's per-commit fsync is fair).
  * @returns {Promise<{ url: string, port: number, pid: number | undefined, dir: string, stop: () => Promise<void> }>}
  */
-export async function startPostgres({ port, quiet = true } = {}) {
+export async function startPostgres({ port, quiet = true, durable = false } = {}) {
   const dir = await mkdtemp(path.join(tmpdir(), "symbolon-pg-"));
   // mkdtemp makes a 0700 dir; as root, Postgres runs as another user that must be able to reach its data dir.
   await chmod(dir, 0o755);
@@ -24,12 +25,7 @@ export async function startPostgres({ port, quiet = true } = {}) {
     createPostgresUser: process.getuid?.() === 0,
     // Tests create a database each; fsync off trades crash safety (irrelevant for a throw-away cluster) for speed.
     postgresFlags: [
-      "-c",
-      "fsync=off",
-      "-c",
-      "synchronous_commit=off",
-      "-c",
-      "full_page_writes=off",
+      ...(durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
       "-c",
       "max_connections=300",
     ],
