@@ -188,7 +188,12 @@ mod tests {
     #[test]
     fn table_renders_typescript_literals() {
         let table = typescript_table();
-        let find = |n: &str| table.iter().find(|(name, _, _)| *name == n).map(|(_, _, v)| v.clone());
+        let find = |n: &str| {
+            table
+                .iter()
+                .find(|(name, _, _)| *name == n)
+                .map(|(_, _, v)| v.clone())
+        };
         assert_eq!(find("REQUEST_TIMEOUT_MS").as_deref(), Some("20000"));
         assert_eq!(find("FRAME_MESSAGE_PREFIX").as_deref(), Some("\"privy:\""));
         assert_eq!(

@@ -104,28 +104,67 @@ pub enum ServerErrorCode {
 impl ServerErrorCode {
     /// The wire string, e.g. `"missing_or_invalid_token"`.
     pub fn as_str(self) -> &'static str {
-        ALL_SERVER_CODES.iter().find(|(code, _)| *code == self).map_or("internal_error", |(_, wire)| wire)
+        ALL_SERVER_CODES
+            .iter()
+            .find(|(code, _)| *code == self)
+            .map_or("internal_error", |(_, wire)| wire)
     }
 }
 
 /// Every server code with its wire string, for generation and exhaustive tests.
 pub const ALL_SERVER_CODES: &[(ServerErrorCode, &str)] = &[
-    (ServerErrorCode::OauthAccountSuspended, "oauth_account_suspended"),
-    (ServerErrorCode::MissingOrInvalidPrivyAppId, "missing_or_invalid_privy_app_id"),
-    (ServerErrorCode::MissingOrInvalidPrivyClientId, "missing_or_invalid_privy_client_id"),
-    (ServerErrorCode::MissingOrInvalidToken, "missing_or_invalid_token"),
-    (ServerErrorCode::MissingMfaEnrollment, "missing_mfa_enrollment"),
-    (ServerErrorCode::MissingOrInvalidMfa, "missing_or_invalid_mfa"),
-    (ServerErrorCode::ExpiredOrInvalidMfaToken, "expired_or_invalid_mfa_token"),
+    (
+        ServerErrorCode::OauthAccountSuspended,
+        "oauth_account_suspended",
+    ),
+    (
+        ServerErrorCode::MissingOrInvalidPrivyAppId,
+        "missing_or_invalid_privy_app_id",
+    ),
+    (
+        ServerErrorCode::MissingOrInvalidPrivyClientId,
+        "missing_or_invalid_privy_client_id",
+    ),
+    (
+        ServerErrorCode::MissingOrInvalidToken,
+        "missing_or_invalid_token",
+    ),
+    (
+        ServerErrorCode::MissingMfaEnrollment,
+        "missing_mfa_enrollment",
+    ),
+    (
+        ServerErrorCode::MissingOrInvalidMfa,
+        "missing_or_invalid_mfa",
+    ),
+    (
+        ServerErrorCode::ExpiredOrInvalidMfaToken,
+        "expired_or_invalid_mfa_token",
+    ),
     (ServerErrorCode::InvalidData, "invalid_data"),
     (ServerErrorCode::InvalidCredentials, "invalid_credentials"),
     (ServerErrorCode::InvalidCaptcha, "invalid_captcha"),
-    (ServerErrorCode::LinkedToAnotherUser, "linked_to_another_user"),
+    (
+        ServerErrorCode::LinkedToAnotherUser,
+        "linked_to_another_user",
+    ),
     (ServerErrorCode::AllowlistRejected, "allowlist_rejected"),
-    (ServerErrorCode::CannotUnlinkEmbeddedWallet, "cannot_unlink_embedded_wallet"),
-    (ServerErrorCode::CannotUnlinkSoleAccount, "cannot_unlink_sole_account"),
-    (ServerErrorCode::CannotLinkMoreOfType, "cannot_link_more_of_type"),
-    (ServerErrorCode::LinkedAccountNotFound, "linked_account_not_found"),
+    (
+        ServerErrorCode::CannotUnlinkEmbeddedWallet,
+        "cannot_unlink_embedded_wallet",
+    ),
+    (
+        ServerErrorCode::CannotUnlinkSoleAccount,
+        "cannot_unlink_sole_account",
+    ),
+    (
+        ServerErrorCode::CannotLinkMoreOfType,
+        "cannot_link_more_of_type",
+    ),
+    (
+        ServerErrorCode::LinkedAccountNotFound,
+        "linked_account_not_found",
+    ),
     (ServerErrorCode::TooManyRequests, "too_many_requests"),
     (ServerErrorCode::ResourceConflict, "resource_conflict"),
     (ServerErrorCode::InvalidOrigin, "invalid_origin"),
@@ -135,18 +174,42 @@ pub const ALL_SERVER_CODES: &[(ServerErrorCode, &str)] = &[
     (ServerErrorCode::NotSupported, "not_supported"),
     (ServerErrorCode::MaxAccountsReached, "max_accounts_reached"),
     (ServerErrorCode::DeviceRevoked, "device_revoked"),
-    (ServerErrorCode::DisallowedLoginMethod, "disallowed_login_method"),
-    (ServerErrorCode::DisallowedPlusEmail, "disallowed_plus_email"),
-    (ServerErrorCode::DisallowedRecoveryMethod, "disallowed_recovery_method"),
+    (
+        ServerErrorCode::DisallowedLoginMethod,
+        "disallowed_login_method",
+    ),
+    (
+        ServerErrorCode::DisallowedPlusEmail,
+        "disallowed_plus_email",
+    ),
+    (
+        ServerErrorCode::DisallowedRecoveryMethod,
+        "disallowed_recovery_method",
+    ),
     (ServerErrorCode::CannotSetPassword, "cannot_set_password"),
-    (ServerErrorCode::InvalidPkceParameters, "invalid_pkce_parameters"),
+    (
+        ServerErrorCode::InvalidPkceParameters,
+        "invalid_pkce_parameters",
+    ),
     (ServerErrorCode::UserDoesNotExist, "user_does_not_exist"),
-    (ServerErrorCode::ResourceAlreadyExists, "resource_already_exists"),
-    (ServerErrorCode::AccountTransferRequired, "account_transfer_required"),
-    (ServerErrorCode::UserHasNotDelegatedWallet, "user_has_not_delegated_wallet"),
+    (
+        ServerErrorCode::ResourceAlreadyExists,
+        "resource_already_exists",
+    ),
+    (
+        ServerErrorCode::AccountTransferRequired,
+        "account_transfer_required",
+    ),
+    (
+        ServerErrorCode::UserHasNotDelegatedWallet,
+        "user_has_not_delegated_wallet",
+    ),
     (ServerErrorCode::FeatureNotEnabled, "feature_not_enabled"),
     (ServerErrorCode::InsufficientFunds, "insufficient_funds"),
-    (ServerErrorCode::TransactionBroadcastFailure, "transaction_broadcast_failure"),
+    (
+        ServerErrorCode::TransactionBroadcastFailure,
+        "transaction_broadcast_failure",
+    ),
     (ServerErrorCode::PolicyViolation, "policy_violation"),
     (ServerErrorCode::SignupDisabled, "signup_disabled"),
     (ServerErrorCode::NotFound, "not_found"),
@@ -205,7 +268,9 @@ impl ClientErrorCode {
             Self::InvalidInput => "Invalid input",
             Self::UnsupportedWalletType => "Unsupported wallet type",
             Self::UserSignerSignError => "Unable to sign",
-            Self::NetworkError => "Unable to reach the server. Check your connection and try again.",
+            Self::NetworkError => {
+                "Unable to reach the server. Check your connection and try again."
+            }
         }
     }
 
@@ -235,14 +300,20 @@ mod tests {
     #[test]
     fn every_server_code_serialises_to_its_listed_string() {
         for (code, wire) in ALL_SERVER_CODES {
-            assert_eq!(serde_json::to_value(code).ok(), Some(serde_json::json!(wire)));
+            assert_eq!(
+                serde_json::to_value(code).ok(),
+                Some(serde_json::json!(wire))
+            );
             assert_eq!(code.as_str(), *wire);
         }
     }
 
     #[test]
     fn error_body_has_the_wire_shape() {
-        let body = ErrorResponse { error: "Invalid code".into(), code: ServerErrorCode::InvalidCredentials };
+        let body = ErrorResponse {
+            error: "Invalid code".into(),
+            code: ServerErrorCode::InvalidCredentials,
+        };
         assert_eq!(
             serde_json::to_string(&body).ok().as_deref(),
             Some(r#"{"error":"Invalid code","code":"invalid_credentials"}"#)
@@ -251,8 +322,17 @@ mod tests {
 
     #[test]
     fn spec_client_messages_are_exact() {
-        assert_eq!(ClientErrorCode::StorageError.default_message(), "Unable to access storage");
-        assert_eq!(ClientErrorCode::AttemptedRpcCallBeforeLoggedIn.default_message(), "Missing access token");
-        assert_eq!(ClientErrorCode::MfaTimeout.default_message(), "Timed out waiting for MFA code");
+        assert_eq!(
+            ClientErrorCode::StorageError.default_message(),
+            "Unable to access storage"
+        );
+        assert_eq!(
+            ClientErrorCode::AttemptedRpcCallBeforeLoggedIn.default_message(),
+            "Missing access token"
+        );
+        assert_eq!(
+            ClientErrorCode::MfaTimeout.default_message(),
+            "Timed out waiting for MFA code"
+        );
     }
 }

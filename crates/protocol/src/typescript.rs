@@ -55,7 +55,10 @@ pub fn render() -> String {
         out.push_str("\n\n");
     }
 
-    let server_codes: Vec<String> = errors::ALL_SERVER_CODES.iter().map(|(_, s)| format!("  {s:?},")).collect();
+    let server_codes: Vec<String> = errors::ALL_SERVER_CODES
+        .iter()
+        .map(|(_, s)| format!("  {s:?},"))
+        .collect();
     out.push_str(&format!(
         "/** Every server error code, in spec order. */\nexport const SERVER_ERROR_CODES = [\n{}\n] as const satisfies readonly ServerErrorCode[];\n\n",
         server_codes.join("\n")
@@ -64,7 +67,10 @@ pub fn render() -> String {
     let client_messages: Vec<String> = errors::ClientErrorCode::ALL
         .iter()
         .map(|code| {
-            let wire = serde_json::to_value(code).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default();
+            let wire = serde_json::to_value(code)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
             format!("  {wire}: {:?},", code.default_message())
         })
         .collect();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { EmailFlowStatus } from "../client/createClient.ts";
 import { isApiError } from "../errors/ApiError.ts";
 import { isClientError } from "../errors/ClientError.ts";

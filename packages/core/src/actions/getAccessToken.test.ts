@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isClientError } from "../errors/ClientError.ts";
 import { storageKey } from "../session/storageKey.ts";
 import { tokenStore } from "../session/tokenStore.ts";

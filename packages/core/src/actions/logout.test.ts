@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storageKey } from "../session/storageKey.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import { APP_ID } from "../test/fixtures.ts";
