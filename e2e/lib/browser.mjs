@@ -92,11 +92,7 @@ export function browserTest(name, body, options) {
   test(name, async () => {
     const browser = await launch(options);
     try {
-      await body(browser);
-    } catch (error) {
-      const where = await browser.saveArtifacts(name).catch(() => null);
-      if (where) console.error(`artifacts: ${where}-*`);
-      throw error;
+      await runSavingArtifacts(browser, name, body);
     } finally {
       await browser.close();
     }
@@ -117,13 +113,16 @@ export function sharedBrowser(options) {
     await browser?.close();
   });
   return (name, body) =>
-    test(name, async () => {
-      try {
-        await body(browser);
-      } catch (error) {
-        const where = await browser.saveArtifacts(name).catch(() => null);
-        if (where) console.error(`artifacts: ${where}-*`);
-        throw error;
-      }
-    });
+    test(name, () => runSavingArtifacts(browser, name, body));
+}
+
+/** Runs a test body; when it fails, saves screenshots and console logs under the test's name first. */
+async function runSavingArtifacts(browser, name, body) {
+  try {
+    await body(browser);
+  } catch (error) {
+    const where = await browser.saveArtifacts(name).catch(() => null);
+    if (where) console.error(`artifacts: ${where}-*`);
+    throw error;
+  }
 }
