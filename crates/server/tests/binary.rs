@@ -5,9 +5,10 @@ mod common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
-use common::{Backend, ORIGIN, fresh_database, remove_database_file, services, unique_email};
+use common::{
+    Backend, ORIGIN, fresh_database, mailbox_code, remove_database_file, services, unique_email,
+};
 use serde_json::{Value, json};
 
 backend_tests!(
@@ -121,33 +122,7 @@ async fn serve_signs_a_user_in_over_http(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(init.status(), 200);
-    let mailbox = format!(
-        "{}/api/messages?to={}",
-        services().mailbox_url,
-        email.replace('@', "%40")
-    );
-    let mut code = String::new();
-    for _ in 0..50 {
-        let messages: Vec<Value> = http
-            .get(&mailbox)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        if let Some(message) = messages.last() {
-            code = message["subject"]
-                .as_str()
-                .unwrap()
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .to_string();
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let code = mailbox_code(&http, &email).await;
     let session: Value = call(
         "/api/v1/passwordless/authenticate",
         json!({ "email": email, "code": code }),

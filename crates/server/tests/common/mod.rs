@@ -269,37 +269,17 @@ impl TestApp {
 
     /// The code in the newest message to `email` (waits up to 5 s).
     pub async fn latest_code(&self, email: &str) -> String {
-        let message = self.latest_message(email).await;
-        let subject = message["subject"].as_str().unwrap_or_default();
-        subject
-            .split_whitespace()
-            .next()
-            .unwrap_or_default()
-            .to_string()
+        mailbox_code(&self.http, email).await
     }
 
     /// The newest message to `email` in the capture mailbox (waits up to 5 s).
     pub async fn latest_message(&self, email: &str) -> Value {
-        self.messages(email)
-            .await
-            .last()
-            .cloned()
-            .unwrap_or_else(|| panic!("no mail for {email}"))
+        mailbox_latest(&self.http, email).await
     }
 
     /// Every message to `email` (waits up to 5 s for at least one).
     pub async fn messages(&self, email: &str) -> Vec<Value> {
-        let url = format!("{}/api/messages", services().mailbox_url);
-        for _ in 0..50 {
-            let query = format!("{url}?to={}", email.replace('+', "%2B").replace('@', "%40"));
-            let reply = self.http.get(&query).send().await.expect("mailbox");
-            let list: Vec<Value> = reply.json().await.expect("mailbox json");
-            if !list.is_empty() {
-                return list;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        Vec::new()
+        mailbox_messages(&self.http, email).await
     }
 
     /// Signs `email` in with an emailed code; returns the session response.
@@ -320,6 +300,41 @@ impl TestApp {
         );
         reply.body
     }
+}
+
+/// Every message to `email` in the capture mailbox (waits up to 5 s for at least one).
+pub async fn mailbox_messages(http: &reqwest::Client, email: &str) -> Vec<Value> {
+    let url = format!("{}/api/messages", services().mailbox_url);
+    for _ in 0..50 {
+        let query = format!("{url}?to={}", email.replace('+', "%2B").replace('@', "%40"));
+        let reply = http.get(&query).send().await.expect("mailbox");
+        let list: Vec<Value> = reply.json().await.expect("mailbox json");
+        if !list.is_empty() {
+            return list;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Vec::new()
+}
+
+/// The newest message to `email` (waits up to 5 s).
+pub async fn mailbox_latest(http: &reqwest::Client, email: &str) -> Value {
+    mailbox_messages(http, email)
+        .await
+        .last()
+        .cloned()
+        .unwrap_or_else(|| panic!("no mail for {email}"))
+}
+
+/// The code in the newest message to `email`: the subject starts with it (waits up to 5 s).
+pub async fn mailbox_code(http: &reqwest::Client, email: &str) -> String {
+    let message = mailbox_latest(http, email).await;
+    let subject = message["subject"].as_str().unwrap_or_default();
+    subject
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// A unique address for one test (the mailbox is shared across tests).
