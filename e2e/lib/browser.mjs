@@ -112,8 +112,7 @@ export function sharedBrowser(options) {
   after(async () => {
     await browser?.close();
   });
-  return (name, body) =>
-    test(name, () => runSavingArtifacts(browser, name, body));
+  return (name, body) => test(name, () => runSavingArtifacts(browser, name, body));
 }
 
 /** Runs a test body; when it fails, saves screenshots and console logs under the test's name first. */
