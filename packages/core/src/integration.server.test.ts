@@ -12,7 +12,7 @@ import { decodeJwtPayload } from "./session/decodeJwtPayload.ts";
 import { tokenStore } from "./session/tokenStore.ts";
 import { createMemoryStorage } from "./storage/createMemoryStorage.ts";
 import type { KeyValueStorage } from "./storage/KeyValueStorage.ts";
-import { ORIGIN, type RealStack, readCode, startRealStack } from "./test/realStack.ts";
+import { ORIGIN, type RealStack, startRealStack } from "./test/realStack.ts";
 
 // Against the real server binary (target/debug/symbolon), the real SMTP mailbox and SQLite.
 let stack: RealStack;
@@ -58,7 +58,7 @@ describe("email login against the real server", { timeout: 30_000 }, () => {
     const client = newTab();
     await initialize(client);
     await sendEmailCode(client, { email });
-    const code = await readCode(stack.mailboxUrl, email);
+    const code = await stack.readCode(email);
     const wrong = code === "000000" ? "111111" : "000000";
     const e = await loginWithEmailCode(client, { code: wrong }).catch((err: unknown) => err);
     expect(isApiError(e) && e.code).toBe("invalid_credentials");

@@ -26,6 +26,7 @@ export function mailboxClient(url) {
    * Waits for a message to `email` newer than `after` and returns the 6-digit code in it.
    * @param {string} email
    * @param {{ after?: number | Date, timeoutMs?: number }} [options] `after`: a message id (from `lastId`) or a time.
+   * @returns {Promise<string>} the code
    */
   async function waitForCode(email, { after = 0, timeoutMs = 15_000 } = {}) {
     const deadline = Date.now() + timeoutMs;
