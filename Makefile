@@ -2,15 +2,16 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help setup dev test e2e lint bench clean
+.PHONY: help setup dev test e2e lint bench wasm clean
 
 help:
-	@echo "make dev    - start server, mail inbox and web app on fixed ports; prints the URLs"
+	@echo "make dev    - start server, mail inbox, local chain (anvil) and web app on fixed ports; prints the URLs"
 	@echo "make test   - every test: Rust (fmt, clippy, tests), TypeScript (biome, typecheck, vitest), e2e"
 	@echo "make e2e    - the browser end-to-end suite only"
 	@echo "make lint   - formatters and linters only"
 	@echo "make bench  - server load and client bundle benchmarks (release builds; not part of make test)"
-	@echo "make setup  - install what the commands need (idempotent)"
+	@echo "make setup  - install what the commands need and build what is out of date (idempotent)"
+	@echo "make wasm   - rebuild the wallet-core wasm and the wallet frame now (set-up rebuilds them only when stale)"
 
 setup:
 	@scripts/setup.sh
@@ -30,6 +31,10 @@ lint:
 
 bench: setup
 	node bench/run.mjs
+
+wasm:
+	crates/wallet-core/scripts/build-wasm.sh
+	npm run build -w @symbolon/wallet-frame
 
 clean:
 	rm -rf .dev e2e/artifacts bench/results

@@ -2,7 +2,7 @@
 // `make bench`: server load (release builds, SQLite and embedded Postgres) and client bundle size.
 // Writes bench/results/latest.json and prints a table. Not part of `make test`.
 //
-// Options: --db sqlite,postgres   --connections 32   --duration 10   --login-connections 8   --no-build   --debug
+// Options: --suites server,wallet   --db sqlite,postgres   --connections 32   --duration 10   --login-connections 8   --no-build   --debug
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -10,10 +10,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { startStack } from "@symbolon/stack";
+import { benchWallet } from "./wallet.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: opts } = parseArgs({
   options: {
+    suites: { type: "string", default: "server,wallet" },
     db: { type: "string", default: "sqlite,postgres" },
     connections: { type: "string", default: "32" },
     duration: { type: "string", default: "10" },
@@ -178,8 +180,10 @@ const results = {
   settings: opts,
   server: [],
   client: null,
+  wallet: null,
 };
-for (const database of opts.db
+const suites = new Set(opts.suites.split(",").map((s) => s.trim()));
+for (const database of !suites.has("server") ? [] : opts.db
   .split(",")
   .map((d) => d.trim())
   .filter(Boolean)) {
@@ -191,6 +195,15 @@ for (const database of opts.db
   }
 }
 results.client = bundleSize();
+if (suites.has("wallet")) {
+  console.log("\n== wallet in Chromium ==");
+  try {
+    results.wallet = await benchWallet({ bin: path.join(root, "target", PROFILE, "symbolon") });
+  } catch (error) {
+    console.error(`wallet bench failed: ${error?.stack ?? error}`);
+    results.wallet = { error: String(error?.message ?? error) };
+  }
+}
 
 mkdirSync(path.join(root, "bench/results"), { recursive: true });
 writeFileSync(path.join(root, "bench/results/latest.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -217,6 +230,19 @@ console.log(
     ? `client bundle: ${c.error}`
     : `client bundle: initial ${c.initialGzipKiB} KiB gzip, total ${c.totalGzipKiB} KiB gzip`,
 );
+const w = results.wallet;
+if (w?.error) console.log(`wallet: FAILED: ${w.error}`);
+else if (w) {
+  console.log(
+    `wallet creation (login answer → address shown): p50 ${f(w.creation.p50)} ms, p95 ${f(w.creation.p95)} ms (n=${w.creation.n}; target p95 ≤ ${w.targets.creationP95Ms})`,
+  );
+  console.log(
+    `personal_sign round trip, warm: p50 ${f(w.sign.p50, 2)} ms, p95 ${f(w.sign.p95, 2)} ms (n=${w.sign.n}; target p95 ≤ ${w.targets.signP95Ms})`,
+  );
+  console.log(
+    `wallet frame: ${w.frame.totalGzipBytes} B gzip (${w.frame.totalGzipKiB} KiB; budget ${w.targets.frameGzipBytes} B) ${JSON.stringify(w.frame.files)}`,
+  );
+}
 console.log("results: bench/results/latest.json");
-const failed = results.server.some((s) => s.error);
+const failed = results.server.some((s) => s.error) || Boolean(results.wallet?.error);
 process.exit(failed ? 1 : 0);

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+step() { printf '\033[1m==> [%3ds] %s\033[0m\n' "$SECONDS" "$*"; } # seconds since the set-up began
 
 # npm: `npm ci` only when node_modules is missing or older than the lock file (npm writes
 # node_modules/.package-lock.json on every install, so its mtime says when the tree was last synced).
@@ -36,12 +36,57 @@ else
   step "chromium present"
 fi
 
-# --- wasm toolchain (next issue) -------------------------------------------------------------------
-# The wallet-core wasm build will need, here:
-#   rustup target add wasm32-unknown-unknown
-#   wasm-bindgen-cli pinned to the `wasm-bindgen` version in Cargo.lock (skip when `wasm-bindgen --version`
-#   already matches; `cargo install wasm-bindgen-cli --version X`, without --locked)
-# ----------------------------------------------------------------------------------------------------
+# True when output $1 exists and nothing under the other arguments (files or directory trees, not counting
+# node_modules/ and dist/ in them) is newer: a second `make setup` skips builds whose sources did not change.
+up_to_date() {
+  local out=$1
+  shift
+  [[ -e $out ]] || return 1
+  [[ -z $(find "$@" \( -name node_modules -o -name dist \) -prune -o -newer "$out" -print -quit 2>/dev/null) ]]
+}
+
+# The wallet: wallet-core compiled to wasm32, bound with wasm-bindgen, inside the wallet frame page.
+if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  step "wasm32-unknown-unknown target present"
+else
+  step "rustup target add wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen-cli must be exactly the `wasm-bindgen` crate version in Cargo.lock (wallet-core pins it).
+bindgen_version=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+if [[ -z $bindgen_version ]]; then
+  echo "Cargo.lock has no wasm-bindgen package; cannot pick the wasm-bindgen-cli version" >&2
+  exit 1
+fi
+if [[ $(wasm-bindgen --version 2>/dev/null) == "wasm-bindgen $bindgen_version" ]]; then
+  step "wasm-bindgen-cli $bindgen_version present"
+else
+  step "cargo install wasm-bindgen-cli --version $bindgen_version (compiles from source: about 6 minutes on 2 cores)"
+  # No --locked: one of the CLI's locked dependency versions is missing from the registry.
+  cargo install wasm-bindgen-cli --version "$bindgen_version" --force
+fi
+
+wasm_out=crates/wallet-core/pkg/symbolon_wallet_core_bg.wasm
+if up_to_date "$wasm_out" crates/wallet-core/src crates/wallet-core/Cargo.toml crates/wallet-core/scripts \
+  Cargo.toml Cargo.lock; then
+  step "wallet-core wasm up to date ($wasm_out)"
+else
+  step "building the wallet-core wasm (crates/wallet-core/scripts/build-wasm.sh)"
+  # A failed build may leave a fresh but unfinished module behind: remove it so the next run retries.
+  crates/wallet-core/scripts/build-wasm.sh || { rm -f "$wasm_out"; exit 1; }
+fi
+
+# The frame's whole package (sources, index.html, Vite config) and the wasm are its inputs.
+frame_out=packages/wallet-frame/dist/index.html
+if [[ ! -f packages/wallet-frame/package.json ]]; then
+  step "packages/wallet-frame is missing: skipping the wallet frame build"
+elif up_to_date "$frame_out" packages/wallet-frame crates/wallet-core/pkg; then
+  step "wallet frame up to date ($frame_out)"
+else
+  step "building the wallet frame (npm run build -w @symbolon/wallet-frame)"
+  npm run build -w @symbolon/wallet-frame || { rm -f "$frame_out"; exit 1; }
+fi
 
 step "cargo build -p symbolon-server"
 cargo build -p symbolon-server

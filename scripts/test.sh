@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 suite=${1:-all}
 case $suite in
-  all) phases=(setup rust-fmt rust-clippy rust-test biome typecheck vitest e2e) ;;
+  all) phases=(setup rust-fmt rust-clippy rust-test wasm biome typecheck vitest e2e) ;;
   lint) phases=(setup rust-fmt rust-clippy biome typecheck) ;;
   e2e) phases=(setup e2e) ;;
   *) echo "usage: $0 all|lint|e2e" >&2; exit 2 ;;
@@ -25,8 +25,11 @@ command_for() {
   case $1 in
     setup) echo "scripts/setup.sh" ;;
     rust-fmt) echo "cargo fmt --all --check" ;;
-    rust-clippy) echo "cargo clippy --workspace --all-targets -- -D warnings" ;;
+    # The wallet core also compiles for the wallet frame (wasm32): lint that build too.
+    rust-clippy) echo "cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p symbolon-wallet-core --target wasm32-unknown-unknown -- -D warnings" ;;
     rust-test) echo "cargo test --workspace" ;;
+    # The same signing vectors against the wasm build, in Node and in Chromium.
+    wasm) echo "node --test crates/wallet-core/tests/wasm/" ;;
     biome) echo "npx biome check ." ;;
     typecheck) echo "npm run typecheck" ;;
     vitest) echo "npm test" ;;
@@ -58,7 +61,7 @@ count() {
         node_test_counts <<<"$clean"
       } | awk '{p += $1; f += $2; n++} END {if (n) print p, f}'
       ;;
-    e2e) node_test_counts <<<"$clean" ;;
+    e2e | wasm) node_test_counts <<<"$clean" ;;
   esac
 }
 

@@ -23,7 +23,12 @@ export function App({ env }: { env: Env }) {
   );
   return (
     <PrivyProvider appId={env.VITE_PRIVY_APP_ID} apiUrl={env.VITE_PRIVY_API_URL} config={config}>
-      <Landing theme={theme} onThemeChange={setTheme} />
+      <Landing
+        theme={theme}
+        onThemeChange={setTheme}
+        // The faucet needs the local chain (anvil signs for its dev account), never the public RPC.
+        faucetRpcUrl={env.VITE_LOCAL_FAUCET ? env.VITE_CHAIN_RPC_URL : undefined}
+      />
     </PrivyProvider>
   );
 }

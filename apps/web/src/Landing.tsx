@@ -1,13 +1,17 @@
 import { type ThemePreference, usePrivy } from "@symbolon/react";
+import { WalletCard } from "./account/WalletCard";
 import { ThemeSwitch } from "./theme/ThemeSwitch";
 
-/** The landing page: log in, or see who is signed in and log out. */
+/** The landing page: log in, or see who is signed in, their wallet, and log out. */
 export function Landing({
   theme,
   onThemeChange,
+  faucetRpcUrl,
 }: {
   theme: ThemePreference;
   onThemeChange: (preference: ThemePreference) => void;
+  /** Where "Get test STT" sends from (the local chain), or undefined to hide it. */
+  faucetRpcUrl?: string;
 }) {
   const { ready, authenticated, user, login, logout } = usePrivy();
   return (
@@ -27,15 +31,18 @@ export function Landing({
           Open, self-hostable login and embedded wallets. Sign in with a code from your inbox.
         </p>
         {ready && authenticated ? (
-          <section className="card" aria-label="Account">
-            <p className="card__label">Signed in as</p>
-            <p className="card__email" data-testid="user-email">
-              {user?.email?.address ?? user?.id}
-            </p>
-            <button type="button" className="button button--ghost" onClick={() => void logout()}>
-              Log out
-            </button>
-          </section>
+          <>
+            <section className="card" aria-label="Account">
+              <p className="card__label">Signed in as</p>
+              <p className="card__email" data-testid="user-email">
+                {user?.email?.address ?? user?.id}
+              </p>
+              <button type="button" className="button button--ghost" onClick={() => void logout()}>
+                Log out
+              </button>
+            </section>
+            <WalletCard faucetRpcUrl={faucetRpcUrl} />
+          </>
         ) : (
           <button type="button" className="button" disabled={!ready} onClick={login}>
             {ready ? "Log in" : "Loading…"}

@@ -12,6 +12,23 @@ describe("loadEnv (spec §5 web app environment)", () => {
     expect(env.VITE_AGENTS_API_URL).toBe("http://localhost:8000");
     expect(env.VITE_PRIVY_API_URL).toBe("http://localhost:8787");
     expect(env.VITE_CHAIN_RPC_URL).toBeUndefined();
+    expect(env.VITE_LOCAL_FAUCET).toBe(false);
+  });
+
+  it("reads the local faucet switch and the chain RPC URL", () => {
+    const env = loadEnv(
+      { ...valid, VITE_LOCAL_FAUCET: "true", VITE_CHAIN_RPC_URL: "http://127.0.0.1:8545" },
+      false,
+    );
+    expect(env.VITE_LOCAL_FAUCET).toBe(true);
+    expect(env.VITE_CHAIN_RPC_URL).toBe("http://127.0.0.1:8545");
+    expect(loadEnv({ ...valid, VITE_LOCAL_FAUCET: "FALSE" }, false).VITE_LOCAL_FAUCET).toBe(false);
+  });
+
+  it("refuses a faucet switch that is not true or false, and a bad chain RPC URL", () => {
+    expect(() => loadEnv({ ...valid, VITE_LOCAL_FAUCET: "yes", VITE_CHAIN_RPC_URL: "anvil" }, false)).toThrow(
+      'Invalid environment variables: VITE_CHAIN_RPC_URL must be a valid URL (got "anvil"); VITE_LOCAL_FAUCET must be "true" or "false" (got "yes")',
+    );
   });
 
   it("treats empty strings as unset", () => {

@@ -1,5 +1,5 @@
 import { createEnv } from "./lib/createEnv";
-import { optional, string, url } from "./lib/validators";
+import { boolean, optional, string, url } from "./lib/validators";
 
 /** Somnia Testnet, the app's only chain (spec §9). */
 export const DEFAULT_CHAIN_ID = "50312";
@@ -21,6 +21,8 @@ export function loadEnv(runtimeEnv: Record<string, unknown> = import.meta.env, i
       VITE_AGENTS_API_URL: url({ default: DEFAULT_AGENTS_API_URL }),
       VITE_PRIVY_API_URL: url({ default: DEFAULT_PRIVY_API_URL }),
       VITE_CHAIN_RPC_URL: optional(url()),
+      // Dev and tests only: a "Get test STT" button funded by anvil's unlocked dev account.
+      VITE_LOCAL_FAUCET: boolean({ default: false }),
     },
     clientPrefix: "VITE_",
     runtimeEnv,

@@ -94,6 +94,8 @@ constants! {
     USER_OWNED_RECOVERY_TIMEOUT_MS: u64 = 120_000;
     /// Every frame message event starts with this prefix.
     FRAME_MESSAGE_PREFIX: &str = "privy:";
+    /// `<meta name>` through which the server tells the frame page which host origins it serves.
+    WALLET_FRAME_ORIGINS_META: &str = "symbolon-allowed-origins";
 
     // --- MFA (spec §9) ---
     /// How long one MFA code wait lasts.

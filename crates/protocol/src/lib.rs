@@ -12,5 +12,6 @@ pub mod errors;
 pub mod session;
 pub mod typescript;
 pub mod user;
+pub mod wallet;
 
 pub use errors::{ClientErrorCode, ErrorResponse, ServerErrorCode};

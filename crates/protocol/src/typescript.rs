@@ -2,7 +2,7 @@
 
 use ts_rs::{Config, TS};
 
-use crate::{app, constants, errors, session, user};
+use crate::{app, constants, errors, session, user, wallet};
 
 /// Where the generated file lives, relative to the repository root.
 pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
@@ -45,6 +45,13 @@ pub fn render() -> String {
         session::SuccessResponse,
         session::AccessTokenClaims,
         session::IdentityTokenClaims,
+        wallet::CreateEmbeddedWalletRequest,
+        wallet::CreateEmbeddedWalletResponse,
+        wallet::KeyMaterialRequest,
+        wallet::KeyMaterialResponse,
+        wallet::ReplaceSharesRequest,
+        wallet::ReplaceSharesResponse,
+        wallet::SiweUnlinkRequest,
     ];
 
     let mut out = String::from(

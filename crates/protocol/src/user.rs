@@ -90,6 +90,23 @@ pub enum ChainType {
     Solana,
 }
 
+impl ChainType {
+    /// The wire name, e.g. `"ethereum"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Ethereum => "ethereum",
+            Self::Solana => "solana",
+        }
+    }
+
+    /// Parses a wire name.
+    pub fn parse(name: &str) -> Option<Self> {
+        [Self::Ethereum, Self::Solana]
+            .into_iter()
+            .find(|c| c.as_str() == name)
+    }
+}
+
 /// How an embedded wallet's recovery share is protected (spec §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum RecoveryMethod {
@@ -114,6 +131,37 @@ pub enum RecoveryMethod {
     /// Protected by a recovery encryption key the host provides.
     #[serde(rename = "recovery-encryption-key")]
     RecoveryEncryptionKey,
+}
+
+impl RecoveryMethod {
+    /// Every method, for parsing.
+    const ALL: [Self; 7] = [
+        Self::Privy,
+        Self::PrivyV2,
+        Self::UserPasscode,
+        Self::GoogleDrive,
+        Self::Icloud,
+        Self::IcloudNative,
+        Self::RecoveryEncryptionKey,
+    ];
+
+    /// The wire name, e.g. `"privy"` or `"user-passcode"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Privy => "privy",
+            Self::PrivyV2 => "privy-v2",
+            Self::UserPasscode => "user-passcode",
+            Self::GoogleDrive => "google-drive",
+            Self::Icloud => "icloud",
+            Self::IcloudNative => "icloud-native",
+            Self::RecoveryEncryptionKey => "recovery-encryption-key",
+        }
+    }
+
+    /// Parses a wire name.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.as_str() == name)
+    }
 }
 
 /// `type: "wallet"`; for embedded wallets `wallet_client_type: "privy"`, `connector_type: "embedded"`.
@@ -141,4 +189,29 @@ pub struct WalletAccount {
     #[serde(flatten)]
     #[ts(flatten)]
     pub verification: Verification,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_names_match_serde() {
+        for chain in [ChainType::Ethereum, ChainType::Solana] {
+            assert_eq!(
+                serde_json::to_value(chain).ok(),
+                Some(chain.as_str().into())
+            );
+            assert_eq!(ChainType::parse(chain.as_str()), Some(chain));
+        }
+        for method in RecoveryMethod::ALL {
+            assert_eq!(
+                serde_json::to_value(method).ok(),
+                Some(method.as_str().into())
+            );
+            assert_eq!(RecoveryMethod::parse(method.as_str()), Some(method));
+        }
+        assert_eq!(ChainType::parse("bitcoin"), None);
+        assert_eq!(RecoveryMethod::parse("passkey"), None);
+    }
 }

@@ -2,7 +2,7 @@
 //! overrides (see `docs/server.md` for every key).
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
@@ -49,6 +49,15 @@ pub struct Config {
     pub rate_limit: RateLimitConfig,
     /// Base64 32-byte key that encrypts stored signing keys (`SYMBOLON_KEY_ENCRYPTION_KEY`).
     pub key_encryption_key: Option<Redacted>,
+    /// Base64 32-byte key for embedded-wallet auth shares at rest (`SYMBOLON_AUTH_SHARE_KEY`).
+    pub auth_share_key: Option<Redacted>,
+    /// Base64 32-byte key for embedded-wallet recovery shares at rest
+    /// (`SYMBOLON_RECOVERY_SHARE_KEY`). Must differ from the auth-share key.
+    pub recovery_share_key: Option<Redacted>,
+    /// Where share keys are generated when unset (`SYMBOLON_KEY_DIR`; dev and tests only).
+    pub key_dir: PathBuf,
+    /// The wallet frame's built `dist/` (`SYMBOLON_WALLET_FRAME_DIR`).
+    pub wallet_frame_dir: PathBuf,
 }
 
 /// A secret string whose `Debug` output is redacted.
@@ -72,6 +81,10 @@ impl Default for Config {
             smtp: SmtpConfig::default(),
             rate_limit: RateLimitConfig::default(),
             key_encryption_key: None,
+            auth_share_key: None,
+            recovery_share_key: None,
+            key_dir: PathBuf::from("."),
+            wallet_frame_dir: PathBuf::from("packages/wallet-frame/dist"),
         }
     }
 }
@@ -190,6 +203,18 @@ impl Config {
         if let Some(v) = lookup("SYMBOLON_KEY_ENCRYPTION_KEY") {
             self.key_encryption_key = Some(Redacted(v));
         }
+        if let Some(v) = lookup("SYMBOLON_AUTH_SHARE_KEY") {
+            self.auth_share_key = Some(Redacted(v));
+        }
+        if let Some(v) = lookup("SYMBOLON_RECOVERY_SHARE_KEY") {
+            self.recovery_share_key = Some(Redacted(v));
+        }
+        if let Some(v) = lookup("SYMBOLON_KEY_DIR") {
+            self.key_dir = PathBuf::from(v);
+        }
+        if let Some(v) = lookup("SYMBOLON_WALLET_FRAME_DIR") {
+            self.wallet_frame_dir = PathBuf::from(v);
+        }
         if let Some(v) = lookup("SYMBOLON_SMTP_USERNAME") {
             self.smtp.username = Some(v);
         }
@@ -226,6 +251,16 @@ impl Config {
             &mut self.rate_limit.window_s,
         )?;
         Ok(())
+    }
+
+    /// The origin (`scheme://host[:port]`) of the public URL: the wallet frame's origin.
+    pub fn public_origin(&self) -> &str {
+        let url = self.public_url.as_str();
+        let host_start = url.find("://").map_or(0, |i| i + 3);
+        let end = url[host_start..]
+            .find(['/', '?', '#'])
+            .map_or(url.len(), |i| host_start + i);
+        &url[..end]
     }
 
     /// Whether the public URL is HTTPS (the marker cookie then gets `Secure`).
@@ -283,6 +318,35 @@ mod tests {
                 ..
             })
         ));
+    }
+
+    #[test]
+    fn wallet_settings_come_from_the_environment() {
+        let mut config = Config::default();
+        let env: HashMap<&str, &str> = [
+            ("SYMBOLON_AUTH_SHARE_KEY", "auth-secret"),
+            ("SYMBOLON_RECOVERY_SHARE_KEY", "recovery-secret"),
+            ("SYMBOLON_KEY_DIR", "/var/lib/symbolon"),
+            ("SYMBOLON_WALLET_FRAME_DIR", "/srv/frame"),
+        ]
+        .into();
+        config
+            .apply_env(|k| env.get(k).map(|v| v.to_string()))
+            .expect("env");
+        assert_eq!(config.key_dir, PathBuf::from("/var/lib/symbolon"));
+        assert_eq!(config.wallet_frame_dir, PathBuf::from("/srv/frame"));
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("auth-secret") && !shown.contains("recovery-secret"));
+    }
+
+    #[test]
+    fn public_origin_drops_path_and_slash() {
+        let mut config = Config::default();
+        assert_eq!(config.public_origin(), "http://localhost:8787");
+        config.public_url = "https://id.example.com/base/".into();
+        assert_eq!(config.public_origin(), "https://id.example.com");
+        config.public_url = "https://id.example.com:8443".into();
+        assert_eq!(config.public_origin(), "https://id.example.com:8443");
     }
 
     #[test]

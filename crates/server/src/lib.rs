@@ -14,6 +14,7 @@ pub mod random;
 pub mod rate_limit;
 pub mod state;
 pub mod tokens;
+pub mod wallets;
 
 pub use http::app;
 pub use state::AppState;

@@ -1,6 +1,7 @@
 //! Everything a request handler needs, shared across requests.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -13,6 +14,7 @@ use crate::otp::OtpSecret;
 use crate::random::{RandomError, random_bytes};
 use crate::rate_limit::RateLimiter;
 use crate::tokens::{KeyRing, KeySealer, TokenError, TokenIssuer};
+use crate::wallets::{ShareKeyError, ShareVault};
 
 /// The server could not assemble its state.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +29,9 @@ pub enum StartupError {
     /// The CSPRNG failed.
     #[error(transparent)]
     Random(#[from] RandomError),
+    /// The embedded-wallet share keys could not be loaded or created.
+    #[error(transparent)]
+    ShareKey(#[from] ShareKeyError),
     /// The stored OTP secret is corrupt.
     #[error("stored otp secret is unreadable")]
     BadSecret,
@@ -51,6 +56,10 @@ pub struct AppState {
     pub ip_limiter: Arc<RateLimiter>,
     /// "Now".
     pub clock: Clock,
+    /// Encrypts and decrypts embedded-wallet shares at rest.
+    pub share_vault: Arc<ShareVault>,
+    /// Set once "the wallet frame is not built" has been logged.
+    pub frame_missing_logged: Arc<AtomicBool>,
 }
 
 impl AppState {
@@ -62,6 +71,7 @@ impl AppState {
         clock: Clock,
     ) -> Result<Self, StartupError> {
         let now = clock.now();
+        let share_vault = Arc::new(ShareVault::from_config(&config)?);
         let sealer = match &config.key_encryption_key {
             Some(key) => KeySealer::from_base64(&key.0)?,
             None => KeySealer::plain(),
@@ -82,6 +92,8 @@ impl AppState {
             ip_limiter: Arc::new(RateLimiter::new(limits.ip_per_window, limits.window_s)),
             config: Arc::new(config),
             clock,
+            share_vault,
+            frame_missing_logged: Arc::new(AtomicBool::new(false)),
         })
     }
 }

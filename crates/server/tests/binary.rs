@@ -25,7 +25,16 @@ fn symbolon(database_url: &str) -> Command {
         .env("SYMBOLON_SMTP_HOST", "127.0.0.1")
         .env("SYMBOLON_SMTP_PORT", services().smtp_port.to_string())
         .env("SYMBOLON_SMTP_TLS", "none")
-        .env("SYMBOLON_LOG", "info");
+        .env("SYMBOLON_LOG", "info")
+        // Fixed share keys: nothing is generated into a key directory (base64 of 32 bytes of 1s and 2s).
+        .env(
+            "SYMBOLON_AUTH_SHARE_KEY",
+            "AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=",
+        )
+        .env(
+            "SYMBOLON_RECOVERY_SHARE_KEY",
+            "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI=",
+        );
     command
 }
 

@@ -12,7 +12,7 @@ cd "$root"
 cargo build -p symbolon-wallet-core --target wasm32-unknown-unknown --profile wasm-release
 wasm-bindgen --target web --out-dir "$out" \
   "$target/wasm32-unknown-unknown/wasm-release/symbolon_wallet_core.wasm"
-npx wasm-opt -Oz --converge --strip-debug --enable-bulk-memory --enable-nontrapping-float-to-int \
+npx wasm-opt -Oz --converge --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals \
   -o "$out/symbolon_wallet_core_bg.wasm" "$out/symbolon_wallet_core_bg.wasm"
 

@@ -16,22 +16,28 @@ impl Address {
     /// mixed case must carry a valid EIP-55 checksum.
     pub fn parse(text: &str) -> Result<Self> {
         let digits = strip_0x(text).ok_or_else(|| {
-            WalletError::InvalidAddress(format!("\"{text}\" lacks the 0x prefix"))
+            WalletError::InvalidAddress(["\"", text, "\" lacks the 0x prefix"].concat())
         })?;
         if digits.len() != 40 {
-            return Err(WalletError::InvalidAddress(format!(
-                "\"{text}\" has {} hex characters, expected 40",
-                digits.len()
-            )));
+            return Err(WalletError::InvalidAddress(
+                [
+                    "\"",
+                    text,
+                    "\" has ",
+                    &digits.len().to_string(),
+                    " hex characters, expected 40",
+                ]
+                .concat(),
+            ));
         }
         let mut bytes = [0u8; 20];
         ::hex::decode_to_slice(digits, &mut bytes)
-            .map_err(|_| WalletError::InvalidAddress(format!("\"{text}\" is not hex")))?;
+            .map_err(|_| WalletError::InvalidAddress(["\"", text, "\" is not hex"].concat()))?;
         let address = Self(bytes);
         let has_lower = digits.bytes().any(|b| b.is_ascii_lowercase());
         let has_upper = digits.bytes().any(|b| b.is_ascii_uppercase());
         // EIP-55: a mixed-case address is a checksummed one and must verify.
-        if has_lower && has_upper && address.to_checksum()[2..] != *digits {
+        if has_lower && has_upper && address.to_checksum().strip_prefix("0x") != Some(digits) {
             return Err(WalletError::AddressChecksum(text.to_owned()));
         }
         Ok(address)

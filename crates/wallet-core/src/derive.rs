@@ -1,6 +1,16 @@
 //! BIP-32 derivation of wallet keys (`m/44'/60'/0'/0/{walletIndex}`).
+//!
+//! Private-key derivation (CKDpriv) only, on RustCrypto parts: HMAC-SHA512 (`hmac`, `sha2`)
+//! and secp256k1 scalar arithmetic (`k256`). The `bip32` crate does the same but also computes
+//! parent fingerprints (RIPEMD-160, useless here) and costs ~3 KB gzip more wasm; the tests
+//! check this file against it and against the BIP-32 test vectors.
 
-use bip32::{ChildNumber, XPrv};
+use hmac::{Hmac, Mac};
+use k256::ecdsa::SigningKey;
+use k256::elliptic_curve::PrimeField;
+use k256::elliptic_curve::sec1::ToEncodedPoint;
+use k256::{NonZeroScalar, Scalar};
+use sha2::Sha512;
 use zeroize::Zeroizing;
 
 use crate::seed::mnemonic_to_seed;
@@ -25,18 +35,68 @@ pub fn ethereum_path(wallet_index: u32) -> Result<[u32; 5]> {
     Ok([44 | HARDENED, 60 | HARDENED, HARDENED, 0, wallet_index])
 }
 
-/// Derives the node at `path` (child numbers, [`HARDENED`] flag for `'`) from a BIP-32 seed.
-pub fn derive_path(seed: &[u8], path: &[u32]) -> Result<DerivedKey> {
-    let mut node = XPrv::new(seed).map_err(|_| WalletError::Derivation)?;
-    for &child in path {
-        node = node
-            .derive_child(ChildNumber(child))
-            .map_err(|_| WalletError::Derivation)?;
+/// HMAC-SHA512 of `parts` under `key`, split into (I_L as a key, I_R as the chain code).
+/// An I_L of zero or not below the curve order is an invalid node (BIP-32 says to skip it; like
+/// other wallets this fails, with probability ~2^-127).
+fn hmac_node(key: &[u8], parts: &[&[u8]], parent: Option<&SigningKey>) -> Result<DerivedKey> {
+    let mut mac = Hmac::<Sha512>::new_from_slice(key).map_err(|_| WalletError::Derivation)?;
+    for part in parts {
+        mac.update(part);
     }
+    let mut output = Zeroizing::new([0u8; 64]);
+    output.copy_from_slice(&mac.finalize().into_bytes());
+    let mut left = Zeroizing::new([0u8; 32]);
+    left.copy_from_slice(&output[..32]);
+    let tweak: Scalar =
+        Option::from(Scalar::from_repr((*left).into())).ok_or(WalletError::Derivation)?;
+    // Child key = I_L + k_parent (mod n); the master key is I_L itself.
+    let scalar = match parent {
+        Some(parent) => tweak + parent.as_nonzero_scalar().as_ref(),
+        None => tweak,
+    };
+    let scalar: NonZeroScalar =
+        Option::from(NonZeroScalar::new(scalar)).ok_or(WalletError::Derivation)?;
+    let mut chain_code = Zeroizing::new([0u8; 32]);
+    chain_code.copy_from_slice(&output[32..]);
     Ok(DerivedKey {
-        private_key: PrivateKey::from_signing_key(node.private_key().clone()),
-        chain_code: Zeroizing::new(node.attrs().chain_code),
+        private_key: PrivateKey::from_signing_key(SigningKey::from(scalar)),
+        chain_code,
     })
+}
+
+/// CKDpriv: the child `index` of `node` (hardened children hash the private key, normal ones
+/// the compressed public key).
+fn child(node: &DerivedKey, index: u32) -> Result<DerivedKey> {
+    let parent = node.private_key.signing_key();
+    let index_bytes = index.to_be_bytes();
+    if index & HARDENED != 0 {
+        let key = node.private_key.to_bytes();
+        hmac_node(
+            node.chain_code.as_ref(),
+            &[&[0], key.as_ref(), &index_bytes],
+            Some(parent),
+        )
+    } else {
+        let public = parent.verifying_key().as_affine().to_encoded_point(true);
+        hmac_node(
+            node.chain_code.as_ref(),
+            &[public.as_bytes(), &index_bytes],
+            Some(parent),
+        )
+    }
+}
+
+/// Derives the node at `path` (child numbers, [`HARDENED`] flag for `'`) from a BIP-32 seed
+/// (16 to 64 bytes).
+pub fn derive_path(seed: &[u8], path: &[u32]) -> Result<DerivedKey> {
+    if !(16..=64).contains(&seed.len()) {
+        return Err(WalletError::Derivation);
+    }
+    let mut node = hmac_node(b"Bitcoin seed", &[seed], None)?;
+    for &index in path {
+        node = child(&node, index)?;
+    }
+    Ok(node)
 }
 
 /// The private key of wallet `wallet_index` of the user whose entropy this is
@@ -101,6 +161,79 @@ mod tests {
                 &key,
                 "key of {path:?}"
             );
+        }
+    }
+
+    /// BIP-32 test vectors 2 (normal children and large hardened indices) and 3 (a master key
+    /// with leading zero bytes, which must be kept).
+    #[test]
+    fn bip32_test_vectors_2_and_3() {
+        let h = HARDENED;
+        let two = crate::decode_hex(concat!(
+            "0xfffcf9f6f3f0edeae7e4e1dedbd8d5d2cfccc9c6c3c0bdbab7b4b1aeaba8a5a2",
+            "9f9c999693908d8a8784817e7b7875726f6c696663605d5a5754514e4b484542"
+        ))
+        .unwrap();
+        let three = crate::decode_hex(concat!(
+            "0x4b381541583be4423346c643850da4b320e46a87ae3d2a4e6da11eba819cd4ac",
+            "ba45d239319ac14f863b8d5ab5a0d0c64d2e8a1e7d1457df2e5a3c51c73235be"
+        ))
+        .unwrap();
+        let cases: [(&[u8], &[u32], &str); 4] = [
+            (
+                &two,
+                &[0, 2_147_483_647 | h, 1],
+                "xprv9zFnWC6h2cLgpmSA46vutJzBcfJ8yaJGg8cX1e5StJh45BBciYTRXSd25UEPVuesF9yog62tGAQtHjXajPPdbRCHuWS6T8XA2ECKADdw4Ef",
+            ),
+            (
+                &two,
+                &[0, 2_147_483_647 | h, 1, 2_147_483_646 | h, 2],
+                "xprvA2nrNbFZABcdryreWet9Ea4LvTJcGsqrMzxHx98MMrotbir7yrKCEXw7nadnHM8Dq38EGfSh6dqA9QWTyefMLEcBYJUuekgW4BYPJcr9E7j",
+            ),
+            (
+                &three,
+                &[],
+                "xprv9s21ZrQH143K25QhxbucbDDuQ4naNntJRi4KUfWT7xo4EKsHt2QJDu7KXp1A3u7Bi1j8ph3EGsZ9Xvz9dGuVrtHHs7pXeTzjuxBrCmmhgC6",
+            ),
+            (
+                &three,
+                &[h],
+                "xprv9uPDJpEQgRQfDcW7BkF7eTya6RPxXeJCqCJGHuCJ4GiRVLzkTXBAJMu2qaMWPrS7AANYqdq6vcBcBUdJCVVFceUvJFjaPdGZ2y9WACViL4L",
+            ),
+        ];
+        for (seed, path, xprv) in cases {
+            let (chain_code, key) = decode_xprv(xprv);
+            let node = derive_path(seed, path).unwrap();
+            assert_eq!(*node.chain_code, chain_code, "chain code of {path:?}");
+            assert_eq!(
+                node.private_key.to_bytes().as_ref(),
+                &key,
+                "key of {path:?}"
+            );
+        }
+        assert!(derive_path(&[0; 15], &[]).is_err());
+        assert!(derive_path(&[0; 65], &[]).is_err());
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// Any seed and path derive what the `bip32` crate derives.
+        #[test]
+        fn agrees_with_bip32_crate(
+            length in proptest::sample::select(vec![16usize, 32, 64]),
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 64),
+            path in proptest::collection::vec(proptest::prelude::any::<u32>(), 0..6),
+        ) {
+            // The crate takes 16-, 32- and 64-byte seeds only (BIP-32 allows any 16 to 64).
+            let seed = &bytes[..length];
+            let mut expected = bip32::XPrv::new(seed).unwrap();
+            for &index in &path {
+                expected = expected.derive_child(bip32::ChildNumber(index)).unwrap();
+            }
+            let node = derive_path(seed, &path).unwrap();
+            let expected_key: [u8; 32] = expected.private_key().to_bytes().into();
+            proptest::prop_assert_eq!(*node.private_key.to_bytes(), expected_key);
+            proptest::prop_assert_eq!(*node.chain_code, expected.attrs().chain_code);
         }
     }
 

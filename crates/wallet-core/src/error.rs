@@ -1,71 +1,50 @@
 //! The crate's single error type.
 
 /// Everything that can go wrong in wallet-core. Each variant has a stable [`WalletError::code`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum WalletError {
     /// A hex string is malformed (odd length, non-hex character, missing `0x` where required).
-    #[error("invalid hex: {0}")]
     InvalidHex(String),
     /// An Ethereum address is not `0x` followed by 40 hex characters.
-    #[error("invalid address: {0}")]
     InvalidAddress(String),
     /// A mixed-case address whose EIP-55 checksum does not match.
-    #[error("address checksum mismatch (EIP-55): {0}")]
     AddressChecksum(String),
     /// Entropy has the wrong length (wallet entropy is 16 bytes; BIP-39 allows 16–32).
-    #[error("invalid entropy length: {0} bytes")]
     InvalidEntropy(usize),
     /// The platform random number generator failed.
-    #[error("random number generator unavailable")]
     Randomness,
     /// BIP-32 derivation failed (invalid seed length, or a derived key out of range).
-    #[error("key derivation failed")]
     Derivation,
     /// Bytes are not a valid secp256k1 private key.
-    #[error("invalid private key")]
     InvalidPrivateKey,
     /// A signature is malformed or does not recover to a public key.
-    #[error("invalid signature: {0}")]
     InvalidSignature(String),
     /// The signer could not produce an Ethereum-compatible signature.
-    #[error("signing failed")]
     Signing,
     /// A share is malformed (length, identifier, or kind).
-    #[error("invalid share: {0}")]
     InvalidShare(String),
     /// Fewer than the two shares needed to rebuild the entropy were given.
-    #[error("at least 2 distinct shares are required")]
     NotEnoughShares,
     /// The same share kind was given twice.
-    #[error("duplicate share kind: {0}")]
     DuplicateShare(String),
     /// A share encryption key is too short.
-    #[error("invalid share key: {0}")]
     InvalidKey(String),
     /// AEAD decryption failed: wrong key, wrong associated data, or tampered ciphertext.
-    #[error("share decryption failed")]
     Decryption,
     /// Input is not valid JSON.
-    #[error("invalid JSON: {0}")]
     InvalidJson(String),
     /// A number is NaN or ±Infinity (rejected for typed data and transactions).
-    #[error("non-finite number not allowed: {0}")]
     NonFiniteNumber(String),
     /// A number is malformed (not an integer, not a safe integer, bad digits).
-    #[error("invalid number: {0}")]
     InvalidNumber(String),
     /// A number does not fit the declared type (e.g. `uint8` = 256).
-    #[error("number out of range: {0}")]
     NumberOutOfRange(String),
     /// EIP-712 typed data is malformed (types, primaryType, domain, message).
-    #[error("invalid typed data: {0}")]
     InvalidTypedData(String),
     /// A transaction request is malformed or inconsistent.
-    #[error("invalid transaction: {0}")]
     InvalidTransaction(String),
     /// A `personal_sign` message is malformed for its declared encoding.
-    #[error("invalid message: {0}")]
     InvalidMessage(String),
 }
 
@@ -96,4 +75,45 @@ impl WalletError {
             Self::InvalidMessage(_) => "invalid_message",
         }
     }
+    /// The human-readable message (also the `Display` form), built without `format!` so the
+    /// wasm build links no formatting code for it.
+    pub fn message(&self) -> String {
+        match self {
+            Self::InvalidHex(detail) => ["invalid hex: ", detail.as_str()].concat(),
+            Self::InvalidAddress(detail) => ["invalid address: ", detail.as_str()].concat(),
+            Self::AddressChecksum(detail) => {
+                ["address checksum mismatch (EIP-55): ", detail.as_str()].concat()
+            }
+            Self::InvalidEntropy(length) => {
+                ["invalid entropy length: ", &length.to_string(), " bytes"].concat()
+            }
+            Self::Randomness => "random number generator unavailable".to_owned(),
+            Self::Derivation => "key derivation failed".to_owned(),
+            Self::InvalidPrivateKey => "invalid private key".to_owned(),
+            Self::InvalidSignature(detail) => ["invalid signature: ", detail.as_str()].concat(),
+            Self::Signing => "signing failed".to_owned(),
+            Self::InvalidShare(detail) => ["invalid share: ", detail.as_str()].concat(),
+            Self::NotEnoughShares => "at least 2 distinct shares are required".to_owned(),
+            Self::DuplicateShare(detail) => ["duplicate share kind: ", detail.as_str()].concat(),
+            Self::InvalidKey(detail) => ["invalid share key: ", detail.as_str()].concat(),
+            Self::Decryption => "share decryption failed".to_owned(),
+            Self::InvalidJson(detail) => ["invalid JSON: ", detail.as_str()].concat(),
+            Self::NonFiniteNumber(detail) => {
+                ["non-finite number not allowed: ", detail.as_str()].concat()
+            }
+            Self::InvalidNumber(detail) => ["invalid number: ", detail.as_str()].concat(),
+            Self::NumberOutOfRange(detail) => ["number out of range: ", detail.as_str()].concat(),
+            Self::InvalidTypedData(detail) => ["invalid typed data: ", detail.as_str()].concat(),
+            Self::InvalidTransaction(detail) => ["invalid transaction: ", detail.as_str()].concat(),
+            Self::InvalidMessage(detail) => ["invalid message: ", detail.as_str()].concat(),
+        }
+    }
 }
+
+impl core::fmt::Display for WalletError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.message())
+    }
+}
+
+impl core::error::Error for WalletError {}

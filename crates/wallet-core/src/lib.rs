@@ -3,7 +3,7 @@
 //! One 16-byte entropy per user is the root of every embedded Ethereum wallet of that user:
 //! entropy → BIP-39 mnemonic → seed (no passphrase) → BIP-32 `m/44'/60'/0'/0/{walletIndex}`.
 //! The entropy is split with Shamir 2-of-3 (GF(256), `vsss-rs`) into a device, an auth and a
-//! recovery share; each share travels encrypted in an AES-256-GCM envelope whose key comes from
+//! recovery share; each share travels encrypted in a ChaCha20-Poly1305 envelope whose key comes from
 //! HKDF-SHA256 and whose associated data binds share kind, wallet address and user.
 //!
 //! Signing covers EIP-191 `personal_sign`, EIP-712 `eth_signTypedData_v4` and legacy / EIP-2930 /

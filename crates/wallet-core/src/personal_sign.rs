@@ -18,9 +18,9 @@ impl MessageEncoding {
         match name {
             "utf-8" | "utf8" => Ok(Self::Utf8),
             "hex" => Ok(Self::Hex),
-            other => Err(WalletError::InvalidMessage(format!(
-                "unknown encoding \"{other}\""
-            ))),
+            other => Err(WalletError::InvalidMessage(
+                ["unknown encoding \"", other, "\""].concat(),
+            )),
         }
     }
 }

@@ -24,6 +24,10 @@ impl PrivateKey {
         Self(key)
     }
 
+    pub(crate) fn signing_key(&self) -> &SigningKey {
+        &self.0
+    }
+
     /// The 32 private key bytes (zeroized on drop).
     pub fn to_bytes(&self) -> Zeroizing<[u8; 32]> {
         Zeroizing::new(self.0.to_bytes().into())

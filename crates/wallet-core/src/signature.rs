@@ -33,15 +33,18 @@ impl Signature {
     /// Parses 65 bytes `r || s || v` with `v` ∈ {0, 1, 27, 28}.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         if bytes.len() != 65 {
-            return Err(WalletError::InvalidSignature(format!(
-                "{} bytes, expected 65",
-                bytes.len()
-            )));
+            return Err(WalletError::InvalidSignature(
+                [&bytes.len().to_string(), " bytes, expected 65"].concat(),
+            ));
         }
         let y_parity = match bytes[64] {
             0 | 27 => false,
             1 | 28 => true,
-            v => return Err(WalletError::InvalidSignature(format!("v = {v}"))),
+            v => {
+                return Err(WalletError::InvalidSignature(
+                    ["v = ", &v.to_string()].concat(),
+                ));
+            }
         };
         let mut r = [0u8; 32];
         let mut s = [0u8; 32];

@@ -4,6 +4,11 @@ use crate::hex::strip_0x;
 use crate::json::Json;
 use crate::{B256, Result, WalletError};
 
+/// `NumberOutOfRange` naming the value and the width it missed (e.g. "x does not fit uint8").
+fn out_of_range(what: &str, fit: &str, bits: u32) -> WalletError {
+    WalletError::NumberOutOfRange([what, fit, &bits.to_string()].concat())
+}
+
 /// A parsed integer: sign and 256-bit magnitude.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Int {
@@ -31,9 +36,7 @@ impl Int {
     /// ABI encoding as `uint{bits}`: must be non-negative and below 2^bits.
     pub fn to_uint_word(self, bits: u32, what: &str) -> Result<B256> {
         if self.negative || self.bit_len() > bits {
-            return Err(WalletError::NumberOutOfRange(format!(
-                "{what} does not fit uint{bits}"
-            )));
+            return Err(out_of_range(what, " does not fit uint", bits));
         }
         Ok(self.magnitude)
     }
@@ -47,9 +50,7 @@ impl Int {
             self.bit_len() <= limit
         };
         if !fits {
-            return Err(WalletError::NumberOutOfRange(format!(
-                "{what} does not fit int{bits}"
-            )));
+            return Err(out_of_range(what, " does not fit int", bits));
         }
         if !self.negative {
             return Ok(self.magnitude);
@@ -69,9 +70,9 @@ impl Int {
     /// The value as `u64`, for nonces, gas limits and chain ids.
     pub fn to_u64(self, what: &str) -> Result<u64> {
         if self.negative || self.bit_len() > 64 {
-            return Err(WalletError::NumberOutOfRange(format!(
-                "{what} does not fit 64 bits"
-            )));
+            return Err(WalletError::NumberOutOfRange(
+                [what, " does not fit 64 bits"].concat(),
+            ));
         }
         let mut bytes = [0u8; 8];
         bytes.copy_from_slice(&self.magnitude[24..]);
@@ -79,51 +80,44 @@ impl Int {
     }
 }
 
-/// Parses an integer from a JSON number or string. Rejects NaN, ±Infinity, fractions and
-/// anything else with an error naming `what`. JSON numbers are read exactly from their text
-/// (`1e18` and `1.0` are integers; `1.5` is not).
+/// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// Parses an integer from a number, a `BigInt` or a decimal / `0x` string. Rejects NaN,
+/// ±Infinity (as numbers or strings), fractions, and numbers beyond 2^53 − 1, which a JSON
+/// number cannot carry exactly (ethers v6 refuses them too): those must come as strings.
 pub(crate) fn parse_int(value: &Json, what: &str) -> Result<Int> {
     match value {
-        Json::Number(text) => parse_number_text(text, what),
-        Json::String(text) => parse_int_str(text, what),
-        Json::Null => Err(WalletError::InvalidNumber(format!("{what} is null"))),
-        _ => Err(WalletError::InvalidNumber(format!(
-            "{what} must be a number or a string"
-        ))),
+        Json::Number(number) => parse_number(*number, what),
+        Json::String(text) | Json::BigInt(text) => parse_int_str(text, what),
+        Json::Null => Err(WalletError::InvalidNumber([what, " is null"].concat())),
+        _ => Err(WalletError::InvalidNumber(
+            [what, " must be a number or a string"].concat(),
+        )),
     }
 }
 
-/// An already grammar-checked JSON number text → exact integer.
-fn parse_number_text(text: &str, what: &str) -> Result<Int> {
-    let (negative, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
-        Some(at) => (&unsigned[..at], &unsigned[at + 1..]),
-        None => (unsigned, "0"),
-    };
-    let exponent: i32 = exponent
-        .trim_start_matches('+')
-        .parse()
-        .ok()
-        .filter(|e: &i32| e.abs() <= 100)
-        .ok_or_else(|| WalletError::NumberOutOfRange(format!("{what} exponent out of range")))?;
-    let (int_part, frac_part) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits = format!("{int_part}{frac_part}");
-    // Position of the decimal point within `digits` after applying the exponent.
-    let point = int_part.len() as i64 + i64::from(exponent);
-    let split = point.clamp(0, digits.len() as i64) as usize;
-    if digits[split..].bytes().any(|d| d != b'0') {
-        return Err(WalletError::InvalidNumber(format!(
-            "{what} is not an integer"
-        )));
+fn parse_number(number: f64, what: &str) -> Result<Int> {
+    if !number.is_finite() {
+        return Err(WalletError::NonFiniteNumber(what.to_owned()));
     }
-    let zeros = (point - split as i64).max(0) as usize;
-    let integer = format!("{}{}", &digits[..split], "0".repeat(zeros));
-    let mut int = parse_decimal(if integer.is_empty() { "0" } else { &integer }, what)?;
-    int.negative = negative && int.magnitude.iter().any(|b| *b != 0);
-    Ok(int)
+    if number.fract() != 0.0 {
+        return Err(WalletError::InvalidNumber(
+            [what, " is not an integer"].concat(),
+        ));
+    }
+    if number.abs() > MAX_SAFE_INTEGER {
+        return Err(WalletError::InvalidNumber(
+            [what, " exceeds 2^53 - 1; pass it as a decimal or 0x string"].concat(),
+        ));
+    }
+    let mut magnitude = [0u8; 32];
+    // Exact: an integral f64 of at most 53 bits.
+    magnitude[24..].copy_from_slice(&(number.abs() as u64).to_be_bytes());
+    Ok(Int {
+        negative: number < 0.0,
+        magnitude,
+    })
 }
 
 /// Parses `[-]digits` or `[-]0x hex`.
@@ -136,14 +130,16 @@ pub(crate) fn parse_int_str(text: &str, what: &str) -> Result<Int> {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let bad = || WalletError::InvalidNumber(format!("{what}: \"{text}\" is not an integer"));
+    let bad = || WalletError::InvalidNumber([what, ": \"", text, "\" is not an integer"].concat());
     let mut int = if let Some(digits) = strip_0x(body) {
         if digits.is_empty() || digits.len() > 64 || !digits.bytes().all(|b| b.is_ascii_hexdigit())
         {
             return Err(bad());
         }
+        // Left-pad to 64 digits so the value lands right-aligned in the word.
+        let padded = ["0".repeat(64 - digits.len()).as_str(), digits].concat();
         let mut magnitude = [0u8; 32];
-        ::hex::decode_to_slice(format!("{digits:0>64}"), &mut magnitude).map_err(|_| bad())?;
+        ::hex::decode_to_slice(padded, &mut magnitude).map_err(|_| bad())?;
         Int {
             negative: false,
             magnitude,
@@ -170,9 +166,9 @@ fn parse_decimal(digits: &str, what: &str) -> Result<Int> {
             carry = v >> 8;
         }
         if carry != 0 {
-            return Err(WalletError::NumberOutOfRange(format!(
-                "{what} exceeds 256 bits"
-            )));
+            return Err(WalletError::NumberOutOfRange(
+                [what, " exceeds 256 bits"].concat(),
+            ));
         }
     }
     Ok(Int {
@@ -193,11 +189,15 @@ mod tests {
     use serde_json::{Value, json};
 
     fn parse(value: &Value) -> Result<Int> {
-        parse_int(&Json::parse(&value.to_string())?, "x")
+        parse_int(&crate::json::parse(&value.to_string())?, "x")
     }
 
     fn word(value: Value) -> Result<B256> {
         parse(&value)?.to_uint_word(256, "x")
+    }
+
+    fn code(value: Value) -> &'static str {
+        word(value).map_or_else(|e| e.code(), |_| "ok")
     }
 
     #[test]
@@ -207,42 +207,58 @@ mod tests {
         assert_eq!(word(json!("1")).unwrap(), one);
         assert_eq!(word(json!("0x01")).unwrap(), one);
         assert_eq!(word(json!(1.0)).unwrap(), one);
+        assert_eq!(
+            parse_int(&Json::BigInt("1".into()), "x").unwrap().magnitude,
+            one
+        );
         let max = "115792089237316195423570985008687907853269984665640564039457584007913129639935";
         assert_eq!(word(json!(max)).unwrap(), [0xff; 32]);
-        assert!(word(json!(format!("{max}0"))).is_err());
-        assert!(word(json!("0x")).is_err());
-        assert!(word(json!("1.5")).is_err());
-        assert!(word(json!(1.5)).is_err());
+        assert_eq!(code(json!(format!("{max}0"))), "number_out_of_range");
+        let safe = word(json!(9_007_199_254_740_991u64)).unwrap();
+        assert_eq!(safe[24..], 9_007_199_254_740_991u64.to_be_bytes());
+        assert!(parse(&json!(-25)).unwrap().negative);
+        assert!(!parse(&json!(-0.0)).unwrap().negative);
+        for bad in [
+            json!("0x"),
+            json!("1.5"),
+            json!(1.5),
+            json!(null),
+            json!(true),
+            json!(""),
+            json!(" 1"),
+        ] {
+            assert_eq!(code(bad.clone()), "invalid_number", "{bad}");
+        }
+    }
+
+    /// Numbers a JSON number cannot carry exactly are refused, not rounded.
+    #[test]
+    fn unsafe_numbers_must_be_strings() {
+        for bad in [
+            json!(9_007_199_254_740_992u64),
+            json!(1e18),
+            json!(1e300),
+            json!(f64::MAX),
+        ] {
+            assert_eq!(code(bad.clone()), "invalid_number", "{bad}");
+        }
+        let error = word(json!(1e18)).unwrap_err().to_string();
         assert_eq!(
-            word(json!(1e300)).map_err(|e| e.code()),
-            Err("number_out_of_range")
+            error,
+            "invalid number: x exceeds 2^53 - 1; pass it as a decimal or 0x string"
         );
-        assert_eq!(
-            word(json!(f64::MAX)).map_err(|e| e.code()),
-            Err("number_out_of_range")
-        );
-        let exact = |text: &str| {
-            parse_number_text(text, "x").map(|i| (i.negative, i.magnitude[24..].to_vec()))
-        };
-        assert_eq!(
-            exact("1e18"),
-            Ok((false, 1_000_000_000_000_000_000u64.to_be_bytes().to_vec()))
-        );
-        assert_eq!(exact("-2.5e1"), Ok((true, 25u64.to_be_bytes().to_vec())));
-        assert_eq!(
-            exact("1234e-2").map_err(|e| e.code()),
-            Err("invalid_number")
-        );
-        assert_eq!(exact("1200e-2"), Ok((false, 12u64.to_be_bytes().to_vec())));
-        assert_eq!(exact("0.0e-5"), Ok((false, vec![0; 8])));
-        assert_eq!(exact("-0"), Ok((false, vec![0; 8])));
-        assert!(word(json!(null)).is_err());
-        assert!(word(json!(true)).is_err());
-        assert!(word(json!("")).is_err());
-        assert!(word(json!(" 1")).is_err());
-        for text in ["NaN", "Infinity", "-Infinity"] {
+        assert_eq!(code(json!("1000000000000000000")), "ok");
+    }
+
+    #[test]
+    fn rejects_nan_and_infinity() {
+        for text in ["NaN", "Infinity", "-Infinity", "inf"] {
+            assert_eq!(code(json!(text)), "non_finite_number", "{text}");
+        }
+        // A posted object (not JSON text) can carry real NaN and ±Infinity numbers.
+        for number in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
             assert_eq!(
-                word(json!(text)).map_err(|e| e.code()),
+                parse_int(&Json::Number(number), "x").map_err(|e| e.code()),
                 Err("non_finite_number")
             );
         }
@@ -255,12 +271,26 @@ mod tests {
         assert!(int(json!(-128), 8).is_ok());
         assert!(int(json!(-129), 8).is_err());
         assert!(int(json!(127), 8).is_ok());
-        assert!(int(json!(128), 8).is_err());
+        assert_eq!(
+            int(json!(128), 8).unwrap_err().to_string(),
+            "number out of range: x does not fit int8"
+        );
         let uint = |v: Value, bits| parse(&v).and_then(|i| i.to_uint_word(bits, "x"));
         assert!(uint(json!(255), 8).is_ok());
-        assert!(uint(json!(256), 8).is_err());
+        assert_eq!(
+            uint(json!(256), 8).unwrap_err().to_string(),
+            "number out of range: x does not fit uint8"
+        );
         assert!(uint(json!(-1), 8).is_err());
         assert_eq!(uint(json!("-0"), 8).unwrap(), [0; 32]);
+        assert_eq!(
+            parse(&json!("0x10000000000000000"))
+                .unwrap()
+                .to_u64("nonce")
+                .unwrap_err()
+                .to_string(),
+            "number out of range: nonce does not fit 64 bits"
+        );
         assert_eq!(trim_word(&[0; 32]), &[] as &[u8]);
     }
 }

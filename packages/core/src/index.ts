@@ -7,3 +7,4 @@ export * from "./exports/client.ts";
 export * from "./exports/errors.ts";
 export * from "./exports/protocol.ts";
 export * from "./exports/utils.ts";
+export * from "./exports/wallet.ts";

@@ -24,9 +24,17 @@ const rows = [
   ["Web app", stack.urls.web],
   ["API", `${stack.urls.api}/api/v1`],
   ["Mail inbox", stack.urls.inbox],
+  // The funder is anvil's dev account 0 (10,000 ETH): import its key into a wallet to move test funds by hand.
+  ...(stack.chain
+    ? [
+        ["Chain RPC", `${stack.chain.rpcUrl} (chain id ${stack.chain.chainId})`],
+        ["Funder", stack.chain.funder.address],
+      ]
+    : []),
   ["App id", stack.appId],
   ["Server log", stack.logs.server],
   ["Web log", stack.logs.web],
+  ...(stack.chain ? [["Chain log", stack.logs.chain]] : []),
 ];
 const body = [
   `Symbolon is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,

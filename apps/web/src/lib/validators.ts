@@ -42,3 +42,12 @@ export function url(options: Options<string> = {}): Validator<string> {
 export function optional<T>(validator: Validator<T>): Validator<T | undefined> {
   return (raw) => (raw === undefined ? { ok: true, value: undefined } : validator(raw));
 }
+
+/** "true" or "false" (any letter case). */
+export function boolean(options: Options<boolean> = {}): Validator<boolean> {
+  return withDefault(options, (raw) => {
+    const lower = raw.toLowerCase();
+    if (lower === "true" || lower === "false") return { ok: true, value: lower === "true" };
+    return { ok: false, reason: `must be "true" or "false" (got "${raw}")` };
+  });
+}

@@ -6,6 +6,7 @@ pub mod keys;
 pub mod otp;
 pub mod sessions;
 pub mod users;
+pub mod wallets;
 
 use std::time::Duration;
 

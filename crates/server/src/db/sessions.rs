@@ -1,6 +1,7 @@
 //! Sessions and their refresh tokens (stored only as SHA-256 hashes).
 
 use super::users::{LinkedAccountRecord, UserRecord};
+use super::wallets::EmbeddedWalletFields;
 use super::{Db, DbError};
 
 /// A session as stored.
@@ -43,21 +44,29 @@ pub struct RefreshContext {
     pub accounts: Vec<LinkedAccountRecord>,
 }
 
-type RefreshRow = (
-    String,
-    Option<i64>,
-    String,
-    String,
-    i64,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    Option<i64>,
-    Option<String>,
-    Option<String>,
-    Option<i64>,
-    Option<i64>,
-);
+/// One row of [`Db::find_refresh_context`]: one per linked account (account columns null
+/// when the user has none, user columns null when the user is gone).
+#[derive(sqlx::FromRow)]
+struct RefreshRow {
+    session_id: String,
+    rotated_at: Option<i64>,
+    app_id: String,
+    user_id: String,
+    expires_at: i64,
+    revoked_at: Option<i64>,
+    user_created_at: Option<i64>,
+    has_accepted_terms: Option<i64>,
+    is_guest: Option<i64>,
+    account_id: Option<String>,
+    account_type: Option<String>,
+    subject: Option<String>,
+    first_verified_at: Option<i64>,
+    latest_verified_at: Option<i64>,
+    wallet_chain_type: Option<String>,
+    wallet_index: Option<i64>,
+    wallet_recovery_method: Option<String>,
+    wallet_imported: Option<i64>,
+}
 
 impl Db {
     /// Creates a session with its first refresh token.
@@ -144,32 +153,34 @@ impl Db {
     ) -> Result<Option<RefreshContext>, DbError> {
         let rows: Vec<RefreshRow> = sqlx::query_as(
             "SELECT t.session_id, t.rotated_at, s.app_id, s.user_id, s.expires_at, s.revoked_at,
-                    u.created_at, u.has_accepted_terms, u.is_guest,
-                    a.account_type, a.subject, a.first_verified_at, a.latest_verified_at
+                    u.created_at AS user_created_at, u.has_accepted_terms, u.is_guest,
+                    a.id AS account_id, a.account_type, a.subject, a.first_verified_at,
+                    a.latest_verified_at, w.chain_type AS wallet_chain_type,
+                    w.wallet_index, w.recovery_method AS wallet_recovery_method,
+                    w.imported AS wallet_imported
              FROM refresh_tokens t
              JOIN sessions s ON s.id = t.session_id
              LEFT JOIN users u ON u.id = s.user_id AND u.app_id = s.app_id
              LEFT JOIN linked_accounts a ON a.user_id = u.id
+             LEFT JOIN embedded_wallets w ON w.id = a.id
              WHERE t.token_hash = $1
-             ORDER BY a.created_at, a.id",
+             ORDER BY a.created_at, COALESCE(w.wallet_index, -1), a.id",
         )
         .bind(token_hash)
         .fetch_all(self.pool())
         .await?;
         let mut context: Option<RefreshContext> = None;
         for row in rows {
-            let (session_id, rotated_at, app_id, user_id, expires_at, revoked_at) =
-                (row.0, row.1, row.2, row.3, row.4, row.5);
             let context = context.get_or_insert_with(|| RefreshContext {
                 token: RefreshTokenRecord {
                     token_hash: token_hash.to_string(),
-                    session_id: session_id.clone(),
-                    rotated_at,
+                    session_id: row.session_id.clone(),
+                    rotated_at: row.rotated_at,
                 },
-                user: match (row.6, row.7, row.8) {
+                user: match (row.user_created_at, row.has_accepted_terms, row.is_guest) {
                     (Some(created_at), Some(terms), Some(guest)) => Some(UserRecord {
-                        id: user_id.clone(),
-                        app_id: app_id.clone(),
+                        id: row.user_id.clone(),
+                        app_id: row.app_id.clone(),
                         created_at,
                         has_accepted_terms: terms != 0,
                         is_guest: guest != 0,
@@ -177,22 +188,33 @@ impl Db {
                     _ => None,
                 },
                 session: SessionRecord {
-                    id: session_id,
-                    app_id,
-                    user_id,
-                    expires_at,
-                    revoked_at,
+                    id: row.session_id.clone(),
+                    app_id: row.app_id.clone(),
+                    user_id: row.user_id.clone(),
+                    expires_at: row.expires_at,
+                    revoked_at: row.revoked_at,
                 },
                 accounts: Vec::new(),
             });
-            if let (Some(account_type), Some(subject), Some(first), Some(latest)) =
-                (row.9, row.10, row.11, row.12)
-            {
+            if let (Some(id), Some(account_type), Some(subject), Some(first), Some(latest)) = (
+                row.account_id,
+                row.account_type,
+                row.subject,
+                row.first_verified_at,
+                row.latest_verified_at,
+            ) {
                 context.accounts.push(LinkedAccountRecord {
+                    id,
                     account_type,
                     subject,
                     first_verified_at: first,
                     latest_verified_at: latest,
+                    wallet: EmbeddedWalletFields::from_columns(
+                        row.wallet_chain_type,
+                        row.wallet_index,
+                        row.wallet_recovery_method,
+                        row.wallet_imported,
+                    ),
                 });
             }
         }

@@ -1,5 +1,6 @@
 //! Users and their linked accounts.
 
+use super::wallets::EmbeddedWalletFields;
 use super::{Db, DbError};
 
 /// A user as stored.
@@ -20,7 +21,9 @@ pub struct UserRecord {
 /// A linked account as stored; `subject` is normalised (emails trimmed and lower-cased).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LinkedAccountRecord {
-    /// `email`, …
+    /// The account's id (an embedded wallet's id).
+    pub id: String,
+    /// `email`, `wallet`, …
     pub account_type: String,
     /// The normalised identifier.
     pub subject: String,
@@ -28,9 +31,36 @@ pub struct LinkedAccountRecord {
     pub first_verified_at: i64,
     /// Unix seconds.
     pub latest_verified_at: i64,
+    /// Set when the account is an embedded wallet.
+    pub wallet: Option<EmbeddedWalletFields>,
 }
 
 type UserRow = (String, String, i64, i64, i64);
+
+/// A linked account joined with its embedded-wallet columns (null for other accounts).
+type AccountRow = (
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<i64>,
+);
+
+fn account(row: AccountRow) -> LinkedAccountRecord {
+    let (id, account_type, subject, first, latest, chain, index, recovery, imported) = row;
+    LinkedAccountRecord {
+        id,
+        account_type,
+        subject,
+        first_verified_at: first,
+        latest_verified_at: latest,
+        wallet: EmbeddedWalletFields::from_columns(chain, index, recovery, imported),
+    }
+}
 
 fn user(row: UserRow) -> UserRecord {
     let (id, app_id, created_at, has_accepted_terms, is_guest) = row;
@@ -137,31 +167,22 @@ impl Db {
         Ok(())
     }
 
-    /// Every account of the user, oldest first.
+    /// Every account of the user, oldest first. Created in the same second, the account the
+    /// user signed in with comes before their wallets, and wallets follow their index.
     pub async fn linked_accounts(
         &self,
         user_id: &str,
     ) -> Result<Vec<LinkedAccountRecord>, DbError> {
-        let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
-            "SELECT account_type, subject, first_verified_at, latest_verified_at
-             FROM linked_accounts WHERE user_id = $1 ORDER BY created_at, id",
+        let rows: Vec<AccountRow> = sqlx::query_as(
+            "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
+                    w.chain_type, w.wallet_index, w.recovery_method, w.imported
+             FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
+             WHERE a.user_id = $1 ORDER BY a.created_at, COALESCE(w.wallet_index, -1), a.id",
         )
         .bind(user_id)
         .fetch_all(self.pool())
         .await?;
-        Ok(rows
-            .into_iter()
-            .map(
-                |(account_type, subject, first_verified_at, latest_verified_at)| {
-                    LinkedAccountRecord {
-                        account_type,
-                        subject,
-                        first_verified_at,
-                        latest_verified_at,
-                    }
-                },
-            )
-            .collect())
+        Ok(rows.into_iter().map(account).collect())
     }
 
     /// Marks the terms as accepted.

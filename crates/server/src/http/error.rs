@@ -20,6 +20,8 @@ pub struct AppError {
     pub message: String,
     /// Seconds for `Retry-After` (rate limits).
     pub retry_after: Option<u64>,
+    /// A status other than the code's usual one (see [`Self::with_status`]).
+    pub status: Option<StatusCode>,
 }
 
 impl AppError {
@@ -29,7 +31,15 @@ impl AppError {
             code,
             message: message.into(),
             retry_after: None,
+            status: None,
         }
+    }
+
+    /// Answers with `status` instead of the code's usual one: `not_supported` is 405 for a wrong
+    /// method but 400 for a value this server does not support yet.
+    pub fn with_status(mut self, status: StatusCode) -> Self {
+        self.status = Some(status);
+        self
     }
 
     /// `too_many_requests` with `Retry-After`.
@@ -38,6 +48,7 @@ impl AppError {
             code: ServerErrorCode::TooManyRequests,
             message: format!("Too many requests. Try again in {retry_after} seconds."),
             retry_after: Some(retry_after),
+            status: None,
         }
     }
 
@@ -68,7 +79,11 @@ impl AppError {
             | C::UserDoesNotExist
             | C::CannotSetPassword
             | C::InsufficientFunds
-            | C::TransactionBroadcastFailure => StatusCode::BAD_REQUEST,
+            | C::TransactionBroadcastFailure
+            // docs/wallet.md: 400 for the wallet frame and host.
+            | C::ResourceAlreadyExists
+            | C::DisallowedRecoveryMethod
+            | C::CannotUnlinkEmbeddedWallet => StatusCode::BAD_REQUEST,
             C::MissingOrInvalidToken
             | C::InvalidCredentials
             | C::InvalidCaptcha
@@ -81,7 +96,6 @@ impl AppError {
             | C::MissingOrigin
             | C::DisallowedPlusEmail
             | C::DisallowedLoginMethod
-            | C::DisallowedRecoveryMethod
             | C::AllowlistRejected
             | C::OauthAccountSuspended
             | C::MissingMfaEnrollment
@@ -95,11 +109,9 @@ impl AppError {
             C::NotSupported => StatusCode::METHOD_NOT_ALLOWED,
             // Only a conflict that a retry may resolve gets 409 (clients retry 409).
             C::ResourceConflict => StatusCode::CONFLICT,
-            C::LinkedToAnotherUser
-            | C::CannotUnlinkEmbeddedWallet
-            | C::CannotUnlinkSoleAccount
-            | C::CannotLinkMoreOfType
-            | C::ResourceAlreadyExists => StatusCode::UNPROCESSABLE_ENTITY,
+            C::LinkedToAnotherUser | C::CannotUnlinkSoleAccount | C::CannotLinkMoreOfType => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             C::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
             C::InternalError => StatusCode::INTERNAL_SERVER_ERROR,
             _ => StatusCode::BAD_REQUEST,
@@ -109,7 +121,7 @@ impl AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let status = Self::status(self.code);
+        let status = self.status.unwrap_or_else(|| Self::status(self.code));
         let body = ErrorResponse {
             error: self.message,
             code: self.code,

@@ -6,15 +6,19 @@ pub mod apps;
 pub mod auth;
 pub mod cors;
 pub mod email;
+pub mod embedded_wallets;
 pub mod error;
+pub mod frame_caller;
 pub mod health;
 pub mod json_body;
 pub mod jwks;
 pub mod passwordless;
 pub mod session_issue;
 pub mod sessions;
+pub mod siwe;
 pub mod user_view;
 pub mod users;
+pub mod wallet_frame;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -25,10 +29,12 @@ use tower_http::trace::TraceLayer;
 use self::error::AppError;
 use crate::state::AppState;
 
-/// The server's router. Every response, errors and unknown routes included, has a JSON body.
+/// The server's router. Every response, errors and unknown routes included, has a JSON body,
+/// except the wallet frame's page and assets.
 pub fn app(state: AppState) -> Router {
     let api = |path: &str| format!("{API_PREFIX}{path}");
-    Router::new()
+    // Called by host pages: CORS for the apps' origins.
+    let host_routes = Router::new()
         .route("/health", get(health::health))
         .route(&api("/apps/{app_id}"), get(apps::get_app))
         .route(&api("/apps/{app_id}/jwks.json"), get(jwks::get_jwks))
@@ -42,9 +48,27 @@ pub fn app(state: AppState) -> Router {
         .route(&api("/sessions/logout"), post(sessions::logout))
         .route(&api("/users/me"), get(users::me))
         .route(&api("/users/me/accept_terms"), post(users::accept_terms))
+        .route(&api("/siwe/unlink"), post(siwe::unlink))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(cors::cors_layer(&state))
+        .layer(cors::cors_layer(&state));
+    // Used only by the wallet frame on the server's own origin: merged after the CORS layer, so
+    // no host origin gets a preflight grant or a readable answer here.
+    let frame_routes = Router::new()
+        .route(&api("/embedded_wallets"), post(embedded_wallets::create))
+        .route(
+            &api("/embedded_wallets/{address}/recovery/key_material"),
+            post(embedded_wallets::key_material),
+        )
+        .route(
+            &api("/embedded_wallets/{address}/shares"),
+            post(embedded_wallets::replace_shares),
+        )
+        .route("/apps/{app_id}/embedded-wallets", get(wallet_frame::page))
+        .route("/embedded-wallets/assets/{file}", get(wallet_frame::asset))
+        .method_not_allowed_fallback(method_not_allowed);
+    host_routes
+        .merge(frame_routes)
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -1,9 +1,12 @@
 //! Stored users in their wire form.
 
-use symbolon_protocol::user::{EmailAccount, LinkedAccount, User, Verification};
+use symbolon_protocol::user::{
+    ChainType, EmailAccount, LinkedAccount, RecoveryMethod, User, Verification, WalletAccount,
+};
 
 use super::error::AppError;
 use crate::db::users::{LinkedAccountRecord, UserRecord};
+use crate::db::wallets::WALLET_ACCOUNT_TYPE;
 use crate::state::AppState;
 
 /// Loads the user's accounts and builds the wire [`User`].
@@ -14,26 +17,44 @@ pub async fn user_view(state: &AppState, user: &UserRecord) -> Result<User, AppE
 
 /// The wire [`User`] from a stored user and its accounts (oldest first).
 pub fn wire_user(user: &UserRecord, accounts: Vec<LinkedAccountRecord>) -> User {
-    let linked_accounts = accounts
-        .into_iter()
-        .filter_map(|account| match account.account_type.as_str() {
-            "email" => Some(LinkedAccount::Email(EmailAccount {
-                address: account.subject,
-                verification: Verification {
-                    verified_at: account.first_verified_at,
-                    first_verified_at: Some(account.first_verified_at),
-                    latest_verified_at: Some(account.latest_verified_at),
-                },
-            })),
-            _ => None,
-        })
-        .collect();
     User {
         id: user.id.clone(),
         created_at: user.created_at,
-        linked_accounts,
+        linked_accounts: accounts.into_iter().filter_map(wire_account).collect(),
         mfa_methods: Vec::new(),
         has_accepted_terms: user.has_accepted_terms,
         is_guest: user.is_guest,
+    }
+}
+
+/// One stored account in wire form; `None` for kinds this server does not render.
+pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
+    let verification = Verification {
+        verified_at: account.first_verified_at,
+        first_verified_at: Some(account.first_verified_at),
+        latest_verified_at: Some(account.latest_verified_at),
+    };
+    match account.account_type.as_str() {
+        "email" => Some(LinkedAccount::Email(EmailAccount {
+            address: account.subject,
+            verification,
+        })),
+        WALLET_ACCOUNT_TYPE => {
+            // Only embedded wallets exist so far; external (SIWE) wallets come later.
+            let wallet = account.wallet?;
+            Some(LinkedAccount::Wallet(WalletAccount {
+                id: Some(account.id),
+                address: account.subject,
+                chain_type: ChainType::parse(&wallet.chain_type)?,
+                wallet_client_type: "privy".into(),
+                connector_type: "embedded".into(),
+                wallet_index: Some(wallet.wallet_index),
+                recovery_method: RecoveryMethod::parse(&wallet.recovery_method),
+                imported: wallet.imported,
+                delegated: false,
+                verification,
+            }))
+        }
+        _ => None,
     }
 }

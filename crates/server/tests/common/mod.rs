@@ -12,14 +12,16 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use symbolon_server::clock::Clock;
-use symbolon_server::config::{Config, SmtpTls};
+use symbolon_server::config::{Config, Redacted, SmtpTls};
 use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
 use symbolon_server::mail::SmtpMailer;
-use symbolon_server::random::random_id;
+use symbolon_server::random::{random_bytes, random_id};
 use symbolon_server::{AppState, app};
 use tower::ServiceExt;
 
@@ -179,6 +181,9 @@ pub fn test_config(database_url: String) -> Config {
     config.smtp.from = "Symbolon Test <login@symbolon.test>".into();
     config.rate_limit.email_per_window = 50;
     config.rate_limit.ip_per_window = 500;
+    // Fresh share keys per server: no key files are written.
+    config.auth_share_key = Some(Redacted(STANDARD.encode(random_bytes::<32>().unwrap())));
+    config.recovery_share_key = Some(Redacted(STANDARD.encode(random_bytes::<32>().unwrap())));
     config
 }
 

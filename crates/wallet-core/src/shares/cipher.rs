@@ -48,10 +48,9 @@ impl ShareAad<'_> {
 
 fn cipher(key: &[u8], salt: &[u8], kind: ShareKind) -> Result<Aes256Gcm> {
     if key.len() < MIN_KEY_LEN {
-        return Err(WalletError::InvalidKey(format!(
-            "{} bytes, need at least {MIN_KEY_LEN}",
-            key.len()
-        )));
+        return Err(WalletError::InvalidKey(
+            [&key.len().to_string(), " bytes, need at least 32"].concat(),
+        ));
     }
     let mut okm = Zeroizing::new([0u8; 32]);
     Hkdf::<Sha256>::new(Some(salt), key)

@@ -57,9 +57,9 @@ impl ShareKind {
             "device" => Ok(Self::Device),
             "auth" => Ok(Self::Auth),
             "recovery" => Ok(Self::Recovery),
-            other => Err(WalletError::InvalidShare(format!(
-                "unknown share kind \"{other}\""
-            ))),
+            other => Err(WalletError::InvalidShare(
+                ["unknown share kind \"", other, "\""].concat(),
+            )),
         }
     }
 
@@ -68,9 +68,9 @@ impl ShareKind {
             1 => Ok(Self::Device),
             2 => Ok(Self::Auth),
             3 => Ok(Self::Recovery),
-            other => Err(WalletError::InvalidShare(format!(
-                "unknown share identifier {other}"
-            ))),
+            other => Err(WalletError::InvalidShare(
+                ["unknown share identifier ", &other.to_string()].concat(),
+            )),
         }
     }
 }
@@ -83,10 +83,9 @@ impl Share {
     /// Parses share bytes: 17 bytes with identifier 1, 2 or 3.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self> {
         if bytes.len() != SHARE_LEN {
-            return Err(WalletError::InvalidShare(format!(
-                "{} bytes, expected {SHARE_LEN}",
-                bytes.len()
-            )));
+            return Err(WalletError::InvalidShare(
+                [&bytes.len().to_string(), " bytes, expected 17"].concat(),
+            ));
         }
         ShareKind::from_identifier(bytes[0])?;
         Ok(Self(Zeroizing::new(bytes.to_vec())))
@@ -132,7 +131,7 @@ pub fn split_entropy(entropy: &Entropy) -> Result<ShareSet> {
         entropy.as_bytes(),
         UnwrapErr(SysRng),
     )
-    .map_err(|e| WalletError::InvalidShare(e.to_string()))?;
+    .map_err(|_| WalletError::InvalidShare("splitting failed".into()))?;
     let shares = Zeroizing::new(shares);
     let share = |kind: ShareKind| -> Result<Share> {
         let bytes = shares
@@ -162,7 +161,7 @@ pub fn combine_shares(shares: &[Share]) -> Result<Entropy> {
         Zeroizing::new(shares.iter().map(|s| s.as_bytes().to_vec()).collect());
     let secret = Zeroizing::new(
         Gf256::combine_bytes(raw.as_slice())
-            .map_err(|e| WalletError::InvalidShare(e.to_string()))?,
+            .map_err(|_| WalletError::InvalidShare("the shares do not combine".into()))?,
     );
     Entropy::from_bytes(&secret)
 }

@@ -67,8 +67,15 @@ pub struct SignedTransaction {
 impl Transaction {
     /// Parses a JSON transaction request (`eth_signTransaction` shape; quantities as hex or
     /// decimal strings or safe-integer numbers; `gas`/`gasLimit`, `data`/`input` accepted).
+    /// Native only: in the wallet frame the browser's `JSON.parse` reads the text.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_json(json: &str) -> Result<Self> {
-        parse::from_value(&crate::json::Json::parse(json)?)
+        Self::from_value(&crate::json::parse(json)?)
+    }
+
+    /// Validates an already parsed transaction request.
+    pub(crate) fn from_value(value: &crate::json::Json) -> Result<Self> {
+        parse::from_value(value)
     }
 
     /// The bytes whose Keccak-256 is signed (EIP-155 / EIP-2718 signing payload).
@@ -88,10 +95,15 @@ pub fn sign_transaction(key: &PrivateKey, tx: &Transaction) -> Result<SignedTran
     if let Some(from) = tx.from
         && from != key.address()
     {
-        return Err(WalletError::InvalidTransaction(format!(
-            "from {from} is not the signing wallet {}",
-            key.address()
-        )));
+        return Err(WalletError::InvalidTransaction(
+            [
+                "from ",
+                &from.to_checksum(),
+                " is not the signing wallet ",
+                &key.address().to_checksum(),
+            ]
+            .concat(),
+        ));
     }
     let signature = key.sign_hash(&tx.signing_hash())?;
     let raw = encode::signed(tx, &signature)?;

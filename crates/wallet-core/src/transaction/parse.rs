@@ -17,7 +17,7 @@ fn get<'a>(object: &'a Json, key: &str) -> Option<&'a Json> {
 /// A member under either of two names; both present must agree.
 fn get_either<'a>(object: &'a Json, a: &str, b: &str) -> Result<Option<&'a Json>> {
     match (get(object, a), get(object, b)) {
-        (Some(x), Some(y)) if x != y => Err(invalid(format!("{a} and {b} disagree"))),
+        (Some(x), Some(y)) if x != y => Err(invalid([a, " and ", b, " disagree"].concat())),
         (x, y) => Ok(x.or(y)),
     }
 }
@@ -29,7 +29,7 @@ fn word(object: &Json, key: &str) -> Result<Option<B256>> {
 }
 
 fn required<T>(value: Option<T>, key: &str) -> Result<T> {
-    value.ok_or_else(|| invalid(format!("{key} is required")))
+    value.ok_or_else(|| invalid([key, " is required"].concat()))
 }
 
 fn kind(object: &Json) -> Result<TxKind> {
@@ -47,7 +47,9 @@ fn kind(object: &Json) -> Result<TxKind> {
             0 => Ok(TxKind::Legacy),
             1 => Ok(TxKind::Eip2930),
             2 => Ok(TxKind::Eip1559),
-            other => Err(invalid(format!("unsupported transaction type {other}"))),
+            other => Err(invalid(
+                ["unsupported transaction type ", &other.to_string()].concat(),
+            )),
         };
     }
     if get(object, "maxFeePerGas").is_some() || get(object, "maxPriorityFeePerGas").is_some() {
@@ -104,7 +106,7 @@ fn optional_address(object: &Json, key: &str) -> Result<Option<Address>> {
         None => Ok(None),
         Some(Json::String(text)) if text.is_empty() || text == "0x" => Ok(None),
         Some(Json::String(text)) => Address::parse(text).map(Some),
-        Some(_) => Err(invalid(format!("{key} must be an address string"))),
+        Some(_) => Err(invalid([key, " must be an address string"].concat())),
     }
 }
 

@@ -4,7 +4,7 @@ use super::*;
 
 /// Tests build requests with `serde_json::json!` and feed their text to the real parser.
 impl Transaction {
-    fn from_value(value: &serde_json::Value) -> Result<Self> {
+    fn from_test_value(value: &serde_json::Value) -> Result<Self> {
         Self::from_json(&value.to_string())
     }
 }
@@ -17,7 +17,7 @@ fn key(byte_hex: &str) -> PrivateKey {
 /// The example of EIP-155 itself.
 #[test]
 fn eip155_example() {
-    let tx = Transaction::from_value(&json!({
+    let tx = Transaction::from_test_value(&json!({
         "type": "0x0",
         "nonce": 9,
         "gasPrice": "20000000000",
@@ -64,7 +64,7 @@ fn eip1559_viem_vector() {
 
 #[test]
 fn eip2930_with_access_list_recovers() {
-    let tx = Transaction::from_value(&json!({
+    let tx = Transaction::from_test_value(&json!({
         "chainId": "0xc488",
         "nonce": "0x1",
         "gasPrice": "0x3b9aca00",
@@ -104,7 +104,7 @@ fn eip2930_with_access_list_recovers() {
 #[test]
 fn rejects_inconsistent_requests() {
     let code = |value: serde_json::Value| {
-        Transaction::from_value(&value)
+        Transaction::from_test_value(&value)
             .map(|_| ())
             .map_err(|e| e.code())
     };
@@ -119,7 +119,11 @@ fn rejects_inconsistent_requests() {
     assert_eq!(with("type", json!("0x2")), Err("invalid_transaction"));
     assert_eq!(with("type", json!(3)), Err("invalid_transaction"));
     assert_eq!(with("chainId", json!(0)), Err("invalid_transaction"));
-    assert_eq!(with("chainId", json!(f64::MAX)), Err("number_out_of_range"));
+    assert_eq!(with("chainId", json!(f64::MAX)), Err("invalid_number"));
+    assert_eq!(
+        with("chainId", json!("0x10000000000000000")),
+        Err("number_out_of_range")
+    );
     assert_eq!(with("chainId", json!(1.5)), Err("invalid_number"));
     assert_eq!(with("value", json!("Infinity")), Err("non_finite_number"));
     assert_eq!(with("value", json!(-1)), Err("number_out_of_range"));
@@ -139,6 +143,6 @@ fn rejects_inconsistent_requests() {
 
     let mut wrong_from = base;
     wrong_from["from"] = json!("0x3535353535353535353535353535353535353535");
-    let tx = Transaction::from_value(&wrong_from).unwrap();
+    let tx = Transaction::from_test_value(&wrong_from).unwrap();
     assert!(sign_transaction(&key(&format!("0x{}", "46".repeat(32))), &tx).is_err());
 }

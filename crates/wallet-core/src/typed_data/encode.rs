@@ -64,16 +64,15 @@ fn split_array(ty: &str) -> Result<Option<(&str, Option<usize>)>> {
     let Some(inner) = ty.strip_suffix(']') else {
         return Ok(None);
     };
-    let open = inner
-        .rfind('[')
-        .ok_or_else(|| invalid(format!("unbalanced brackets in \"{ty}\"")))?;
-    let (element, size) = (&inner[..open], &inner[open + 1..]);
+    let (element, size) = inner
+        .rsplit_once('[')
+        .ok_or_else(|| invalid(["unbalanced brackets in \"", ty, "\""].concat()))?;
     if size.is_empty() {
         return Ok(Some((element, None)));
     }
     let n = size
         .parse::<usize>()
-        .map_err(|_| invalid(format!("bad array length in \"{ty}\"")))?;
+        .map_err(|_| invalid(["bad array length in \"", ty, "\""].concat()))?;
     Ok(Some((element, Some(n))))
 }
 
@@ -85,14 +84,15 @@ pub(super) fn check_type(types: &Types, ty: &str) -> Result<()> {
     if atomic(ty).is_some() || lookup(types, ty).is_some() {
         return Ok(());
     }
-    Err(invalid(format!("unknown type \"{ty}\"")))
+    Err(unknown_type(ty))
+}
+
+fn unknown_type(ty: &str) -> WalletError {
+    invalid(["unknown type \"", ty, "\""].concat())
 }
 
 fn base_struct<'a>(types: &Types, ty: &'a str) -> Option<&'a str> {
-    let mut base = ty;
-    while let Some(index) = base.find('[') {
-        base = &base[..index];
-    }
+    let base = ty.split_once('[').map_or(ty, |(base, _)| base);
     lookup(types, base).is_some().then_some(base)
 }
 
@@ -140,17 +140,19 @@ pub(super) fn encode_type(types: &Types, primary: &str) -> String {
 
 /// `hashStruct(s) = keccak256(typeHash || encodeData(s))`.
 pub(super) fn hash_struct(types: &Types, ty: &str, value: &Json, depth: usize) -> Result<B256> {
-    let fields = lookup(types, ty).ok_or_else(|| invalid(format!("unknown type \"{ty}\"")))?;
+    let fields = lookup(types, ty).ok_or_else(|| unknown_type(ty))?;
     if !matches!(value, Json::Object(_)) {
-        return Err(invalid(format!("value of type {ty} must be an object")));
+        return Err(invalid(
+            ["value of type ", ty, " must be an object"].concat(),
+        ));
     }
     let mut encoded = Vec::with_capacity(32 * (fields.len() + 1));
     encoded.extend_from_slice(&keccak256(encode_type(types, ty).as_bytes()));
     for field in fields {
+        let path = [ty, ".", &field.name].concat();
         let member = value
             .get(&field.name)
-            .ok_or_else(|| invalid(format!("{ty}.{} is missing", field.name)))?;
-        let path = format!("{ty}.{}", field.name);
+            .ok_or_else(|| invalid([&path, " is missing"].concat()))?;
         encoded.extend_from_slice(&encode_field(types, &field.ty, member, &path, depth + 1)?);
     }
     Ok(keccak256(&encoded))
@@ -163,15 +165,21 @@ fn encode_field(types: &Types, ty: &str, value: &Json, path: &str, depth: usize)
     }
     if let Some((element, length)) = split_array(ty)? {
         let Json::Array(items) = value else {
-            return Err(invalid(format!("{path} must be an array")));
+            return Err(invalid([path, " must be an array"].concat()));
         };
         if let Some(length) = length
             && items.len() != length
         {
-            return Err(invalid(format!(
-                "{path} must have {length} items, has {}",
-                items.len()
-            )));
+            return Err(invalid(
+                [
+                    path,
+                    " must have ",
+                    &length.to_string(),
+                    " items, has ",
+                    &items.len().to_string(),
+                ]
+                .concat(),
+            ));
         }
         let mut words = Vec::with_capacity(32 * items.len());
         for (i, item) in items.iter().enumerate() {
@@ -179,7 +187,7 @@ fn encode_field(types: &Types, ty: &str, value: &Json, path: &str, depth: usize)
                 types,
                 element,
                 item,
-                &format!("{path}[{i}]"),
+                &[path, "[", &i.to_string(), "]"].concat(),
                 depth + 1,
             )?);
         }
@@ -188,15 +196,17 @@ fn encode_field(types: &Types, ty: &str, value: &Json, path: &str, depth: usize)
     if lookup(types, ty).is_some() {
         return hash_struct(types, ty, value, depth);
     }
-    let kind = atomic(ty).ok_or_else(|| invalid(format!("unknown type \"{ty}\"")))?;
+    let kind = atomic(ty).ok_or_else(|| unknown_type(ty))?;
     encode_atomic(kind, value, path)
 }
 
 fn hex_bytes(value: &Json, path: &str) -> Result<Vec<u8>> {
     let Json::String(text) = value else {
-        return Err(invalid(format!("{path} must be a 0x-prefixed hex string")));
+        return Err(invalid(
+            [path, " must be a 0x-prefixed hex string"].concat(),
+        ));
     };
-    decode_hex(text).map_err(|e| invalid(format!("{path}: {e}")))
+    decode_hex(text).map_err(|e| invalid([path, ": ", &e.to_string()].concat()))
 }
 
 fn encode_atomic(kind: Atomic, value: &Json, path: &str) -> Result<B256> {
@@ -206,26 +216,32 @@ fn encode_atomic(kind: Atomic, value: &Json, path: &str) -> Result<B256> {
         Atomic::Int(bits) => return parse_int(value, path)?.to_int_word(bits, path),
         Atomic::Bool => match value {
             Json::Bool(flag) => word[31] = u8::from(*flag),
-            _ => return Err(invalid(format!("{path} must be true or false"))),
+            _ => return Err(invalid([path, " must be true or false"].concat())),
         },
         Atomic::Address => match value {
             Json::String(text) => word[12..].copy_from_slice(&Address::parse(text)?.0),
-            _ => return Err(invalid(format!("{path} must be an address string"))),
+            _ => return Err(invalid([path, " must be an address string"].concat())),
         },
         Atomic::FixedBytes(n) => {
             let bytes = hex_bytes(value, path)?;
             if bytes.len() != n {
-                return Err(invalid(format!(
-                    "{path} must be {n} bytes, is {}",
-                    bytes.len()
-                )));
+                return Err(invalid(
+                    [
+                        path,
+                        " must be ",
+                        &n.to_string(),
+                        " bytes, is ",
+                        &bytes.len().to_string(),
+                    ]
+                    .concat(),
+                ));
             }
             word[..n].copy_from_slice(&bytes);
         }
         Atomic::Bytes => return Ok(keccak256(&hex_bytes(value, path)?)),
         Atomic::String => match value {
             Json::String(text) => return Ok(keccak256_parts(&[text.as_bytes()])),
-            _ => return Err(invalid(format!("{path} must be a string"))),
+            _ => return Err(invalid([path, " must be a string"].concat())),
         },
     }
     Ok(word)

@@ -14,7 +14,7 @@ pub(crate) struct Field {
 }
 
 /// Parsed and validated EIP-712 typed data.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TypedData {
     /// Struct types in declaration order (names are unique: JSON keys are).
     types: Types,
@@ -52,11 +52,14 @@ fn invalid(message: impl Into<String>) -> WalletError {
 
 impl TypedData {
     /// Parses the JSON text of typed data (`domain`, `types`, `primaryType`, `message`).
+    /// Native only: in the wallet frame the browser's `JSON.parse` reads the text.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_json(json: &str) -> Result<Self> {
-        Self::from_value(Json::parse(json)?)
+        Self::from_value(crate::json::parse(json)?)
     }
 
-    fn from_value(value: Json) -> Result<Self> {
+    /// Validates an already parsed typed-data value.
+    pub(crate) fn from_value(value: Json) -> Result<Self> {
         let Json::Object(root) = value else {
             return Err(invalid("typed data must be a JSON object"));
         };
@@ -98,14 +101,19 @@ impl TypedData {
             types.push((DOMAIN.to_owned(), inferred));
         }
         if lookup(&types, &primary_type).is_none() {
-            return Err(invalid(format!(
-                "primaryType \"{primary_type}\" is not in types"
-            )));
+            return Err(invalid(
+                ["primaryType \"", &primary_type, "\" is not in types"].concat(),
+            ));
         }
         for (name, fields) in &types {
             for field in fields {
-                encode::check_type(&types, &field.ty)
-                    .map_err(|e| invalid(format!("{name}.{}: {e}", field.name)))?;
+                encode::check_type(&types, &field.ty).map_err(|e| {
+                    let detail = match e {
+                        WalletError::InvalidTypedData(detail) => detail,
+                        other => other.to_string(),
+                    };
+                    invalid([name, ".", &field.name, ": ", &detail].concat())
+                })?;
             }
         }
         Ok(Self {
@@ -144,26 +152,26 @@ impl TypedData {
 fn parse_fields(type_name: &str, fields: Json) -> Result<Vec<Field>> {
     let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     if type_name.is_empty() || !type_name.bytes().all(identifier) {
-        return Err(invalid(format!(
-            "type name \"{type_name}\" is not an identifier"
-        )));
+        return Err(invalid(
+            ["type name \"", type_name, "\" is not an identifier"].concat(),
+        ));
     }
     let Json::Array(fields) = fields else {
-        return Err(invalid(format!("types.{type_name} must be an array")));
+        return Err(invalid(["types.", type_name, " must be an array"].concat()));
     };
     let mut out: Vec<Field> = Vec::with_capacity(fields.len());
     for field in fields {
         let (Some(Json::String(name)), Some(Json::String(ty))) =
             (field.get("name"), field.get("type"))
         else {
-            return Err(invalid(format!(
-                "types.{type_name} members need string name and type"
-            )));
+            return Err(invalid(
+                ["types.", type_name, " members need string name and type"].concat(),
+            ));
         };
         if out.iter().any(|f| f.name == *name) {
-            return Err(invalid(format!(
-                "types.{type_name} has member \"{name}\" twice"
-            )));
+            return Err(invalid(
+                ["types.", type_name, " has member \"", name, "\" twice"].concat(),
+            ));
         }
         out.push(Field {
             name: name.clone(),

@@ -232,11 +232,21 @@ fn rejects_malformed_typed_data() {
             .map_err(|e| e.code()),
         Err("invalid_typed_data")
     );
+    // Bare NaN / Infinity are not JSON: the parser (JSON.parse in the frame) refuses them.
     assert_eq!(
         TypedData::from_json("{\"a\": NaN}")
             .map(|_| ())
             .map_err(|e| e.code()),
-        Err("non_finite_number")
+        Err("invalid_json")
+    );
+    let mut bad = mail();
+    bad["domain"]["chainId"] = json!("NaN");
+    assert_eq!(
+        TypedData::from_test_value(bad)
+            .unwrap()
+            .signing_hash()
+            .map_err(|e| e.to_string()),
+        Err("non-finite number not allowed: EIP712Domain.chainId".to_owned())
     );
     assert_eq!(
         TypedData::from_json("{\"a\": 1,}")

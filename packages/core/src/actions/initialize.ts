@@ -7,6 +7,8 @@ import { apiRequest } from "../http/apiRequest.ts";
 import { openTabChannel } from "../session/openTabChannel.ts";
 import { syncFromStorage } from "../session/syncFromStorage.ts";
 import { tokenStore } from "../session/tokenStore.ts";
+import { preloadWalletFrame } from "../wallet/frameBridge.ts";
+import { warmUpWallet } from "../wallet/unlockWallet.ts";
 import { fetchUser } from "./fetchUser.ts";
 import { logout } from "./logout.ts";
 import { trackEvent } from "./trackEvent.ts";
@@ -59,4 +61,7 @@ async function run(client: Client): Promise<void> {
   if (appConfig?.require_users_accept_terms && user !== null && !user.has_accepted_terms)
     await logout(client);
   client.store.setState({ ready: true, error: errors[0] ?? null });
+  // A restored session with an embedded wallet: unlock it in the background.
+  if (client.store.getState().authenticated) warmUpWallet(client);
+  else preloadWalletFrame(client);
 }

@@ -8,6 +8,7 @@ import type {
   User,
 } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
+import { afterLogin } from "../session/afterLogin.ts";
 import { applySessionResponse } from "../session/applySessionResponse.ts";
 
 /** Parameters of {@link loginWithEmailCode}. */
@@ -29,7 +30,7 @@ export interface LoginResult {
 
 /**
  * `POST /passwordless/authenticate`: signs in with the emailed code. Moves the flow to
- * `submitting-code`, then `done`, or `error` (keeping the email, so it can be called again) and rethrows.
+ * `submitting-code`, then (after creating the embedded wallet when `createOnLogin` asks for it) `done`, or `error` (keeping the email, so it can be called again) and rethrows.
  * Spec §5: a login while signed in (not as a guest) is ignored with a warning.
  */
 export async function loginWithEmailCode(
@@ -54,8 +55,10 @@ export async function loginWithEmailCode(
     const response = await apiRequest<SessionResponse>(client, "POST", "/passwordless/authenticate", {
       body,
     });
-    const user = applySessionResponse(client, response);
-    if (user === null) throw new ClientError("invalid_input", "Authentication failed - no user returned");
+    const session = applySessionResponse(client, response);
+    if (session === null) throw new ClientError("invalid_input", "Authentication failed - no user returned");
+    // Creates the embedded wallet on login when configured; failing that, the user is logged out.
+    const user = await afterLogin(client, session);
     client.store.setState({ emailFlow: { status: "done", email, error: null } });
     return { user, isNewUser: response.is_new_user, wasAlreadyAuthenticated: false };
   } catch (e) {

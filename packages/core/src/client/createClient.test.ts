@@ -14,6 +14,8 @@ describe("createClient", () => {
       appConfig: null,
       emailFlow: { status: "initial", email: null, error: null },
       error: null,
+      embeddedWallet: { status: "idle", error: null },
+      activeChainId: 1,
     });
     client.destroy();
   });
@@ -38,5 +40,40 @@ describe("createClient", () => {
     unsubscribe();
     client.store.setState({ ready: false });
     expect(seen).toEqual([true]);
+  });
+});
+
+describe("createClient chains", () => {
+  const chain = (id: number) => ({
+    id,
+    name: `Chain ${id}`,
+    rpcUrl: "http://127.0.0.1:8545",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  });
+
+  it("starts on defaultChainId, else the first chain, else Ethereum mainnet", () => {
+    const base = { appId: APP_ID, apiUrl: "http://localhost:8787", broadcast: false };
+    expect(
+      createClient({ ...base, chains: [chain(50312), chain(31337)], defaultChainId: 31337 }).store.getState()
+        .activeChainId,
+    ).toBe(31337);
+    expect(createClient({ ...base, chains: [chain(50312)] }).store.getState().activeChainId).toBe(50312);
+    expect(createClient(base).store.getState()).toMatchObject({
+      activeChainId: 1,
+      embeddedWallet: { status: "idle", error: null },
+    });
+  });
+
+  it("refuses a default chain that is not configured", () => {
+    expect(() =>
+      createClient({
+        appId: APP_ID,
+        apiUrl: "http://localhost:8787",
+        chains: [chain(50312)],
+        defaultChainId: 5,
+      }),
+    ).toThrow(
+      "Chain ID 5 is not supported. It must be added to the config.supportedChains property of the PrivyProvider.",
+    );
   });
 });

@@ -1,8 +1,11 @@
+import type { ChainConfig } from "../chain/ChainConfig.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 import { APP_ID_LENGTH, type AppConfigResponse, type User } from "../generated/protocol.ts";
 import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 import { createStore, type Store } from "../store/createStore.ts";
+import { unsupportedChainMessage } from "../wallet/ProviderRpcError.ts";
+import type { EmbeddedWalletState } from "../wallet/types.ts";
 import { registerInternals } from "./internals.ts";
 
 /** How a {@link Client} is set up. */
@@ -21,6 +24,24 @@ export interface ClientOptions {
   broadcast?: boolean;
   /** Waits between retries; injectable so tests need not wait real seconds. Default: `setTimeout`. */
   sleep?: (ms: number) => Promise<void>;
+  /** Embedded wallet behaviour (spec §3 app config `embeddedWallets`). */
+  embeddedWallets?: EmbeddedWalletsOptions;
+  /** Chains the wallet may use; the first is the default unless `defaultChainId` says otherwise. */
+  chains?: ChainConfig[];
+  /** Must be one of `chains`. Default: the first chain (Ethereum mainnet, 1, when none is configured). */
+  defaultChainId?: number;
+  /** The wallet frame page. Default: `${apiUrl}/apps/${appId}/embedded-wallets`. */
+  walletFrameUrl?: string;
+}
+
+/** When to create an embedded wallet on login (spec §4). */
+export type CreateOnLogin = "off" | "users-without-wallets" | "all-users";
+
+/** Embedded wallet options of a {@link ClientOptions}. */
+export interface EmbeddedWalletsOptions {
+  ethereum?: { createOnLogin?: CreateOnLogin };
+  /** False signs without asking the user (headless); default true. */
+  showWalletUIs?: boolean;
 }
 
 /** Email code flow status (spec §4). */
@@ -51,6 +72,10 @@ export interface ClientState {
   emailFlow: EmailFlowState;
   /** The last error met while initialising or restoring the session, if any. */
   error: SymbolonError | null;
+  /** Creating, unlocking or recovering the signed-in user's embedded wallet. */
+  embeddedWallet: EmbeddedWalletState;
+  /** The chain the wallet sends to (`wallet_switchEthereumChain` changes it). */
+  activeChainId: number;
 }
 
 /** A client bound to one app and one server. */
@@ -64,6 +89,12 @@ export interface Client {
 /** The email flow before anything happened. */
 export const initialEmailFlow: EmailFlowState = { status: "initial", email: null, error: null };
 
+/** The embedded wallet before anything happened (also after logout). */
+export const initialEmbeddedWallet: EmbeddedWalletState = { status: "idle", error: null };
+
+/** Like the spec client: Ethereum mainnet when the app configures no chain. */
+const FALLBACK_CHAIN_ID = 1;
+
 /** Creates a client. Touches no browser global: channels and storage are set up lazily. */
 export function createClient(options: ClientOptions): Client {
   if (typeof options.appId !== "string" || options.appId.length !== APP_ID_LENGTH) {
@@ -73,6 +104,11 @@ export function createClient(options: ClientOptions): Client {
   if (typeof options.apiUrl !== "string" || options.apiUrl === "") {
     throw new ClientError("invalid_input", "apiUrl must be the base URL of the server.");
   }
+  const chains = options.chains ?? [];
+  const activeChainId = options.defaultChainId ?? chains[0]?.id ?? FALLBACK_CHAIN_ID;
+  if (chains.length > 0 && !chains.some((chain) => chain.id === activeChainId)) {
+    throw new ClientError("invalid_input", unsupportedChainMessage(activeChainId));
+  }
   const store = createStore<ClientState>({
     ready: false,
     authenticated: false,
@@ -81,6 +117,8 @@ export function createClient(options: ClientOptions): Client {
     appConfig: null,
     emailFlow: initialEmailFlow,
     error: null,
+    embeddedWallet: initialEmbeddedWallet,
+    activeChainId,
   });
   const client: Client = {
     options: { ...options },

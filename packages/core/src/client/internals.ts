@@ -1,6 +1,9 @@
 import { defaultStorage } from "../storage/defaultStorage.ts";
 import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 import { randomUuid } from "../utils/randomUuid.ts";
+import type { WalletConfirmationHandler } from "../wallet/confirmation.ts";
+import type { FrameHost } from "../wallet/FrameHost.ts";
+import type { FrameConnection } from "../wallet/frameConnection.ts";
 import type { Client } from "./createClient.ts";
 
 /** A cross-tab channel: post a message to the other tabs, close it on destroy. */
@@ -28,6 +31,16 @@ export interface ClientInternals {
   initializing: Promise<void> | null;
   /** Cross-tab channel, opened by `initialize()` when broadcasting is on. */
   channel: TabChannel | null;
+  /** The hidden wallet frame, mounted on first wallet use (wallet/frameBridge.ts). */
+  walletFrame: FrameConnection | null;
+  /** Replaces the browser's iframes and messages (tests stand in a fake frame here). */
+  frameHost: FrameHost | null;
+  /** Addresses the frame unlocked in this page (cleared on logout). */
+  unlockedWallets: Set<string>;
+  /** Unlocking (connect, then recover when needed) in flight, per address. */
+  unlocking: Map<string, Promise<void>>;
+  /** Asked before signing when wallet UIs are shown (`setWalletConfirmation`). */
+  walletConfirmation: WalletConfirmationHandler | null;
   /** Undo functions run by `destroy()`. */
   cleanups: Array<() => void>;
   destroyed: boolean;
@@ -54,6 +67,11 @@ export function registerInternals(client: Client): ClientInternals {
     refreshing: null,
     initializing: null,
     channel: null,
+    walletFrame: null,
+    frameHost: null,
+    unlockedWallets: new Set(),
+    unlocking: new Map(),
+    walletConfirmation: null,
     cleanups: [],
     destroyed: false,
     destroy() {
@@ -61,6 +79,8 @@ export function registerInternals(client: Client): ClientInternals {
       for (const cleanup of self.cleanups.splice(0)) cleanup();
       self.channel?.close();
       self.channel = null;
+      self.walletFrame?.destroy();
+      self.walletFrame = null;
     },
   };
   registry.set(client, self);

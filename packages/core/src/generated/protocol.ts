@@ -424,6 +424,100 @@ exp: number,
  */
 linked_accounts: string, };
 
+export type CreateEmbeddedWalletRequest = { 
+/**
+ * Only `ethereum` for now.
+ */
+chain_type: ChainType, 
+/**
+ * `0x` + 40 hex characters; stored checksummed.
+ */
+address: string, 
+/**
+ * 0 for the first wallet, then the next free index.
+ */
+wallet_index: number, 
+/**
+ * Only `privy` for now; absent means `privy`.
+ */
+recovery_method?: RecoveryMethod, 
+/**
+ * The auth share (base64); required for index 0, absent otherwise.
+ */
+auth_share?: string, 
+/**
+ * The recovery share (base64); required for index 0, absent otherwise.
+ */
+recovery_share?: string, };
+
+export type CreateEmbeddedWalletResponse = { 
+/**
+ * The user, with the new wallet among `linked_accounts`.
+ */
+user: User, 
+/**
+ * The new wallet as a linked account (`type: "wallet"`, as in `user.linked_accounts`).
+ */
+wallet: LinkedAccount, };
+
+export type KeyMaterialRequest = { 
+/**
+ * The wallet's chain type.
+ */
+chain_type: ChainType, };
+
+export type KeyMaterialResponse = { 
+/**
+ * The wallet asked for (checksummed).
+ */
+address: string, 
+/**
+ * Its chain type.
+ */
+chain_type: ChainType, 
+/**
+ * Its index.
+ */
+wallet_index: number, 
+/**
+ * How its recovery share is kept.
+ */
+recovery_method: RecoveryMethod, 
+/**
+ * The root auth share (base64).
+ */
+auth_share: string, 
+/**
+ * The root recovery share (base64); `null` unless the method is `privy`.
+ */
+recovery_share: string | null, };
+
+export type ReplaceSharesRequest = { 
+/**
+ * The wallet's chain type.
+ */
+chain_type: ChainType, 
+/**
+ * The new auth share (base64).
+ */
+auth_share: string, 
+/**
+ * The new recovery share (base64).
+ */
+recovery_share: string, };
+
+export type ReplaceSharesResponse = { 
+/**
+ * The wallet named in the path (checksummed).
+ */
+address: string, };
+
+export type SiweUnlinkRequest = { 
+/**
+ * The wallet to unlink.
+ */
+address: string, };
+
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
   "oauth_account_suspended",
@@ -526,6 +620,8 @@ export const IFRAME_READY_POLL_MS = 150;
 export const USER_OWNED_RECOVERY_TIMEOUT_MS = 120000;
 /** Every frame message event starts with this prefix. */
 export const FRAME_MESSAGE_PREFIX = "privy:";
+/** `<meta name>` through which the server tells the frame page which host origins it serves. */
+export const WALLET_FRAME_ORIGINS_META = "symbolon-allowed-origins";
 /** How long one MFA code wait lasts. */
 export const MFA_CODE_WAIT_MS = 300000;
 /** How long all MFA attempts of one operation may take. */

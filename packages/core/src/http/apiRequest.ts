@@ -52,8 +52,8 @@ export function apiRequest<T>(
   });
 }
 
-/** The analytics id: a random UUID created once and kept in storage. */
-function analyticsId(client: Client): string {
+/** The analytics id: a random UUID created once and kept in storage (also the wallet frame's `caid`). */
+export function analyticsId(client: Client): string {
   const storage = internals(client).storage();
   let id = storage.getItem(ANALYTICS_ID_KEY);
   if (!id) {

@@ -1,10 +1,15 @@
 import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
+import { forgetWallets } from "../wallet/forgetWallets.ts";
 import { tokenStore } from "./tokenStore.ts";
 
-/** Spec §4 "destroy local state": forget every token and the user, and tell the other tabs. */
+/**
+ * Spec §4 "destroy local state": forget every token and the user, lock the embedded wallets, and tell
+ * the other tabs.
+ */
 export function clearLocalState(client: Client): void {
   tokenStore.clear(client);
   client.store.setState({ authenticated: false, user: null, identityToken: null });
+  forgetWallets(client);
   internals(client).channel?.post({ type: "sync" });
 }

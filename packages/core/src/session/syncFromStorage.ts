@@ -1,4 +1,5 @@
 import type { Client } from "../client/createClient.ts";
+import { forgetWallets } from "../wallet/forgetWallets.ts";
 import { tokenStore } from "./tokenStore.ts";
 
 /** Brings this tab's state in line with the session another tab left in storage (login or logout). */
@@ -8,6 +9,7 @@ export function syncFromStorage(client: Client): void {
   if (token === null && refreshToken === null) {
     if (state.authenticated || state.user !== null) {
       client.store.setState({ authenticated: false, user: null, identityToken: null });
+      forgetWallets(client);
     }
     return;
   }

@@ -1,14 +1,13 @@
-import { MOBILE_BREAKPOINT_PX, MODAL_HEIGHT_COMPACT_PX } from "@symbolon/core";
-import { useContext, useInsertionEffect } from "react";
+import { MODAL_HEIGHT_COMPACT_PX } from "@symbolon/core";
+import { useContext } from "react";
 import { useClientState } from "../hooks/useClientState";
 import { PrivyContext } from "../provider/PrivyContext";
 import { useModalState } from "../provider/useModalState";
 import { CodeScreen } from "./CodeScreen";
 import { EmailScreen } from "./EmailScreen";
-import { injectStyles } from "./injectStyles";
 import { ModalFrame } from "./ModalFrame";
 import { SuccessScreen } from "./SuccessScreen";
-import { useMediaQuery } from "./useMediaQuery";
+import { useModalLook } from "./useModalLook";
 
 /** The login modal; loaded lazily by the provider on the first `login()`. */
 export default function LoginModal() {
@@ -16,26 +15,16 @@ export default function LoginModal() {
   const controller = context?.controller ?? null;
   const state = useModalState(controller);
   const appConfig = useClientState("LoginModal", (s) => s.appConfig, null);
-  const sheet = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
-  const prefersDark = useMediaQuery("(prefers-color-scheme: dark)");
-  useInsertionEffect(() => injectStyles(), []);
+  const look = useModalLook(context?.config);
 
   const client = context?.client;
   if (!client || !controller || !state.open) return null;
   const appearance = context.config.appearance ?? {};
-  const preference = appearance.theme ?? "light";
-  const theme = preference === "system" ? (prefersDark ? "dark" : "light") : preference;
   const appName = appConfig?.name ?? "this app";
   const logo = appearance.logo ?? appConfig?.logo_url ?? undefined;
 
   return (
-    <ModalFrame
-      layout={sheet ? "sheet" : "dialog"}
-      theme={theme}
-      accentColor={appearance.accentColor}
-      height={MODAL_HEIGHT_COMPACT_PX}
-      onClose={controller.close}
-    >
+    <ModalFrame {...look} height={MODAL_HEIGHT_COMPACT_PX} onClose={controller.close}>
       {state.screen === "email" && (
         <EmailScreen
           client={client}

@@ -12,12 +12,22 @@ export interface ModalFrameProps {
   accentColor?: string;
   /** CSS height of the modal (compact 480 px for the email screens). */
   height: number;
+  /** Id of the screen's title; the dialog is then named by it instead of {@link DIALOG_NAME}. */
+  labelledBy?: string;
   onClose: () => void;
   children: ReactNode;
 }
 
 /** The dialog shell: backdrop, focus trap, Escape and Close, rendered into `document.body`. */
-export function ModalFrame({ layout, theme, accentColor, height, onClose, children }: ModalFrameProps) {
+export function ModalFrame({
+  layout,
+  theme,
+  accentColor,
+  height,
+  labelledBy,
+  onClose,
+  children,
+}: ModalFrameProps) {
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, onClose);
   const style = { "--symbolon-height": `${height}px` } as CSSProperties & Record<string, string>;
@@ -34,7 +44,8 @@ export function ModalFrame({ layout, theme, accentColor, height, onClose, childr
         ref={ref}
         role="dialog"
         aria-modal="true"
-        aria-label={DIALOG_NAME}
+        aria-label={labelledBy ? undefined : DIALOG_NAME}
+        aria-labelledby={labelledBy}
         data-state="open"
         data-layout={layout}
         data-theme={theme}

@@ -23,8 +23,13 @@ export interface PrivyConfig {
   };
   loginMethods?: readonly "email"[];
   embeddedWallets?: {
+    /** When to create the user's embedded Ethereum wallet on login (default: off). */
     ethereum?: { createOnLogin?: "off" | "users-without-wallets" | "all-users" };
+    /** False signs and sends without the confirmation screen (headless); default true. */
+    showWalletUIs?: boolean;
   };
+  /** Chains the wallet may use; each needs `rpcUrls.default.http[0]`. */
   supportedChains?: readonly SupportedChain[];
+  /** The chain the wallet starts on; one of `supportedChains` (default: the first). */
   defaultChain?: SupportedChain;
 }

@@ -1,5 +1,5 @@
-import { createClient, initialize } from "@symbolon/core";
-import { type ReactNode, useContext, useEffect, useMemo, useState } from "react";
+import { type Client, createClient, initialize, setWalletConfirmation } from "@symbolon/core";
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { assertAppId } from "./assertAppId";
 import { assertSecureOrigin } from "./assertSecureOrigin";
 import { claimProviderSlot, ONLY_ONE_PROVIDER_MESSAGE } from "./claimProviderSlot";
@@ -7,6 +7,7 @@ import { createModalController } from "./createModalController";
 import { ModalHost } from "./ModalHost";
 import type { PrivyConfig } from "./PrivyConfig";
 import { PrivyContext, type PrivyContextValue } from "./PrivyContext";
+import { toChainConfig } from "./toChainConfig";
 
 /** Props of {@link PrivyProvider}. */
 export interface PrivyProviderProps {
@@ -36,6 +37,9 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
   const [failure, setFailure] = useState<Error | null>(null);
   // Rethrown during render so error boundaries see it like any render error.
   if (failure) throw failure;
+  // Read when the client is created; a new config object on every render does not recreate it.
+  const configRef = useRef(config);
+  configRef.current = config;
 
   useEffect(() => {
     let release: () => void;
@@ -46,8 +50,19 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
       setFailure(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    const client = createClient({ appId, clientId, apiUrl });
+    let client: Client;
+    try {
+      client = createClient({ appId, clientId, apiUrl, ...walletOptions(configRef.current) });
+    } catch (error) {
+      release();
+      setFailure(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
     const controller = createModalController(client);
+    // The confirmation screen asks before each signature, unless the app signs headlessly.
+    if (configRef.current.embeddedWallets?.showWalletUIs !== false) {
+      setWalletConfirmation(client, controller.confirm);
+    }
     setSession({ client, controller });
     initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
     return () => {
@@ -65,4 +80,15 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
       <ModalHost />
     </PrivyContext.Provider>
   );
+}
+
+/** The wallet part of the client options, from the provider's config. */
+function walletOptions(config: PrivyConfig) {
+  const { embeddedWallets, supportedChains, defaultChain } = config;
+  const chains = (supportedChains ?? (defaultChain ? [defaultChain] : [])).map(toChainConfig);
+  return {
+    ...(embeddedWallets ? { embeddedWallets } : {}),
+    ...(chains.length > 0 ? { chains } : {}),
+    ...(defaultChain ? { defaultChainId: defaultChain.id } : {}),
+  };
 }

@@ -1,4 +1,10 @@
-import { createClient, createMemoryStorage, type LoginResult, type User } from "@symbolon/core";
+import {
+  createClient,
+  createMemoryStorage,
+  type LoginResult,
+  type User,
+  type WalletConfirmationRequest,
+} from "@symbolon/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TEST_APP_ID } from "../test/startTestServer";
 import {
@@ -93,5 +99,62 @@ describe("createModalController", () => {
     expect(controller.getState().open).toBe(false);
     controller.close();
     expect(outcomes).toEqual([{ type: "complete", result }]);
+  });
+});
+
+describe("createModalController wallet screens", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const request = (message: string): WalletConfirmationRequest => ({
+    kind: "sign-message",
+    address: "0x000000000000000000000000000000000000dEaD",
+    chain: {
+      id: 1,
+      name: "Ethereum",
+      rpcUrl: "",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    },
+    message,
+  });
+
+  it("opens a confirmation, resolves with the answer, and shows queued ones one after the other", async () => {
+    const { controller, outcomes } = setup();
+    const first = controller.confirm(request("one"));
+    const second = controller.confirm(request("two"));
+    await vi.advanceTimersByTimeAsync(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ requested: true, open: true, flow: "confirm" });
+    expect(controller.getState().confirmation?.message).toBe("one");
+    controller.resolveConfirmation(true);
+    await expect(first).resolves.toBe(true);
+    expect(controller.getState().open).toBe(false);
+    await vi.advanceTimersByTimeAsync(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ open: true, flow: "confirm" });
+    expect(controller.getState().confirmation?.message).toBe("two");
+    // Closing the modal refuses; wallet flows report no login outcome.
+    controller.close();
+    await expect(second).resolves.toBe(false);
+    await vi.advanceTimersByTimeAsync(FLOW_CLEAR_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ open: false, flow: null, confirmation: null });
+    expect(outcomes).toEqual([]);
+  });
+
+  it("opens the export screen for an address and closes it", async () => {
+    const { controller, outcomes } = setup();
+    controller.openExport("0xabc");
+    await vi.advanceTimersByTimeAsync(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ open: true, flow: "export", exportAddress: "0xabc" });
+    controller.close();
+    await vi.advanceTimersByTimeAsync(FLOW_CLEAR_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ open: false, flow: null, exportAddress: null });
+    expect(outcomes).toEqual([]);
+  });
+
+  it("refuses a pending confirmation when destroyed", async () => {
+    const { controller } = setup();
+    const pending = controller.confirm(request("x"));
+    await vi.advanceTimersByTimeAsync(MODAL_OPEN_DELAY_MS);
+    controller.destroy();
+    await expect(pending).resolves.toBe(false);
   });
 });

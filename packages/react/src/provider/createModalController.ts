@@ -4,6 +4,7 @@ import {
   type LoginResult,
   MODAL_OPEN_DELAY_MS,
   resetEmailFlow,
+  type WalletConfirmationRequest,
 } from "@symbolon/core";
 import { PrivyErrorCode } from "../errors/PrivyErrorCode";
 
@@ -13,8 +14,11 @@ export { FLOW_CLEAR_DELAY_MS, MODAL_OPEN_DELAY_MS };
 /** How long the success screen stays before the modal closes itself. */
 export const SUCCESS_CLOSE_DELAY_MS = 900;
 
-/** The kind of flow the modal runs; decides which exit code closing reports (spec §4). */
-export type FlowKind = "login";
+/**
+ * The kind of flow the modal runs: the login screens, or a wallet screen (confirm a signature or
+ * transaction, export the key). For login it decides which exit code closing reports (spec §4).
+ */
+export type FlowKind = "login" | "confirm" | "export";
 /** Which screen of the email flow is shown. */
 export type ModalScreen = "email" | "code" | "success";
 
@@ -29,6 +33,10 @@ export interface ModalState {
   email: string | null;
   /** Set when the flow succeeded; closing then reports success. */
   result: LoginResult | null;
+  /** `confirm` flow: what the user is asked to approve. */
+  confirmation?: WalletConfirmationRequest | null;
+  /** `export` flow: the wallet whose key the export frame shows. */
+  exportAddress?: string | null;
 }
 
 /** What closing the modal reports to `useLogin` listeners. */
@@ -46,14 +54,33 @@ export interface ModalController {
   codeSent(email: string): void;
   /** The code was accepted: show success, then close. */
   succeed(result: LoginResult): void;
-  /** Close the modal, reporting success or the user-exit code of the flow kind. */
+  /**
+   * Close the modal. Login reports success or the user-exit code; an open confirmation counts as
+   * refused (the wallet action fails with 4001).
+   */
   close(): void;
+  /**
+   * Shows the confirmation screen for a wallet action (core's confirmation handler); resolves true
+   * when the user approves. Requests made while one is shown wait their turn.
+   */
+  confirm(request: WalletConfirmationRequest): Promise<boolean>;
+  /** The confirmation screen's answer: approve (true) or refuse (false); closes the modal. */
+  resolveConfirmation(approved: boolean): void;
+  /** Shows the key export screen for `address`. */
+  openExport(address: string): void;
   destroy(): void;
 }
 
-const EXIT_CODES: Record<FlowKind, string> = { login: PrivyErrorCode.USER_EXITED_AUTH_FLOW };
+const EXIT_CODES: Record<"login", string> = { login: PrivyErrorCode.USER_EXITED_AUTH_FLOW };
 
-const CLEARED = { flow: null, screen: "email", email: null, result: null } as const;
+const CLEARED = {
+  flow: null,
+  screen: "email",
+  email: null,
+  result: null,
+  confirmation: null,
+  exportAddress: null,
+} as const;
 
 /** Creates the modal controller for one client. */
 export function createModalController(client: Client): ModalController {
@@ -61,6 +88,9 @@ export function createModalController(client: Client): ModalController {
   const listeners = new Set<() => void>();
   const outcomeListeners = new Set<(outcome: ModalOutcome) => void>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
+  // The answer of the confirmation on screen, and the tail of the confirmations waiting their turn.
+  let answer: ((approved: boolean) => void) | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
 
   const set = (patch: Partial<ModalState>) => {
     state = { ...state, ...patch };
@@ -106,18 +136,59 @@ export function createModalController(client: Client): ModalController {
     },
     close() {
       if (!state.open || state.flow === null) return;
-      const outcome: ModalOutcome = state.result
-        ? { type: "complete", result: state.result }
-        : { type: "error", code: EXIT_CODES[state.flow] };
+      const flow = state.flow;
+      if (flow === "confirm") {
+        controller.resolveConfirmation(false);
+        return;
+      }
       set({ open: false });
-      for (const listener of outcomeListeners) listener(outcome);
+      if (flow === "login") {
+        const outcome: ModalOutcome = state.result
+          ? { type: "complete", result: state.result }
+          : { type: "error", code: EXIT_CODES.login };
+        for (const listener of outcomeListeners) listener(outcome);
+      }
       later(FLOW_CLEAR_DELAY_MS, () => {
         if (state.open) return;
         set(CLEARED);
-        resetEmailFlow(client);
+        if (flow === "login") resetEmailFlow(client);
       });
     },
+    confirm(request) {
+      const turn = queue.then(
+        () =>
+          new Promise<boolean>((resolve) => {
+            answer = resolve;
+            set({ requested: true });
+            later(MODAL_OPEN_DELAY_MS, () =>
+              set({ ...CLEARED, open: true, flow: "confirm", confirmation: request }),
+            );
+          }),
+      );
+      queue = turn;
+      return turn;
+    },
+    resolveConfirmation(approved) {
+      const resolve = answer;
+      answer = null;
+      if (state.flow === "confirm") {
+        set({ open: false });
+        later(FLOW_CLEAR_DELAY_MS, () => {
+          if (!state.open) set(CLEARED);
+        });
+      }
+      resolve?.(approved);
+    },
+    openExport(address) {
+      if (state.open) return;
+      set({ requested: true });
+      later(MODAL_OPEN_DELAY_MS, () =>
+        set({ ...CLEARED, open: true, flow: "export", exportAddress: address }),
+      );
+    },
     destroy() {
+      answer?.(false);
+      answer = null;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       listeners.clear();

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { storageKey } from "../session/storageKey.ts";
+import { APP_ID } from "../test/fixtures.ts";
+import { useScriptedApp } from "../test/harness.ts";
+import { signedInWalletClient } from "../test/walletHarness.ts";
+import { getEmbeddedWallets } from "../wallet/embeddedWallets.ts";
+import type { EmbeddedWalletStatus } from "../wallet/types.ts";
+import { createWallet } from "./createWallet.ts";
+import { exportWallet } from "./exportWallet.ts";
+import { logout } from "./logout.ts";
+
+const scripted = useScriptedApp();
+
+function walletStatuses(
+  client: Awaited<ReturnType<typeof signedInWalletClient>>["client"],
+): EmbeddedWalletStatus[] {
+  const seen: EmbeddedWalletStatus[] = [];
+  client.store.subscribe((state, previous) => {
+    if (state.embeddedWallet.status !== previous.embeddedWallet.status)
+      seen.push(state.embeddedWallet.status);
+  });
+  return seen;
+}
+
+describe("createWallet", () => {
+  it("creates the first wallet in the frame and adds it to the user", async () => {
+    const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
+    const seen = walletStatuses(client);
+    const wallet = await createWallet(client);
+    expect(wallet).toMatchObject({
+      type: "wallet",
+      address: frame.account(0).address,
+      wallet_index: 0,
+      connector_type: "embedded",
+      wallet_client_type: "privy",
+      recovery_method: "privy",
+    });
+    expect(seen).toEqual(["loading-frame", "creating", "ready"]);
+    expect(getEmbeddedWallets(client.store.getState().user)).toEqual([wallet]);
+    const stored = JSON.parse(client.options.storage?.getItem(storageKey(APP_ID, "user")) ?? "null");
+    expect(getEmbeddedWallets(stored)).toEqual([wallet]);
+    const create = frame.received.find((r) => r.event === "privy:wallet:create");
+    expect(create?.data).toMatchObject({ chainType: "ethereum", recoveryMethod: "privy" });
+    expect(frame.mounts).toHaveLength(1);
+    expect(frame.mounts[0]?.options).toMatchObject({ title: "Symbolon wallet", visible: false });
+    const src = new URL(frame.mounts[0]?.src ?? "");
+    expect(`${src.origin}${src.pathname}`).toBe(`${scripted.server.url}/apps/${APP_ID}/embedded-wallets`);
+    expect(src.searchParams.get("caid")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a second wallet without createAdditional, and derives index 1 with it", async () => {
+    const { client, frame, address } = await signedInWalletClient(scripted);
+    await expect(createWallet(client)).rejects.toMatchObject({
+      code: "embedded_wallet_creation_error",
+      message: "User already has an embedded wallet.",
+    });
+    const second = await createWallet(client, { createAdditional: true });
+    expect(second).toMatchObject({ address: frame.account(1).address, wallet_index: 1 });
+    expect(getEmbeddedWallets(client.store.getState().user).map((w) => w.address)).toEqual([
+      address,
+      frame.account(1).address,
+    ]);
+    expect(frame.received.find((r) => r.event === "privy:wallets:add")?.data).toMatchObject({
+      chainType: "ethereum",
+      walletIndex: 1,
+    });
+  });
+
+  it("needs a signed-in user: 'Missing access token'", async () => {
+    const { client, frame } = await signedInWalletClient(scripted, { withWallet: false, signedIn: false });
+    await expect(createWallet(client)).rejects.toMatchObject({
+      code: "attempted_rpc_call_before_logged_in",
+      message: "Missing access token",
+    });
+    expect(frame.mounts).toHaveLength(0);
+  });
+
+  it("puts a frame failure in embeddedWallet.error", async () => {
+    const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
+    frame.fail("privy:wallet:create", "embedded_wallet_creation_error", "Could not store the shares");
+    await expect(createWallet(client)).rejects.toThrow("Could not store the shares");
+    expect(client.store.getState().embeddedWallet).toMatchObject({
+      status: "error",
+      error: { code: "embedded_wallet_creation_error", message: "Could not store the shares" },
+    });
+  });
+
+  it("fails clearly when the frame's user lacks the new wallet", async () => {
+    const { client } = await signedInWalletClient(scripted, {
+      withWallet: false,
+      frame: { linkWallet: (user) => user },
+    });
+    await expect(createWallet(client)).rejects.toMatchObject({
+      code: "embedded_wallet_creation_error",
+      message: "The wallet was created but is missing from the user's accounts.",
+    });
+  });
+
+  it("sends privy:clear on logout and starts the wallet state over", async () => {
+    const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
+    await createWallet(client);
+    await logout(client);
+    expect(frame.events()).toEqual(["privy:wallet:create", "privy:clear"]);
+    expect(client.store.getState().embeddedWallet).toEqual({ status: "idle", error: null });
+  });
+
+  it("removes the hidden frame when the client is destroyed", async () => {
+    const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
+    await createWallet(client);
+    client.destroy();
+    expect(frame.mounts[0]?.removed).toBe(true);
+  });
+});
+
+describe("exportWallet", () => {
+  it("mounts a visible export frame and hands it the export request; close removes it", async () => {
+    const { client, frame, address } = await signedInWalletClient(scripted);
+    const container = {} as HTMLElement;
+    const handle = exportWallet(client, { address: address.toLowerCase(), container });
+    await handle.ready;
+    const mount = frame.mounts.find((m) => m.options.title === "Export wallet");
+    expect(mount?.options).toMatchObject({ visible: true, container });
+    const src = new URL(mount?.src ?? "");
+    expect(src.searchParams.get("mode")).toBe("export");
+    expect(src.searchParams.get("address")).toBe(address);
+    expect(src.searchParams.get("caid")).toMatch(/^[0-9a-f-]{36}$/);
+    const request = frame.received.find((r) => r.event === "privy:wallet:export");
+    expect(request?.data).toMatchObject({ address });
+    expect(request?.data).toMatchObject({ accessToken: expect.any(String) });
+    handle.close();
+    expect(mount?.removed).toBe(true);
+  });
+
+  it("refuses an address that is not the user's embedded wallet, and a signed-out user", async () => {
+    const { client } = await signedInWalletClient(scripted);
+    const container = {} as HTMLElement;
+    expect(() =>
+      exportWallet(client, { address: "0x000000000000000000000000000000000000dEaD", container }),
+    ).toThrow("0x000000000000000000000000000000000000dEaD is not an embedded wallet of the signed-in user.");
+    await logout(client);
+    expect(() =>
+      exportWallet(client, { address: "0x000000000000000000000000000000000000dEaD", container }),
+    ).toThrow("Missing access token");
+  });
+});

@@ -1,0 +1,88 @@
+import type { Client } from "../client/createClient.ts";
+import { internals } from "../client/internals.ts";
+import { ClientError } from "../errors/ClientError.ts";
+import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { tokenStore } from "../session/tokenStore.ts";
+import {
+  findEmbeddedWallet,
+  getEmbeddedWallets,
+  type WalletLinkedAccount,
+} from "../wallet/embeddedWallets.ts";
+import { walletFrame } from "../wallet/frameBridge.ts";
+import type { WalletCreatedAnswer } from "../wallet/types.ts";
+import { setWalletStatus, unlockWallet } from "../wallet/unlockWallet.ts";
+import { assertSecurePage, requireAccessToken } from "../wallet/walletPreconditions.ts";
+
+/** Options of {@link createWallet}. */
+export interface CreateWalletOptions {
+  /** Derive one more wallet (next index) from the same key when the user already has one. */
+  createAdditional?: boolean;
+}
+
+/** Spec: a second `createWallet()` without `createAdditional`. */
+export const WALLET_EXISTS_MESSAGE = "User already has an embedded wallet.";
+
+/**
+ * Creates the user's embedded Ethereum wallet in the wallet frame (`privy:wallet:create`), or with
+ * `createAdditional` the next one (`privy:wallets:add`, after unlocking the first). Updates the user
+ * and resolves with the new linked account.
+ */
+export async function createWallet(
+  client: Client,
+  options: CreateWalletOptions = {},
+): Promise<WalletLinkedAccount> {
+  assertSecurePage();
+  const accessToken = await requireAccessToken(client);
+  const wallets = getEmbeddedWallets(client.store.getState().user);
+  const last = wallets.at(-1);
+  if (last !== undefined && !options.createAdditional) {
+    throw new ClientError("embedded_wallet_creation_error", WALLET_EXISTS_MESSAGE);
+  }
+  const frame = walletFrame(client);
+  let created: WalletCreatedAnswer;
+  if (last === undefined) {
+    try {
+      if (!frame.isReady()) {
+        setWalletStatus(client, "loading-frame");
+        await frame.ready();
+      }
+      setWalletStatus(client, "creating");
+      created = await frame.request<WalletCreatedAnswer>(
+        "privy:wallet:create",
+        { accessToken, chainType: "ethereum", recoveryMethod: "privy" },
+        { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
+      );
+    } catch (error) {
+      setWalletStatus(client, "error", error);
+      throw error;
+    }
+  } else {
+    // Further wallets derive from the first one's key, so the frame must hold it unlocked.
+    await unlockWallet(client, wallets[0]?.address ?? last.address);
+    try {
+      setWalletStatus(client, "creating");
+      created = await frame.request<WalletCreatedAnswer>("privy:wallets:add", {
+        accessToken,
+        chainType: "ethereum",
+        walletIndex: (last.wallet_index ?? 0) + 1,
+      });
+    } catch (error) {
+      setWalletStatus(client, "error", error);
+      throw error;
+    }
+  }
+  // The frame created the key, so it holds the new wallet unlocked.
+  internals(client).unlockedWallets.add(created.address.toLowerCase());
+  tokenStore.writeUser(client, created.user);
+  client.store.setState({ user: created.user });
+  internals(client).channel?.post({ type: "sync" });
+  setWalletStatus(client, "ready");
+  const wallet = findEmbeddedWallet(created.user, created.address);
+  if (wallet === undefined) {
+    throw new ClientError(
+      "embedded_wallet_creation_error",
+      "The wallet was created but is missing from the user's accounts.",
+    );
+  }
+  return wallet;
+}

@@ -1,0 +1,61 @@
+import type { Client } from "../client/createClient.ts";
+import { ClientError } from "../errors/ClientError.ts";
+import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { analyticsId } from "../http/apiRequest.ts";
+import { findEmbeddedWallet } from "../wallet/embeddedWallets.ts";
+import { frameHost, walletFrameUrl } from "../wallet/frameBridge.ts";
+import { createFrameConnection } from "../wallet/frameConnection.ts";
+import { assertSecurePage, requireAccessToken } from "../wallet/walletPreconditions.ts";
+
+/** Options of {@link exportWallet}. */
+export interface ExportWalletOptions {
+  /** One of the user's embedded wallets. */
+  address: string;
+  /** Where the visible export frame goes (e.g. the modal's body). */
+  container: HTMLElement;
+}
+
+/** A mounted export frame. */
+export interface ExportWalletHandle {
+  /** Removes the frame (the key it may show goes with it). */
+  close(): void;
+  /** Resolves once the frame took the export request; rejects when it could not (frame, login). */
+  ready: Promise<void>;
+}
+
+/**
+ * Key export (docs/wallet.md): mounts the wallet frame visibly (`?mode=export&address=…&caid=…`) in
+ * `container` and hands it `privy:wallet:export {accessToken, address}`. The frame unlocks the wallet
+ * and shows the key only after the user asks for it; the key never reaches this page.
+ */
+export function exportWallet(
+  client: Client,
+  { address, container }: ExportWalletOptions,
+): ExportWalletHandle {
+  assertSecurePage();
+  const { authenticated, user } = client.store.getState();
+  if (!authenticated) throw new ClientError("attempted_rpc_call_before_logged_in");
+  const wallet = findEmbeddedWallet(user, address);
+  if (wallet === undefined) {
+    throw new ClientError("invalid_input", `${address} is not an embedded wallet of the signed-in user.`);
+  }
+  const frame = createFrameConnection({
+    host: frameHost(client),
+    src: walletFrameUrl(client, { mode: "export", address: wallet.address, caid: analyticsId(client) }),
+    title: "Export wallet",
+    visible: true,
+    container,
+  });
+  const ready = (async () => {
+    const accessToken = await requireAccessToken(client);
+    // Unlocking may include recovery on a new device, so this gets the creation/recovery timeout.
+    await frame.request(
+      "privy:wallet:export",
+      { accessToken, address: wallet.address },
+      { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
+    );
+  })();
+  // Callers that only close() must not see an unhandled rejection.
+  ready.catch(() => {});
+  return { close: () => frame.destroy(), ready };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from "vitest";
+import { initialize } from "../actions/initialize.ts";
+import { loginWithEmailCode } from "../actions/loginWithEmailCode.ts";
+import { sendEmailCode } from "../actions/sendEmailCode.ts";
+import type { ClientOptions, CreateOnLogin } from "../client/createClient.ts";
+import { installFakeWalletFrame } from "../test/fakeWalletFrame.ts";
+import { makeClient, useScriptedApp } from "../test/harness.ts";
+import { GOOD_CODE } from "../test/scriptApp.ts";
+import { signedInWalletClient } from "../test/walletHarness.ts";
+import { getEmbeddedWallets } from "../wallet/embeddedWallets.ts";
+import type { EmbeddedWalletStatus } from "../wallet/types.ts";
+
+const scripted = useScriptedApp();
+
+async function loginWith(createOnLogin: CreateOnLogin, options: Partial<ClientOptions> = {}) {
+  const client = makeClient(scripted.server, {
+    embeddedWallets: { ethereum: { createOnLogin } },
+    ...options,
+  });
+  const frame = installFakeWalletFrame(client);
+  await initialize(client);
+  const seen: EmbeddedWalletStatus[] = [];
+  client.store.subscribe((state, previous) => {
+    if (state.embeddedWallet.status !== previous.embeddedWallet.status)
+      seen.push(state.embeddedWallet.status);
+  });
+  await sendEmailCode(client, { email: "ada@example.com" });
+  const login = loginWithEmailCode(client, { code: GOOD_CODE });
+  return { client, frame, seen, login };
+}
+
+describe("embedded wallet on login", () => {
+  it("creates a wallet for a user without one (users-without-wallets), before the login resolves", async () => {
+    const { client, frame, seen, login } = await loginWith("users-without-wallets");
+    const result = await login;
+    expect(getEmbeddedWallets(result.user).map((w) => w.address)).toEqual([frame.account(0).address]);
+    expect(getEmbeddedWallets(client.store.getState().user)).toHaveLength(1);
+    expect(seen).toEqual(["loading-frame", "creating", "ready"]);
+    expect(client.store.getState().emailFlow.status).toBe("done");
+  });
+
+  it("all-users creates it too; off creates nothing and mounts no frame", async () => {
+    const all = await loginWith("all-users");
+    expect(getEmbeddedWallets((await all.login).user)).toHaveLength(1);
+    const off = await loginWith("off");
+    expect(getEmbeddedWallets((await off.login).user)).toHaveLength(0);
+    expect(off.frame.mounts).toHaveLength(0);
+  });
+
+  it("logs the user out and explains why when the wallet cannot be created", async () => {
+    const { client, frame, login } = await loginWithFailingFrame();
+    const error = await login.catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: "embedded_wallet_creation_error",
+      message:
+        "Could not create your wallet: The server refused the shares. You have been logged out; please try again.",
+    });
+    expect(client.store.getState()).toMatchObject({ authenticated: false, user: null });
+    expect(client.store.getState().emailFlow).toMatchObject({ status: "error", error });
+    expect(scripted.server.hitsOf("POST /api/v1/sessions/logout")).toHaveLength(1);
+    expect(frame.events()).toContain("privy:wallet:create");
+
+    async function loginWithFailingFrame() {
+      const client = makeClient(scripted.server, {
+        embeddedWallets: { ethereum: { createOnLogin: "users-without-wallets" } },
+      });
+      const frame = installFakeWalletFrame(client);
+      frame.fail("privy:wallet:create", "embedded_wallet_creation_error", "The server refused the shares.");
+      await initialize(client);
+      await sendEmailCode(client, { email: "ada@example.com" });
+      return { client, frame, login: loginWithEmailCode(client, { code: GOOD_CODE }) };
+    }
+  });
+
+  it("unlocks the wallet of a restored session in the background: connecting, then ready", async () => {
+    const { client, frame } = await signedInWalletClient(scripted);
+    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
+    expect(frame.events()).toEqual(["privy:connect"]);
+  });
+
+  it("recovers on a new device (no device share): connecting, recovering, ready", async () => {
+    const seen: EmbeddedWalletStatus[] = [];
+    const { client, frame, address } = await signedInWalletClient(scripted, {
+      frame: { needsRecovery: true },
+    });
+    client.store.subscribe((state, previous) => {
+      if (state.embeddedWallet.status !== previous.embeddedWallet.status)
+        seen.push(state.embeddedWallet.status);
+    });
+    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
+    expect(frame.events()).toEqual(["privy:connect", "privy:recover"]);
+    expect(frame.received.find((r) => r.event === "privy:recover")?.data).toMatchObject({ address });
+    expect(seen.at(-1)).toBe("ready");
+  });
+
+  it("keeps a failed unlock in embeddedWallet.error (logged), without failing anything else", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { client } = await signedInWalletClient(scripted, {
+      frame: {
+        failures: {
+          "privy:connect": { type: "embedded_wallet_request_error", message: "Device share unreadable" },
+        },
+      },
+    });
+    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("error"));
+    expect(client.store.getState().embeddedWallet.error).toMatchObject({
+      message: "Device share unreadable",
+    });
+    expect(client.store.getState()).toMatchObject({ ready: true, authenticated: true, error: null });
+    expect(logged).toHaveBeenCalledWith(
+      "Symbolon: the embedded wallet could not be unlocked.",
+      expect.anything(),
+    );
+  });
+});

@@ -1,0 +1,277 @@
+// A stand-in for the wallet frame page (packages/wallet-frame) behind the browser boundary: it answers the
+// frame messages of docs/wallet.md like the real frame, with keys from viem's BIP-39/BIP-32 accounts. The real
+// frame and its iframe are covered by the e2e suite; this lets core's tests run the host side in Node.
+import { hexToBigInt, hexToNumber, isHex } from "viem";
+import { english, generateMnemonic, type HDAccount, mnemonicToAccount } from "viem/accounts";
+import type { Client } from "../client/createClient.ts";
+import { internals } from "../client/internals.ts";
+import type { User, WalletAccount } from "../generated/protocol.ts";
+import type { FrameHost, FrameMessage, FrameMountOptions, FrameWindow } from "../wallet/FrameHost.ts";
+import type { FrameRequest } from "../wallet/types.ts";
+
+/** An error answer `{type, message}`. */
+export interface FrameErrorAnswer {
+  error: { type: string; message: string };
+}
+
+/** How the fake frame behaves. */
+export interface FakeWalletFrameOptions {
+  /** The BIP-39 phrase of the user's wallets (default: a new one). */
+  mnemonic?: string;
+  /** Answer the Nth ready ping (default 1: the first); Infinity never answers. */
+  readyAfterPings?: number;
+  /** `privy:connect` says the device share is missing, so the host must `privy:recover`. */
+  needsRecovery?: boolean;
+  /** Events answered with an error from the start: `{event: {type, message}}`. */
+  failures?: Record<string, { type: string; message: string }>;
+  /** Adds the new wallet to the user the way the server would (default: appends it to the client's user). */
+  linkWallet?: (user: User, wallet: { type: "wallet" } & WalletAccount) => User;
+}
+
+/** A mounted fake iframe. */
+export interface FakeMount {
+  src: string;
+  options: FrameMountOptions;
+  window: FrameWindow;
+  removed: boolean;
+}
+
+/** The fake frame plus what tests inspect or script. */
+export interface FakeWalletFrame extends FrameHost {
+  readonly mounts: FakeMount[];
+  /** Every message posted to a frame with the right target origin. */
+  readonly received: FrameRequest[];
+  /** Events of `received`, in order (ready pings left out). */
+  events(): string[];
+  /** Answers `event` with an error from now on. */
+  fail(event: string, type: string, message: string): void;
+  /** Stops answering `event` (to test timeouts). */
+  mute(event: string): void;
+  /** The account at `index` of the mnemonic. */
+  account(index: number): HDAccount;
+  /** Delivers a message to the page as if posted by `source` from `origin`. */
+  deliver(message: FrameMessage): void;
+  mnemonic: string;
+}
+
+/** Makes `client` use a fake wallet frame instead of a real iframe. */
+export function installFakeWalletFrame(
+  client: Client,
+  options: FakeWalletFrameOptions = {},
+): FakeWalletFrame {
+  const frame = createFakeWalletFrame(client, options);
+  internals(client).frameHost = frame;
+  return frame;
+}
+
+function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions): FakeWalletFrame {
+  const mnemonic = options.mnemonic ?? generateMnemonic(english);
+  const listeners = new Set<(message: FrameMessage) => void>();
+  const failures = new Map<string, FrameErrorAnswer>(
+    Object.entries(options.failures ?? {}).map(([event, error]) => [event, { error }]),
+  );
+  const muted = new Set<string>();
+  const unlocked = new Set<string>();
+  const accounts = new Map<number, HDAccount>();
+  const account = (index: number) => {
+    let found = accounts.get(index);
+    if (!found) {
+      found = mnemonicToAccount(mnemonic, { addressIndex: index });
+      accounts.set(index, found);
+    }
+    return found;
+  };
+  let pings = 0;
+  const needed = options.readyAfterPings ?? 1;
+
+  const linkWallet =
+    options.linkWallet ??
+    ((user: User, wallet: { type: "wallet" } & WalletAccount) => ({
+      ...user,
+      linked_accounts: [...user.linked_accounts, wallet],
+    }));
+
+  const answer = async (request: FrameRequest): Promise<unknown> => {
+    const failure = failures.get(request.event);
+    if (failure) throw failure;
+    const data = request.data as Record<string, unknown>;
+    switch (request.event) {
+      case "privy:iframe:ready":
+      case "privy:clear":
+        if (request.event === "privy:clear") unlocked.clear();
+        return {};
+      case "privy:wallet:create":
+      case "privy:wallets:add": {
+        const index = request.event === "privy:wallet:create" ? 0 : Number(data.walletIndex);
+        const address = account(index).address;
+        const user = client.store.getState().user;
+        if (!user || typeof data.accessToken !== "string") throw missingToken();
+        unlocked.add(address.toLowerCase());
+        const wallet = embeddedWalletAccount(address, index);
+        return { address, walletIndex: index, user: linkWallet(user, wallet) };
+      }
+      case "privy:connect": {
+        const address = String(data.address);
+        if (options.needsRecovery && !unlocked.has(address.toLowerCase())) {
+          return { address, unlocked: false, needsRecovery: true };
+        }
+        unlocked.add(address.toLowerCase());
+        return { address, unlocked: true };
+      }
+      case "privy:recover":
+        unlocked.add(String(data.address).toLowerCase());
+        return { address: data.address };
+      case "privy:rpc":
+        return rpc(String(data.address), data.request as { method: string; params: unknown[] });
+      case "privy:wallet:export":
+        return {};
+      default:
+        throw { error: { type: "invalid_input", message: `Unknown event ${request.event}` } };
+    }
+  };
+
+  const accountOf = (address: string): HDAccount => {
+    for (let index = 0; index < 10; index++) {
+      if (account(index).address.toLowerCase() === address.toLowerCase()) return account(index);
+    }
+    throw { error: { type: "embedded_wallet_request_error", message: "Unknown wallet" } };
+  };
+
+  const rpc = async (address: string, request: { method: string; params: unknown[] }) => {
+    if (!unlocked.has(address.toLowerCase())) {
+      throw { error: { type: "embedded_wallet_request_error", message: "Wallet is locked" } };
+    }
+    const signer = accountOf(address);
+    const [first, second] = request.params;
+    switch (request.method) {
+      case "personal_sign": {
+        const message = String(first);
+        const data = isHex(message)
+          ? await signer.signMessage({ message: { raw: message } })
+          : await signer.signMessage({ message });
+        return { method: request.method, data };
+      }
+      case "eth_signTypedData_v4":
+        return { method: request.method, data: await signer.signTypedData(JSON.parse(String(second))) };
+      case "eth_signTransaction": {
+        const tx = first as Record<string, `0x${string}` | undefined>;
+        const common = {
+          chainId: hexToNumber(tx.chainId ?? "0x1"),
+          nonce: hexToNumber(tx.nonce ?? "0x0"),
+          gas: hexToBigInt(tx.gas ?? "0x0"),
+          value: hexToBigInt(tx.value ?? "0x0"),
+          ...(tx.to ? { to: tx.to } : {}),
+          ...(tx.data ? { data: tx.data } : {}),
+        };
+        const signed =
+          tx.type === "0x0"
+            ? await signer.signTransaction({
+                ...common,
+                type: "legacy",
+                gasPrice: hexToBigInt(tx.gasPrice ?? "0x0"),
+              })
+            : await signer.signTransaction({
+                ...common,
+                type: "eip1559",
+                maxFeePerGas: hexToBigInt(tx.maxFeePerGas ?? "0x0"),
+                maxPriorityFeePerGas: hexToBigInt(tx.maxPriorityFeePerGas ?? "0x0"),
+              });
+        return { method: request.method, data: signed };
+      }
+      default:
+        throw { error: { type: "invalid_input", message: `Unsupported method ${request.method}` } };
+    }
+  };
+
+  const received: FrameRequest[] = [];
+  const mounts: FakeMount[] = [];
+  const deliver = (message: FrameMessage) => {
+    for (const listener of [...listeners]) listener(message);
+  };
+
+  return {
+    mnemonic,
+    mounts,
+    received,
+    events: () => received.map((r) => r.event).filter((e) => e !== "privy:iframe:ready"),
+    fail: (event, type, message) => failures.set(event, { error: { type, message } }),
+    mute: (event) => muted.add(event),
+    account,
+    deliver,
+    mount(src, mountOptions) {
+      const origin = new URL(src).origin;
+      const mount: FakeMount = {
+        src,
+        options: mountOptions,
+        removed: false,
+        window: {
+          postMessage(message, targetOrigin) {
+            // Like a browser: a message for another origin is dropped.
+            if (mount.removed || targetOrigin !== origin) return;
+            const request = message as FrameRequest;
+            received.push(request);
+            if (request.event === "privy:iframe:ready" && ++pings < needed) return;
+            if (muted.has(request.event)) return;
+            setTimeout(() => {
+              answer(request).then(
+                (data) =>
+                  !mount.removed &&
+                  deliver({
+                    data: { id: request.id, event: request.event, data },
+                    origin,
+                    source: mount.window,
+                  }),
+                (failure: FrameErrorAnswer) =>
+                  !mount.removed &&
+                  deliver({
+                    data: {
+                      id: request.id,
+                      event: request.event,
+                      error: failure.error ?? { type: "unknown", message: String(failure) },
+                    },
+                    origin,
+                    source: mount.window,
+                  }),
+              );
+            }, 0);
+          },
+        },
+      };
+      mounts.push(mount);
+      return {
+        contentWindow: mount.window,
+        remove: () => {
+          mount.removed = true;
+        },
+      };
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function missingToken(): FrameErrorAnswer {
+  return { error: { type: "attempted_rpc_call_before_logged_in", message: "Missing access token" } };
+}
+
+/** The linked account of an embedded wallet, as the server stores it (docs/wallet.md). */
+export function embeddedWalletAccount(address: string, index: number): { type: "wallet" } & WalletAccount {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    type: "wallet",
+    id: `wallet-${index}`,
+    address,
+    chain_type: "ethereum",
+    wallet_client_type: "privy",
+    connector_type: "embedded",
+    wallet_index: index,
+    recovery_method: "privy",
+    imported: false,
+    delegated: false,
+    verified_at: now,
+    first_verified_at: now,
+    latest_verified_at: now,
+  };
+}

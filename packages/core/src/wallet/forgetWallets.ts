@@ -1,0 +1,16 @@
+import type { Client } from "../client/createClient.ts";
+import { initialEmbeddedWallet } from "../client/createClient.ts";
+import { internals } from "../client/internals.ts";
+
+/** On logout: the frame forgets its unlocked keys (`privy:clear`) and the wallet state starts over. */
+export function forgetWallets(client: Client): void {
+  const own = internals(client);
+  own.unlockedWallets.clear();
+  own.unlocking.clear();
+  client.store.setState({ embeddedWallet: initialEmbeddedWallet });
+  const frame = own.walletFrame;
+  if (frame === null || !frame.isReady()) return;
+  frame.request("privy:clear", {}).catch((error: unknown) => {
+    console.error("Symbolon: the wallet frame did not confirm privy:clear.", error);
+  });
+}

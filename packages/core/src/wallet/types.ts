@@ -1,0 +1,92 @@
+import type { SymbolonError } from "../errors/SymbolonError.ts";
+import type { User } from "../generated/protocol.ts";
+
+// Wire shapes of the wallet frame (docs/wallet.md "Frame messages").
+// TODO(protocol): move these into crates/protocol once the frame messages are generated from it.
+
+/** A request posted to the wallet frame. */
+export interface FrameRequest {
+  id: string;
+  event: FrameEvent;
+  data: unknown;
+}
+
+/** An answer of the wallet frame: `data` on success, `error` on failure. */
+export interface FrameAnswer {
+  id: string;
+  event: string;
+  data?: unknown;
+  error?: { type: string; message: string };
+}
+
+/** The frame events the host sends. */
+export type FrameEvent =
+  | "privy:iframe:ready"
+  | "privy:wallet:create"
+  | "privy:wallets:add"
+  | "privy:connect"
+  | "privy:recover"
+  | "privy:rpc"
+  | "privy:clear"
+  | "privy:wallet:export";
+
+/** `privy:wallet:create` and `privy:wallets:add` answer this. */
+export interface WalletCreatedAnswer {
+  address: string;
+  walletIndex: number;
+  user: User;
+}
+
+/** `privy:connect` answers this; `needsRecovery` means the device share is missing or stale. */
+export interface ConnectAnswer {
+  address: string;
+  unlocked: boolean;
+  needsRecovery?: boolean;
+}
+
+/** `privy:rpc` answers this: the signature or the signed raw transaction in `data`. */
+export interface RpcAnswer {
+  method: string;
+  data: string;
+}
+
+/** Where the embedded wallet of the signed-in user is (shown as "Creating your wallet…" etc.). */
+export type EmbeddedWalletStatus =
+  | "idle"
+  | "loading-frame"
+  | "creating"
+  | "connecting"
+  | "recovering"
+  | "ready"
+  | "error";
+
+/** The embedded wallet part of the client state. */
+export interface EmbeddedWalletState {
+  status: EmbeddedWalletStatus;
+  error: SymbolonError | null;
+}
+
+/** A JSON-RPC request as EIP-1193 providers take it. */
+export interface RequestArguments {
+  method: string;
+  params?: readonly unknown[] | object;
+}
+
+/** The events an {@link EIP1193Provider} emits. */
+export type ProviderEvent = "chainChanged" | "accountsChanged";
+
+/** An EIP-1193 provider for one embedded wallet. */
+export interface EIP1193Provider {
+  request(args: RequestArguments): Promise<unknown>;
+  on(event: ProviderEvent, listener: (value: never) => void): void;
+  removeListener(event: ProviderEvent, listener: (value: never) => void): void;
+}
+
+/** Texts the confirmation screen may show instead of its defaults. */
+export interface WalletUiOptions {
+  title?: string;
+  description?: string;
+  buttonText?: string;
+  /** False skips the confirmation for this call (headless). */
+  showWalletUIs?: boolean;
+}

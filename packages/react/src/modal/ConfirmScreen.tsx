@@ -1,0 +1,178 @@
+import type { WalletConfirmationRequest } from "@symbolon/core";
+import type { ReactNode } from "react";
+import { formatUnits } from "./formatUnits";
+import { shortenAddress } from "./shortenAddress";
+
+/** Props of {@link ConfirmScreen}. */
+export interface ConfirmScreenProps {
+  request: WalletConfirmationRequest;
+  /** Id for the title, so the dialog is labelled by it. */
+  titleId: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+const DEFAULT_TITLES: Record<WalletConfirmationRequest["kind"], string> = {
+  "sign-message": "Sign message",
+  "sign-typed-data": "Sign typed data",
+  "sign-transaction": "Sign transaction",
+  "send-transaction": "Send transaction",
+};
+
+/** Asks the user to approve one signature or transaction before the wallet frame signs it. */
+export function ConfirmScreen({ request, titleId, onConfirm, onCancel }: ConfirmScreenProps) {
+  const { kind, address, chain, uiOptions } = request;
+  const title = uiOptions?.title ?? DEFAULT_TITLES[kind];
+  const buttonText = uiOptions?.buttonText ?? (kind === "send-transaction" ? "Send" : "Sign");
+  return (
+    <>
+      <h2 id={titleId} className="symbolon-title">
+        {title}
+      </h2>
+      {uiOptions?.description && <p className="symbolon-subtitle">{uiOptions.description}</p>}
+      <dl className="symbolon-details">
+        <Row label="Wallet">
+          <Address value={address} />
+        </Row>
+        <Row label="Network">{chain.name}</Row>
+        {kind === "sign-typed-data" && <TypedDataRows typedData={request.typedData} />}
+        {(kind === "sign-transaction" || kind === "send-transaction") && (
+          <TransactionRows transaction={request.transaction ?? {}} currency={chain.nativeCurrency} />
+        )}
+      </dl>
+      {kind === "sign-message" && <Block label="Message">{request.message ?? ""}</Block>}
+      {kind === "sign-typed-data" && (
+        // The whole object that is signed (domain, types, primaryType, message), not a summary of it.
+        <Block label="Typed data" testId="confirm-typed-data">
+          {toJson(typedDataOf(request.typedData))}
+        </Block>
+      )}
+      {kind !== "sign-message" && kind !== "sign-typed-data" && hasData(request.transaction) && (
+        <Block label="Data">{String(request.transaction?.data)}</Block>
+      )}
+      <div className="symbolon-actions">
+        <button
+          type="button"
+          className="symbolon-button symbolon-button--secondary"
+          data-autofocus
+          onClick={onCancel}
+        >
+          Cancel
+        </button>
+        <button type="button" className="symbolon-button" onClick={onConfirm}>
+          {buttonText}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="symbolon-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A labelled, scrollable, pre-wrapped text block (message, typed-data tree, calldata). */
+function Block({ label, testId, children }: { label: string; testId?: string; children: string }) {
+  return (
+    <section className="symbolon-block" aria-label={label}>
+      <p className="symbolon-label">{label}</p>
+      {/* Focusable so keyboard users can scroll a long message. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+      <pre className="symbolon-message" tabIndex={0} data-testid={testId}>
+        {children}
+      </pre>
+    </section>
+  );
+}
+
+/** Shortened on screen; the full address for hover and for screen readers. */
+function Address({ value }: { value: string }) {
+  return (
+    <span title={value}>
+      <span aria-hidden="true">{shortenAddress(value)}</span>
+      <span className="symbolon-sr">{value}</span>
+    </span>
+  );
+}
+
+interface TypedDataView {
+  primaryType?: unknown;
+  domain?: { name?: unknown };
+  message?: unknown;
+}
+
+/** Typed data may come as an object or as its JSON text (eth_signTypedData_v4 takes either). */
+function typedDataOf(typedData: unknown): TypedDataView {
+  if (typeof typedData === "string") {
+    try {
+      return JSON.parse(typedData) as TypedDataView;
+    } catch {
+      return { message: typedData };
+    }
+  }
+  return typedData && typeof typedData === "object" ? (typedData as TypedDataView) : {};
+}
+
+function TypedDataRows({ typedData }: { typedData: unknown }) {
+  const { primaryType, domain } = typedDataOf(typedData);
+  return (
+    <>
+      {primaryType !== undefined && <Row label="Type">{String(primaryType)}</Row>}
+      {domain?.name !== undefined && <Row label="Domain">{String(domain.name)}</Row>}
+    </>
+  );
+}
+
+type Currency = WalletConfirmationRequest["chain"]["nativeCurrency"];
+
+function TransactionRows({
+  transaction,
+  currency,
+}: {
+  transaction: Record<string, unknown>;
+  currency: Currency;
+}) {
+  const amount = toBigInt(transaction.value) ?? 0n;
+  const gas = toBigInt(transaction.gas);
+  const feePerGas = toBigInt(transaction.maxFeePerGas) ?? toBigInt(transaction.gasPrice);
+  // The most the user can pay: every unit of gas at the highest fee they allow.
+  const maxFee = gas !== undefined && feePerGas !== undefined ? gas * feePerGas : undefined;
+  const money = (wei: bigint) => `${formatUnits(wei, currency.decimals)} ${currency.symbol}`;
+  return (
+    <>
+      {typeof transaction.to === "string" && (
+        <Row label="To">
+          <Address value={transaction.to} />
+        </Row>
+      )}
+      <Row label="Amount">{money(amount)}</Row>
+      {maxFee !== undefined && <Row label="Estimated max fee">{money(maxFee)}</Row>}
+      {maxFee !== undefined && <Row label="Total">{money(amount + maxFee)}</Row>}
+    </>
+  );
+}
+
+/** Numeric transaction fields arrive as bigint; hex or decimal text and numbers are accepted too. */
+function toBigInt(value: unknown): bigint | undefined {
+  if (typeof value === "bigint") return value;
+  if (typeof value === "number" && Number.isInteger(value)) return BigInt(value);
+  if (typeof value === "string" && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) return BigInt(value);
+  return undefined;
+}
+
+function hasData(transaction: Record<string, unknown> | undefined): boolean {
+  return typeof transaction?.data === "string" && transaction.data !== "0x" && transaction.data !== "";
+}
+
+function toJson(value: unknown): string {
+  return JSON.stringify(
+    value ?? null,
+    (_key, item) => (typeof item === "bigint" ? item.toString() : item),
+    2,
+  );
+}

@@ -1,0 +1,54 @@
+import { exportWallet, MODAL_HEIGHT_FULL_PX } from "@symbolon/core";
+import { useContext, useId, useInsertionEffect } from "react";
+import { PrivyContext } from "../provider/PrivyContext";
+import { useModalState } from "../provider/useModalState";
+import { ConfirmScreen } from "./ConfirmScreen";
+import { ExportScreen } from "./ExportScreen";
+import { injectStyles } from "./injectStyles";
+import { ModalFrame } from "./ModalFrame";
+import { useModalLook } from "./useModalLook";
+import { WALLET_CSS } from "./walletStyles";
+
+const WALLET_SHEET = { id: "symbolon-wallet-styles", css: WALLET_CSS };
+
+/**
+ * The wallet's modal screens (sign/send confirmation, key export); a lazy chunk of its own, loaded
+ * by the provider the first time a wallet action needs the user, so pages that only log in never load it.
+ */
+export default function WalletModal() {
+  const context = useContext(PrivyContext);
+  const controller = context?.controller ?? null;
+  const state = useModalState(controller);
+  const look = useModalLook(context?.config);
+  useInsertionEffect(() => injectStyles(WALLET_SHEET), []);
+  const titleId = useId();
+
+  const client = context?.client;
+  if (!client || !controller || !state.open) return null;
+  const { confirmation, exportAddress } = state;
+  if (state.flow === "confirm" && confirmation) {
+    return (
+      <ModalFrame {...look} height={MODAL_HEIGHT_FULL_PX} labelledBy={titleId} onClose={controller.close}>
+        <ConfirmScreen
+          request={confirmation}
+          titleId={titleId}
+          onConfirm={() => controller.resolveConfirmation(true)}
+          onCancel={() => controller.resolveConfirmation(false)}
+        />
+      </ModalFrame>
+    );
+  }
+  if (state.flow === "export" && exportAddress) {
+    return (
+      <ModalFrame {...look} height={MODAL_HEIGHT_FULL_PX} labelledBy={titleId} onClose={controller.close}>
+        <ExportScreen
+          address={exportAddress}
+          titleId={titleId}
+          mount={(container) => exportWallet(client, { address: exportAddress, container })}
+          onDone={controller.close}
+        />
+      </ModalFrame>
+    );
+  }
+  return null;
+}

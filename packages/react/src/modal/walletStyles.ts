@@ -1,0 +1,16 @@
+/** Styles of the wallet screens only (confirmation, export), injected with the wallet modal's chunk. */
+export const WALLET_CSS = `
+.symbolon-details{display:flex;flex-direction:column;gap:8px;margin:4px 0 16px}
+.symbolon-row{display:flex;justify-content:space-between;gap:12px;font-size:14px}
+.symbolon-row dt{color:var(--symbolon-muted)}
+.symbolon-row dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
+.symbolon-block{display:flex;flex-direction:column;gap:6px;margin-bottom:16px}
+.symbolon-message{margin:0;max-height:168px;overflow:auto;padding:10px 12px;border:1px solid var(--symbolon-border);border-radius:12px;background:var(--symbolon-field);font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;white-space:pre-wrap;overflow-wrap:anywhere}
+.symbolon-actions{display:flex;gap:12px;margin-top:auto;padding-top:8px}
+.symbolon-actions+.symbolon-footer{margin-top:0}
+.symbolon-actions .symbolon-button{flex:1}
+.symbolon-button--secondary{border:1px solid var(--symbolon-border);background:var(--symbolon-field);color:var(--symbolon-fg)}
+.symbolon-export{display:flex;flex:1 1 320px;min-height:240px;margin-bottom:8px;border:1px solid var(--symbolon-border);border-radius:12px;overflow:hidden}
+.symbolon-export iframe{display:block;flex:1;width:100%;height:auto!important;border:0}
+.symbolon-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+`;

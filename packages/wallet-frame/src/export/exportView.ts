@@ -1,0 +1,65 @@
+// The visible export page (markup in index.html): shows the key only after the user asks.
+
+/** What the export handler drives. */
+export interface ExportView {
+  /** The wallet is unlocked: let the user reveal the key, read from `readKey` on demand. */
+  enableReveal(readKey: () => string): void;
+  showError(message: string): void;
+}
+
+function element<T extends HTMLElement>(doc: Document, id: string): T {
+  const found = doc.getElementById(id);
+  if (!found) throw new Error(`wallet frame: #${id} is missing from index.html`);
+  return found as T;
+}
+
+/** Binds the page's export markup and makes it visible. */
+export function createExportView(doc: Document, address: string | null): ExportView {
+  const page = element<HTMLElement>(doc, "export");
+  const status = element<HTMLElement>(doc, "export-status");
+  const reveal = element<HTMLButtonElement>(doc, "export-reveal");
+  const keyBox = element<HTMLElement>(doc, "export-key");
+  const keyField = element<HTMLInputElement>(doc, "export-key-field");
+  const copy = element<HTMLButtonElement>(doc, "export-copy");
+  element<HTMLElement>(doc, "export-address").textContent = address ?? "";
+  page.hidden = false;
+  let readKey: (() => string) | null = null;
+
+  reveal.addEventListener("click", () => {
+    if (!readKey) return;
+    try {
+      keyField.value = readKey();
+    } catch {
+      status.textContent = "The key could not be read. Close this window and try again.";
+      return;
+    }
+    keyBox.hidden = false;
+    reveal.disabled = true;
+    status.textContent = "Your private key is shown below.";
+    keyField.focus();
+    keyField.select();
+  });
+
+  copy.addEventListener("click", () => {
+    navigator.clipboard.writeText(keyField.value).then(
+      () => {
+        status.textContent = "Copied to the clipboard.";
+      },
+      () => {
+        status.textContent = "Copying failed: select the key and copy it yourself.";
+        keyField.select();
+      },
+    );
+  });
+
+  return {
+    enableReveal(read) {
+      readKey = read;
+      reveal.disabled = false;
+      status.textContent = "Ready. Make sure nobody can see your screen.";
+    },
+    showError(message) {
+      status.textContent = message;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/** Error `type`s the frame answers with (docs/wallet.md, spec §8). */
+export type FrameErrorType =
+  | "embedded_wallet_creation_error"
+  | "embedded_wallet_recovery_error"
+  | "embedded_wallet_request_error"
+  | "attempted_rpc_call_before_logged_in"
+  | "invalid_input"
+  | "storage_error";
+
+/** An error that becomes the answer `{error: {type, message}}`. */
+export class FrameError extends Error {
+  constructor(
+    readonly type: FrameErrorType,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FrameError";
+  }
+}
+
+/** A wasm `WalletError` (a JS Error with `name` WalletError and a stable `code`). */
+export function isWalletError(error: unknown): error is Error & { code: string } {
+  return (
+    error instanceof Error &&
+    error.name === "WalletError" &&
+    typeof (error as { code?: unknown }).code === "string"
+  );
+}
+
+// Codes that mean the caller's input was wrong, not the wallet (crates/wallet-core error.rs).
+const INVALID_INPUT_CODES = new Set([
+  "invalid_hex",
+  "invalid_address",
+  "invalid_address_checksum",
+  "invalid_json",
+  "non_finite_number",
+  "invalid_number",
+  "number_out_of_range",
+  "invalid_typed_data",
+  "invalid_transaction",
+  "invalid_message",
+]);
+
+/**
+ * The frame error for anything thrown while handling a request: frame errors stay as they
+ * are, wasm input errors become `invalid_input`, everything else `fallback` with its message.
+ */
+export function toFrameError(error: unknown, fallback: FrameErrorType): FrameError {
+  if (error instanceof FrameError) return error;
+  if (isWalletError(error) && INVALID_INPUT_CODES.has(error.code)) {
+    return new FrameError("invalid_input", error.message);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new FrameError(fallback, message);
+}

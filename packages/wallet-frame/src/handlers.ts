@@ -1,0 +1,46 @@
+// Event name → handler for the hidden wallet frame (docs/wallet.md "Frame messages").
+import { toFrameError } from "./frameError.ts";
+import type { Handler } from "./messages.ts";
+import { checkWalletOptions, requireAdditionalIndex, requireAddress, requireSession } from "./requestData.ts";
+import { parseRpcRequest, signRpc } from "./rpc.ts";
+import type { WalletService } from "./wallets.ts";
+
+export function walletHandlers(wallets: WalletService): Record<string, Handler> {
+  return {
+    "privy:iframe:ready": () => ({}),
+    "privy:wallet:create": (data) => {
+      checkWalletOptions(data);
+      const { token, userId } = requireSession(data);
+      return wallets.create(token, userId);
+    },
+    "privy:wallets:add": (data) => {
+      checkWalletOptions(data);
+      const { token, userId } = requireSession(data);
+      return wallets.add(token, userId, requireAdditionalIndex(data));
+    },
+    "privy:connect": (data) => {
+      const { token, userId } = requireSession(data);
+      return wallets.connect(token, userId, requireAddress(data));
+    },
+    "privy:recover": (data) => {
+      const { token, userId } = requireSession(data);
+      return wallets.recover(token, userId, requireAddress(data));
+    },
+    "privy:rpc": async (data) => {
+      const { token, userId } = requireSession(data);
+      const address = requireAddress(data);
+      const request = parseRpcRequest(data.request);
+      try {
+        // Unlocked: signs synchronously, no network. Locked: connect (and recover) first.
+        const signer = wallets.signer(userId, address) ?? (await wallets.unlock(token, userId, address));
+        return { method: request.method, data: signRpc(signer, address, request) };
+      } catch (error) {
+        throw toFrameError(error, "embedded_wallet_request_error");
+      }
+    },
+    "privy:clear": () => {
+      wallets.clear();
+      return {};
+    },
+  };
+}

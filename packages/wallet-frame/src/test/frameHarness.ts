@@ -1,0 +1,101 @@
+// A wallet frame as the page builds it (real wasm, real handlers and listener), with its
+// fetch going to a FakeServer and its storage in memory, plus a host that posts requests.
+import { createApi } from "../api.ts";
+import { createDeviceStore, type KeyValueStorage } from "../deviceStore.ts";
+import { walletHandlers } from "../handlers.ts";
+import { createMessageListener, type Handler } from "../messages.ts";
+import { WalletService } from "../wallets.ts";
+import type { FakeServer } from "./fakeServer.ts";
+
+export const HOST = "http://localhost:5173";
+
+export function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+  };
+}
+
+export function brokenStorage(): KeyValueStorage {
+  const fail = () => {
+    throw new DOMException("The operation is insecure.", "SecurityError");
+  };
+  return { getItem: fail, setItem: fail };
+}
+
+export interface Answer {
+  id: string;
+  event: string;
+  data?: unknown;
+  error?: { type: string; message: string };
+}
+
+export interface FrameOptions {
+  storage?: KeyValueStorage;
+  handlers?: (wallets: WalletService) => Record<string, Handler>;
+  ready?: Promise<void>;
+}
+
+let counter = 0;
+
+export function createFrame(server: FakeServer, options: FrameOptions = {}) {
+  const storage = options.storage ?? memoryStorage();
+  const wallets = new WalletService({
+    api: createApi({ fetch: server.fetch, appId: "app" }),
+    store: createDeviceStore(() => storage),
+  });
+  const listen = createMessageListener({
+    allowedOrigins: new Set([HOST]),
+    handlers: (options.handlers ?? walletHandlers)(wallets),
+    ready: options.ready ?? Promise.resolve(),
+  });
+  /** Everything the frame posted: message and target origin. */
+  const posted: { message: Answer; targetOrigin: string }[] = [];
+  const waiting = new Map<string, (answer: Answer) => void>();
+  const source = {
+    postMessage: (message: unknown, targetOrigin: string) => {
+      const answer = message as Answer;
+      posted.push({ message: answer, targetOrigin });
+      waiting.get(answer.id)?.(answer);
+    },
+  };
+
+  /** Posts a raw message; resolves with what the frame answered to it by then (if anything). */
+  async function post(data: unknown, origin = HOST, waitMs = 0): Promise<Answer[]> {
+    const before = posted.length;
+    listen({ origin, data, source });
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    return posted.slice(before).map((p) => p.message);
+  }
+
+  /** Sends `{id, event, data}` and waits for its answer. */
+  function request(event: string, data: Record<string, unknown> = {}): Promise<Answer> {
+    counter += 1;
+    const id = `req-${counter}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${event}`)), 10_000);
+      waiting.set(id, (answer) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve(answer);
+      });
+      listen({ origin: HOST, data: { id, event, data }, source });
+    });
+  }
+
+  /** The answer's data; fails the test with the error when there is one. */
+  async function call<T = Record<string, unknown>>(
+    event: string,
+    data: Record<string, unknown> = {},
+  ): Promise<T> {
+    const answer = await request(event, data);
+    if (answer.error) throw new Error(`${event} failed: ${answer.error.type}: ${answer.error.message}`);
+    return answer.data as T;
+  }
+
+  return { wallets, storage, posted, post, request, call };
+}

@@ -1,0 +1,39 @@
+// bin/services.mjs as the Rust server tests use it: one JSON line of addresses, everything gone when stdin closes.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { FUNDER, MULTICALL3_ADDRESS, rpcClient } from "./chain.mjs";
+
+const SERVICES = path.join(path.dirname(fileURLToPath(import.meta.url)), "../bin/services.mjs");
+
+test("--chain prints the chain's RPC URL, id, Multicall3 and funder, and stops it when stdin closes", async () => {
+  const services = spawn(process.execPath, [SERVICES, "--chain"], { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise((resolve) => services.once("exit", resolve));
+  try {
+    const [line] = await Promise.race([
+      new Promise((resolve) => createInterface({ input: services.stdout }).once("line", (l) => resolve([l]))),
+      exited.then((code) => assert.fail(`services.mjs exited (${code}) before printing`)),
+    ]);
+    const out = JSON.parse(line);
+    assert.deepEqual(
+      { ...out, chainRpcUrl: undefined },
+      {
+        chainRpcUrl: undefined,
+        chainId: 50312,
+        multicall3: MULTICALL3_ADDRESS,
+        funderAddress: FUNDER.address,
+        funderPrivateKey: FUNDER.privateKey,
+      },
+    );
+    assert.equal(await rpcClient(out.chainRpcUrl)("eth_chainId"), "0xc488");
+
+    services.stdin.end();
+    assert.equal(await exited, 0);
+    await assert.rejects(rpcClient(out.chainRpcUrl)("eth_chainId"), "anvil is gone with services.mjs");
+  } finally {
+    services.kill();
+  }
+});
