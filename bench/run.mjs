@@ -183,10 +183,12 @@ const results = {
   wallet: null,
 };
 const suites = new Set(opts.suites.split(",").map((s) => s.trim()));
-for (const database of !suites.has("server") ? [] : opts.db
-  .split(",")
-  .map((d) => d.trim())
-  .filter(Boolean)) {
+for (const database of !suites.has("server")
+  ? []
+  : opts.db
+      .split(",")
+      .map((d) => d.trim())
+      .filter(Boolean)) {
   try {
     results.server.push(await benchDatabase(database));
   } catch (error) {

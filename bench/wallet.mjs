@@ -3,16 +3,16 @@
 // - personal_sign: warm round trips through @symbolon/core with headless signing, from the call to the signature;
 // - the wallet frame's download: gzip size of its JS, wasm and CSS.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { freePort, mailboxClient, startStack } from "@symbolon/stack";
 import { build } from "esbuild";
 import { launch } from "../e2e/lib/browser.mjs";
 import { enterCode, openLoginModal, requestCode, uniqueEmail } from "../e2e/lib/flows.mjs";
-import { freePort, mailboxClient, startStack } from "@symbolon/stack";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FRAME_BUDGET_BYTES = 80 * 1024;
@@ -33,7 +33,12 @@ export function frameSize() {
     files.map((f) => [f, gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length]),
   );
   const totalGzipBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
-  return { files: sizes, totalGzipBytes, totalGzipKiB: +(totalGzipBytes / 1024).toFixed(1), budgetBytes: FRAME_BUDGET_BYTES };
+  return {
+    files: sizes,
+    totalGzipBytes,
+    totalGzipKiB: +(totalGzipBytes / 1024).toFixed(1),
+    budgetBytes: FRAME_BUDGET_BYTES,
+  };
 }
 
 /** Records, in the web app's page, when the login answer arrived and when the wallet address appeared. */
@@ -148,7 +153,12 @@ export async function benchWallet({ bin, creationSamples = 20, signSamples = 200
   try {
     const creation = await benchCreation(stack, creationSamples);
     const sign = await benchSigning(stack, harness, { warmup: 20, samples: signSamples });
-    return { creation, sign, frame: frameSize(), targets: { creationP95Ms: 300, signP95Ms: 5, frameGzipBytes: FRAME_BUDGET_BYTES } };
+    return {
+      creation,
+      sign,
+      frame: frameSize(),
+      targets: { creationP95Ms: 300, signP95Ms: 5, frameGzipBytes: FRAME_BUDGET_BYTES },
+    };
   } finally {
     await harness.close();
     await stack.stop();
