@@ -2,20 +2,19 @@
 // - creation: in the real web app, from the moment the login answer arrives to the wallet address being shown;
 // - personal_sign: warm round trips through @symbolon/core with headless signing, from the call to the signature;
 // - the wallet frame's download: gzip size of its JS, wasm and CSS.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { freePort, mailboxClient, startStack } from "@symbolon/stack";
 import { build } from "esbuild";
 import { launch } from "../e2e/lib/browser.mjs";
 import { enterCode, openLoginModal, requestCode, uniqueEmail } from "../e2e/lib/flows.mjs";
+import { FRAME_BUDGET_BYTES, measureFrame } from "../packages/wallet-frame/scripts/frameSizes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const FRAME_BUDGET_BYTES = 80 * 1024;
 
 /** p50 / p95 / max of `samples` (ms). */
 function summarize(samples) {
@@ -23,22 +22,6 @@ function summarize(samples) {
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
   const round = (n) => +n.toFixed(2);
   return { n: sorted.length, p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted.at(-1)) };
-}
-
-/** gzip -9 size of the built wallet frame's assets. */
-export function frameSize() {
-  const dir = path.join(root, "packages/wallet-frame/dist/assets");
-  const files = readdirSync(dir).filter((f) => /\.(js|wasm|css)$/.test(f));
-  const sizes = Object.fromEntries(
-    files.map((f) => [f, gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length]),
-  );
-  const totalGzipBytes = Object.values(sizes).reduce((a, b) => a + b, 0);
-  return {
-    files: sizes,
-    totalGzipBytes,
-    totalGzipKiB: +(totalGzipBytes / 1024).toFixed(1),
-    budgetBytes: FRAME_BUDGET_BYTES,
-  };
 }
 
 /** Records, in the web app's page, when the login answer arrived and when the wallet address appeared. */
@@ -156,7 +139,7 @@ export async function benchWallet({ bin, creationSamples = 20, signSamples = 200
     return {
       creation,
       sign,
-      frame: frameSize(),
+      frame: measureFrame(),
       targets: { creationP95Ms: 300, signP95Ms: 5, frameGzipBytes: FRAME_BUDGET_BYTES },
     };
   } finally {
