@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../artifacts");
-const ARGS = [
+/** The flags this machine's Chromium needs (shared/notes/toolchain.md); also used by the wasm vector tests. */
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -28,7 +29,7 @@ export async function launch({ viewport = { width: 1280, height: 800 }, colorSch
   const profile = await mkdtemp(path.join(tmpdir(), "symbolon-e2e-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     headless: true,
     viewport,
     colorScheme,

@@ -38,7 +38,11 @@ function probe(page, how, ms) {
         target = window.open(url, "_blank");
       }
       const answers = [];
-      window.addEventListener("message", (event) => answers.push({ origin: event.origin, data: event.data }));
+      // Only answers to these probes count (the app's own page also runs its hidden wallet frame).
+      window.addEventListener("message", (event) => {
+        if (String(event.data?.id).startsWith("probe-"))
+          answers.push({ origin: event.origin, data: event.data });
+      });
       const started = Date.now();
       let n = 0;
       while (Date.now() - started < ms && answers.length === 0) {
@@ -60,7 +64,6 @@ browserTest(
     assert.ok(answers.length > 0, "no answer to the allowed origin");
     assert.equal(answers[0].origin, new URL(stack.urls.api).origin);
     assert.equal(answers[0].data.event, "privy:iframe:ready");
-    assert.match(answers[0].data.id, /^probe-/);
   },
 );
 

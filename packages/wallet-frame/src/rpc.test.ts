@@ -122,18 +122,9 @@ describe("privy:rpc signing", () => {
   it("signs without touching the network once unlocked", async () => {
     const { address, server, sign } = await unlockedFrame();
     const before = server.calls.length;
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const start = performance.now();
-      await sign("personal_sign", [`message ${i}`, address]);
-      times.push(performance.now() - start);
-    }
+    for (let i = 0; i < 20; i++) await sign("personal_sign", [`message ${i}`, address]);
+    // Signing speed itself is measured by `make bench` (bench/wallet.mjs), not here.
     expect(server.calls.length).toBe(before);
-    times.sort((a, b) => a - b);
-    const p95 = times[189] ?? Number.POSITIVE_INFINITY;
-    console.info(`personal_sign round trip p50 ${times[100]?.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
-    // Target 5 ms in the browser; generous here so a busy shared machine does not flake.
-    expect(p95).toBeLessThan(25);
   });
 
   it("unlocks a locked wallet first: from the device share, or by recovery on a new device", async () => {

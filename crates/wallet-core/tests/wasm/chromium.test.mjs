@@ -7,6 +7,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS } from "../../../../e2e/lib/browser.mjs";
 import { PKG_DIR, requireBuild } from "./pkg.mjs";
 import { vectors } from "./vectors.mjs";
 
@@ -21,17 +22,6 @@ const TYPES = {
   ".wasm": "application/wasm",
   ".html": "text/html",
 };
-// The flags this machine's Chromium needs (shared/notes/toolchain.md, as in e2e/lib/browser.mjs).
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** The file a request path names, or null outside the served folders. */
 function fileFor(urlPath) {
@@ -64,7 +54,7 @@ before(async () => {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     headless: true,
   });
   const page = await browser.newPage();
@@ -88,12 +78,3 @@ for (const { name } of vectors) {
     if (!result.ok) throw new Error(result.error);
   });
 }
-
-test("chromium: a warm personalSign reuses the derived key", (t) => {
-  const { coldMs, warmMs } = results.timing;
-  t.diagnostic(
-    `Chromium ${browser.version()}: personalSign first ${coldMs.toFixed(1)} ms, warm ${warmMs.toFixed(3)} ms (200 calls)`,
-  );
-  // Re-deriving (PBKDF2 with 2048 rounds + BIP-32) costs tens of ms; signing alone well under 1.
-  if (warmMs >= 5) throw new Error(`warm personalSign took ${warmMs.toFixed(2)} ms, expected < 5 ms`);
-});

@@ -364,25 +364,6 @@ export const vectors = [
   },
 ];
 
-/**
- * Average milliseconds of `calls` warm `personalSign`s (the key is derived before timing).
- * @param {WalletCore} core
- */
-export function timeWarmPersonalSign({ Wallet }, calls = 200) {
-  return using(Wallet.fromEntropy(bytes(ANVIL_ENTROPY)), (wallet) => {
-    const start = performance.now();
-    const cold = wallet.personalSign(0, "warm-up", "utf-8");
-    const coldMs = performance.now() - start;
-    const begin = performance.now();
-    for (let i = 0; i < calls; i += 1) {
-      if (wallet.personalSign(0, `message ${i}`, "utf-8").length !== cold.length) {
-        throw new Error("personalSign returned a malformed signature");
-      }
-    }
-    return { coldMs, warmMs: (performance.now() - begin) / calls };
-  });
-}
-
 /** Runs every vector; a failure is reported with the vector's name. */
 export function runVectors(core) {
   return vectors.map(({ name, run }) => {

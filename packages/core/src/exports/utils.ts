@@ -1,5 +1,6 @@
 // Pure helpers for UIs: user formatting and input validation (spec §3, §5).
 export { formatUser } from "../utils/formatUser.ts";
+export { isSecurePage } from "../utils/isSecurePage.ts";
 export type {
   PrivyEmailAccount,
   PrivyLinkedAccount,

@@ -60,7 +60,11 @@ export function installFakeWalletFrame(
   options: FakeWalletFrameOptions = {},
 ): FakeWalletFrame {
   const frame = createFakeWalletFrame(client, options);
-  internals(client).frameHost = frame;
+  const own = internals(client);
+  own.frameHost = frame;
+  // A real frame the client may have preloaded before the fake came in is replaced by the fake's.
+  own.walletFrame?.destroy();
+  own.walletFrame = null;
   return frame;
 }
 

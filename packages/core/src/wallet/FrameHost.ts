@@ -2,9 +2,11 @@
 // else (readiness, ids, timeouts, origin checks) is in frameConnection.ts and runs against this interface,
 // so tests can stand in a fake frame.
 
-/** What the host can do with the frame's window: post to it. */
+/** What the host can do with the frame's window: post to it, and (same-origin only) read its location. */
 export interface FrameWindow {
   postMessage(message: unknown, targetOrigin: string): void;
+  /** Readable only while the frame is same-origin (its first `about:blank`); throws after that. */
+  readonly location?: { readonly href: string };
 }
 
 /** A message event as the host page receives it. */

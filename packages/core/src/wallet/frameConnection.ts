@@ -5,7 +5,7 @@ import {
   IFRAME_READY_POLL_MS,
 } from "../generated/protocol.ts";
 import { randomUuid } from "../utils/randomUuid.ts";
-import type { FrameHost, FrameMessage, MountedFrame } from "./FrameHost.ts";
+import type { FrameHost, FrameMessage, FrameWindow, MountedFrame } from "./FrameHost.ts";
 import type { FrameAnswer, FrameEvent } from "./types.ts";
 
 /** How to reach one wallet frame page. */
@@ -187,9 +187,9 @@ function toClientError(error: unknown): ClientError {
  * to the wallet origin then is dropped with a console error, so polling waits for the navigation.
  * Once the frame shows the wallet origin, reading its location throws.
  */
-function stillBlank(target: Window): boolean {
+function stillBlank(target: FrameWindow): boolean {
   try {
-    return target.location.href === "about:blank";
+    return target.location?.href === "about:blank";
   } catch {
     return false;
   }

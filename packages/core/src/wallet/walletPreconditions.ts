@@ -1,14 +1,7 @@
 import { getAccessToken } from "../actions/getAccessToken.ts";
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
-
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-const EXTENSION_PROTOCOLS = new Set([
-  "chrome-extension:",
-  "moz-extension:",
-  "safari-web-extension:",
-  "ms-browser-extension:",
-]);
+import { isSecurePage } from "../utils/isSecurePage.ts";
 
 /** Spec §8 message for a page on plain http away from localhost. */
 export const HTTPS_REQUIRED_MESSAGE = "Embedded wallet is only available over HTTPS";
@@ -17,10 +10,7 @@ export const HTTPS_REQUIRED_MESSAGE = "Embedded wallet is only available over HT
 export function assertSecurePage(): void {
   const location = typeof window === "undefined" ? undefined : window.location;
   if (location === undefined) return;
-  const { protocol, hostname } = location;
-  if (protocol === "https:" || EXTENSION_PROTOCOLS.has(protocol)) return;
-  if (LOCAL_HOSTS.has(hostname) || hostname.endsWith(".localhost")) return;
-  throw new ClientError("embedded_wallet_request_error", HTTPS_REQUIRED_MESSAGE);
+  if (!isSecurePage(location)) throw new ClientError("embedded_wallet_request_error", HTTPS_REQUIRED_MESSAGE);
 }
 
 /** Spec §5: the user must be logged in to create or use a wallet. Returns the access token. */

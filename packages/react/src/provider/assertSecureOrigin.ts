@@ -1,10 +1,4 @@
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-const EXTENSION_PROTOCOLS = new Set([
-  "chrome-extension:",
-  "moz-extension:",
-  "safari-web-extension:",
-  "ms-browser-extension:",
-]);
+import { isSecurePage } from "@symbolon/core";
 
 /** The error thrown when the page is served over plain HTTP away from localhost. */
 export const INSECURE_ORIGIN_MESSAGE =
@@ -12,8 +6,6 @@ export const INSECURE_ORIGIN_MESSAGE =
 
 /** Throws unless the page is https, a browser extension, or on localhost (spec §5). */
 export function assertSecureOrigin(location: { protocol: string; hostname: string }): void {
-  const { protocol, hostname } = location;
-  if (protocol === "https:" || EXTENSION_PROTOCOLS.has(protocol)) return;
-  if (LOCAL_HOSTS.has(hostname) || hostname.endsWith(".localhost")) return;
-  throw new Error(`${INSECURE_ORIGIN_MESSAGE} ${protocol}//${hostname}.`);
+  if (!isSecurePage(location))
+    throw new Error(`${INSECURE_ORIGIN_MESSAGE} ${location.protocol}//${location.hostname}.`);
 }
