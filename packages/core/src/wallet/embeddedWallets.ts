@@ -1,7 +1,13 @@
+import type { Client } from "../client/createClient.ts";
 import type { LinkedAccount, User, WalletAccount } from "../generated/protocol.ts";
 
 /** A wallet linked account as the server sends it. */
 export type WalletLinkedAccount = { type: "wallet" } & WalletAccount;
+
+/** Whether the app creates Ethereum wallets on login (`off` unless configured). */
+export function createsWalletsOnLogin(client: Client): boolean {
+  return (client.options.embeddedWallets?.ethereum?.createOnLogin ?? "off") !== "off";
+}
 
 /** The user's embedded Ethereum wallets, first (index 0) first. */
 export function getEmbeddedWallets(user: User | null): WalletLinkedAccount[] {

@@ -2,6 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import { analyticsId } from "../http/apiRequest.ts";
+import { createsWalletsOnLogin } from "./embeddedWallets.ts";
 import { browserFrameHost, type FrameHost } from "./FrameHost.ts";
 import { createFrameConnection, FRAME_NOT_READY_MESSAGE, type FrameConnection } from "./frameConnection.ts";
 
@@ -55,8 +56,7 @@ export function walletFrame(client: Client): FrameConnection {
  * A frame that fails to load is logged by the connection and retried on first use.
  */
 export function preloadWalletFrame(client: Client): void {
-  const createOnLogin = client.options.embeddedWallets?.ethereum?.createOnLogin ?? "off";
-  if (createOnLogin === "off" || typeof window === "undefined" || internals(client).destroyed) return;
+  if (!createsWalletsOnLogin(client) || typeof window === "undefined" || internals(client).destroyed) return;
   walletFrame(client)
     .ready()
     .catch(() => {});
