@@ -139,12 +139,9 @@ export class WalletService {
 
   /** The private key of an unlocked `address` (export page only; never posted to the host). */
   exportPrivateKey(userId: string, address: string): string {
-    const current = this.unlocked.get(userId);
-    const index = current?.indices.get(address.toLowerCase());
-    if (!current || index === undefined) {
-      throw new FrameError("embedded_wallet_request_error", "Wallet is not connected");
-    }
-    return current.wallet.exportPrivateKey(index);
+    const signer = this.signer(userId, address);
+    if (!signer) throw new FrameError("embedded_wallet_request_error", "Wallet is not connected");
+    return signer.wallet.exportPrivateKey(signer.index);
   }
 
   /** Forgets (and zeroizes) every unlocked wallet. */

@@ -142,11 +142,18 @@ pub async fn key_material(
     let auth = vault
         .open(ShareKind::Auth, &envelopes.auth, root, user_id)
         .map_err(|e| AppError::internal(&e))?;
-    let recovery = vault
-        .open(ShareKind::Recovery, &envelopes.recovery, root, user_id)
-        .map_err(|e| AppError::internal(&e))?;
     let recovery_method =
         RecoveryMethod::parse(&wallet.recovery_method).unwrap_or(RecoveryMethod::Privy);
+    // Only automatic recovery releases the recovery share; others never open it.
+    let recovery_share = match recovery_method {
+        RecoveryMethod::Privy => {
+            let recovery = vault
+                .open(ShareKind::Recovery, &envelopes.recovery, root, user_id)
+                .map_err(|e| AppError::internal(&e))?;
+            Some(STANDARD.encode(recovery.as_bytes()))
+        }
+        _ => None,
+    };
     tracing::info!(app = %caller.app.id, index = wallet.wallet_index, "wallet key material released");
     Ok(Json(KeyMaterialResponse {
         address: wallet.address,
@@ -154,8 +161,7 @@ pub async fn key_material(
         wallet_index: wallet.wallet_index,
         recovery_method,
         auth_share: STANDARD.encode(auth.as_bytes()),
-        recovery_share: (recovery_method == RecoveryMethod::Privy)
-            .then(|| STANDARD.encode(recovery.as_bytes())),
+        recovery_share,
     }))
 }
 
