@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { errorMessage } from "./errorMessage";
+import { useSignature } from "./useSignature";
 import { validateMessage } from "./validate";
 
 /** Props of {@link SignMessageForm}. */
@@ -11,26 +11,15 @@ export interface SignMessageFormProps {
 /** A message box and "Sign message"; shows the signature or why there is none. */
 export function SignMessageForm({ sign }: SignMessageFormProps) {
   const [message, setMessage] = useState("");
-  const [signing, setSigning] = useState(false);
-  const [signature, setSignature] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { signing, signature, error, run, refuse, clearError } = useSignature();
   const inputId = useId();
   const errorId = useId();
 
   const submit = async () => {
     // Spec §5: checked here and shown inline, so the user never sees a thrown error.
     const invalid = validateMessage(message);
-    setSignature(null);
-    setError(invalid);
-    if (invalid) return;
-    setSigning(true);
-    try {
-      setSignature((await sign(message)).signature);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSigning(false);
-    }
+    if (invalid) refuse(invalid);
+    else await run(() => sign(message));
   };
 
   return (
@@ -55,7 +44,7 @@ export function SignMessageForm({ sign }: SignMessageFormProps) {
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           setMessage(event.target.value);
-          setError(null);
+          clearError();
         }}
       />
       {error && (

@@ -1,6 +1,5 @@
-import { useState } from "react";
 import { DEMO_TYPED_DATA } from "./demoTypedData";
-import { errorMessage } from "./errorMessage";
+import { useSignature } from "./useSignature";
 
 /** Props of {@link SignTypedDataButton}. */
 export interface SignTypedDataButtonProps {
@@ -9,22 +8,7 @@ export interface SignTypedDataButtonProps {
 
 /** "Sign typed data": signs the fixed EIP-712 demo object and shows the signature. */
 export function SignTypedDataButton({ sign }: SignTypedDataButtonProps) {
-  const [signing, setSigning] = useState(false);
-  const [signature, setSignature] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async () => {
-    setSigning(true);
-    setSignature(null);
-    setError(null);
-    try {
-      setSignature((await sign(DEMO_TYPED_DATA)).signature);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSigning(false);
-    }
-  };
+  const { signing, signature, error, run } = useSignature();
 
   return (
     <div className="wallet-form">
@@ -33,7 +17,12 @@ export function SignTypedDataButton({ sign }: SignTypedDataButtonProps) {
         A "{DEMO_TYPED_DATA.primaryType}" for {DEMO_TYPED_DATA.domain.name} on chain{" "}
         {DEMO_TYPED_DATA.domain.chainId}.
       </p>
-      <button type="button" className="button button--small" disabled={signing} onClick={() => void run()}>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={signing}
+        onClick={() => void run(() => sign(DEMO_TYPED_DATA))}
+      >
         Sign typed data
       </button>
       {error && (

@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { errorMessage } from "./errorMessage";
+
+/**
+ * The state of a "sign and show the signature" control: whether it is signing, the last signature,
+ * and the error to show inline (a failed call's message, or one the form sets itself).
+ */
+export function useSignature() {
+  const [signing, setSigning] = useState(false);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  /** Runs `sign`, replacing the previous signature or error with its outcome. */
+  const run = async (sign: () => Promise<{ signature: string }>) => {
+    setSigning(true);
+    setSignature(null);
+    setError(null);
+    try {
+      setSignature((await sign()).signature);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setSigning(false);
+    }
+  };
+
+  /** Shows `message` instead of a signature, without signing (input refused before the call). */
+  const refuse = (message: string) => {
+    setSignature(null);
+    setError(message);
+  };
+
+  return { signing, signature, error, run, refuse, clearError: () => setError(null) };
+}
