@@ -130,7 +130,13 @@ export async function benchWallet({ bin, creationSamples = 20, signSamples = 200
     chain: true,
     bin,
     origins: [harnessOrigin],
-    rateLimits: { emailPerWindow: 1_000_000, ipPerWindow: 10_000_000, windowS: 60 },
+    rateLimits: {
+      emailPerWindow: 1_000_000,
+      ipPerWindow: 10_000_000,
+      windowS: 60,
+      resendCooldownS: 0,
+      ipAuthenticatePerWindow: 10_000_000,
+    },
   });
   const harness = await serveHarness(harnessPort);
   try {

@@ -5,5 +5,11 @@ export const stackOptions = {
   web: "preview",
   app: { disablePlusEmails: true },
   // High enough that the suite never trips them; the server's own tests cover rate limiting.
-  rateLimits: { emailPerWindow: 1000, ipPerWindow: 100000, windowS: 60 },
+  rateLimits: {
+    emailPerWindow: 1000,
+    ipPerWindow: 100000,
+    windowS: 60,
+    resendCooldownS: 0,
+    ipAuthenticatePerWindow: 100000,
+  },
 };

@@ -47,14 +47,17 @@ pub struct Config {
     pub smtp: SmtpConfig,
     /// Limits on sending codes.
     pub rate_limit: RateLimitConfig,
-    /// Base64 32-byte key that encrypts stored signing keys (`SYMBOLON_KEY_ENCRYPTION_KEY`).
+    /// Base64 32-byte sealing key (`SYMBOLON_KEY_ENCRYPTION_KEY`): encrypts the stored token
+    /// signing keys and derives the code and refresh secrets. Never stored in the database; when
+    /// unset it is generated into `token-seal.key` in the key directory.
     pub key_encryption_key: Option<Redacted>,
     /// Base64 32-byte key for embedded-wallet auth shares at rest (`SYMBOLON_AUTH_SHARE_KEY`).
     pub auth_share_key: Option<Redacted>,
     /// Base64 32-byte key for embedded-wallet recovery shares at rest
     /// (`SYMBOLON_RECOVERY_SHARE_KEY`). Must differ from the auth-share key.
     pub recovery_share_key: Option<Redacted>,
-    /// Where share keys are generated when unset (`SYMBOLON_KEY_DIR`; dev and tests only).
+    /// Where the sealing and share keys are generated when unset (`SYMBOLON_KEY_DIR`; dev and
+    /// tests only).
     pub key_dir: PathBuf,
     /// The wallet frame's built `dist/` (`SYMBOLON_WALLET_FRAME_DIR`).
     pub wallet_frame_dir: PathBuf,
@@ -145,7 +148,7 @@ impl fmt::Debug for SmtpConfig {
     }
 }
 
-/// Fixed-window limits on `POST /passwordless/init`.
+/// Limits on sending and checking one-time codes (docs/server.md, "One-time codes").
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RateLimitConfig {
@@ -155,14 +158,25 @@ pub struct RateLimitConfig {
     pub ip_per_window: u32,
     /// Window length in seconds (`SYMBOLON_RATE_LIMIT_WINDOW_S`).
     pub window_s: u64,
+    /// Seconds between two codes sent to one address (`SYMBOLON_RATE_LIMIT_RESEND_COOLDOWN_S`).
+    pub resend_cooldown_s: u64,
+    /// Code checks from one client IP per window
+    /// (`SYMBOLON_RATE_LIMIT_IP_AUTHENTICATE_PER_WINDOW`).
+    pub ip_authenticate_per_window: u32,
+    /// Wrong codes per address per hour, whatever codes were sent meanwhile
+    /// (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_HOUR`).
+    pub code_failures_per_hour: u32,
 }
 
 impl Default for RateLimitConfig {
     fn default() -> Self {
         Self {
-            email_per_window: 5,
+            email_per_window: 10,
             ip_per_window: 30,
             window_s: 600,
+            resend_cooldown_s: 20,
+            ip_authenticate_per_window: 120,
+            code_failures_per_hour: 20,
         }
     }
 }
@@ -249,6 +263,21 @@ impl Config {
             &lookup,
             "SYMBOLON_RATE_LIMIT_WINDOW_S",
             &mut self.rate_limit.window_s,
+        )?;
+        parse(
+            &lookup,
+            "SYMBOLON_RATE_LIMIT_RESEND_COOLDOWN_S",
+            &mut self.rate_limit.resend_cooldown_s,
+        )?;
+        parse(
+            &lookup,
+            "SYMBOLON_RATE_LIMIT_IP_AUTHENTICATE_PER_WINDOW",
+            &mut self.rate_limit.ip_authenticate_per_window,
+        )?;
+        parse(
+            &lookup,
+            "SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_HOUR",
+            &mut self.rate_limit.code_failures_per_hour,
         )?;
         Ok(())
     }

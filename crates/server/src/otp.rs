@@ -1,13 +1,15 @@
-//! One-time email codes: 6 CSPRNG digits, stored as HMAC-SHA256 under a server secret.
+//! One-time codes: 6 CSPRNG digits, stored as HMAC-SHA256 under a key derived from the sealing
+//! key ([`crate::sealing`]).
 //!
-//! HMAC rather than a slow password hash: a code lives 10 minutes and dies after 5 wrong tries,
-//! so online guessing is bounded by those limits, and without the secret (kept apart from the
-//! code rows) a stolen table cannot be brute-forced offline. HMAC keeps verification cheap.
+//! HMAC rather than a slow password hash: a code lives 10 minutes and dies after 5 guesses,
+//! so online guessing is bounded by those limits, and without the key (never in the database)
+//! a stolen table cannot be brute-forced offline. HMAC keeps verification cheap.
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use symbolon_protocol::constants::PASSCODE_LENGTH;
 
+use crate::db::otp::OtpKey;
 use crate::random::{RandomError, random_below};
 use crate::tokens::refresh::hex;
 
@@ -27,26 +29,26 @@ impl OtpSecret {
         Self(bytes)
     }
 
-    fn mac(&self, app_id: &str, email: &str, code: &str) -> Hmac<Sha256> {
+    fn mac(&self, key: OtpKey<'_>, code: &str) -> Hmac<Sha256> {
         let mut mac = hmac_sha256(&self.0);
-        // Bind the code to its app and address; NUL cannot occur in either.
-        for part in [app_id, "\0", email, "\0", code] {
+        // Bind the code to its app, channel and subject; NUL cannot occur in any of them.
+        for part in [key.app_id, "\0", key.channel, "\0", key.subject, "\0", code] {
             mac.update(part.as_bytes());
         }
         mac
     }
 
-    /// Hex HMAC of `code` for this app and address.
-    pub fn hash(&self, app_id: &str, email: &str, code: &str) -> String {
-        hex(&self.mac(app_id, email, code).finalize().into_bytes())
+    /// Hex HMAC of `code` for these codes' owner.
+    pub fn hash(&self, key: OtpKey<'_>, code: &str) -> String {
+        hex(&self.mac(key, code).finalize().into_bytes())
     }
 
     /// Constant-time comparison of `code` with a stored hash.
-    pub fn matches(&self, app_id: &str, email: &str, code: &str, stored_hex: &str) -> bool {
+    pub fn matches(&self, key: OtpKey<'_>, code: &str, stored_hex: &str) -> bool {
         let Some(stored) = unhex(stored_hex) else {
             return false;
         };
-        self.mac(app_id, email, code).verify_slice(&stored).is_ok()
+        self.mac(key, code).verify_slice(&stored).is_ok()
     }
 }
 
@@ -99,15 +101,25 @@ mod tests {
         }
     }
 
+    fn key<'a>(app_id: &'a str, channel: &'a str, subject: &'a str) -> OtpKey<'a> {
+        OtpKey {
+            app_id,
+            channel,
+            subject,
+        }
+    }
+
     #[test]
-    fn hash_is_bound_to_app_email_and_secret() {
+    fn hash_is_bound_to_app_channel_subject_and_secret() {
         let secret = OtpSecret::new(vec![7; 32]);
-        let stored = secret.hash("app", "a@example.com", "123456");
-        assert!(secret.matches("app", "a@example.com", "123456", &stored));
-        assert!(!secret.matches("app", "a@example.com", "123457", &stored));
-        assert!(!secret.matches("app", "b@example.com", "123456", &stored));
-        assert!(!secret.matches("other", "a@example.com", "123456", &stored));
-        assert!(!OtpSecret::new(vec![8; 32]).matches("app", "a@example.com", "123456", &stored));
-        assert!(!secret.matches("app", "a@example.com", "123456", "zz"));
+        let owner = key("app", "email", "a@example.com");
+        let stored = secret.hash(owner, "123456");
+        assert!(secret.matches(owner, "123456", &stored));
+        assert!(!secret.matches(owner, "123457", &stored));
+        assert!(!secret.matches(key("app", "email", "b@example.com"), "123456", &stored));
+        assert!(!secret.matches(key("app", "sms", "a@example.com"), "123456", &stored));
+        assert!(!secret.matches(key("other", "email", "a@example.com"), "123456", &stored));
+        assert!(!OtpSecret::new(vec![8; 32]).matches(owner, "123456", &stored));
+        assert!(!secret.matches(owner, "123456", "zz"));
     }
 }

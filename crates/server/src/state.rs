@@ -3,17 +3,19 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use base64::Engine;
-use base64::engine::general_purpose::STANDARD;
+use symbolon_protocol::constants::OTP_MAX_ATTEMPTS;
+use zeroize::Zeroizing;
 
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::db::otp::OtpLimits;
 use crate::db::{Db, DbError};
 use crate::mail::Mailer;
 use crate::otp::OtpSecret;
-use crate::random::{RandomError, random_bytes};
+use crate::random::RandomError;
 use crate::rate_limit::RateLimiter;
-use crate::tokens::{KeyRing, KeySealer, TokenError, TokenIssuer};
+use crate::sealing::{Purpose, SealingKey};
+use crate::tokens::{KeyRing, TokenError, TokenIssuer};
 use crate::wallets::{ShareKeyError, ShareVault};
 
 /// The server could not assemble its state.
@@ -29,12 +31,9 @@ pub enum StartupError {
     /// The CSPRNG failed.
     #[error(transparent)]
     Random(#[from] RandomError),
-    /// The embedded-wallet share keys could not be loaded or created.
+    /// The sealing key or the embedded-wallet share keys could not be loaded or created.
     #[error(transparent)]
     ShareKey(#[from] ShareKeyError),
-    /// The stored OTP secret is corrupt.
-    #[error("stored otp secret is unreadable")]
-    BadSecret,
 }
 
 /// Shared request state. Cheap to clone.
@@ -50,10 +49,14 @@ pub struct AppState {
     pub mailer: Arc<dyn Mailer>,
     /// HMAC key for codes.
     pub otp_secret: Arc<OtpSecret>,
-    /// Limits code sends per address.
-    pub email_limiter: Arc<RateLimiter>,
+    /// The limits code rows enforce per address.
+    pub otp_limits: OtpLimits,
+    /// HMAC key that derives a refresh token's one child.
+    pub refresh_rotation_key: Arc<Zeroizing<Vec<u8>>>,
     /// Limits code sends per client IP.
     pub ip_limiter: Arc<RateLimiter>,
+    /// Limits code checks per client IP.
+    pub authenticate_ip_limiter: Arc<RateLimiter>,
     /// "Now".
     pub clock: Clock,
     /// Encrypts and decrypts embedded-wallet shares at rest.
@@ -63,7 +66,8 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Loads keys and secrets from `db` (creating them at first start). Migrations must have run.
+    /// Loads the sealing key, the signing keys (creating them at first start) and the share
+    /// keys. Migrations must have run.
     pub async fn new(
         config: Config,
         db: Db,
@@ -72,24 +76,31 @@ impl AppState {
     ) -> Result<Self, StartupError> {
         let now = clock.now();
         let share_vault = Arc::new(ShareVault::from_config(&config)?);
-        let sealer = match &config.key_encryption_key {
-            Some(key) => KeySealer::from_base64(&key.0)?,
-            None => KeySealer::plain(),
-        };
-        let keys = Arc::new(KeyRing::load_or_create(&db, &sealer, now).await?);
-        let candidate = STANDARD.encode(random_bytes::<32>()?);
-        let secret = db.secret_or_insert("otp_hmac", &candidate, now).await?;
-        let secret = STANDARD
-            .decode(secret)
-            .map_err(|_| StartupError::BadSecret)?;
+        let sealing_key = SealingKey::load(&config)?;
+        let keys = Arc::new(KeyRing::load_or_create(&db, &sealing_key.sealer(), now).await?);
         let limits = config.rate_limit;
+        let seconds = |s: u64| i64::try_from(s).unwrap_or(i64::MAX);
         Ok(Self {
             tokens: TokenIssuer::new(keys, config.public_url.clone()),
             db,
             mailer,
-            otp_secret: Arc::new(OtpSecret::new(secret)),
-            email_limiter: Arc::new(RateLimiter::new(limits.email_per_window, limits.window_s)),
+            otp_secret: Arc::new(OtpSecret::new(
+                sealing_key.derive(Purpose::OtpHmac).to_vec(),
+            )),
+            otp_limits: OtpLimits {
+                max_attempts: i64::from(OTP_MAX_ATTEMPTS),
+                failure_budget: i64::from(limits.code_failures_per_hour),
+                failure_window_s: 3_600,
+                send_cooldown_s: seconds(limits.resend_cooldown_s),
+                sends_per_window: i64::from(limits.email_per_window),
+                send_window_s: seconds(limits.window_s),
+            },
+            refresh_rotation_key: Arc::new(sealing_key.derive(Purpose::RefreshRotation)),
             ip_limiter: Arc::new(RateLimiter::new(limits.ip_per_window, limits.window_s)),
+            authenticate_ip_limiter: Arc::new(RateLimiter::new(
+                limits.ip_authenticate_per_window,
+                limits.window_s,
+            )),
             config: Arc::new(config),
             clock,
             share_vault,

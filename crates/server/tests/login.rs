@@ -3,9 +3,13 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use axum::http::StatusCode;
 use common::{Backend, TestApp, unique_email};
 use serde_json::json;
+use symbolon_server::db::otp::OtpKey;
+use tokio::task::JoinSet;
 
 const INIT: &str = "/api/v1/passwordless/init";
 const AUTH: &str = "/api/v1/passwordless/authenticate";
@@ -19,11 +23,43 @@ backend_tests!(
     code_dies_after_five_wrong_tries,
     expired_code_is_refused,
     code_is_single_use,
-    new_code_replaces_the_old_one,
+    the_code_before_a_resend_stays_valid,
     sends_are_rate_limited_per_email,
+    resends_wait_for_a_cooldown_and_keep_the_pending_code,
     sends_are_rate_limited_per_ip,
     no_signup_mode_refuses_unknown_users,
+    concurrent_wrong_guesses_check_at_most_five,
+    the_right_code_inside_a_burst_counts_as_one_of_five,
+    a_new_code_does_not_reset_the_failure_budget,
+    malformed_codes_cost_no_attempt,
+    code_checks_are_rate_limited_per_ip,
+    addresses_the_mailer_cannot_reach_are_refused_before_storing,
 );
+
+const WRONG_PREFIX: &str = "Invalid code.";
+const USED_UP: &str = "Too many wrong attempts for this code. Request a new code.";
+const EXPIRED: &str = "This code has expired or was already used. Request a new code.";
+
+fn wrong_for(code: &str) -> &'static str {
+    if code == "000000" { "111111" } else { "000000" }
+}
+
+/// Fires `guesses` at once (each on its own task), returns every reply's status and message.
+async fn burst(t: &Arc<TestApp>, email: &str, guesses: Vec<String>) -> Vec<(u16, String)> {
+    let mut tasks = JoinSet::new();
+    for code in guesses {
+        let (t, email) = (Arc::clone(t), email.to_string());
+        tasks.spawn(async move {
+            let reply = t
+                .post(AUTH, json!({ "email": email, "code": code }))
+                .send()
+                .await;
+            let message = reply.body["error"].as_str().unwrap_or("").to_string();
+            (reply.status.as_u16(), message)
+        });
+    }
+    tasks.join_all().await
+}
 
 async fn code_arrives_by_mail_and_signs_the_user_up_then_in(backend: Backend) {
     let t = TestApp::start(backend).await;
@@ -163,33 +199,58 @@ async fn wrong_code_is_refused(backend: Backend) {
     let t = TestApp::start(backend).await;
     let email = unique_email();
     let code = t.send_code(&email).await;
-    let wrong = if code == "000000" { "111111" } else { "000000" };
-    t.post(AUTH, json!({ "email": email, "code": wrong }))
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": wrong_for(&code) }))
         .send()
-        .await
-        .assert_error(401, "invalid_credentials");
-    // Unknown address: same answer, nothing revealed.
-    t.post(AUTH, json!({ "email": unique_email(), "code": code }))
+        .await;
+    reply.assert_error(401, "invalid_credentials");
+    assert_eq!(reply.body["error"], "Invalid code. 4 attempts left.");
+    // Unknown address: told there is no live code, nothing else revealed.
+    let unknown = t
+        .post(AUTH, json!({ "email": unique_email(), "code": code }))
         .send()
-        .await
-        .assert_error(401, "invalid_credentials");
+        .await;
+    unknown.assert_error(401, "invalid_credentials");
+    assert_eq!(unknown.body["error"], EXPIRED);
 }
 
 async fn code_dies_after_five_wrong_tries(backend: Backend) {
     let t = TestApp::start(backend).await;
     let email = unique_email();
     let code = t.send_code(&email).await;
-    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let mut messages = Vec::new();
     for _ in 0..5 {
-        t.post(AUTH, json!({ "email": email, "code": wrong }))
+        let reply = t
+            .post(AUTH, json!({ "email": email, "code": wrong_for(&code) }))
             .send()
-            .await
-            .assert_error(401, "invalid_credentials");
+            .await;
+        reply.assert_error(401, "invalid_credentials");
+        messages.push(reply.body["error"].as_str().unwrap().to_string());
     }
-    t.post(AUTH, json!({ "email": email, "code": code }))
+    assert_eq!(
+        messages,
+        [
+            "Invalid code. 4 attempts left.",
+            "Invalid code. 3 attempts left.",
+            "Invalid code. 2 attempts left.",
+            "Invalid code. 1 attempt left.",
+            "Invalid code. No attempts left: request a new code.",
+        ]
+    );
+    // The right code now gets a different answer than a wrong one: used up, resend.
+    let right = t
+        .post(AUTH, json!({ "email": email, "code": code }))
         .send()
-        .await
-        .assert_error(401, "invalid_credentials");
+        .await;
+    right.assert_error(401, "invalid_credentials");
+    assert_eq!(right.body["error"], USED_UP);
+    // A new code works again.
+    let fresh = t.send_code(&email).await;
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": fresh }))
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
 }
 
 async fn expired_code_is_refused(backend: Backend) {
@@ -197,10 +258,12 @@ async fn expired_code_is_refused(backend: Backend) {
     let email = unique_email();
     let code = t.send_code(&email).await;
     t.state.clock.advance(601);
-    t.post(AUTH, json!({ "email": email, "code": code }))
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": code }))
         .send()
-        .await
-        .assert_error(401, "invalid_credentials");
+        .await;
+    reply.assert_error(401, "invalid_credentials");
+    assert_eq!(reply.body["error"], EXPIRED);
 }
 
 async fn code_is_single_use(backend: Backend) {
@@ -220,33 +283,52 @@ async fn code_is_single_use(backend: Backend) {
         .assert_error(401, "invalid_credentials");
 }
 
-async fn new_code_replaces_the_old_one(backend: Backend) {
-    let t = TestApp::start(backend).await;
-    let email = unique_email();
-    let first = t.send_code(&email).await;
-    let mut second = first.clone();
+/// Two distinct codes for `email`, sent one after the other.
+async fn two_codes(t: &TestApp, email: &str) -> (String, String) {
+    let first = t.send_code(email).await;
     for _ in 0..5 {
-        assert_eq!(
-            t.post(INIT, json!({ "email": email })).send().await.status,
-            StatusCode::OK
-        );
-        second = t.latest_code(&email).await;
+        let second = t.send_code(email).await;
         if second != first {
-            break;
+            return (first, second);
         }
     }
-    assert_ne!(first, second, "six sends produced the same code");
-    t.post(AUTH, json!({ "email": email, "code": first }))
+    panic!("six sends produced the same code");
+}
+
+async fn the_code_before_a_resend_stays_valid(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    // A resend (by the user, or by someone else asking for the user's address) never strands
+    // the code the user is typing.
+    let (first, second) = two_codes(&t, &email).await;
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": first }))
         .send()
-        .await
-        .assert_error(401, "invalid_credentials");
-    assert_eq!(
-        t.post(AUTH, json!({ "email": email, "code": second }))
-            .send()
-            .await
-            .status,
-        StatusCode::OK
-    );
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    // One login uses both: neither works again.
+    let again = t
+        .post(AUTH, json!({ "email": email, "code": second }))
+        .send()
+        .await;
+    again.assert_error(401, "invalid_credentials");
+    assert_eq!(again.body["error"], EXPIRED);
+    // Only the newest two stay valid.
+    let (oldest, _) = two_codes(&t, &email).await;
+    let mut third = t.send_code(&email).await;
+    while third == oldest {
+        third = t.send_code(&email).await;
+    }
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": oldest }))
+        .send()
+        .await;
+    reply.assert_error(401, "invalid_credentials");
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": third }))
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
 }
 
 async fn sends_are_rate_limited_per_email(backend: Backend) {
@@ -284,6 +366,31 @@ async fn sends_are_rate_limited_per_email(backend: Backend) {
         t.post(INIT, json!({ "email": email })).send().await.status,
         StatusCode::OK
     );
+}
+
+async fn resends_wait_for_a_cooldown_and_keep_the_pending_code(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| c.rate_limit.resend_cooldown_s = 20).await;
+    let email = unique_email();
+    let code = t.send_code(&email).await;
+    // Five quick requests (the old limit locked the address out for 10 minutes) only meet the
+    // cooldown: nothing is sent, the pending code is untouched.
+    for _ in 0..5 {
+        let limited = t.post(INIT, json!({ "email": email })).send().await;
+        limited.assert_error(429, "too_many_requests");
+        let retry: u64 = limited.header("retry-after").unwrap().parse().unwrap();
+        assert!((1..=20).contains(&retry), "Retry-After {retry}");
+    }
+    assert_eq!(t.messages(&email).await.len(), 1);
+    t.state.clock.advance(20);
+    assert_eq!(
+        t.post(INIT, json!({ "email": email })).send().await.status,
+        StatusCode::OK
+    );
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": code }))
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
 }
 
 async fn sends_are_rate_limited_per_ip(backend: Backend) {
@@ -335,4 +442,172 @@ async fn no_signup_mode_refuses_unknown_users(backend: Backend) {
         .await;
     assert_eq!(reply.status, StatusCode::OK);
     assert_eq!(reply.body["is_new_user"], false);
+}
+
+async fn concurrent_wrong_guesses_check_at_most_five(backend: Backend) {
+    let t = Arc::new(TestApp::start(backend).await);
+    let email = unique_email();
+    let code = t.send_code(&email).await;
+    let replies = burst(&t, &email, vec![wrong_for(&code).to_string(); 200]).await;
+    let checked = replies
+        .iter()
+        .filter(|(_, m)| m.starts_with(WRONG_PREFIX))
+        .count();
+    assert_eq!(checked, 5, "guesses checked against one code: {replies:?}");
+    assert!(
+        replies
+            .iter()
+            .all(|(status, m)| *status == 401 && (m.starts_with(WRONG_PREFIX) || m == USED_UP)),
+        "{replies:?}"
+    );
+    let right = t
+        .post(AUTH, json!({ "email": email, "code": code }))
+        .send()
+        .await;
+    right.assert_error(401, "invalid_credentials");
+    assert_eq!(right.body["error"], USED_UP);
+}
+
+async fn the_right_code_inside_a_burst_counts_as_one_of_five(backend: Backend) {
+    let t = Arc::new(TestApp::start(backend).await);
+    for _ in 0..3 {
+        let email = unique_email();
+        let code = t.send_code(&email).await;
+        let mut guesses = vec![wrong_for(&code).to_string(); 60];
+        guesses.insert(30, code.clone());
+        let replies = burst(&t, &email, guesses).await;
+        let signed_in = replies.iter().filter(|(status, _)| *status == 200).count();
+        let wrong = replies
+            .iter()
+            .filter(|(_, m)| m.starts_with(WRONG_PREFIX))
+            .count();
+        assert!(signed_in <= 1, "{replies:?}");
+        assert!(
+            wrong + signed_in <= 5,
+            "{wrong} wrong and {signed_in} right guesses checked: {replies:?}"
+        );
+    }
+}
+
+async fn a_new_code_does_not_reset_the_failure_budget(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| c.rate_limit.code_failures_per_hour = 7).await;
+    let email = unique_email();
+    let first = t.send_code(&email).await;
+    for _ in 0..5 {
+        let reply = t
+            .post(AUTH, json!({ "email": email, "code": wrong_for(&first) }))
+            .send()
+            .await;
+        reply.assert_error(401, "invalid_credentials");
+    }
+    let code = t.send_code(&email).await;
+    for _ in 0..2 {
+        let reply = t
+            .post(AUTH, json!({ "email": email, "code": wrong_for(&code) }))
+            .send()
+            .await;
+        reply.assert_error(401, "invalid_credentials");
+    }
+    // Budget spent: even the right, fresh code is not checked.
+    let limited = t
+        .post(AUTH, json!({ "email": email, "code": code }))
+        .send()
+        .await;
+    limited.assert_error(429, "too_many_requests");
+    let retry: i64 = limited.header("retry-after").unwrap().parse().unwrap();
+    assert!((3_000..=3_600).contains(&retry), "Retry-After {retry}");
+    assert!(
+        limited.body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many wrong codes")
+    );
+    // Another address is unaffected.
+    t.login(&unique_email()).await;
+    // After the hour, a new code signs in.
+    t.state.clock.advance(3_601);
+    let fresh = t.send_code(&email).await;
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": fresh }))
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+}
+
+async fn malformed_codes_cost_no_attempt(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let code = t.send_code(&email).await;
+    for (bad, message) in [
+        ("abcdef", "Passcode can only be numbers"),
+        ("12 456", "Passcode can only be numbers"),
+        ("1234567", "Passcode must be exactly 6 numbers"),
+        ("12345", "Passcode must be exactly 6 numbers"),
+        ("", "Passcode must be exactly 6 numbers"),
+    ] {
+        for _ in 0..3 {
+            let reply = t
+                .post(AUTH, json!({ "email": email, "code": bad }))
+                .send()
+                .await;
+            reply.assert_error(400, "invalid_data");
+            assert_eq!(reply.body["error"], message, "{bad:?}");
+        }
+    }
+    // 15 malformed codes later, the first real guess still has all its attempts.
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": wrong_for(&code) }))
+        .send()
+        .await;
+    assert_eq!(reply.body["error"], "Invalid code. 4 attempts left.");
+    // Surrounding white space is trimmed (spec §5).
+    let reply = t
+        .post(
+            AUTH,
+            json!({ "email": email, "code": format!(" {code}\n") }),
+        )
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+}
+
+async fn code_checks_are_rate_limited_per_ip(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| c.rate_limit.ip_authenticate_per_window = 3).await;
+    let email = unique_email();
+    let code = t.send_code(&email).await;
+    for _ in 0..3 {
+        t.post(AUTH, json!({ "email": unique_email(), "code": "123456" }))
+            .client_ip("10.0.0.9")
+            .send()
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    let limited = t
+        .post(AUTH, json!({ "email": email, "code": code }))
+        .client_ip("10.0.0.9")
+        .send()
+        .await;
+    limited.assert_error(429, "too_many_requests");
+    assert!(limited.header("retry-after").is_some());
+    // The limit is the IP's, not the address's: the user elsewhere signs in.
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": code }))
+        .client_ip("10.0.0.10")
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+}
+
+async fn addresses_the_mailer_cannot_reach_are_refused_before_storing(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    for email in ["\"a b\"@example.com", "\"ada\"@example.com"] {
+        let reply = t.post(INIT, json!({ "email": email })).send().await;
+        reply.assert_error(400, "invalid_data");
+        let key = OtpKey {
+            app_id: &t.app_id,
+            channel: "email",
+            subject: email,
+        };
+        assert_eq!(t.state.db.otp_state(key).await.unwrap(), None, "{email}");
+    }
 }

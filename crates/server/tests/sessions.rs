@@ -3,12 +3,19 @@
 
 mod common;
 
+use std::collections::HashSet;
+use std::sync::Arc;
+
 use axum::http::StatusCode;
 use common::{Backend, PUBLIC_URL, TestApp, unique_email};
 use jsonwebtoken::jwk::JwkSet;
-use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation, decode, decode_header, encode};
+use jsonwebtoken::{
+    Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, decode_header, encode,
+};
 use serde_json::{Value, json};
 use symbolon_protocol::session::{AccessTokenClaims, IdentityTokenClaims};
+use symbolon_server::sealing::SealingKey;
+use tokio::task::JoinSet;
 
 const REFRESH: &str = "/api/v1/sessions";
 const LOGOUT: &str = "/api/v1/sessions/logout";
@@ -21,7 +28,9 @@ backend_tests!(
     forged_tokens_are_refused,
     refresh_rotates_the_refresh_token,
     reused_refresh_token_revokes_the_session,
-    two_tabs_refreshing_at_once_both_keep_working,
+    two_tabs_refreshing_at_once_share_one_chain,
+    concurrent_refreshes_of_one_token_make_one_chain,
+    a_replay_inside_the_window_is_caught_on_the_next_rotation,
     unknown_refresh_token_is_refused,
     logout_revokes_the_session,
     logout_with_only_a_bearer_token_revokes,
@@ -123,10 +132,11 @@ async fn forged_tokens_are_refused(backend: Backend) {
     let session = t.login(&unique_email()).await;
     let genuine: AccessTokenClaims = verify(&jwks(&t).await, &token(&session, "token"), &t.app_id);
     let keys = t.state.tokens.keys();
+    let server_key = server_signing_key(&t).await;
     let sign = |claims: &AccessTokenClaims, kid: &str| {
         let mut header = Header::new(Algorithm::ES256);
         header.kid = Some(kid.into());
-        encode(&header, claims, keys.encoding_key()).unwrap()
+        encode(&header, claims, &server_key).unwrap()
     };
     // Control: re-signing the genuine claims is accepted, so the refusals below are about the change.
     let control = t
@@ -170,6 +180,28 @@ async fn forged_tokens_are_refused(backend: Backend) {
             ),
         ),
         ("unknown key id", sign(&genuine, "no-such-kid")),
+        (
+            "issued in the future",
+            sign(
+                &AccessTokenClaims {
+                    iat: genuine.iat + 600,
+                    exp: genuine.exp + 600,
+                    ..genuine.clone()
+                },
+                kid,
+            ),
+        ),
+        (
+            "lifetime longer than the server issues",
+            sign(
+                &AccessTokenClaims {
+                    exp: genuine.iat + 86_400 * 365,
+                    ..genuine.clone()
+                },
+                kid,
+            ),
+        ),
+        ("not valid yet", sign_with_nbf(&server_key, &genuine, kid)),
         // A tampered payload breaks the signature.
         (
             "tampered payload",
@@ -184,6 +216,31 @@ async fn forged_tokens_are_refused(backend: Backend) {
             .await
             .assert_error(401, "missing_or_invalid_token");
     }
+}
+
+/// The server's own signing key, opened with its sealing key (what only the operator holds):
+/// lets a test sign claims the server would never issue.
+async fn server_signing_key(t: &TestApp) -> EncodingKey {
+    let sealer = SealingKey::load(&t.state.config).unwrap().sealer();
+    let kid = t.state.tokens.keys().active_kid().to_string();
+    let row = t
+        .state
+        .db
+        .signing_keys()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|row| row.kid == kid)
+        .unwrap();
+    EncodingKey::from_ec_der(&sealer.open(&kid, &row.private_key).unwrap())
+}
+
+fn sign_with_nbf(key: &EncodingKey, genuine: &AccessTokenClaims, kid: &str) -> String {
+    let mut claims = serde_json::to_value(genuine).unwrap();
+    claims["nbf"] = json!(genuine.iat + 600);
+    let mut header = Header::new(Algorithm::ES256);
+    header.kid = Some(kid.into());
+    encode(&header, &claims, key).unwrap()
 }
 
 async fn refresh_rotates_the_refresh_token(backend: Backend) {
@@ -245,7 +302,7 @@ async fn reused_refresh_token_revokes_the_session(backend: Backend) {
         .assert_error(401, "missing_or_invalid_token");
 }
 
-async fn two_tabs_refreshing_at_once_both_keep_working(backend: Backend) {
+async fn two_tabs_refreshing_at_once_share_one_chain(backend: Backend) {
     let t = TestApp::start(backend).await;
     let session = t.login(&unique_email()).await;
     let shared = token(&session, "refresh_token");
@@ -260,26 +317,100 @@ async fn two_tabs_refreshing_at_once_both_keep_working(backend: Backend) {
         a.text,
         b.text
     );
-    let (tab_a, tab_b) = (
-        token(&a.body, "refresh_token"),
-        token(&b.body, "refresh_token"),
-    );
-    // A late tab inside the grace window still succeeds.
+    let child = token(&a.body, "refresh_token");
+    assert_eq!(token(&b.body, "refresh_token"), child, "one child, not two");
+    // A late tab inside the grace window gets that same child.
     t.state.clock.advance(9);
     let late = t
         .post(REFRESH, json!({ "refresh_token": shared }))
         .send()
         .await;
     assert_eq!(late.status, StatusCode::OK, "{}", late.text);
-    // Well after the window, each tab's own chain continues.
+    assert_eq!(token(&late.body, "refresh_token"), child);
+    // Well after the window the chain continues from the child.
     t.state.clock.advance(60);
-    for tab in [tab_a, tab_b, token(&late.body, "refresh_token")] {
-        let next = t
-            .post(REFRESH, json!({ "refresh_token": tab }))
-            .send()
-            .await;
-        assert_eq!(next.status, StatusCode::OK, "{}", next.text);
+    let next = t
+        .post(REFRESH, json!({ "refresh_token": child }))
+        .send()
+        .await;
+    assert_eq!(next.status, StatusCode::OK, "{}", next.text);
+}
+
+async fn concurrent_refreshes_of_one_token_make_one_chain(backend: Backend) {
+    let t = Arc::new(TestApp::start(backend).await);
+    let session = t.login(&unique_email()).await;
+    let shared = token(&session, "refresh_token");
+    let mut tasks = JoinSet::new();
+    for _ in 0..50 {
+        let (t, shared) = (Arc::clone(&t), shared.clone());
+        tasks.spawn(async move {
+            t.post(REFRESH, json!({ "refresh_token": shared }))
+                .send()
+                .await
+        });
     }
+    let replies = tasks.join_all().await;
+    let children: HashSet<String> = replies
+        .iter()
+        .map(|reply| {
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+            token(&reply.body, "refresh_token")
+        })
+        .collect();
+    assert_eq!(
+        children.len(),
+        1,
+        "50 refreshes made {} chains",
+        children.len()
+    );
+    let live: Vec<(String,)> = sqlx::query_as(
+        "SELECT t.token_hash FROM refresh_tokens t JOIN sessions s ON s.id = t.session_id
+         WHERE s.user_id = $1 AND t.rotated_at IS NULL",
+    )
+    .bind(session["user"]["id"].as_str().unwrap())
+    .fetch_all(t.state.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(live.len(), 1, "live refresh tokens: {live:?}");
+}
+
+async fn a_replay_inside_the_window_is_caught_on_the_next_rotation(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let stolen = token(&session, "refresh_token");
+    // The user refreshes; the thief replays the old token 5 s later and gets the same child.
+    let user = t
+        .post(REFRESH, json!({ "refresh_token": stolen }))
+        .send()
+        .await;
+    t.state.clock.advance(5);
+    let thief = t
+        .post(REFRESH, json!({ "refresh_token": stolen }))
+        .send()
+        .await;
+    assert_eq!(thief.status, StatusCode::OK, "{}", thief.text);
+    let child = token(&user.body, "refresh_token");
+    assert_eq!(token(&thief.body, "refresh_token"), child);
+    // The user's tab rotates the child; the thief's later use of it is a reuse.
+    t.state.clock.advance(30);
+    let user_next = t
+        .post(REFRESH, json!({ "refresh_token": child }))
+        .send()
+        .await;
+    assert_eq!(user_next.status, StatusCode::OK);
+    t.state.clock.advance(30);
+    t.post(REFRESH, json!({ "refresh_token": child }))
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // The session is revoked for both: detected, not a silent second chain.
+    t.post(
+        REFRESH,
+        json!({ "refresh_token": token(&user_next.body, "refresh_token") }),
+    )
+    .send()
+    .await
+    .assert_error(401, "missing_or_invalid_token");
 }
 
 async fn unknown_refresh_token_is_refused(backend: Backend) {

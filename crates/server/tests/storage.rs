@@ -6,15 +6,23 @@ mod common;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
+use base64::Engine;
+use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use common::{Backend, TestApp, unique_email};
+use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
+use p256::elliptic_curve::sec1::ToEncodedPoint;
+use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use serde_json::json;
 use symbolon_server::AppState;
 use symbolon_server::clock::Clock;
 use symbolon_server::config::Redacted;
 use symbolon_server::db::apps::AppRecord;
+use symbolon_server::db::keys::SigningKeyRecord;
 use symbolon_server::db::users::UserRecord;
 use symbolon_server::db::{Db, DbError};
 use symbolon_server::mail::SmtpMailer;
+use symbolon_server::state::StartupError;
+use symbolon_server::tokens::TokenError;
 use symbolon_server::tokens::refresh::hash_refresh_token;
 
 backend_tests!(
@@ -22,9 +30,10 @@ backend_tests!(
     duplicate_accounts_map_to_conflict,
     keys_and_code_secret_survive_a_restart,
     signing_keys_are_sealed_with_a_key_encryption_key,
+    a_copy_of_the_database_cannot_mint_tokens,
     apps_load_with_origins_and_client_ids_in_one_read,
     refresh_context_joins_session_user_and_accounts,
-    concurrent_rotations_have_exactly_one_winner,
+    concurrent_rotations_agree_on_one_child_and_time,
     sqlite_reads_cannot_write,
 );
 
@@ -115,16 +124,102 @@ async fn signing_keys_are_sealed_with_a_key_encryption_key(backend: Backend) {
         .send()
         .await;
     assert_eq!(me.status, StatusCode::OK);
-    // A restart without the key-encryption key refuses to start rather than minting a new key.
+    // A restart with another sealing key refuses to start rather than minting a new key.
     let mut config = (*t.state.config).clone();
-    config.key_encryption_key = None;
+    config.key_encryption_key = Some(Redacted(STANDARD.encode([9u8; 32])));
     let db = Db::connect(&config.database_url).await.unwrap();
     let mailer = Arc::new(SmtpMailer::new(&config.smtp).unwrap());
+    let refused = AppState::new(config, db, mailer, Clock::system()).await;
     assert!(
-        AppState::new(config, db, mailer, Clock::system())
-            .await
-            .is_err()
+        matches!(
+            refused,
+            Err(StartupError::Token(TokenError::WrongSealingKey))
+        ),
+        "{:?}",
+        refused.err()
     );
+}
+
+/// Everything in the database, as a thief with a copy (or write access) has it, trying to make
+/// an access token the live server accepts.
+async fn a_copy_of_the_database_cannot_mint_tokens(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let genuine = session["token"].as_str().unwrap();
+    let claims = decode_header_and_claims(genuine);
+    let rows = t.state.db.signing_keys().await.unwrap();
+    // No private key in the copy is usable: each is sealed, and no secret to open it is there.
+    for row in &rows {
+        let readable = STANDARD
+            .decode(&row.private_key)
+            .ok()
+            .and_then(|der| p256::SecretKey::from_pkcs8_der(&der).ok());
+        assert!(
+            readable.is_none(),
+            "key {} readable from the database",
+            row.kid
+        );
+    }
+    let secrets: Vec<(String,)> = sqlx::query_as("SELECT name FROM server_secrets")
+        .fetch_all(t.state.db.pool())
+        .await
+        .unwrap();
+    assert!(
+        secrets.is_empty(),
+        "secrets stored in the database: {secrets:?}"
+    );
+    // With write access, plant a key of one's own (in the clear, newest, active) and sign with it.
+    let planted = p256::SecretKey::from_slice(&[42; 32]).unwrap();
+    let der = planted.to_pkcs8_der().unwrap();
+    let point = planted.public_key().to_encoded_point(false);
+    let record = SigningKeyRecord {
+        kid: "planted".into(),
+        private_key: STANDARD.encode(der.as_bytes()),
+        public_x: URL_SAFE_NO_PAD.encode(point.x().unwrap()),
+        public_y: URL_SAFE_NO_PAD.encode(point.y().unwrap()),
+        created_at: t.state.clock.now() + 10,
+        retired_at: None,
+    };
+    t.state.db.insert_signing_key(&record).await.unwrap();
+    let mut header = Header::new(Algorithm::ES256);
+    header.kid = Some("planted".into());
+    let forged = encode(&header, &claims, &EncodingKey::from_ec_der(der.as_bytes())).unwrap();
+    // The server restarts over the tampered database: the planted row neither signs nor verifies.
+    let config = (*t.state.config).clone();
+    let db = Db::connect(&config.database_url).await.unwrap();
+    let mailer = Arc::new(SmtpMailer::new(&config.smtp).unwrap());
+    let restarted = AppState::new(config, db, mailer, Clock::system())
+        .await
+        .unwrap();
+    assert_eq!(
+        restarted.tokens.keys().active_kid(),
+        t.state.tokens.keys().active_kid()
+    );
+    let router = symbolon_server::app(restarted);
+    for (what, token) in [("genuine", genuine), ("forged", forged.as_str())] {
+        let reply = t
+            .get("/api/v1/users/me")
+            .bearer(token)
+            .via(&router)
+            .send()
+            .await;
+        if what == "genuine" {
+            assert_eq!(reply.status, StatusCode::OK, "control: {}", reply.text);
+        } else {
+            reply.assert_error(401, "missing_or_invalid_token");
+        }
+    }
+    let jwks = t
+        .get(&format!("/api/v1/apps/{}/jwks.json", t.app_id))
+        .via(&router)
+        .send()
+        .await;
+    assert!(!jwks.text.contains("planted"), "planted key published");
+}
+
+fn decode_header_and_claims(token: &str) -> serde_json::Value {
+    let payload = token.split('.').nth(1).unwrap();
+    serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap()
 }
 
 async fn apps_load_with_origins_and_client_ids_in_one_read(backend: Backend) {
@@ -183,7 +278,7 @@ async fn refresh_context_joins_session_user_and_accounts(backend: Backend) {
     );
 }
 
-async fn concurrent_rotations_have_exactly_one_winner(backend: Backend) {
+async fn concurrent_rotations_agree_on_one_child_and_time(backend: Backend) {
     let t = TestApp::start(backend).await;
     let session = t.login(&unique_email()).await;
     let parent = hash_refresh_token(session["refresh_token"].as_str().unwrap());
@@ -195,35 +290,32 @@ async fn concurrent_rotations_have_exactly_one_winner(backend: Backend) {
         .expect("token")
         .session_id;
     let (a, b) = tokio::join!(
-        db.rotate_refresh_token(&parent, "child-a", &sid, 100),
-        db.rotate_refresh_token(&parent, "child-b", &sid, 101),
+        db.rotate_refresh_token(&parent, "child", &sid, 100),
+        db.rotate_refresh_token(&parent, "child", &sid, 101),
     );
     let (a, b) = (a.unwrap(), b.unwrap());
-    assert!(a ^ b, "exactly one rotation wins: {a} {b}");
-    let rotated_at = db
-        .find_refresh_token(&parent)
+    assert_eq!(a, b, "both see the first rotation");
+    assert!(matches!(a, Some(100 | 101)), "{a:?}");
+    // The child is stored once and current; a later exchange keeps the first time.
+    let child = db
+        .find_refresh_token("child")
         .await
         .unwrap()
-        .unwrap()
-        .rotated_at;
-    assert_eq!(rotated_at, Some(if a { 100 } else { 101 }));
-    // Both children are stored and current; a third attempt loses without touching the parent.
-    for child in ["child-a", "child-b"] {
-        let stored = db.find_refresh_token(child).await.unwrap().expect("child");
-        assert_eq!((stored.session_id, stored.rotated_at), (sid.clone(), None));
-    }
-    assert!(
-        !db.rotate_refresh_token(&parent, "child-c", &sid, 200)
+        .expect("child");
+    assert_eq!((child.session_id, child.rotated_at), (sid.clone(), None));
+    assert_eq!(
+        db.rotate_refresh_token(&parent, "child", &sid, 200)
             .await
-            .unwrap()
+            .unwrap(),
+        a
     );
-    let again = db
-        .find_refresh_token(&parent)
-        .await
-        .unwrap()
-        .unwrap()
-        .rotated_at;
-    assert_eq!(again, rotated_at);
+    let rows: Vec<(String,)> =
+        sqlx::query_as("SELECT token_hash FROM refresh_tokens WHERE session_id = $1")
+            .bind(&sid)
+            .fetch_all(db.pool())
+            .await
+            .unwrap();
+    assert_eq!(rows.len(), 2, "parent and one child: {rows:?}");
 }
 
 async fn sqlite_reads_cannot_write(backend: Backend) {

@@ -52,7 +52,8 @@ export function serverBinary({ release = false } = {}) {
  *   chain?: boolean,
  *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, chain?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean },
- *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number },
+ *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
+ *     ipAuthenticatePerWindow?: number },
  *   quiet?: boolean,
  *   bin?: string,
  *   dataDir?: string,
@@ -209,6 +210,12 @@ export async function startStack(options = {}) {
         SYMBOLON_RATE_LIMIT_IP_PER_WINDOW: String(rateLimits.ipPerWindow),
       }),
       ...(rateLimits.windowS != null && { SYMBOLON_RATE_LIMIT_WINDOW_S: String(rateLimits.windowS) }),
+      ...(rateLimits.resendCooldownS != null && {
+        SYMBOLON_RATE_LIMIT_RESEND_COOLDOWN_S: String(rateLimits.resendCooldownS),
+      }),
+      ...(rateLimits.ipAuthenticatePerWindow != null && {
+        SYMBOLON_RATE_LIMIT_IP_AUTHENTICATE_PER_WINDOW: String(rateLimits.ipAuthenticatePerWindow),
+      }),
     };
     delete serverEnv.SYMBOLON_SMTP_USERNAME;
     delete serverEnv.SYMBOLON_SMTP_PASSWORD;

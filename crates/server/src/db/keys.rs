@@ -1,8 +1,8 @@
-//! JWT signing keys and server secrets.
+//! JWT signing keys (private keys sealed; see `tokens::key_sealer`).
 
 use super::{Db, DbError};
 
-/// A signing key as stored. The private key is PKCS#8 DER, base64, sealed when a key-encryption key is set.
+/// A signing key as stored. The private key is PKCS#8 DER sealed under the sealing key.
 #[derive(Clone)]
 pub struct SigningKeyRecord {
     /// Key id (`kid`).
@@ -66,26 +66,5 @@ impl Db {
         .execute(self.writer())
         .await?;
         Ok(())
-    }
-
-    /// The secret named `name`, storing `candidate` first if there is none yet.
-    pub async fn secret_or_insert(
-        &self,
-        name: &str,
-        candidate: &str,
-        now: i64,
-    ) -> Result<String, DbError> {
-        sqlx::query("INSERT INTO server_secrets (name, secret, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING")
-            .bind(name)
-            .bind(candidate)
-            .bind(now)
-            .execute(self.writer())
-            .await?;
-        let (secret,): (String,) =
-            sqlx::query_as("SELECT secret FROM server_secrets WHERE name = $1")
-                .bind(name)
-                .fetch_one(self.writer())
-                .await?;
-        Ok(secret)
     }
 }

@@ -221,54 +221,37 @@ impl Db {
         Ok(context)
     }
 
-    /// Exchanges the current token `parent_hash` for the child `child_hash` in one statement
-    /// (atomic, one round trip): stores the child and marks the parent rotated if it is still
-    /// current, so exactly one concurrent request wins. True when this call rotated the parent;
-    /// false when another request had rotated it first, in which case the child is stored all
-    /// the same, as a sibling (the caller hands it out only inside the grace window).
+    /// Exchanges `parent_hash` for its one child `child_hash` in one statement (atomic, one
+    /// round trip): stores the child unless it exists and marks the parent rotated unless it
+    /// already is. Returns when the parent was first rotated (`now` if by this call), so every
+    /// concurrent or repeated exchange of one token agrees on it and on the child.
     ///
-    /// The parent's row in `VALUES` always conflicts (the parent exists: the caller just read
-    /// it, tokens are never deleted and a deleted session would fail the foreign key), so it
-    /// only ever takes the `DO UPDATE` branch; that branch changes nothing, and is not counted,
-    /// when the parent is already rotated.
+    /// The parent's row in `VALUES` always conflicts (the caller just read it, tokens are never
+    /// deleted and a deleted session would fail the foreign key), so it only ever takes the
+    /// `DO UPDATE` branch, which keeps an earlier rotation time.
     pub async fn rotate_refresh_token(
         &self,
         parent_hash: &str,
         child_hash: &str,
         session_id: &str,
         now: i64,
-    ) -> Result<bool, DbError> {
-        let result = sqlx::query(
+    ) -> Result<Option<i64>, DbError> {
+        let rows: Vec<(String, Option<i64>)> = sqlx::query_as(
             "INSERT INTO refresh_tokens (token_hash, session_id, parent_hash, created_at, rotated_at)
              VALUES ($1, $3, $2, $4, NULL), ($2, $3, NULL, $4, $4)
-             ON CONFLICT (token_hash) DO UPDATE SET rotated_at = excluded.rotated_at
-             WHERE refresh_tokens.rotated_at IS NULL",
+             ON CONFLICT (token_hash) DO UPDATE
+             SET rotated_at = COALESCE(refresh_tokens.rotated_at, excluded.rotated_at)
+             RETURNING token_hash, rotated_at",
         )
         .bind(child_hash)
         .bind(parent_hash)
         .bind(session_id)
         .bind(now)
-        .execute(self.writer())
+        .fetch_all(self.writer())
         .await?;
-        Ok(result.rows_affected() == 2)
-    }
-
-    /// Stores a new current token issued in exchange for `parent_hash` (already rotated: a
-    /// sibling inside the grace window).
-    pub async fn insert_refresh_token(
-        &self,
-        token_hash: &str,
-        session_id: &str,
-        parent_hash: &str,
-        now: i64,
-    ) -> Result<(), DbError> {
-        sqlx::query("INSERT INTO refresh_tokens (token_hash, session_id, parent_hash, created_at) VALUES ($1, $2, $3, $4)")
-            .bind(token_hash)
-            .bind(session_id)
-            .bind(parent_hash)
-            .bind(now)
-            .execute(self.writer())
-            .await?;
-        Ok(())
+        Ok(rows
+            .into_iter()
+            .find(|(hash, _)| hash == parent_hash)
+            .and_then(|(_, rotated_at)| rotated_at))
     }
 }

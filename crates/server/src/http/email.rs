@@ -4,17 +4,32 @@ use email_address::{EmailAddress, Options};
 
 use super::error::AppError;
 
-/// Trims and lower-cases `raw`, then checks it is a plain `local@domain.tld` address.
+/// Trims and lower-cases `raw`, then checks it is a plain `local@domain.tld` address that the
+/// mailer can also send to (its parser refuses some RFC 5322 forms, such as quoted local parts,
+/// that the first check allows): a code is never stored for an address no mail can reach.
 pub fn normalize_email(raw: &str) -> Result<String, AppError> {
     let email = raw.trim().to_lowercase();
     let options = Options::default()
         .with_required_tld()
         .without_display_text()
         .without_domain_literal();
-    if email.len() > 254 || EmailAddress::parse_with_options(&email, options).is_err() {
+    if email.len() > 254
+        || EmailAddress::parse_with_options(&email, options).is_err()
+        || !mailer_accepts(&email)
+    {
         return Err(AppError::invalid_data("Invalid email address"));
     }
     Ok(email)
+}
+
+/// Whether the mailer parses `email` as this very address (it reads the recipient as a mailbox,
+/// where `"a b"@example.com` is not an address).
+fn mailer_accepts(email: &str) -> bool {
+    email
+        .parse::<lettre::message::Mailbox>()
+        .is_ok_and(|mailbox| {
+            mailbox.name.is_none() && AsRef::<str>::as_ref(&mailbox.email) == email
+        })
 }
 
 /// Whether the local part carries a `+tag`.
@@ -42,6 +57,8 @@ mod tests {
             "ada@example",
             "Ada <ada@example.com>",
             "a b@example.com",
+            "\"a b\"@example.com",
+            "\"ada\"@example.com",
         ] {
             assert!(normalize_email(bad).is_err(), "{bad:?} accepted");
         }

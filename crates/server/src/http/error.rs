@@ -162,7 +162,14 @@ impl From<TokenError> for AppError {
 
 impl From<MailError> for AppError {
     fn from(error: MailError) -> Self {
-        Self::internal(&error)
+        match error {
+            // The recipient is unusable: bad input, not a server fault.
+            MailError::Recipient(reason) => {
+                tracing::info!(%reason, "mail recipient refused");
+                Self::invalid_data("Invalid email address")
+            }
+            other => Self::internal(&other),
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 //! `POST /sessions` (refresh with rotation) and `POST /sessions/logout`.
 //!
-//! Rotation: each refresh marks the presented token rotated and issues a child. A rotated token
-//! presented again within `REFRESH_REUSE_GRACE_S` gets a new sibling token (two tabs refreshing
-//! at once both end up with a working chain); later, it is treated as stolen and the whole
+//! Rotation: each refresh marks the presented token rotated and answers with its one child (an
+//! HMAC of the token, see `tokens::refresh`). A rotated token presented again within
+//! `REFRESH_REUSE_GRACE_S` gets that same child (two tabs refreshing at once end up on one
+//! chain, and a replay inside the window forks nothing: whichever holder rotates the child
+//! first makes the other's later use a reuse); later, it is treated as stolen and the whole
 //! session is revoked.
 
 use axum::Json;
@@ -20,7 +22,7 @@ use super::json_body::JsonBody;
 use super::session_issue::{marker_cookie, session_response};
 use super::user_view::wire_user;
 use crate::state::AppState;
-use crate::tokens::refresh::{hash_refresh_token, new_refresh_token};
+use crate::tokens::refresh::{child_refresh_token, hash_refresh_token};
 
 /// Exchanges a refresh token for new tokens. An `Authorization` header, possibly expired, is ignored.
 ///
@@ -33,7 +35,8 @@ pub async fn refresh(
 ) -> Result<Response, AppError> {
     ctx.require_origin()?;
     let now = state.clock.now();
-    let hash = hash_refresh_token(body.refresh_token.trim());
+    let presented = body.refresh_token.trim();
+    let hash = hash_refresh_token(presented);
     let invalid = || AppError::invalid_token("Invalid refresh token");
     let found = state
         .db
@@ -45,50 +48,28 @@ pub async fn refresh(
         return Err(invalid());
     }
     let user = found.user.as_ref().ok_or_else(invalid)?;
-    let (child, child_hash) = new_refresh_token()?;
-    let respond = |child: String| {
+    let grace = |rotated_at: i64| now - rotated_at <= REFRESH_REUSE_GRACE_S as i64;
+    let (child, child_hash) = child_refresh_token(&state.refresh_rotation_key, presented);
+    let rotated_at = match found.token.rotated_at {
+        // Rotated long ago: a stolen token, or a very late replay. No write, no child.
+        Some(at) if !grace(at) => None,
+        _ => {
+            state
+                .db
+                .rotate_refresh_token(&hash, &child_hash, &session.id, now)
+                .await?
+        }
+    };
+    if rotated_at.is_some_and(grace) {
         let wire_user = wire_user(user, found.accounts.clone());
-        session_response(
+        return session_response(
             &state,
             &session.app_id,
             wire_user,
             &session.id,
             child,
             false,
-        )
-    };
-    let grace = |rotated_at: i64| now - rotated_at <= REFRESH_REUSE_GRACE_S as i64;
-    match found.token.rotated_at {
-        None => {
-            if state
-                .db
-                .rotate_refresh_token(&hash, &child_hash, &session.id, now)
-                .await?
-            {
-                return respond(child);
-            }
-            // A concurrent request rotated it first; the child is stored as a sibling.
-            let rotated_at = state
-                .db
-                .find_refresh_token(&hash)
-                .await?
-                .ok_or_else(invalid)?
-                .rotated_at
-                .unwrap_or(now);
-            if grace(rotated_at) {
-                return respond(child);
-            }
-            // Too late: the stored sibling dies with the session below.
-        }
-        Some(rotated_at) if grace(rotated_at) => {
-            // Another tab's request: a sibling of the first child.
-            state
-                .db
-                .insert_refresh_token(&child_hash, &session.id, &hash, now)
-                .await?;
-            return respond(child);
-        }
-        Some(_) => {}
+        );
     }
     state.db.revoke_session(&session.id, now).await?;
     tracing::warn!(session = %session.id, "refresh token reuse detected; session revoked");

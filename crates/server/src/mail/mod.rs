@@ -10,9 +10,12 @@ pub use smtp::SmtpMailer;
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum MailError {
-    /// An address or the configuration is unusable.
-    #[error("invalid mail settings or address: {0}")]
+    /// The configuration (or the message built from it) is unusable.
+    #[error("invalid mail settings: {0}")]
     Invalid(String),
+    /// The recipient address is unusable.
+    #[error("invalid recipient: {0}")]
+    Recipient(String),
     /// The relay refused or could not be reached.
     #[error("smtp delivery failed: {0}")]
     Transport(String),

@@ -45,7 +45,7 @@ impl Mailer for SmtpMailer {
         let to: Mailbox = email
             .to
             .parse()
-            .map_err(|e| MailError::Invalid(format!("recipient: {e}")))?;
+            .map_err(|e: lettre::address::AddressError| MailError::Recipient(e.to_string()))?;
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)

@@ -9,6 +9,10 @@ use symbolon_protocol::user::User;
 
 use super::{KeyRing, TokenError};
 
+/// Seconds a token's `iat` or `nbf` may lie ahead of our clock (servers behind one database
+/// whose clocks differ slightly).
+const CLOCK_SKEW_S: i64 = 30;
+
 /// Why a presented access token was refused. Never includes the token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -78,8 +82,9 @@ impl TokenIssuer {
         self.keys.signer().sign(&claims)
     }
 
-    /// Checks signature, `kid`, `iss`, `aud == app_id` and, when `check_expiry`, `exp` against
-    /// `now` (our clock, not the system's, so tests can move time).
+    /// Checks signature, `kid`, `iss`, `aud == app_id`, that `iat` and `nbf` are not in the
+    /// future and `exp − iat` is no longer than this server issues, and, when `check_expiry`,
+    /// `exp` against `now` (our clock, not the system's, so tests can move time).
     pub fn verify_access_token(
         &self,
         token: &str,
@@ -100,11 +105,30 @@ impl TokenIssuer {
         validation.set_audience(&[app_id]);
         validation.set_required_spec_claims(&["exp", "iss", "aud", "sub"]);
         validation.validate_exp = false;
-        let data = decode::<AccessTokenClaims>(token, key, &validation)
-            .map_err(|e| VerifyError::Invalid(e.to_string()))?;
-        if check_expiry && data.claims.exp <= now {
+        validation.validate_nbf = false;
+        let CheckedClaims { claims, nbf } = decode::<CheckedClaims>(token, key, &validation)
+            .map_err(|e| VerifyError::Invalid(e.to_string()))?
+            .claims;
+        if claims.iat > now + CLOCK_SKEW_S {
+            return Err(VerifyError::Invalid("issued in the future".into()));
+        }
+        if claims.exp - claims.iat > ACCESS_TOKEN_TTL_S as i64 {
+            return Err(VerifyError::Invalid("lifetime longer than issued".into()));
+        }
+        if nbf.is_some_and(|nbf| nbf > now + CLOCK_SKEW_S) {
+            return Err(VerifyError::Invalid("not valid yet".into()));
+        }
+        if check_expiry && claims.exp <= now {
             return Err(VerifyError::Expired);
         }
-        Ok(data.claims)
+        Ok(claims)
     }
+}
+
+/// The claims we check: ours, plus an `nbf` that a token signed with our key must still honour.
+#[derive(serde::Deserialize)]
+struct CheckedClaims {
+    #[serde(flatten)]
+    claims: AccessTokenClaims,
+    nbf: Option<i64>,
 }

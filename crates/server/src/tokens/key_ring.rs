@@ -1,10 +1,11 @@
-//! The server's ES256 keys: created at first start, kept in the database, published as a JWKS.
+//! The server's ES256 keys: created at first start, kept in the database sealed under the
+//! sealing key (never in the clear), published as a JWKS.
 
 use std::collections::HashMap;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use jsonwebtoken::{DecodingKey, EncodingKey};
+use jsonwebtoken::DecodingKey;
 use p256::SecretKey;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use serde::Serialize;
@@ -44,7 +45,6 @@ pub struct JwksResponse {
 /// Signing key plus every key that may verify. Its `Debug` never shows key material.
 pub struct KeyRing {
     signer: Es256Signer,
-    active: EncodingKey,
     verifying: HashMap<String, DecodingKey>,
     jwks: JwksResponse,
 }
@@ -58,34 +58,47 @@ impl std::fmt::Debug for KeyRing {
 }
 
 impl KeyRing {
-    /// Loads the stored keys, generating and storing one when none is active.
+    /// Loads the stored keys, generating and storing one when no trusted key is active.
     pub async fn load_or_create(db: &Db, sealer: &KeySealer, now: i64) -> Result<Self, TokenError> {
-        let mut records = db.signing_keys().await?;
-        if !records.iter().any(|r| r.retired_at.is_none()) {
-            db.insert_signing_key(&generate(sealer, now)?).await?;
-            records = db.signing_keys().await?;
+        let records = db.signing_keys().await?;
+        if trusted(&records, sealer)
+            .iter()
+            .any(|(record, _)| record.retired_at.is_none())
+        {
+            return Self::from_records(&records, sealer);
         }
-        Self::from_records(&records, sealer)
+        // Sealed rows that do not open mean the operator configured another sealing key:
+        // refuse to start rather than replace every key (unsealed rows are merely ignored).
+        if records.iter().any(|r| {
+            matches!(
+                sealer.open(&r.kid, &r.private_key),
+                Err(TokenError::BadKey { .. })
+            )
+        }) {
+            return Err(TokenError::WrongSealingKey);
+        }
+        db.insert_signing_key(&generate(sealer, now)?).await?;
+        Self::from_records(&db.signing_keys().await?, sealer)
     }
 
-    /// Builds the ring from stored keys (newest first); the newest unretired key signs.
+    /// Builds the ring from stored keys (newest first): the newest unretired trusted key signs,
+    /// and only trusted keys verify. A row is trusted when it opens under the sealing key and
+    /// its public key is the one its private key makes; any other row could have been written
+    /// by anyone with access to the database, so it is ignored (and logged).
     pub fn from_records(
         records: &[SigningKeyRecord],
         sealer: &KeySealer,
     ) -> Result<Self, TokenError> {
-        let active_record = records
+        let trusted = trusted(records, sealer);
+        let (active_record, active_secret) = trusted
             .iter()
-            .find(|r| r.retired_at.is_none())
+            .find(|(record, _)| record.retired_at.is_none())
             .ok_or_else(|| TokenError::BadKey {
                 kid: "<none active>".into(),
             })?;
-        let der = sealer.open(&active_record.kid, &active_record.private_key)?;
-        let secret = SecretKey::from_pkcs8_der(&der).map_err(|_| TokenError::BadKey {
-            kid: active_record.kid.clone(),
-        })?;
         let mut verifying = HashMap::new();
         let mut keys = Vec::new();
-        for record in records {
+        for (record, _) in &trusted {
             let decoding = DecodingKey::from_ec_components(&record.public_x, &record.public_y)
                 .map_err(|_| TokenError::BadKey {
                     kid: record.kid.clone(),
@@ -102,8 +115,7 @@ impl KeyRing {
             });
         }
         Ok(Self {
-            signer: Es256Signer::new(&active_record.kid, &secret)?,
-            active: EncodingKey::from_ec_der(&der),
+            signer: Es256Signer::new(&active_record.kid, active_secret)?,
             verifying,
             jwks: JwksResponse { keys },
         })
@@ -119,12 +131,6 @@ impl KeyRing {
         &self.signer
     }
 
-    /// The active key for `jsonwebtoken::encode` (tests and tools; the server signs with
-    /// [`KeyRing::signer`], which is much faster).
-    pub fn encoding_key(&self) -> &EncodingKey {
-        &self.active
-    }
-
     /// The verifying key for a `kid`.
     pub fn decoding_key(&self, kid: &str) -> Option<&DecodingKey> {
         self.verifying.get(kid)
@@ -136,7 +142,51 @@ impl KeyRing {
     }
 }
 
-/// A fresh P-256 key from the CSPRNG.
+/// The rows that a holder of the sealing key wrote, with their private keys.
+fn trusted<'a>(
+    records: &'a [SigningKeyRecord],
+    sealer: &KeySealer,
+) -> Vec<(&'a SigningKeyRecord, SecretKey)> {
+    records
+        .iter()
+        .filter_map(|record| match open_trusted(record, sealer) {
+            Ok(secret) => Some((record, secret)),
+            Err(error) => {
+                tracing::error!(kid = %record.kid, %error,
+                    "signing key row IGNORED: it does not open under the sealing key, so it was not written by this server (a database copy or write could have planted it)");
+                None
+            }
+        })
+        .collect()
+}
+
+/// The private key of a row, if it is sealed under `sealer` and matches its public key.
+fn open_trusted(record: &SigningKeyRecord, sealer: &KeySealer) -> Result<SecretKey, TokenError> {
+    let bad = || TokenError::BadKey {
+        kid: record.kid.clone(),
+    };
+    let der = sealer.open(&record.kid, &record.private_key)?;
+    let secret = SecretKey::from_pkcs8_der(&der).map_err(|_| bad())?;
+    let (x, y) = public_coordinates(&secret)?;
+    if x != record.public_x || y != record.public_y {
+        return Err(bad());
+    }
+    Ok(secret)
+}
+
+/// The base64url x and y of the key's public point.
+fn public_coordinates(secret: &SecretKey) -> Result<(String, String), TokenError> {
+    let point =
+        p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(&secret.public_key(), false);
+    let (Some(x), Some(y)) = (point.x(), point.y()) else {
+        return Err(TokenError::Sign(
+            "public key has no affine coordinates".into(),
+        ));
+    };
+    Ok((URL_SAFE_NO_PAD.encode(x), URL_SAFE_NO_PAD.encode(y)))
+}
+
+/// A fresh P-256 key from the CSPRNG, sealed.
 fn generate(sealer: &KeySealer, now: i64) -> Result<SigningKeyRecord, TokenError> {
     let secret = loop {
         // A random 32-byte string is a valid scalar except with negligible probability; retry then.
@@ -147,19 +197,13 @@ fn generate(sealer: &KeySealer, now: i64) -> Result<SigningKeyRecord, TokenError
     let der = secret
         .to_pkcs8_der()
         .map_err(|e| TokenError::Sign(e.to_string()))?;
-    let point =
-        p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(&secret.public_key(), false);
-    let (Some(x), Some(y)) = (point.x(), point.y()) else {
-        return Err(TokenError::Sign(
-            "public key has no affine coordinates".into(),
-        ));
-    };
+    let (public_x, public_y) = public_coordinates(&secret)?;
     let kid = random_id(16)?;
     Ok(SigningKeyRecord {
         private_key: sealer.seal(&kid, der.as_bytes())?,
         kid,
-        public_x: URL_SAFE_NO_PAD.encode(x),
-        public_y: URL_SAFE_NO_PAD.encode(y),
+        public_x,
+        public_y,
         created_at: now,
         retired_at: None,
     })
@@ -168,12 +212,16 @@ fn generate(sealer: &KeySealer, now: i64) -> Result<SigningKeyRecord, TokenError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::engine::general_purpose::STANDARD;
+
+    fn sealer() -> KeySealer {
+        KeySealer::new([5; 32])
+    }
 
     #[test]
     fn generated_keys_round_trip_through_their_record() {
-        let record = generate(&KeySealer::plain(), 1).expect("generate");
-        let ring = KeyRing::from_records(std::slice::from_ref(&record), &KeySealer::plain())
-            .expect("ring");
+        let record = generate(&sealer(), 1).expect("generate");
+        let ring = KeyRing::from_records(std::slice::from_ref(&record), &sealer()).expect("ring");
         assert_eq!(ring.active_kid(), record.kid);
         assert_eq!(ring.jwks().keys.len(), 1);
         assert_eq!(
@@ -188,13 +236,47 @@ mod tests {
 
     #[test]
     fn retired_keys_verify_but_do_not_sign() {
-        let mut old = generate(&KeySealer::plain(), 1).expect("generate");
+        let mut old = generate(&sealer(), 1).expect("generate");
         old.retired_at = Some(5);
-        let new = generate(&KeySealer::plain(), 10).expect("generate");
-        let ring =
-            KeyRing::from_records(&[new.clone(), old.clone()], &KeySealer::plain()).expect("ring");
+        let new = generate(&sealer(), 10).expect("generate");
+        let ring = KeyRing::from_records(&[new.clone(), old.clone()], &sealer()).expect("ring");
         assert_eq!(ring.active_kid(), new.kid);
         assert!(ring.decoding_key(&old.kid).is_some());
         assert_eq!(ring.jwks().keys.len(), 2);
+    }
+
+    #[test]
+    fn rows_nobody_sealed_neither_sign_nor_verify() {
+        let genuine = generate(&sealer(), 1).expect("generate");
+        // Planted by someone who can write the database but lacks the sealing key: a key of
+        // their own stored in the clear, one sealed under another key, and the genuine sealed
+        // private key paired with their public key.
+        let mut plain = generate(&sealer(), 2).expect("generate");
+        let secret = SecretKey::from_slice(&[42; 32]).expect("scalar");
+        plain.private_key = STANDARD.encode(secret.to_pkcs8_der().expect("der").as_bytes());
+        (plain.public_x, plain.public_y) = public_coordinates(&secret).expect("point");
+        let foreign = generate(&KeySealer::new([6; 32]), 3).expect("generate");
+        let mut swapped = genuine.clone();
+        swapped.kid = "swapped".into();
+        let mut mismatched = generate(&sealer(), 4).expect("generate");
+        (mismatched.public_x, mismatched.public_y) = public_coordinates(&secret).expect("point");
+        let ring = KeyRing::from_records(
+            &[
+                plain.clone(),
+                foreign.clone(),
+                swapped,
+                mismatched.clone(),
+                genuine.clone(),
+            ],
+            &sealer(),
+        )
+        .expect("ring");
+        assert_eq!(ring.active_kid(), genuine.kid);
+        for planted in [&plain.kid, &foreign.kid, "swapped", &mismatched.kid] {
+            assert!(ring.decoding_key(planted).is_none(), "{planted} trusted");
+        }
+        assert_eq!(ring.jwks().keys.len(), 1);
+        // Nothing trusted at all: no ring (load_or_create then makes a sealed key).
+        assert!(KeyRing::from_records(&[plain], &sealer()).is_err());
     }
 }

@@ -1,11 +1,14 @@
-//! Encryption at rest of stored signing keys (AES-256-GCM, the key id as associated data).
+//! Encryption at rest of stored signing keys: AES-256-GCM under the sealing key
+//! ([`crate::sealing`]), the key id as associated data.
 //!
-//! With no key-encryption key configured, private keys are stored as plain base64 PKCS#8 DER.
+//! Every stored private key is sealed. A row that is not sealed, or does not open, is one that
+//! nobody holding the sealing key wrote: it is never trusted (see [`crate::tokens::KeyRing`]).
 
 use aes_gcm::aead::{Aead, KeyInit, Payload};
 use aes_gcm::{Aes256Gcm, Nonce};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use zeroize::Zeroizing;
 
 use super::TokenError;
 use crate::random::random_bytes;
@@ -13,49 +16,36 @@ use crate::random::random_bytes;
 const SEALED_PREFIX: &str = "aesgcm:";
 
 /// Seals and opens stored private keys. `Debug` hides the key.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct KeySealer {
-    key: Option<[u8; 32]>,
+    key: Zeroizing<[u8; 32]>,
 }
 
 impl std::fmt::Debug for KeySealer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KeySealer")
-            .field("encrypting", &self.key.is_some())
-            .finish()
+        f.write_str("KeySealer(<redacted>)")
     }
 }
 
 impl KeySealer {
-    /// A sealer with no key: keys are stored unencrypted.
-    pub fn plain() -> Self {
-        Self::default()
+    /// A sealer under `key` (the sealing key).
+    pub fn new(key: [u8; 32]) -> Self {
+        Self {
+            key: Zeroizing::new(key),
+        }
     }
 
-    /// A sealer from a base64 32-byte key (`SYMBOLON_KEY_ENCRYPTION_KEY`).
-    pub fn from_base64(encoded: &str) -> Result<Self, TokenError> {
-        let bytes = STANDARD
-            .decode(encoded.trim())
-            .map_err(|_| TokenError::KeyEncryptionKey)?;
-        let key: [u8; 32] = bytes.try_into().map_err(|_| TokenError::KeyEncryptionKey)?;
-        Ok(Self { key: Some(key) })
-    }
-
-    fn cipher(&self) -> Option<Aes256Gcm> {
-        self.key
-            .as_ref()
-            .and_then(|key| Aes256Gcm::new_from_slice(key).ok())
+    fn cipher(&self) -> Result<Aes256Gcm, TokenError> {
+        Aes256Gcm::new_from_slice(self.key.as_slice()).map_err(|_| TokenError::KeyEncryptionKey)
     }
 
     /// The stored form of `der` for key `kid`.
     pub fn seal(&self, kid: &str, der: &[u8]) -> Result<String, TokenError> {
-        let Some(cipher) = self.cipher() else {
-            return Ok(STANDARD.encode(der));
-        };
         let nonce_bytes = random_bytes::<12>()?;
         let nonce =
             Nonce::try_from(&nonce_bytes[..]).map_err(|_| TokenError::Sign("nonce size".into()))?;
-        let sealed = cipher
+        let sealed = self
+            .cipher()?
             .encrypt(
                 &nonce,
                 Payload {
@@ -70,17 +60,18 @@ impl KeySealer {
         ))
     }
 
-    /// The DER of a stored key; sealed keys need the same key-encryption key and `kid`.
-    pub fn open(&self, kid: &str, stored: &str) -> Result<Vec<u8>, TokenError> {
+    /// The DER of a stored key sealed under this key for this `kid`. An unsealed row is
+    /// [`TokenError::Unsealed`]; a row sealed under another key or for another kid, or
+    /// tampered with, is [`TokenError::BadKey`].
+    pub fn open(&self, kid: &str, stored: &str) -> Result<Zeroizing<Vec<u8>>, TokenError> {
         let bad = || TokenError::BadKey { kid: kid.into() };
-        let Some(sealed) = stored.strip_prefix(SEALED_PREFIX) else {
-            return STANDARD.decode(stored).map_err(|_| bad());
-        };
-        let cipher = self.cipher().ok_or(TokenError::KeyEncryptionKey)?;
+        let sealed = stored
+            .strip_prefix(SEALED_PREFIX)
+            .ok_or_else(|| TokenError::Unsealed { kid: kid.into() })?;
         let bytes = STANDARD.decode(sealed).map_err(|_| bad())?;
         let (nonce_bytes, ciphertext) = bytes.split_at_checked(12).ok_or_else(bad)?;
         let nonce = Nonce::try_from(nonce_bytes).map_err(|_| bad())?;
-        cipher
+        self.cipher()?
             .decrypt(
                 &nonce,
                 Payload {
@@ -88,6 +79,7 @@ impl KeySealer {
                     aad: kid.as_bytes(),
                 },
             )
+            .map(Zeroizing::new)
             .map_err(|_| bad())
     }
 }
@@ -96,41 +88,33 @@ impl KeySealer {
 mod tests {
     use super::*;
 
-    const KEK: &str = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
-
     #[test]
     fn sealed_keys_open_only_with_the_same_key_and_kid() {
-        let sealer = KeySealer::from_base64(KEK).expect("kek");
+        let sealer = KeySealer::new([3; 32]);
         let stored = sealer.seal("kid1", b"secret der").expect("seal");
         assert!(stored.starts_with(SEALED_PREFIX));
         assert!(!stored.contains(&STANDARD.encode(b"secret der")));
-        assert_eq!(sealer.open("kid1", &stored).expect("open"), b"secret der");
+        assert_eq!(
+            sealer.open("kid1", &stored).expect("open").as_slice(),
+            b"secret der"
+        );
         assert!(matches!(
             sealer.open("kid2", &stored),
             Err(TokenError::BadKey { .. })
         ));
-        let other = KeySealer::from_base64(&STANDARD.encode([9u8; 32])).expect("kek");
         assert!(matches!(
-            other.open("kid1", &stored),
+            KeySealer::new([9; 32]).open("kid1", &stored),
             Err(TokenError::BadKey { .. })
         ));
+    }
+
+    #[test]
+    fn unsealed_rows_are_refused() {
+        // What releases before this one stored without a key-encryption key.
+        let plain = STANDARD.encode(b"der");
         assert!(matches!(
-            KeySealer::plain().open("kid1", &stored),
-            Err(TokenError::KeyEncryptionKey)
+            KeySealer::new([3; 32]).open("kid1", &plain),
+            Err(TokenError::Unsealed { .. })
         ));
-    }
-
-    #[test]
-    fn plain_keys_are_base64_and_readable_by_any_sealer() {
-        let stored = KeySealer::plain().seal("kid1", b"der").expect("seal");
-        assert_eq!(stored, STANDARD.encode(b"der"));
-        let sealer = KeySealer::from_base64(KEK).expect("kek");
-        assert_eq!(sealer.open("kid1", &stored).expect("open"), b"der");
-    }
-
-    #[test]
-    fn bad_key_encryption_keys_are_refused() {
-        assert!(KeySealer::from_base64("short").is_err());
-        assert!(KeySealer::from_base64(&STANDARD.encode([1u8; 16])).is_err());
     }
 }

@@ -27,9 +27,20 @@ pub enum TokenError {
         /// The key id.
         kid: String,
     },
-    /// Stored keys are encrypted but no valid key-encryption key is configured, or it is malformed.
-    #[error("SYMBOLON_KEY_ENCRYPTION_KEY is missing or is not 32 bytes of base64")]
+    /// The sealing key is unusable.
+    #[error("SYMBOLON_KEY_ENCRYPTION_KEY is not 32 bytes of base64")]
     KeyEncryptionKey,
+    /// No stored key opens under the configured sealing key, but some are sealed.
+    #[error(
+        "the stored signing keys are sealed under another key: check SYMBOLON_KEY_ENCRYPTION_KEY (or the token-seal.key file)"
+    )]
+    WrongSealingKey,
+    /// A stored key is not sealed: nobody holding the sealing key wrote it.
+    #[error("stored signing key {kid} is not sealed")]
+    Unsealed {
+        /// The key id.
+        kid: String,
+    },
     /// Encoding or signing failed.
     #[error("signing failed: {0}")]
     Sign(String),

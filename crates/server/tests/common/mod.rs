@@ -181,6 +181,11 @@ pub fn test_config(database_url: String) -> Config {
     config.smtp.from = "Symbolon Test <login@symbolon.test>".into();
     config.rate_limit.email_per_window = 50;
     config.rate_limit.ip_per_window = 500;
+    // Tests send several codes to one address in a row; the cooldown has its own test.
+    config.rate_limit.resend_cooldown_s = 0;
+    config.rate_limit.ip_authenticate_per_window = 10_000;
+    // A fresh sealing key per server: no key file is written.
+    config.key_encryption_key = Some(Redacted(STANDARD.encode(random_bytes::<32>().unwrap())));
     // Fresh share keys per server: no key files are written.
     config.auth_share_key = Some(Redacted(STANDARD.encode(random_bytes::<32>().unwrap())));
     config.recovery_share_key = Some(Redacted(STANDARD.encode(random_bytes::<32>().unwrap())));
