@@ -7,6 +7,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod html;
 pub mod http;
 pub mod mail;
 pub mod otp;

@@ -15,6 +15,7 @@ use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use symbolon_protocol::constants::WALLET_FRAME_ORIGINS_META;
 
+use crate::html::escape_html;
 use crate::state::AppState;
 
 /// The CSP of the frame page, before `frame-ancestors`.
@@ -206,21 +207,6 @@ fn with_origins_meta(template: &str, origins: &[&str]) -> String {
         Some(at) => format!("{}{meta}{}", &template[..at], &template[at..]),
         None => format!("{meta}{template}"),
     }
-}
-
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 fn error_page(title: &str, message: &str) -> String {

@@ -1,6 +1,7 @@
 //! The login-code email.
 
 use super::OutgoingEmail;
+use crate::html::escape_html;
 
 /// "{code} is your login code for {app name}", with text and HTML bodies.
 pub fn login_code_email(to: &str, code: &str, app_name: &str) -> OutgoingEmail {
@@ -22,13 +23,6 @@ pub fn login_code_email(to: &str, code: &str, app_name: &str) -> OutgoingEmail {
         text,
         html,
     }
-}
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]
