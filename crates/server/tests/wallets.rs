@@ -1128,7 +1128,8 @@ fn has_two_shares(reply: &Reply) -> bool {
 
 async fn a_token_alone_never_gets_two_shares(backend: Backend) {
     let t = TestApp::start(backend).await;
-    let token = sign_in(&t).await;
+    let session = t.login(&unique_email()).await;
+    let token = session["token"].as_str().unwrap().to_string();
     let material = Material::new();
     create_root(&t, &token, &material).await;
     let address = material.address(0);
@@ -1156,6 +1157,19 @@ async fn a_token_alone_never_gets_two_shares(backend: Backend) {
     }
     let plain = key_material(&t, &token, &address).await;
     assert!(!has_two_shares(&plain));
+    // A refresh token mints tokens of the same session: its sign-in time does not renew.
+    let refreshed = t
+        .post(
+            "/api/v1/sessions",
+            json!({ "refresh_token": session["refresh_token"] }),
+        )
+        .send()
+        .await;
+    assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.text);
+    let minted = refreshed.body["token"].as_str().unwrap().to_string();
+    let late = recover(&t, &minted, &address).await;
+    late.assert_error(403, "missing_or_invalid_mfa");
+    assert!(!has_two_shares(&late));
     // A forged "recovery": false with a made-up signature is no better.
     let forged = frame_post(
         &t,
