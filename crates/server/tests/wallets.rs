@@ -796,6 +796,30 @@ async fn resplit_needs_recovery_and_the_root_key_and_keeps_history(backend: Back
             .await
             .unwrap();
     assert_eq!(kept_key, Some(material.device_public_key()));
+
+    // The operator's undo (docs/wallet.md "Undoing a share replace") restores the old split.
+    let mut tx = t.state.db.writer().begin().await.unwrap();
+    for undo in [
+        "UPDATE wallet_auth_shares SET envelope = h.auth_envelope, device_public_key = h.device_public_key, updated_at = $2
+           FROM (SELECT * FROM wallet_share_history WHERE user_id = $1 AND chain_type = 'ethereum'
+                 ORDER BY replaced_at DESC LIMIT 1) h
+           WHERE wallet_auth_shares.user_id = h.user_id AND wallet_auth_shares.chain_type = h.chain_type",
+        "UPDATE wallet_recovery_shares SET envelope = h.recovery_envelope, updated_at = $2
+           FROM (SELECT * FROM wallet_share_history WHERE user_id = $1 AND chain_type = 'ethereum'
+                 ORDER BY replaced_at DESC LIMIT 1) h
+           WHERE wallet_recovery_shares.user_id = h.user_id AND wallet_recovery_shares.chain_type = h.chain_type",
+    ] {
+        sqlx::query(undo)
+            .bind(&user_id)
+            .bind(t.state.clock.now())
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let restored = unlock(&t, &token, &material.device, &root).await;
+    assert_eq!(restored.status, StatusCode::OK, "{}", restored.text);
+    assert_eq!(share(&restored.body["auth_share"]), material.shares.auth);
 }
 
 async fn stored_shares_are_sealed_under_separate_keys(backend: Backend) {
