@@ -100,3 +100,29 @@ export async function clearWalletStorage(context, page, stack) {
   await cdp.send("Storage.clearDataForOrigin", { origin: walletOrigin(stack), storageTypes: "all" });
   await cdp.detach();
 }
+
+/** The frame's stored device keys (IndexedDB `symbolon-wallet`/`device-keys`): what each CryptoKey allows. */
+export async function deviceKeysIn(frame) {
+  return frame.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("symbolon-wallet");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("device-keys")) return resolve([]);
+          const all = db.transaction("device-keys").objectStore("device-keys").getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () =>
+            resolve(
+              all.result.map((k) => ({
+                extractable: k.privateKey.extractable,
+                type: k.privateKey.type,
+                algorithm: k.privateKey.algorithm.name,
+                publicKey: k.publicKey,
+              })),
+            );
+        };
+      }),
+  );
+}

@@ -9,6 +9,7 @@ import {
   chainClient,
   clearWalletStorage,
   confirmInModal,
+  deviceKeysIn,
   RECIPIENT,
   readHex,
   shownAddress,
@@ -136,5 +137,39 @@ step(
     assert.ok(!walletCalls.some((u) => u.endsWith("/embedded_wallets")), walletCalls.join("\n"));
     const frameAfter = await walletFrame(page, stack);
     assert.ok((await frameAfter.evaluate(() => localStorage.length)) > 0, "a fresh device share was stored");
+  },
+);
+
+step(
+  "a reload in the same session unlocks with the device key: the server sends the auth share only",
+  async ({ page }) => {
+    const keys = await deviceKeysIn(await walletFrame(page, stack));
+    assert.equal(keys.length, 1, "one device key for the user");
+    assert.deepEqual(
+      { extractable: keys[0].extractable, type: keys[0].type, algorithm: keys[0].algorithm },
+      { extractable: false, type: "private", algorithm: "ECDSA" },
+    );
+    const exchanges = [];
+    const onResponse = async (response) => {
+      if (!response.url().endsWith("/recovery/key_material")) return;
+      exchanges.push({
+        request: response.request().postDataJSON(),
+        body: await response.json().catch(() => null),
+      });
+    };
+    page.on("response", onResponse);
+    await page.reload();
+    assert.equal(await shownAddress(page), address);
+    const message = "Unlocked by this device";
+    const signature = await signMessageInUi(page, message);
+    page.off("response", onResponse);
+    assert.equal(await verifyMessage({ address, message, signature }), true);
+    assert.ok(exchanges.length > 0, "the reload unlocked through key_material");
+    for (const { request, body } of exchanges) {
+      assert.equal(request.recovery, undefined, JSON.stringify(request));
+      assert.match(request.device_signature, /^[A-Za-z0-9+/]{86}==$/);
+      assert.equal(body.recovery_share, null, "no recovery share for a known device");
+      assert.equal(typeof body.auth_share, "string");
+    }
   },
 );

@@ -4,17 +4,22 @@
 
 mod common;
 
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use axum::http::{Method, StatusCode};
 use base64::Engine;
-use base64::engine::general_purpose::STANDARD;
+use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
 use common::{Backend, CLIENT_ID, ORIGIN, PUBLIC_URL, Reply, TestApp, unique_email};
+use p256::ecdsa::signature::Signer;
+use p256::ecdsa::{Signature as P256Signature, SigningKey};
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 use symbolon_server::random::random_id;
 use symbolon_wallet_core::{
     Address, Entropy, Share, ShareAad, ShareKind, ShareSet, combine_shares, decrypt_share,
-    derive_wallet_key, split_entropy,
+    derive_wallet_key, personal_sign, split_entropy,
 };
 
 const CREATE: &str = "/api/v1/embedded_wallets";
@@ -27,7 +32,16 @@ backend_tests!(
     malformed_wallets_and_shares_are_invalid_data,
     unsupported_chains_and_recovery_methods_are_refused,
     wallet_indexes_follow_in_order,
-    resplit_replaces_both_shares,
+    resplit_needs_recovery_and_the_root_key_and_keeps_history,
+    a_token_alone_never_gets_two_shares,
+    recovery_is_once_per_fresh_session_even_concurrently,
+    recoveries_are_capped_per_user,
+    auth_share_needs_this_devices_signature,
+    challenges_are_single_use_and_expire,
+    concurrent_use_of_one_nonce_succeeds_once,
+    create_needs_a_proof_from_the_wallet_key,
+    key_material_is_rate_limited,
+    releases_and_refusals_are_audited,
     stored_shares_are_sealed_under_separate_keys,
     embedded_wallets_cannot_be_unlinked,
     frame_page_carries_the_app_origins,
@@ -35,17 +49,22 @@ backend_tests!(
     frame_assets_are_served_without_traversal,
 );
 
-/// A user's wallet material as the frame holds it.
+/// A user's wallet material as the frame holds it, with the frame's device key.
 struct Material {
     entropy: Entropy,
     shares: ShareSet,
+    device: SigningKey,
 }
 
 impl Material {
     fn new() -> Self {
         let entropy = Entropy::generate().unwrap();
         let shares = split_entropy(&entropy).unwrap();
-        Self { entropy, shares }
+        Self {
+            entropy,
+            shares,
+            device: device_key(),
+        }
     }
 
     fn address(&self, index: u32) -> String {
@@ -55,6 +74,11 @@ impl Material {
             .to_checksum()
     }
 
+    fn device_public_key(&self) -> String {
+        public_key_of(&self.device)
+    }
+
+    /// The create body for index 0, without its proof.
     fn root_body(&self) -> Value {
         json!({
             "chain_type": "ethereum",
@@ -63,8 +87,23 @@ impl Material {
             "recovery_method": "privy",
             "auth_share": b64(&self.shares.auth),
             "recovery_share": b64(&self.shares.recovery),
+            "device_public_key": self.device_public_key(),
         })
     }
+
+    /// `personal_sign` of `message` by the key at `index`.
+    fn sign(&self, index: u32, message: &str) -> String {
+        let key = derive_wallet_key(&self.entropy, index).unwrap();
+        personal_sign(&key, message.as_bytes()).unwrap().to_hex()
+    }
+}
+
+fn device_key() -> SigningKey {
+    SigningKey::from_slice(&symbolon_server::random::random_bytes::<32>().unwrap()).unwrap()
+}
+
+fn public_key_of(key: &SigningKey) -> String {
+    STANDARD.encode(key.verifying_key().to_encoded_point(false).as_bytes())
 }
 
 fn b64(share: &Share) -> String {
@@ -81,6 +120,15 @@ async fn sign_in(t: &TestApp) -> String {
     session["token"].as_str().expect("token").to_string()
 }
 
+/// A claim of an access token (unverified; tests only).
+fn claim(token: &str, name: &str) -> String {
+    let payload = URL_SAFE_NO_PAD
+        .decode(token.split('.').nth(1).unwrap())
+        .unwrap();
+    let claims: Value = serde_json::from_slice(&payload).unwrap();
+    claims[name].as_str().unwrap().to_string()
+}
+
 /// A call as the wallet frame makes it: same origin as the server, Bearer token.
 async fn frame_post(t: &TestApp, path: &str, token: &str, body: Value) -> Reply {
     t.post(path, body)
@@ -90,8 +138,80 @@ async fn frame_post(t: &TestApp, path: &str, token: &str, body: Value) -> Reply 
         .await
 }
 
+/// A fresh challenge nonce for `purpose`.
+async fn challenge(t: &TestApp, token: &str, purpose: &str) -> String {
+    let reply = frame_post(
+        t,
+        "/api/v1/embedded_wallets/challenge",
+        token,
+        json!({ "chain_type": "ethereum", "purpose": purpose }),
+    )
+    .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    reply.body["nonce"].as_str().unwrap().to_string()
+}
+
+fn digest(auth: &Share, recovery: &Share) -> String {
+    let mut hash = Sha256::new();
+    hash.update(auth.as_bytes());
+    hash.update(recovery.as_bytes());
+    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The wallet proof message, built here independently of the server's code.
+#[allow(clippy::too_many_arguments)]
+fn proof_message(
+    purpose: &str,
+    app: &str,
+    user: &str,
+    address: &str,
+    index: u32,
+    shares: Option<(&Share, &Share)>,
+    device: Option<&str>,
+    nonce: &str,
+) -> String {
+    let shares = shares.map_or_else(|| "none".to_string(), |(a, r)| digest(a, r));
+    format!(
+        "Symbolon wallet proof\npurpose: {purpose}\napp: {app}\nuser: {user}\naddress: {}\nwallet index: {index}\nshares: {shares}\ndevice key: {}\nnonce: {nonce}",
+        address.to_lowercase(),
+        device.unwrap_or("none")
+    )
+}
+
+fn unlock_message(app: &str, user: &str, address: &str, nonce: &str) -> String {
+    format!(
+        "Symbolon wallet proof\npurpose: key_material\napp: {app}\nuser: {user}\naddress: {}\nnonce: {nonce}",
+        address.to_lowercase()
+    )
+}
+
+/// `body` (a create body for `index`) with a fresh challenge and the wallet key's proof.
+async fn prove_create(t: &TestApp, token: &str, material: &Material, mut body: Value) -> Value {
+    let index = u32::try_from(body["wallet_index"].as_u64().unwrap()).unwrap();
+    let nonce = challenge(t, token, "create").await;
+    let shares = (index == 0).then_some((&material.shares.auth, &material.shares.recovery));
+    let device = body["device_public_key"].as_str().map(str::to_string);
+    let message = proof_message(
+        "create",
+        &t.app_id,
+        &claim(token, "sub"),
+        body["address"].as_str().unwrap(),
+        index,
+        shares,
+        device.as_deref(),
+        &nonce,
+    );
+    body["nonce"] = json!(nonce);
+    body["signature"] = json!(material.sign(index, &message));
+    if index > 0 {
+        body["root_signature"] = json!(material.sign(0, &message));
+    }
+    body
+}
+
 async fn create_root(t: &TestApp, token: &str, material: &Material) -> Value {
-    let reply = frame_post(t, CREATE, token, material.root_body()).await;
+    let body = prove_create(t, token, material, material.root_body()).await;
+    let reply = frame_post(t, CREATE, token, body).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     reply.body
 }
@@ -100,6 +220,7 @@ fn key_material_path(address: &str) -> String {
     format!("/api/v1/embedded_wallets/{address}/recovery/key_material")
 }
 
+/// key_material with no proof at all (what a stolen token alone can send).
 async fn key_material(t: &TestApp, token: &str, address: &str) -> Reply {
     frame_post(
         t,
@@ -108,6 +229,46 @@ async fn key_material(t: &TestApp, token: &str, address: &str) -> Reply {
         json!({ "chain_type": "ethereum" }),
     )
     .await
+}
+
+/// key_material signed by `device` over a fresh challenge (a known device's unlock).
+async fn unlock(t: &TestApp, token: &str, device: &SigningKey, address: &str) -> Reply {
+    let nonce = challenge(t, token, "key_material").await;
+    let message = unlock_message(&t.app_id, &claim(token, "sub"), address, &nonce);
+    let signature: P256Signature = device.sign(message.as_bytes());
+    frame_post(
+        t,
+        &key_material_path(address),
+        token,
+        json!({
+            "chain_type": "ethereum",
+            "nonce": nonce,
+            "device_signature": STANDARD.encode(signature.to_bytes()),
+        }),
+    )
+    .await
+}
+
+/// key_material with `recovery: true` (a new device).
+async fn recover(t: &TestApp, token: &str, address: &str) -> Reply {
+    frame_post(
+        t,
+        &key_material_path(address),
+        token,
+        json!({ "chain_type": "ethereum", "recovery": true }),
+    )
+    .await
+}
+
+/// The number of share-history rows of the user.
+async fn history_len(t: &TestApp, user_id: &str) -> i64 {
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM wallet_share_history WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_one(t.state.db.pool())
+            .await
+            .unwrap();
+    count
 }
 
 fn wallets(user: &Value) -> Vec<Value> {
@@ -131,7 +292,7 @@ async fn create_lists_the_wallet_in_server_form(backend: Backend) {
     let token = session["token"].as_str().unwrap();
     let material = Material::new();
     // Lower-case in, checksummed out.
-    let mut body = material.root_body();
+    let mut body = prove_create(&t, token, &material, material.root_body()).await;
     body["address"] = json!(material.address(0).to_lowercase());
     let reply = frame_post(&t, CREATE, token, body).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
@@ -181,15 +342,22 @@ async fn key_material_rebuilds_the_same_wallet(backend: Backend) {
     let material = Material::new();
     create_root(&t, &token, &material).await;
 
-    let reply = key_material(&t, &token, &material.address(0)).await;
+    // A known device: its key's signature gets the auth share only.
+    let reply = unlock(&t, &token, &material.device, &material.address(0)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert_eq!(reply.body["address"], material.address(0));
     assert_eq!(reply.body["chain_type"], "ethereum");
     assert_eq!(reply.body["wallet_index"], 0);
     assert_eq!(reply.body["recovery_method"], "privy");
+    assert_eq!(reply.body["recovery_share"], Value::Null);
     let auth = share(&reply.body["auth_share"]);
-    let recovery = share(&reply.body["recovery_share"]);
     assert_eq!(auth, material.shares.auth);
+
+    // A new device in a fresh sign-in: recovery releases both.
+    let reply = recover(&t, &token, &material.address(0)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    let recovery = share(&reply.body["recovery_share"]);
+    assert_eq!(share(&reply.body["auth_share"]), material.shares.auth);
     assert_eq!(recovery, material.shares.recovery);
     // Device + auth (a known device) and auth + recovery (a new device) both rebuild the wallet.
     for pair in [
@@ -290,8 +458,9 @@ async fn frame_calls_may_leave_out_the_app_header(backend: Backend) {
     let token = sign_in(&t).await;
     let material = Material::new();
     // The app is then the token's audience, still fully verified.
+    let body = prove_create(&t, &token, &material, material.root_body()).await;
     let reply = t
-        .post(CREATE, material.root_body())
+        .post(CREATE, body)
         .without("privy-app-id")
         .header("origin", PUBLIC_URL)
         .bearer(&token)
@@ -444,7 +613,7 @@ async fn unsupported_chains_and_recovery_methods_are_refused(backend: Backend) {
         "Recovery method user-passcode is not supported; use privy",
     );
     // Absent means privy.
-    let mut implicit = material.root_body();
+    let mut implicit = prove_create(&t, &token, &material, material.root_body()).await;
     implicit.as_object_mut().unwrap().remove("recovery_method");
     let reply = frame_post(&t, CREATE, &token, implicit).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
@@ -500,7 +669,14 @@ async fn wallet_indexes_follow_in_order(backend: Backend) {
         "A wallet with this address already exists",
     );
 
-    let reply = frame_post(&t, CREATE, &token, additional(1)).await;
+    // Index 1 signed by its own key but not by the root key is refused.
+    let mut unrooted = prove_create(&t, &token, &material, additional(1)).await;
+    unrooted["root_signature"] = json!(Material::new().sign(0, "anything"));
+    frame_post(&t, CREATE, &token, unrooted)
+        .await
+        .assert_error(403, "invalid_credentials");
+    let body = prove_create(&t, &token, &material, additional(1)).await;
+    let reply = frame_post(&t, CREATE, &token, body).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert_eq!(reply.body["wallet"]["wallet_index"], 1);
     assert_eq!(reply.body["wallet"]["address"], material.address(1));
@@ -518,31 +694,49 @@ async fn wallet_indexes_follow_in_order(backend: Backend) {
         .assert_error(400, "resource_already_exists");
 
     // Any wallet's key material is the root shares.
-    let reply = key_material(&t, &token, &material.address(1)).await;
+    let reply = unlock(&t, &token, &material.device, &material.address(1)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert_eq!(reply.body["address"], material.address(1));
     assert_eq!(reply.body["wallet_index"], 1);
     assert_eq!(share(&reply.body["auth_share"]), material.shares.auth);
 }
 
-async fn resplit_replaces_both_shares(backend: Backend) {
+async fn resplit_needs_recovery_and_the_root_key_and_keeps_history(backend: Backend) {
     let t = TestApp::start(backend).await;
     let token = sign_in(&t).await;
+    let user_id = claim(&token, "sub");
     let material = Material::new();
     create_root(&t, &token, &material).await;
     let fresh = split_entropy(&material.entropy).unwrap();
-    let path = format!("/api/v1/embedded_wallets/{}/shares", material.address(0));
-    let body = json!({
-        "chain_type": "ethereum",
-        "auth_share": b64(&fresh.auth),
-        "recovery_share": b64(&fresh.recovery),
-    });
+    let new_device = device_key();
+    let root = material.address(0);
+    let path = format!("/api/v1/embedded_wallets/{root}/shares");
+    let body_for = |nonce: &str, signer: &Material| {
+        let message = proof_message(
+            "replace_shares",
+            &t.app_id,
+            &user_id,
+            &root,
+            0,
+            Some((&fresh.auth, &fresh.recovery)),
+            Some(&public_key_of(&new_device)),
+            nonce,
+        );
+        json!({
+            "chain_type": "ethereum",
+            "auth_share": b64(&fresh.auth),
+            "recovery_share": b64(&fresh.recovery),
+            "device_public_key": public_key_of(&new_device),
+            "nonce": nonce,
+            "signature": signer.sign(0, &message),
+        })
+    };
 
     let other = sign_in(&t).await;
-    frame_post(&t, &path, &other, body.clone())
+    frame_post(&t, &path, &other, json!({ "chain_type": "ethereum", "auth_share": b64(&fresh.auth), "recovery_share": b64(&fresh.recovery), "device_public_key": public_key_of(&new_device) }))
         .await
         .assert_error(404, "linked_account_not_found");
-    let mut swapped = body.clone();
+    let mut swapped = body_for("n", &material);
     swapped["auth_share"] = json!(b64(&fresh.recovery));
     assert_message(
         &frame_post(&t, &path, &token, swapped).await,
@@ -550,19 +744,82 @@ async fn resplit_replaces_both_shares(backend: Backend) {
         "invalid_data",
         "auth_share is a recovery share, expected the auth share",
     );
-    // Refused calls changed nothing.
-    let before = key_material(&t, &token, &material.address(0)).await;
+    // A token alone, even with a valid root-key proof: the session has not recovered.
+    let nonce = challenge(&t, &token, "replace_shares").await;
+    assert_message(
+        &frame_post(&t, &path, &token, body_for(&nonce, &material)).await,
+        403,
+        "missing_or_invalid_mfa",
+        "Sign in again to recover your wallet on this device",
+    );
+    // After recovery, still not without the root key's proof.
+    assert_eq!(recover(&t, &token, &root).await.status, StatusCode::OK);
+    let no_proof = json!({
+        "chain_type": "ethereum",
+        "auth_share": b64(&fresh.auth),
+        "recovery_share": b64(&fresh.recovery),
+        "device_public_key": public_key_of(&new_device),
+    });
+    frame_post(&t, &path, &token, no_proof)
+        .await
+        .assert_error(403, "invalid_credentials");
+    let nonce = challenge(&t, &token, "replace_shares").await;
+    assert_message(
+        &frame_post(&t, &path, &token, body_for(&nonce, &Material::new())).await,
+        403,
+        "invalid_credentials",
+        "The wallet proof is not signed by this wallet's key",
+    );
+    // Refused calls changed nothing and kept no history.
+    assert_eq!(history_len(&t, &user_id).await, 0);
+    let before = unlock(&t, &token, &material.device, &root).await;
     assert_eq!(share(&before.body["auth_share"]), material.shares.auth);
 
-    let reply = frame_post(&t, &path, &token, body).await;
+    let nonce = challenge(&t, &token, "replace_shares").await;
+    let reply = frame_post(&t, &path, &token, body_for(&nonce, &material)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
-    assert_eq!(reply.body, json!({ "address": material.address(0) }));
-    let after = key_material(&t, &token, &material.address(0)).await;
+    assert_eq!(reply.body, json!({ "address": root }));
+    // The new device key unlocks the new auth share; the old device key no longer does.
+    let after = unlock(&t, &token, &new_device, &root).await;
     let auth = share(&after.body["auth_share"]);
-    let recovery = share(&after.body["recovery_share"]);
     assert_eq!(auth, fresh.auth);
-    assert_eq!(recovery, fresh.recovery);
     assert!(combine_shares(&[fresh.device.clone(), auth]).unwrap() == material.entropy);
+    unlock(&t, &token, &material.device, &root)
+        .await
+        .assert_error(403, "invalid_credentials");
+    // The old envelopes are kept for an operator to restore.
+    assert_eq!(history_len(&t, &user_id).await, 1);
+    let (kept_key,): (Option<String>,) =
+        sqlx::query_as("SELECT device_public_key FROM wallet_share_history WHERE user_id = $1")
+            .bind(&user_id)
+            .fetch_one(t.state.db.pool())
+            .await
+            .unwrap();
+    assert_eq!(kept_key, Some(material.device_public_key()));
+
+    // The operator's undo (docs/wallet.md "Undoing a share replace") restores the old split.
+    let mut tx = t.state.db.writer().begin().await.unwrap();
+    for undo in [
+        "UPDATE wallet_auth_shares SET envelope = h.auth_envelope, device_public_key = h.device_public_key, updated_at = $2
+           FROM (SELECT * FROM wallet_share_history WHERE user_id = $1 AND chain_type = 'ethereum'
+                 ORDER BY replaced_at DESC LIMIT 1) h
+           WHERE wallet_auth_shares.user_id = h.user_id AND wallet_auth_shares.chain_type = h.chain_type",
+        "UPDATE wallet_recovery_shares SET envelope = h.recovery_envelope, updated_at = $2
+           FROM (SELECT * FROM wallet_share_history WHERE user_id = $1 AND chain_type = 'ethereum'
+                 ORDER BY replaced_at DESC LIMIT 1) h
+           WHERE wallet_recovery_shares.user_id = h.user_id AND wallet_recovery_shares.chain_type = h.chain_type",
+    ] {
+        sqlx::query(undo)
+            .bind(&user_id)
+            .bind(t.state.clock.now())
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let restored = unlock(&t, &token, &material.device, &root).await;
+    assert_eq!(restored.status, StatusCode::OK, "{}", restored.text);
+    assert_eq!(share(&restored.body["auth_share"]), material.shares.auth);
 }
 
 async fn stored_shares_are_sealed_under_separate_keys(backend: Backend) {
@@ -645,10 +902,17 @@ async fn stored_shares_are_sealed_under_separate_keys(backend: Backend) {
     .await
     .unwrap();
     let router = symbolon_server::app(other_keys);
+    let nonce = challenge(&t, &token, "key_material").await;
+    let message = unlock_message(&t.app_id, &user_id, &material.address(0), &nonce);
+    let signature: P256Signature = material.device.sign(message.as_bytes());
     let reply = t
         .post(
             &key_material_path(&material.address(0)),
-            json!({ "chain_type": "ethereum" }),
+            json!({
+                "chain_type": "ethereum",
+                "nonce": nonce,
+                "device_signature": STANDARD.encode(signature.to_bytes()),
+            }),
         )
         .header("origin", PUBLIC_URL)
         .bearer(&token)
@@ -879,4 +1143,409 @@ async fn frame_assets_are_served_without_traversal(backend: Backend) {
         Some("text/plain; charset=utf-8")
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether a reply carries two shares (which rebuild the wallet without the device).
+fn has_two_shares(reply: &Reply) -> bool {
+    reply.body["auth_share"].is_string() && reply.body["recovery_share"].is_string()
+}
+
+async fn a_token_alone_never_gets_two_shares(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let session = t.login(&unique_email()).await;
+    let token = session["token"].as_str().unwrap().to_string();
+    let material = Material::new();
+    create_root(&t, &token, &material).await;
+    let address = material.address(0);
+
+    // No device signature: nothing, even with the frame's Origin forged.
+    let plain = key_material(&t, &token, &address).await;
+    assert_message(
+        &plain,
+        403,
+        "invalid_credentials",
+        "A signed challenge is required",
+    );
+    assert!(plain.body.get("auth_share").is_none());
+    // Recovery more than 10 minutes after the sign-in: refused, every time.
+    t.state.clock.advance(11 * 60);
+    for _ in 0..2 {
+        let late = recover(&t, &token, &address).await;
+        assert_message(
+            &late,
+            403,
+            "missing_or_invalid_mfa",
+            "Sign in again to recover your wallet on this device",
+        );
+        assert!(!has_two_shares(&late));
+    }
+    let plain = key_material(&t, &token, &address).await;
+    assert!(!has_two_shares(&plain));
+    // A refresh token mints tokens of the same session: its sign-in time does not renew.
+    let refreshed = t
+        .post(
+            "/api/v1/sessions",
+            json!({ "refresh_token": session["refresh_token"] }),
+        )
+        .send()
+        .await;
+    assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.text);
+    let minted = refreshed.body["token"].as_str().unwrap().to_string();
+    let late = recover(&t, &minted, &address).await;
+    late.assert_error(403, "missing_or_invalid_mfa");
+    assert!(!has_two_shares(&late));
+    // A forged "recovery": false with a made-up signature is no better.
+    let forged = frame_post(
+        &t,
+        &key_material_path(&address),
+        &token,
+        json!({ "chain_type": "ethereum", "recovery": false, "nonce": "x", "device_signature": STANDARD.encode([0u8; 64]) }),
+    )
+    .await;
+    forged.assert_error(403, "invalid_credentials");
+    assert!(!has_two_shares(&forged));
+}
+
+async fn recovery_is_once_per_fresh_session_even_concurrently(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let first = t.login(&email).await["token"].as_str().unwrap().to_string();
+    let material = Material::new();
+    create_root(&t, &first, &material).await;
+    let address = material.address(0);
+
+    // Twice in one fresh session: the second is refused.
+    assert!(has_two_shares(&recover(&t, &first, &address).await));
+    let again = recover(&t, &first, &address).await;
+    again.assert_error(403, "missing_or_invalid_mfa");
+    assert!(!has_two_shares(&again));
+
+    // 20 at once in another fresh session: exactly one gets the shares.
+    let fresh = t.login(&email).await["token"].as_str().unwrap().to_string();
+    let t = Arc::new(t);
+    let mut calls = tokio::task::JoinSet::new();
+    for _ in 0..20 {
+        let (t, token, address) = (t.clone(), fresh.clone(), address.clone());
+        calls.spawn(async move { recover(&t, &token, &address).await });
+    }
+    let mut granted = 0;
+    while let Some(reply) = calls.join_next().await {
+        let reply = reply.unwrap();
+        if has_two_shares(&reply) {
+            granted += 1;
+        } else {
+            reply.assert_error(403, "missing_or_invalid_mfa");
+        }
+    }
+    assert_eq!(granted, 1);
+}
+
+async fn recoveries_are_capped_per_user(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let token = t.login(&email).await["token"].as_str().unwrap().to_string();
+    let material = Material::new();
+    create_root(&t, &token, &material).await;
+    let address = material.address(0);
+    assert!(has_two_shares(&recover(&t, &token, &address).await));
+    for _ in 0..2 {
+        let fresh = t.login(&email).await["token"].as_str().unwrap().to_string();
+        assert!(has_two_shares(&recover(&t, &fresh, &address).await));
+    }
+    // A fourth fresh sign-in within the day: capped, and its own allowance is not used up.
+    let fourth = t.login(&email).await["token"].as_str().unwrap().to_string();
+    let capped = recover(&t, &fourth, &address).await;
+    capped.assert_error(429, "too_many_requests");
+    assert!(!has_two_shares(&capped));
+    let (used,): (Option<i64>,) =
+        sqlx::query_as("SELECT recovery_used_at FROM sessions WHERE id = $1")
+            .bind(claim(&fourth, "sid"))
+            .fetch_one(t.state.db.pool())
+            .await
+            .unwrap();
+    assert_eq!(used, None);
+}
+
+async fn auth_share_needs_this_devices_signature(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let token = sign_in(&t).await;
+    let material = Material::new();
+    create_root(&t, &token, &material).await;
+    let address = material.address(0);
+
+    // Another device's key, or this key over another message, is refused.
+    let stranger = unlock(&t, &token, &device_key(), &address).await;
+    assert_message(
+        &stranger,
+        403,
+        "invalid_credentials",
+        "This device is not registered for the wallet; recover it",
+    );
+    assert!(stranger.body.get("auth_share").is_none());
+    let nonce = challenge(&t, &token, "key_material").await;
+    let other_user = unlock_message(&t.app_id, "did:privy:someone-else", &address, &nonce);
+    let signature: P256Signature = material.device.sign(other_user.as_bytes());
+    frame_post(
+        &t,
+        &key_material_path(&address),
+        &token,
+        json!({ "chain_type": "ethereum", "nonce": nonce, "device_signature": STANDARD.encode(signature.to_bytes()) }),
+    )
+    .await
+    .assert_error(403, "invalid_credentials");
+
+    let good = unlock(&t, &token, &material.device, &address).await;
+    assert_eq!(good.status, StatusCode::OK, "{}", good.text);
+    assert_eq!(share(&good.body["auth_share"]), material.shares.auth);
+    assert_eq!(good.body["recovery_share"], Value::Null);
+}
+
+async fn challenges_are_single_use_and_expire(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let token = t.login(&email).await["token"].as_str().unwrap().to_string();
+    let material = Material::new();
+    create_root(&t, &token, &material).await;
+    let address = material.address(0);
+    let user = claim(&token, "sub");
+    let signed = |nonce: &str| {
+        let message = unlock_message(&t.app_id, &user, &address, nonce);
+        let signature: P256Signature = material.device.sign(message.as_bytes());
+        json!({ "chain_type": "ethereum", "nonce": nonce, "device_signature": STANDARD.encode(signature.to_bytes()) })
+    };
+    let path = key_material_path(&address);
+
+    let reply = frame_post(
+        &t,
+        "/api/v1/embedded_wallets/challenge",
+        &token,
+        json!({ "chain_type": "ethereum", "purpose": "key_material" }),
+    )
+    .await;
+    let expires_at = reply.body["expires_at"].as_i64().unwrap();
+    assert!((expires_at - t.state.clock.now() - 120).abs() <= 2);
+    let nonce = reply.body["nonce"].as_str().unwrap().to_string();
+    assert_eq!(
+        frame_post(&t, &path, &token, signed(&nonce)).await.status,
+        StatusCode::OK
+    );
+    // Replayed: refused.
+    assert_message(
+        &frame_post(&t, &path, &token, signed(&nonce)).await,
+        403,
+        "invalid_credentials",
+        "The challenge expired or was already used",
+    );
+    // A nonce for another purpose, or from another session of the same user: refused.
+    let create_nonce = challenge(&t, &token, "create").await;
+    frame_post(&t, &path, &token, signed(&create_nonce))
+        .await
+        .assert_error(403, "invalid_credentials");
+    let other_session = t.login(&email).await["token"].as_str().unwrap().to_string();
+    let foreign = challenge(&t, &other_session, "key_material").await;
+    frame_post(&t, &path, &token, signed(&foreign))
+        .await
+        .assert_error(403, "invalid_credentials");
+    // Expired after two minutes.
+    let stale = challenge(&t, &token, "key_material").await;
+    t.state.clock.advance(121);
+    assert_message(
+        &frame_post(&t, &path, &token, signed(&stale)).await,
+        403,
+        "invalid_credentials",
+        "The challenge expired or was already used",
+    );
+    // Unknown purposes are invalid data.
+    frame_post(
+        &t,
+        "/api/v1/embedded_wallets/challenge",
+        &token,
+        json!({ "chain_type": "ethereum", "purpose": "anything" }),
+    )
+    .await
+    .assert_error(400, "invalid_data");
+}
+
+async fn concurrent_use_of_one_nonce_succeeds_once(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let token = sign_in(&t).await;
+    let material = Material::new();
+    create_root(&t, &token, &material).await;
+    let address = material.address(0);
+    let nonce = challenge(&t, &token, "key_material").await;
+    let message = unlock_message(&t.app_id, &claim(&token, "sub"), &address, &nonce);
+    let signature: P256Signature = material.device.sign(message.as_bytes());
+    let body = json!({ "chain_type": "ethereum", "nonce": nonce, "device_signature": STANDARD.encode(signature.to_bytes()) });
+    let t = Arc::new(t);
+    let mut calls = tokio::task::JoinSet::new();
+    for _ in 0..20 {
+        let (t, token, body, path) = (
+            t.clone(),
+            token.clone(),
+            body.clone(),
+            key_material_path(&address),
+        );
+        calls.spawn(async move { frame_post(&t, &path, &token, body).await });
+    }
+    let mut released = 0;
+    while let Some(reply) = calls.join_next().await {
+        let reply = reply.unwrap();
+        if reply.status == StatusCode::OK {
+            released += 1;
+        } else {
+            reply.assert_error(403, "invalid_credentials");
+        }
+    }
+    assert_eq!(released, 1);
+}
+
+async fn create_needs_a_proof_from_the_wallet_key(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let token = sign_in(&t).await;
+    let material = Material::new();
+    let other = Material::new();
+
+    // No proof.
+    assert_message(
+        &frame_post(&t, CREATE, &token, material.root_body()).await,
+        403,
+        "invalid_credentials",
+        "A signed challenge is required",
+    );
+    // Signed by another key.
+    let mut wrong_key = prove_create(&t, &token, &material, material.root_body()).await;
+    let message = "not the proof";
+    wrong_key["signature"] = json!(other.sign(0, message));
+    assert_message(
+        &frame_post(&t, CREATE, &token, wrong_key).await,
+        403,
+        "invalid_credentials",
+        "The wallet proof is not signed by this wallet's key",
+    );
+    // A valid proof for another address, sent for this one.
+    let mut another_address = prove_create(&t, &token, &other, other.root_body()).await;
+    another_address["address"] = json!(material.address(0));
+    frame_post(&t, CREATE, &token, another_address)
+        .await
+        .assert_error(403, "invalid_credentials");
+    // Tampered shares or device key after signing.
+    let mut tampered = prove_create(&t, &token, &material, material.root_body()).await;
+    tampered["recovery_share"] = json!(b64(&other.shares.recovery));
+    frame_post(&t, CREATE, &token, tampered)
+        .await
+        .assert_error(403, "invalid_credentials");
+    let mut swapped_device = prove_create(&t, &token, &material, material.root_body()).await;
+    swapped_device["device_public_key"] = json!(public_key_of(&device_key()));
+    frame_post(&t, CREATE, &token, swapped_device)
+        .await
+        .assert_error(403, "invalid_credentials");
+    // Bad device keys are invalid data.
+    let mut bad_device = material.root_body();
+    bad_device["device_public_key"] = json!(STANDARD.encode([4u8; 65]));
+    frame_post(&t, CREATE, &token, bad_device)
+        .await
+        .assert_error(400, "invalid_data");
+
+    // Nothing stored by any of them.
+    let me = t.get("/api/v1/users/me").bearer(&token).send().await;
+    assert!(wallets(&me.body["user"]).is_empty());
+    let (stored,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM wallet_auth_shares")
+        .fetch_one(t.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(stored, 0);
+    // The honest proof works.
+    create_root(&t, &token, &material).await;
+}
+
+async fn key_material_is_rate_limited(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let token = sign_in(&t).await;
+    let material = Material::new();
+    create_root(&t, &token, &material).await;
+    let address = material.address(0);
+    for _ in 0..30 {
+        key_material(&t, &token, &address)
+            .await
+            .assert_error(403, "invalid_credentials");
+    }
+    let limited = key_material(&t, &token, &address).await;
+    limited.assert_error(429, "too_many_requests");
+    assert!(limited.header("retry-after").is_some());
+    // Even a good signature waits out the window.
+    unlock(&t, &token, &material.device, &address)
+        .await
+        .assert_error(429, "too_many_requests");
+    t.state.clock.advance(601);
+    let later = unlock(&t, &token, &material.device, &address).await;
+    assert_eq!(later.status, StatusCode::OK, "{}", later.text);
+}
+
+#[derive(Clone, Default)]
+struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+async fn releases_and_refusals_are_audited(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    // This test's thread only (handlers run inline in the test's future).
+    let capture = Capture::default();
+    let writer = capture.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_env_filter("symbolon::audit=info")
+        .without_time()
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+
+    let token = sign_in(&t).await;
+    let material = Material::new();
+    create_root(&t, &token, &material).await;
+    let address = material.address(0);
+    key_material(&t, &token, &address).await;
+    unlock(&t, &token, &device_key(), &address).await;
+    unlock(&t, &token, &material.device, &address).await;
+    recover(&t, &token, &address).await;
+    recover(&t, &token, &address).await;
+
+    let text = String::from_utf8_lossy(&capture.0.lock().unwrap()).to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("symbolon::audit"))
+        .collect();
+    let expected = [
+        ("create", "stored"),
+        ("key_material", "refused_challenge"),
+        ("key_material", "refused_device_signature"),
+        ("key_material", "released_auth"),
+        ("key_material_recovery", "released_auth_and_recovery"),
+        ("key_material_recovery", "refused_stale_session"),
+    ];
+    assert_eq!(lines.len(), expected.len(), "{text}");
+    for (line, (action, outcome)) in lines.iter().zip(expected) {
+        for part in [
+            format!("app={}", t.app_id),
+            format!("user={}", claim(&token, "sub")),
+            format!("session={}", claim(&token, "sid")),
+            "ip=127.0.0.1".to_string(),
+            format!("address={address}"),
+            format!("action=\"{action}\""),
+            format!("outcome=\"{outcome}\""),
+        ] {
+            assert!(line.contains(&part), "{part} missing in {line}");
+        }
+    }
+    // No share travels into the log.
+    for secret in [&material.shares.auth, &material.shares.recovery] {
+        assert!(!text.contains(&b64(secret)));
+    }
 }

@@ -38,7 +38,9 @@ pub use entropy::{ENTROPY_LEN, Entropy};
 pub use error::WalletError;
 pub use hex::{decode_hex, encode_hex};
 pub use keccak::keccak256;
-pub use personal_sign::{MessageEncoding, parse_message, personal_sign, personal_sign_hash};
+pub use personal_sign::{
+    MessageEncoding, parse_message, personal_sign, personal_sign_hash, recover_personal_signer,
+};
 pub use private_key::PrivateKey;
 pub use seed::{Seed, mnemonic_phrase, mnemonic_to_seed};
 pub use shares::{

@@ -1,7 +1,9 @@
 //! EIP-191 version 0x45 (`personal_sign`) messages.
 
 use crate::keccak::keccak256_parts;
-use crate::{B256, PrivateKey, Result, Signature, WalletError, decode_hex};
+use crate::{
+    Address, B256, PrivateKey, Result, Signature, WalletError, decode_hex, recover_address,
+};
 
 /// How a `personal_sign` message string is to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,10 +52,18 @@ pub fn personal_sign(key: &PrivateKey, message: &[u8]) -> Result<Signature> {
     key.sign_hash(&personal_sign_hash(message))
 }
 
+/// The address that signed `message` with `personal_sign` (`ecrecover` of the EIP-191 hash);
+/// `signature` is the 65-byte `r || s || v`. A wrong signature recovers some other address
+/// (or none), so callers compare the result with the address they expect.
+pub fn recover_personal_signer(message: &[u8], signature: &[u8]) -> Result<Address> {
+    let signature = Signature::from_bytes(signature)?;
+    recover_address(&personal_sign_hash(message), &signature)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{encode_hex, recover_address};
+    use crate::encode_hex;
 
     /// Hardhat/Anvil default account 0 (mnemonic "test test … junk", m/44'/60'/0'/0/0).
     const ANVIL_KEY: &str = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -84,6 +94,23 @@ mod tests {
         assert_eq!(personal_sign(&key, &hex).unwrap(), signature);
         let hash = personal_sign_hash(b"hello world");
         assert_eq!(recover_address(&hash, &signature).unwrap(), key.address());
+    }
+
+    #[test]
+    fn recovers_the_signer_of_a_known_vector() {
+        // viem's `signMessage({ message: 'hello world' })` by Anvil account 0, as bytes.
+        let signature = decode_hex("0xa461f509887bd19e312c0c58467ce8ff8e300d3c1a90b608a760c5b80318eaf15fe57c96f9175d6cd4daad4663763baa7e78836e067d0163e9a2ccf2ff753f5b1b").unwrap();
+        assert_eq!(
+            recover_personal_signer(b"hello world", &signature)
+                .unwrap()
+                .to_checksum(),
+            "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+        );
+        // Another message under the same signature is some other signer, never account 0.
+        let other = recover_personal_signer(b"hello world!", &signature);
+        assert!(other.map_or(true, |a| a.to_checksum()
+            != "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"));
+        assert!(recover_personal_signer(b"hello world", &signature[..64]).is_err());
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! 13.1 KB; ~1.7 KB less gzip in the wasm). A test checks it against the `bip39` crate's list.
 
 use sha2::{Digest, Sha256, Sha512};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
 use crate::{Result, WalletError};
@@ -33,26 +34,44 @@ const ENGLISH: &[u8] = include_bytes!("bip39_english_front_coded.txt");
 /// Longest word of the English list.
 const MAX_WORD_LEN: usize = 8;
 
+/// Words in the English list.
+const ENGLISH_WORDS: u32 = 2048;
+
 /// Appends word `index` (0..2048) of the English list to `phrase`; `None` past the end.
+///
+/// The index comes from the entropy, so the lookup must not depend on it: every word of the
+/// list is rebuilt and the wanted one is copied out with constant-time selects (`subtle`), so
+/// time and memory accesses are the same for every index. Only the chosen word's length shows
+/// (as it does in the phrase anyway).
 fn push_english_word(index: usize, phrase: &mut String) -> Option<()> {
+    let target = u32::try_from(index).ok().filter(|i| *i < ENGLISH_WORDS)?;
+    // The word being rebuilt (public: the list itself) and the selected copy (secret).
+    let mut current = Zeroizing::new([0u8; MAX_WORD_LEN]);
     let mut word = Zeroizing::new([0u8; MAX_WORD_LEN]);
-    let (mut started, mut len) = (0usize, 0usize);
+    let mut word_len = 0u8;
+    let (mut number, mut len) = (0u32, 0usize);
+    let mut select = |number: u32, current: &[u8; MAX_WORD_LEN], len: usize| {
+        let chosen = number.ct_eq(&target);
+        for (out, byte) in word.iter_mut().zip(current) {
+            out.conditional_assign(byte, chosen);
+        }
+        // `len` ≤ 8: the list's words are at most MAX_WORD_LEN letters.
+        word_len.conditional_assign(&(len as u8), chosen);
+    };
     for &byte in ENGLISH {
         if byte.is_ascii_digit() {
-            if started == index + 1 {
-                break;
+            if number > 0 {
+                select(number.saturating_sub(1), &current, len);
             }
-            started += 1;
+            number += 1;
             len = usize::from(byte - b'0');
         } else {
-            *word.get_mut(len)? = byte;
+            *current.get_mut(len)? = byte;
             len += 1;
         }
     }
-    if started != index + 1 {
-        return None;
-    }
-    phrase.push_str(core::str::from_utf8(word.get(..len)?).ok()?);
+    select(number.saturating_sub(1), &current, len);
+    phrase.push_str(core::str::from_utf8(word.get(..usize::from(word_len))?).ok()?);
     Some(())
 }
 
@@ -240,6 +259,24 @@ mod tests {
             assert_eq!(english_word(i).as_deref(), Some(*word));
         }
         assert_eq!(english_word(2048), None);
+        assert_eq!(english_word(usize::MAX), None);
+    }
+
+    /// The constant-time lookup agrees with a plain index into the reference list for the
+    /// first, last and every other word (all 2048 round-trip through a phrase).
+    #[test]
+    fn every_word_round_trips_through_a_phrase() {
+        let reference = bip39::Language::English.word_list();
+        let mut phrase = String::new();
+        for i in 0..2048 {
+            push_english_word(i, &mut phrase).unwrap();
+            phrase.push(' ');
+        }
+        let words: Vec<&str> = phrase.split_whitespace().collect();
+        assert_eq!(words.len(), 2048);
+        for (i, word) in words.iter().enumerate() {
+            assert_eq!(reference.iter().position(|w| w == word), Some(i));
+        }
     }
 
     proptest::proptest! {

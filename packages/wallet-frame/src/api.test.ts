@@ -14,8 +14,11 @@ describe("api", () => {
   it("posts same-origin JSON with the bearer token, app and client ids, and a real Origin", async () => {
     const { fetch, calls } = recordingFetch(() => Response.json({ address: "0xabc" }));
     await createApi({ fetch, appId: "app-id", clientId: "client-id" }).replaceShares("tok", "0xAbC", {
-      auth: "YQ==",
-      recovery: "Yg==",
+      auth_share: "YQ==",
+      recovery_share: "Yg==",
+      device_public_key: "BA==",
+      nonce: "n",
+      signature: "0x01",
     });
     expect(calls).toEqual([
       {
@@ -28,7 +31,14 @@ describe("api", () => {
             "privy-app-id": "app-id",
             "privy-client-id": "client-id",
           },
-          body: JSON.stringify({ chain_type: "ethereum", auth_share: "YQ==", recovery_share: "Yg==" }),
+          body: JSON.stringify({
+            chain_type: "ethereum",
+            auth_share: "YQ==",
+            recovery_share: "Yg==",
+            device_public_key: "BA==",
+            nonce: "n",
+            signature: "0x01",
+          }),
           // Under the page's no-referrer policy a POST would otherwise say `Origin: null`.
           referrerPolicy: "strict-origin",
           credentials: "omit",
@@ -45,7 +55,7 @@ describe("api", () => {
       ),
     );
     const failure = await createApi({ fetch })
-      .keyMaterial("tok", "0xabc")
+      .keyMaterial("tok", "0xabc", { recovery: true })
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiCallError);
     expect(failure).toMatchObject({
@@ -57,9 +67,28 @@ describe("api", () => {
 
   it("names the status when the error body is not the server's JSON", async () => {
     const { fetch } = recordingFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    await expect(createApi({ fetch }).keyMaterial("tok", "0xabc")).rejects.toMatchObject({
+    await expect(createApi({ fetch }).keyMaterial("tok", "0xabc", { recovery: true })).rejects.toMatchObject({
       message: "Request failed with status 502",
       code: null,
     });
+  });
+
+  it("asks for a challenge and sends the device proof or the recovery flag", async () => {
+    const { fetch, calls } = recordingFetch(() => Response.json({ nonce: "n1", expires_at: 1 }));
+    const api = createApi({ fetch, appId: "app-id" });
+    expect(await api.challenge("tok", "key_material")).toBe("n1");
+    await api.keyMaterial("tok", "0xabc", { nonce: "n1", device_signature: "c2ln" });
+    expect(calls.map((c) => [c.url, c.init.body])).toEqual([
+      [
+        "/api/v1/embedded_wallets/challenge",
+        JSON.stringify({ chain_type: "ethereum", purpose: "key_material" }),
+      ],
+      [
+        "/api/v1/embedded_wallets/0xabc/recovery/key_material",
+        JSON.stringify({ chain_type: "ethereum", nonce: "n1", device_signature: "c2ln" }),
+      ],
+    ]);
+    expect(api.appId("x.eyJhdWQiOiJ0b2tlbi1hcHAifQ.y")).toBe("app-id");
+    expect(createApi({ fetch }).appId("x.eyJhdWQiOiJ0b2tlbi1hcHAifQ.y")).toBe("token-app");
   });
 });

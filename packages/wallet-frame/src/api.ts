@@ -1,4 +1,4 @@
-// The frame's three server calls (docs/wallet.md "Server endpoints"), same-origin only.
+// The frame's four server calls (docs/wallet.md "Server endpoints"), same-origin only.
 
 /** The server's answer to a create or add: the user and the new linked account. */
 export interface CreatedWallet {
@@ -20,6 +20,24 @@ export interface CreateWalletBody {
   wallet_index: number;
   auth_share?: string;
   recovery_share?: string;
+  device_public_key?: string;
+  nonce: string;
+  signature: string;
+  root_signature?: string;
+}
+
+/** What a challenge nonce is for (the server refuses it for anything else). */
+export type ChallengePurpose = "key_material" | "create" | "replace_shares";
+
+/** How key material is asked for: signed by this device's key, or a recovery (new device). */
+export type KeyMaterialProof = { nonce: string; device_signature: string } | { recovery: true };
+
+export interface ReplaceSharesBody {
+  auth_share: string;
+  recovery_share: string;
+  device_public_key: string;
+  nonce: string;
+  signature: string;
 }
 
 export interface ApiOptions {
@@ -32,9 +50,12 @@ export interface ApiOptions {
 }
 
 export interface Api {
+  /** The app these calls are for: `privy-app-id` when known, else the token's audience. */
+  appId(token: string): string;
+  challenge(token: string, purpose: ChallengePurpose): Promise<string>;
   createWallet(token: string, body: CreateWalletBody): Promise<CreatedWallet>;
-  keyMaterial(token: string, address: string): Promise<KeyMaterial>;
-  replaceShares(token: string, address: string, shares: { auth: string; recovery: string }): Promise<void>;
+  keyMaterial(token: string, address: string, proof: KeyMaterialProof): Promise<KeyMaterial>;
+  replaceShares(token: string, address: string, body: ReplaceSharesBody): Promise<void>;
 }
 
 /** A failed call, with the server's own message (`{error, code}` body) when it sent one. */
@@ -50,6 +71,23 @@ export class ApiCallError extends Error {
 }
 
 const CHAIN_TYPE = "ethereum";
+
+/** The token's `aud`, unverified ("" when absent); the server checks it. */
+function audienceOf(token: string): string {
+  try {
+    const part = token.split(".")[1] ?? "";
+    const json = atob(
+      part
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(part.length / 4) * 4, "="),
+    );
+    const aud = (JSON.parse(json) as { aud?: unknown }).aud;
+    return typeof aud === "string" ? aud : "";
+  } catch {
+    return "";
+  }
+}
 
 export function createApi(options: ApiOptions = {}): Api {
   async function post<T>(token: string, path: string, body: unknown): Promise<T> {
@@ -89,17 +127,20 @@ export function createApi(options: ApiOptions = {}): Api {
   }
 
   return {
+    appId: (token) => options.appId || audienceOf(token),
+    challenge: async (token, purpose) =>
+      (await post<{ nonce: string }>(token, "/challenge", { chain_type: CHAIN_TYPE, purpose })).nonce,
     createWallet: (token, body) =>
       post<CreatedWallet>(token, "", { chain_type: CHAIN_TYPE, recovery_method: "privy", ...body }),
-    keyMaterial: (token, address) =>
+    keyMaterial: (token, address, proof) =>
       post<KeyMaterial>(token, `/${encodeURIComponent(address)}/recovery/key_material`, {
         chain_type: CHAIN_TYPE,
+        ...proof,
       }),
-    replaceShares: async (token, address, shares) => {
+    replaceShares: async (token, address, body) => {
       await post<unknown>(token, `/${encodeURIComponent(address)}/shares`, {
         chain_type: CHAIN_TYPE,
-        auth_share: shares.auth,
-        recovery_share: shares.recovery,
+        ...body,
       });
     },
   };

@@ -6,28 +6,34 @@ import { parseRpcRequest, signRpc } from "./rpc.ts";
 import type { WalletService } from "./wallets.ts";
 
 export function walletHandlers(wallets: WalletService): Record<string, Handler> {
+  // Every call with a token first ties the frame's unlocked keys to that token's session.
+  const session = (data: Record<string, unknown>) => {
+    const current = requireSession(data);
+    wallets.enter(current.session);
+    return current;
+  };
   return {
     "privy:iframe:ready": () => ({}),
     "privy:wallet:create": (data) => {
       checkWalletOptions(data);
-      const { token, userId } = requireSession(data);
+      const { token, userId } = session(data);
       return wallets.create(token, userId);
     },
     "privy:wallets:add": (data) => {
       checkWalletOptions(data);
-      const { token, userId } = requireSession(data);
+      const { token, userId } = session(data);
       return wallets.add(token, userId, requireAdditionalIndex(data));
     },
     "privy:connect": (data) => {
-      const { token, userId } = requireSession(data);
+      const { token, userId } = session(data);
       return wallets.connect(token, userId, requireAddress(data));
     },
     "privy:recover": (data) => {
-      const { token, userId } = requireSession(data);
+      const { token, userId } = session(data);
       return wallets.recover(token, userId, requireAddress(data));
     },
     "privy:rpc": async (data) => {
-      const { token, userId } = requireSession(data);
+      const { token, userId } = session(data);
       const address = requireAddress(data);
       const request = parseRpcRequest(data.request);
       try {

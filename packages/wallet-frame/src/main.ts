@@ -1,6 +1,7 @@
 // Boot: load the wasm, pick the mode (hidden wallet frame or visible export page), listen.
 import wasmUrl from "../../../crates/wallet-core/pkg/symbolon_wallet_core_bg.wasm?url";
 import { createApi } from "./api.ts";
+import { indexedDbDeviceKeys } from "./deviceKeys.ts";
 import { createDeviceStore } from "./deviceStore.ts";
 import { exportHandlers } from "./export/exportHandlers.ts";
 import { createExportView } from "./export/exportView.ts";
@@ -15,6 +16,7 @@ const appId = /^\/apps\/([^/]+)\/embedded-wallets\/?$/.exec(location.pathname)?.
 const wallets = new WalletService({
   api: createApi({ appId: appId && decodeURIComponent(appId), clientId: params.get("client_id") }),
   store: createDeviceStore(() => window.localStorage),
+  keys: indexedDbDeviceKeys(() => window.indexedDB),
 });
 
 const ready = initWalletCore({ module_or_path: wasmUrl }).then(() => undefined);

@@ -1,16 +1,20 @@
 // Checks of the `data` fields the handlers read.
 import { FrameError } from "./frameError.ts";
-import { userIdOf } from "./jwt.ts";
+import { sessionOf, type TokenSession } from "./jwt.ts";
 
-/** The caller's access token and the user id (`sub`) in it. */
-export function requireSession(data: Record<string, unknown>): { token: string; userId: string } {
+/** The caller's access token, the user id (`sub`) in it and its session claims. */
+export function requireSession(data: Record<string, unknown>): {
+  token: string;
+  userId: string;
+  session: TokenSession;
+} {
   const token = data.accessToken;
   if (typeof token !== "string" || token === "") {
     throw new FrameError("attempted_rpc_call_before_logged_in", "Missing access token");
   }
-  const userId = userIdOf(token);
-  if (userId === null) throw new FrameError("invalid_input", "Invalid access token");
-  return { token, userId };
+  const session = sessionOf(token);
+  if (session === null) throw new FrameError("invalid_input", "Invalid access token");
+  return { token, userId: session.userId, session };
 }
 
 /** `data.address`: 0x + 40 hex characters. */

@@ -145,10 +145,13 @@ describe("privy:rpc signing", () => {
       expect(await verifyMessage({ address, message: "after reload", signature: answer.data })).toBe(true);
     }
     expect(server.calls.map((c) => c.path.split("/").at(-1))).toEqual([
-      "embedded_wallets",
-      "key_material", // reload: device share + auth share
-      "key_material", // new device: auth + recovery share,
-      "shares", // then re-split
+      "challenge",
+      "embedded_wallets", // with the wallet key's proof
+      "challenge",
+      "key_material", // reload: device share + auth share (device-signed)
+      "key_material", // new device: auth + recovery share (recovery: true),
+      "challenge",
+      "shares", // then re-split, with the root key's proof and a new device key
     ]);
   });
 
@@ -157,7 +160,7 @@ describe("privy:rpc signing", () => {
     expect(await frame.call("privy:clear", {})).toEqual({});
     const before = server.calls.length;
     await sign("personal_sign", ["after logout", address]);
-    expect(server.calls.length).toBe(before + 1);
+    expect(server.calls.length).toBe(before + 2);
   });
 });
 

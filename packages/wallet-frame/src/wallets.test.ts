@@ -27,9 +27,11 @@ describe("privy:wallet:create", () => {
     expect(created.walletIndex).toBe(0);
     expect(created.user.linked_accounts.map((a) => a.address)).toEqual([created.address]);
 
-    const [call] = server.calls;
-    expect(server.calls).toHaveLength(1);
-    expect(call?.path).toBe("/api/v1/embedded_wallets");
+    expect(server.calls.map((c) => c.path)).toEqual([
+      "/api/v1/embedded_wallets/challenge",
+      "/api/v1/embedded_wallets",
+    ]);
+    const call = server.calls[1];
     expect(call?.headers).toMatchObject({
       authorization: `Bearer ${alice}`,
       "content-type": "application/json",
@@ -53,7 +55,7 @@ describe("privy:wallet:create", () => {
       address: created.address,
       unlocked: true,
     });
-    expect(server.calls).toHaveLength(1);
+    expect(server.calls).toHaveLength(2);
   });
 
   it("answers the server's message as embedded_wallet_creation_error and stores nothing", async () => {
@@ -145,7 +147,11 @@ describe("privy:connect and privy:recover", () => {
     expect(server.calls.at(-1)?.path).toBe(
       `/api/v1/embedded_wallets/${address.toLowerCase()}/recovery/key_material`,
     );
-    expect(server.calls.at(-1)?.body).toEqual({ chain_type: "ethereum" });
+    expect(server.calls.at(-1)?.body).toEqual({
+      chain_type: "ethereum",
+      nonce: expect.any(String),
+      device_signature: expect.any(String),
+    });
   });
 
   it("on another device says needsRecovery, then recovers the same address and re-splits", async () => {
@@ -294,6 +300,9 @@ describe("privy:wallets:add", () => {
       recovery_method: "privy",
       address: second.address,
       wallet_index: 1,
+      nonce: expect.any(String),
+      signature: expect.any(String),
+      root_signature: expect.any(String),
     });
     // Index 1 is derived from the root entropy: a recovery on another device finds it again.
     const phone = createFrame(server);

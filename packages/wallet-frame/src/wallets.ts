@@ -1,10 +1,17 @@
 // Unlocking, creating and recovering wallets over the wasm core. Unlocked wallets live only in
-// this page's memory, per user; nothing secret leaves it except what the host may see
-// (addresses, signatures, signed transactions).
-import type { Api, CreatedWallet, KeyMaterial } from "./api.ts";
+// this page's memory, per user and session; nothing secret leaves it except what the host may
+// see (addresses, signatures, signed transactions).
+//
+// The server releases the auth share only against this device key's signature of a fresh
+// nonce, and the recovery share only to a session that signed in minutes ago; registering
+// shares takes the wallet key's own signature (docs/wallet.md "Device key and recovery").
+import { type Api, ApiCallError, type CreatedWallet, type KeyMaterial } from "./api.ts";
 import { fromBase64, toBase64 } from "./base64.ts";
+import { type DeviceKey, type DeviceKeyStore, generateDeviceKey, signWithDeviceKey } from "./deviceKeys.ts";
 import type { DeviceStore } from "./deviceStore.ts";
 import { FrameError, isWalletError, toFrameError } from "./frameError.ts";
+import type { TokenSession } from "./jwt.ts";
+import { sharesDigest, unlockMessage, walletProofMessage } from "./proofs.ts";
 import { decryptShare, Wallet } from "./walletCore.ts";
 
 export type ConnectResult =
@@ -14,6 +21,9 @@ export type ConnectResult =
 export interface WalletServiceOptions {
   api: Api;
   store: DeviceStore;
+  keys: DeviceKeyStore;
+  /** Unix seconds (tests move it). */
+  now?: () => number;
 }
 
 /** One user's unlocked wallet: the entropy holder and what it is known to serve. */
@@ -21,6 +31,8 @@ interface Unlocked {
   wallet: Wallet;
   /** Lower-case address → wallet index. */
   indices: Map<string, number>;
+  /** The session (`sid`) it was unlocked in; another session unlocks again. */
+  sessionId: string | null;
 }
 
 /** What signs for one address: the user's wallet and that address's index. */
@@ -37,40 +49,76 @@ export class WalletService {
   // arriving while locked do not both fetch key material and rebuild the wallet.
   private tail: Promise<unknown> = Promise.resolve();
 
+  /** The session of each user's latest request. */
+  private readonly sessions = new Map<string, string | null>();
+
   constructor(private readonly options: WalletServiceOptions) {}
 
-  /** A new wallet (index 0): split, shares to the server, then the device share stored. */
+  /**
+   * Called with every request's token before anything else: an expired token forgets every
+   * unlocked wallet and is refused; a new session (`sid`) forgets that user's unlocked wallet,
+   * so keys never outlive the session that unlocked them.
+   */
+  enter(session: TokenSession): void {
+    const now = this.options.now?.() ?? Math.floor(Date.now() / 1000);
+    if (session.expiresAt !== null && session.expiresAt <= now) {
+      this.clear();
+      throw new FrameError("attempted_rpc_call_before_logged_in", "Access token expired");
+    }
+    const current = this.unlocked.get(session.userId);
+    if (current && current.sessionId !== session.sessionId) this.forget(session.userId);
+    this.sessions.set(session.userId, session.sessionId);
+  }
+
+  /** A new wallet (index 0): split, shares and device key to the server with the wallet's proof. */
   create(token: string, userId: string): Promise<{ address: string; walletIndex: 0; user: unknown }> {
     return this.exclusive(async () => {
       const { api, store } = this.options;
       // Storage first: a wallet the device cannot keep its share of is not worth creating.
-      const deviceKey = store.deviceKey();
+      const shareKey = store.deviceKey();
       const wallet = Wallet.create();
       let address: string;
       let created: CreatedWallet;
       let envelope: Uint8Array;
+      let deviceKey: DeviceKey;
       try {
+        deviceKey = await generateDeviceKey();
         // A plain object: its plaintext share arrays are zeroed once encoded.
-        const shares = wallet.split(deviceKey, userId);
+        const shares = wallet.split(shareKey, userId);
         address = shares.address;
         envelope = shares.deviceShare;
+        const digest = await sharesDigest(shares.authShare, shares.recoveryShare);
+        const nonce = await api.challenge(token, "create");
+        const message = walletProofMessage({
+          purpose: "create",
+          appId: api.appId(token),
+          userId,
+          address,
+          walletIndex: 0,
+          shares: digest,
+          devicePublicKey: deviceKey.publicKey,
+          nonce,
+        });
         created = await api.createWallet(token, {
           address,
           wallet_index: 0,
           auth_share: wipeToBase64(shares.authShare),
           recovery_share: wipeToBase64(shares.recoveryShare),
+          device_public_key: deviceKey.publicKey,
+          nonce,
+          signature: wallet.personalSign(0, message, "utf-8"),
         });
       } catch (error) {
         wallet.free();
         throw toFrameError(error, "embedded_wallet_creation_error");
       }
       this.remember(userId, wallet, address, 0);
-      this.storeShareAfterAccepted(userId, address, envelope);
+      await this.storeAfterAccepted(userId, address, envelope, deviceKey);
       return { address, walletIndex: 0, user: created.user };
     });
   }
 
-  /** Another wallet of the same entropy at `walletIndex` (no new shares). */
+  /** Another wallet of the same entropy at `walletIndex` (no new shares), proven by its key and the root key. */
   add(
     token: string,
     userId: string,
@@ -85,8 +133,26 @@ export class WalletService {
           current = this.unlocked.get(userId);
         }
         if (!current) throw new FrameError("embedded_wallet_creation_error", "Wallet is not connected");
+        const { api } = this.options;
         const address = current.wallet.address(walletIndex);
-        const created = await this.options.api.createWallet(token, { address, wallet_index: walletIndex });
+        const nonce = await api.challenge(token, "create");
+        const message = walletProofMessage({
+          purpose: "create",
+          appId: api.appId(token),
+          userId,
+          address,
+          walletIndex,
+          shares: null,
+          devicePublicKey: null,
+          nonce,
+        });
+        const created = await api.createWallet(token, {
+          address,
+          wallet_index: walletIndex,
+          nonce,
+          signature: current.wallet.personalSign(walletIndex, message, "utf-8"),
+          root_signature: current.wallet.personalSign(0, message, "utf-8"),
+        });
         this.serve(userId, address, walletIndex);
         return { address, walletIndex, user: created.user };
       } catch (error) {
@@ -165,8 +231,11 @@ export class WalletService {
     const known = current?.indices.get(address.toLowerCase());
     if (current && known !== undefined) return { address: current.wallet.address(known), unlocked: true };
     const record = this.options.store.read(userId);
-    if (!current && !record) return needsRecovery;
-    const material = await this.options.api.keyMaterial(token, address);
+    const deviceKey = await this.options.keys.get(userId);
+    if (!deviceKey || (!current && !record)) return needsRecovery;
+    const material = await this.signedKeyMaterial(token, userId, address, deviceKey);
+    // This device's key is not the registered one (recovered elsewhere since): recover here.
+    if (!material) return needsRecovery;
     if (current) {
       // Another index of the wallet already in memory: no share needed.
       const derived = current.wallet.address(material.wallet_index);
@@ -186,6 +255,27 @@ export class WalletService {
     }
     this.remember(userId, wallet, derived, material.wallet_index);
     return { address: derived, unlocked: true };
+  }
+
+  /** The auth share, against this device key's signature of a fresh nonce; null when refused. */
+  private async signedKeyMaterial(
+    token: string,
+    userId: string,
+    address: string,
+    deviceKey: DeviceKey,
+  ): Promise<KeyMaterial | null> {
+    const { api } = this.options;
+    const nonce = await api.challenge(token, "key_material");
+    const signature = await signWithDeviceKey(
+      deviceKey,
+      unlockMessage(api.appId(token), userId, address, nonce),
+    );
+    try {
+      return await api.keyMaterial(token, address, { nonce, device_signature: signature });
+    } catch (error) {
+      if (error instanceof ApiCallError && error.code === "invalid_credentials") return null;
+      throw error;
+    }
   }
 
   /** Device share + auth share → wallet, or null when the device share does not fit (stale). */
@@ -211,8 +301,8 @@ export class WalletService {
   }
 
   private async recoverNow(token: string, userId: string, address: string): Promise<{ address: string }> {
-    const { api, store } = this.options;
-    const material = await api.keyMaterial(token, address);
+    const { api, store, keys } = this.options;
+    const material = await api.keyMaterial(token, address, { recovery: true });
     if (material.recovery_share === null) {
       throw new FrameError(
         "embedded_wallet_recovery_error",
@@ -236,13 +326,30 @@ export class WalletService {
           `The recovered wallet does not match ${address}`,
         );
       }
-      const deviceKey = store.deviceKey();
-      const shares = wallet.split(deviceKey, userId);
+      // A new device key and a re-split, registered with the root key's proof.
+      const deviceKey = await generateDeviceKey();
+      const shares = wallet.split(store.deviceKey(), userId);
+      const digest = await sharesDigest(shares.authShare, shares.recoveryShare);
+      const nonce = await api.challenge(token, "replace_shares");
+      const message = walletProofMessage({
+        purpose: "replace_shares",
+        appId: api.appId(token),
+        userId,
+        address: shares.address,
+        walletIndex: 0,
+        shares: digest,
+        devicePublicKey: deviceKey.publicKey,
+        nonce,
+      });
       await api.replaceShares(token, shares.address, {
-        auth: wipeToBase64(shares.authShare),
-        recovery: wipeToBase64(shares.recoveryShare),
+        auth_share: wipeToBase64(shares.authShare),
+        recovery_share: wipeToBase64(shares.recoveryShare),
+        device_public_key: deviceKey.publicKey,
+        nonce,
+        signature: wallet.personalSign(0, message, "utf-8"),
       });
       store.write(userId, { address: shares.address, envelope: shares.deviceShare });
+      await keys.put(userId, deviceKey);
       this.remember(userId, wallet, derived, material.wallet_index);
       return { address: derived };
     } catch (error) {
@@ -256,7 +363,7 @@ export class WalletService {
     const current = this.unlocked.get(userId);
     if (current?.wallet !== wallet) {
       this.forget(userId);
-      this.unlocked.set(userId, { wallet, indices: new Map() });
+      this.unlocked.set(userId, { wallet, indices: new Map(), sessionId: this.sessions.get(userId) ?? null });
     }
     this.serve(userId, address, index);
   }
@@ -276,15 +383,21 @@ export class WalletService {
   }
 
   /**
-   * After the server accepted a new wallet, a failure to keep the device share must not turn
-   * into "creation failed" (a retry would meet resource_already_exists): the wallet is
+   * After the server accepted a new wallet, a failure to keep the device share or key must not
+   * turn into "creation failed" (a retry would meet resource_already_exists): the wallet is
    * unlocked now, and the next session recovers it from the server's shares.
    */
-  private storeShareAfterAccepted(userId: string, address: string, envelope: Uint8Array): void {
+  private async storeAfterAccepted(
+    userId: string,
+    address: string,
+    envelope: Uint8Array,
+    deviceKey: DeviceKey,
+  ): Promise<void> {
     try {
       this.options.store.write(userId, { address, envelope });
+      await this.options.keys.put(userId, deviceKey);
     } catch (error) {
-      console.warn("wallet frame: device share not stored; the next session will recover", error);
+      console.warn("wallet frame: device share or key not stored; the next session will recover", error);
     }
   }
 

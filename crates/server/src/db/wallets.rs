@@ -66,6 +66,46 @@ pub struct RootShareEnvelopes {
     pub auth: String,
     /// Under the recovery key.
     pub recovery: String,
+    /// The device public key that unlocks the auth share (base64 SEC1 point); `None` for
+    /// wallets registered before device keys.
+    pub device_public_key: Option<String>,
+}
+
+/// A stored wallet challenge (see `wallet_challenges` in migration 0004).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalletChallengeRecord {
+    /// SHA-256 (hex) of the nonce.
+    pub nonce_hash: String,
+    /// The user it was issued to.
+    pub user_id: String,
+    /// The session it was issued to.
+    pub session_id: String,
+    /// `key_material`, `create` or `replace_shares`.
+    pub purpose: String,
+    /// Unix seconds; refused from then on.
+    pub expires_at: i64,
+}
+
+/// A fixed-window limit on one user's wallet action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WalletLimit {
+    /// The counter's name.
+    pub action: &'static str,
+    /// Calls allowed per window.
+    pub max: i64,
+    /// Window length in seconds.
+    pub window: i64,
+}
+
+/// The outcome of [`Db::take_recovery`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecoveryGrant {
+    /// Granted; the session's allowance and one of the user's recoveries are used.
+    Granted,
+    /// The session is too old or already recovered.
+    SessionNotFresh,
+    /// The user reached the recovery cap; nothing was used.
+    CapReached,
 }
 
 type WalletRow = (
@@ -170,19 +210,23 @@ impl Db {
         .await?;
         if let Some(shares) = root_shares {
             for (insert, envelope) in [
-                "INSERT INTO wallet_auth_shares (user_id, chain_type, envelope, updated_at) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO wallet_auth_shares (user_id, chain_type, envelope, updated_at, device_public_key) VALUES ($1, $2, $3, $4, $5)",
                 "INSERT INTO wallet_recovery_shares (user_id, chain_type, envelope, updated_at) VALUES ($1, $2, $3, $4)",
             ]
             .into_iter()
             .zip([&shares.auth, &shares.recovery])
             {
-                sqlx::query(insert)
-                .bind(&wallet.user_id)
-                .bind(&wallet.chain_type)
-                .bind(envelope)
-                .bind(wallet.created_at)
-                .execute(&mut *tx)
-                .await?;
+                let query = sqlx::query(insert)
+                    .bind(&wallet.user_id)
+                    .bind(&wallet.chain_type)
+                    .bind(envelope)
+                    .bind(wallet.created_at);
+                let query = if insert.contains("device_public_key") {
+                    query.bind(shares.device_public_key.as_deref())
+                } else {
+                    query
+                };
+                query.execute(&mut *tx).await?;
             }
         }
         tx.commit().await?;
@@ -195,8 +239,8 @@ impl Db {
         user_id: &str,
         chain_type: &str,
     ) -> Result<Option<RootShareEnvelopes>, DbError> {
-        let row: Option<(String, String)> = sqlx::query_as(
-            "SELECT a.envelope, r.envelope FROM wallet_auth_shares a
+        let row: Option<(String, String, Option<String>)> = sqlx::query_as(
+            "SELECT a.envelope, r.envelope, a.device_public_key FROM wallet_auth_shares a
              JOIN wallet_recovery_shares r ON r.user_id = a.user_id AND r.chain_type = a.chain_type
              WHERE a.user_id = $1 AND a.chain_type = $2",
         )
@@ -204,43 +248,208 @@ impl Db {
         .bind(chain_type)
         .fetch_optional(self.pool())
         .await?;
-        Ok(row.map(|(auth, recovery)| RootShareEnvelopes { auth, recovery }))
+        Ok(
+            row.map(|(auth, recovery, device_public_key)| RootShareEnvelopes {
+                auth,
+                recovery,
+                device_public_key,
+            }),
+        )
     }
 
-    /// Replaces both root share envelopes in one transaction. False (nothing changed) when the
-    /// user has no stored shares for `chain_type`.
+    /// Replaces both root share envelopes and the device key in one transaction, first copying
+    /// the current ones into `wallet_share_history` (under `history_id`). False (nothing
+    /// changed) when the user has no stored shares for `chain_type`.
     pub async fn replace_root_shares(
         &self,
         user_id: &str,
         chain_type: &str,
         shares: &RootShareEnvelopes,
+        history_id: &str,
+        session_id: &str,
         now: i64,
     ) -> Result<bool, DbError> {
         let mut tx = self.writer().begin().await?;
-        let mut updated = 0;
-        for (update, envelope) in [
-            "UPDATE wallet_auth_shares SET envelope = $3, updated_at = $4 WHERE user_id = $1 AND chain_type = $2",
-            "UPDATE wallet_recovery_shares SET envelope = $3, updated_at = $4 WHERE user_id = $1 AND chain_type = $2",
-        ]
-        .into_iter()
-        .zip([&shares.auth, &shares.recovery])
-        {
-            updated += sqlx::query(update)
-            .bind(user_id)
-            .bind(chain_type)
-            .bind(envelope)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        }
-        if updated != 2 {
+        let kept = sqlx::query(
+            "INSERT INTO wallet_share_history
+               (id, user_id, chain_type, auth_envelope, recovery_envelope, device_public_key, replaced_at, replaced_by_session)
+             SELECT $1, a.user_id, a.chain_type, a.envelope, r.envelope, a.device_public_key, $4, $5
+             FROM wallet_auth_shares a
+             JOIN wallet_recovery_shares r ON r.user_id = a.user_id AND r.chain_type = a.chain_type
+             WHERE a.user_id = $2 AND a.chain_type = $3",
+        )
+        .bind(history_id)
+        .bind(user_id)
+        .bind(chain_type)
+        .bind(now)
+        .bind(session_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let auth = sqlx::query(
+            "UPDATE wallet_auth_shares SET envelope = $3, device_public_key = $4, updated_at = $5
+             WHERE user_id = $1 AND chain_type = $2",
+        )
+        .bind(user_id)
+        .bind(chain_type)
+        .bind(&shares.auth)
+        .bind(shares.device_public_key.as_deref())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let recovery = sqlx::query(
+            "UPDATE wallet_recovery_shares SET envelope = $3, updated_at = $4
+             WHERE user_id = $1 AND chain_type = $2",
+        )
+        .bind(user_id)
+        .bind(chain_type)
+        .bind(&shares.recovery)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if kept != 1 || auth != 1 || recovery != 1 {
             tx.rollback().await?;
             return Ok(false);
         }
         tx.commit().await?;
         Ok(true)
     }
+
+    /// Stores a challenge, dropping expired ones.
+    pub async fn insert_wallet_challenge(
+        &self,
+        challenge: &WalletChallengeRecord,
+        now: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM wallet_challenges WHERE expires_at <= $1")
+            .bind(now)
+            .execute(self.writer())
+            .await?;
+        sqlx::query(
+            "INSERT INTO wallet_challenges (nonce_hash, user_id, session_id, purpose, expires_at)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&challenge.nonce_hash)
+        .bind(&challenge.user_id)
+        .bind(&challenge.session_id)
+        .bind(&challenge.purpose)
+        .bind(challenge.expires_at)
+        .execute(self.writer())
+        .await?;
+        Ok(())
+    }
+
+    /// Consumes the challenge with this nonce hash if it was issued to this user, session and
+    /// purpose and has not expired: one conditional DELETE, so of concurrent uses exactly one
+    /// gets true. A challenge is gone after any attempt to use it, right or wrong.
+    pub async fn consume_wallet_challenge(
+        &self,
+        nonce_hash: &str,
+        user_id: &str,
+        session_id: &str,
+        purpose: &str,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let deleted = sqlx::query(
+            "DELETE FROM wallet_challenges
+             WHERE nonce_hash = $1 AND user_id = $2 AND session_id = $3 AND purpose = $4 AND expires_at > $5",
+        )
+        .bind(nonce_hash)
+        .bind(user_id)
+        .bind(session_id)
+        .bind(purpose)
+        .bind(now)
+        .execute(self.writer())
+        .await?
+        .rows_affected();
+        Ok(deleted == 1)
+    }
+
+    /// Counts one call of `limit.action` by the user; false when that passes `limit.max` in the
+    /// current window. One upsert, so concurrent calls are counted exactly.
+    pub async fn hit_wallet_limit(
+        &self,
+        user_id: &str,
+        limit: WalletLimit,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let hits = bump_limit(self.writer(), user_id, limit, now).await?;
+        Ok(hits <= limit.max)
+    }
+
+    /// Gives the recovery share to session `session_id` of `user_id` if the session was created
+    /// after `fresh_after` and has not recovered yet, and the user is under `cap`. The session's
+    /// allowance is taken with one conditional UPDATE; both changes commit together or not at
+    /// all.
+    pub async fn take_recovery(
+        &self,
+        user_id: &str,
+        session_id: &str,
+        fresh_after: i64,
+        cap: WalletLimit,
+        now: i64,
+    ) -> Result<RecoveryGrant, DbError> {
+        let mut tx = self.writer().begin().await?;
+        let taken = sqlx::query(
+            "UPDATE sessions SET recovery_used_at = $2
+             WHERE id = $1 AND user_id = $3 AND recovery_used_at IS NULL AND revoked_at IS NULL AND created_at > $4",
+        )
+        .bind(session_id)
+        .bind(now)
+        .bind(user_id)
+        .bind(fresh_after)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if taken != 1 {
+            tx.rollback().await?;
+            return Ok(RecoveryGrant::SessionNotFresh);
+        }
+        if bump_limit(&mut *tx, user_id, cap, now).await? > cap.max {
+            tx.rollback().await?;
+            return Ok(RecoveryGrant::CapReached);
+        }
+        tx.commit().await?;
+        Ok(RecoveryGrant::Granted)
+    }
+
+    /// When session `session_id` was given the recovery share, if ever.
+    pub async fn session_recovered_at(&self, session_id: &str) -> Result<Option<i64>, DbError> {
+        let row: Option<(Option<i64>,)> =
+            sqlx::query_as("SELECT recovery_used_at FROM sessions WHERE id = $1")
+                .bind(session_id)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(row.and_then(|(at,)| at))
+    }
+}
+
+/// The window's hit count after counting one more call (a new window starts at 1).
+async fn bump_limit<'e, E>(
+    executor: E,
+    user_id: &str,
+    limit: WalletLimit,
+    now: i64,
+) -> Result<i64, DbError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Any>,
+{
+    let (hits,): (i64,) = sqlx::query_as(
+        "INSERT INTO wallet_limits (user_id, action, window_start, hits) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (user_id, action) DO UPDATE SET
+           hits = CASE WHEN wallet_limits.window_start <= $4 THEN 1 ELSE wallet_limits.hits + 1 END,
+           window_start = CASE WHEN wallet_limits.window_start <= $4 THEN $3 ELSE wallet_limits.window_start END
+         RETURNING hits",
+    )
+    .bind(user_id)
+    .bind(limit.action)
+    .bind(now)
+    .bind(now - limit.window)
+    .fetch_one(executor)
+    .await?;
+    Ok(hits)
 }
 
 impl LinkedAccountRecord {

@@ -1,9 +1,15 @@
-//! The wallet frame's share endpoints (`docs/wallet.md`): register a wallet with its root
-//! shares, read the root shares back, replace them after a re-split.
+//! The wallet frame's share endpoints (`docs/wallet.md`): a challenge for signed calls,
+//! register a wallet with its root shares, read the root shares back, replace them after a
+//! re-split.
 //!
 //! The server never sees the entropy or a device share: it stores the auth and recovery shares
 //! of the user's root entropy, each sealed under its own key and bound to the root (index 0)
-//! wallet's address and the user.
+//! wallet's address and the user, and the frame's device public key beside the auth share.
+//!
+//! A bearer token alone releases nothing: the auth share needs the device key's signature of a
+//! fresh nonce; the recovery share needs a session that signed in within the last 10 minutes
+//! and has not recovered yet; registering or replacing shares needs the wallet key's signature.
+//! Every release and refusal is logged under the `symbolon::audit` target.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -14,7 +20,8 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::user::{ChainType, LinkedAccount, RecoveryMethod};
 use symbolon_protocol::wallet::{
     CreateEmbeddedWalletRequest, CreateEmbeddedWalletResponse, KeyMaterialRequest,
-    KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse,
+    KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse, WalletChallengePurpose,
+    WalletChallengeRequest, WalletChallengeResponse,
 };
 use symbolon_wallet_core::{Address, Share, ShareKind};
 
@@ -23,13 +30,152 @@ use super::frame_caller::FrameCaller;
 use super::json_body::JsonBody;
 use super::user_view::user_view;
 use crate::db::DbError;
-use crate::db::wallets::{EmbeddedWalletRecord, RootShareEnvelopes};
-use crate::random::random_id;
+use crate::db::wallets::{
+    EmbeddedWalletRecord, RecoveryGrant, RootShareEnvelopes, WalletChallengeRecord, WalletLimit,
+};
+use crate::random::{random_id, random_token};
 use crate::state::AppState;
 use crate::wallets::VaultError;
+use crate::wallets::proofs::{
+    WalletProof, device_signed, nonce_hash, parse_device_public_key, unlock_message,
+    wallet_proof_message, wallet_signed,
+};
 
-/// Registers the wallet the frame derived at `wallet_index`. Index 0 brings the root shares;
-/// later indexes are derived from the same entropy and bring none.
+/// Seconds a challenge nonce stays valid.
+pub const CHALLENGE_TTL_S: i64 = 120;
+/// A session may get the recovery share only this many seconds after its sign-in, and may
+/// replace the shares only this long after getting it.
+pub const RECOVERY_WINDOW_S: i64 = 600;
+/// Recoveries per user per day.
+const RECOVERY_CAP: WalletLimit = WalletLimit {
+    action: "recovery",
+    max: 3,
+    window: 86_400,
+};
+/// `key_material` calls per user per 10 minutes.
+const KEY_MATERIAL_LIMIT: WalletLimit = WalletLimit {
+    action: "key_material",
+    max: 30,
+    window: 600,
+};
+/// Challenges per user per 10 minutes.
+const CHALLENGE_LIMIT: WalletLimit = WalletLimit {
+    action: "challenge",
+    max: 60,
+    window: 600,
+};
+
+/// Logs one wallet-secret event under `symbolon::audit` (never a share or a signature).
+fn audit(caller: &FrameCaller, address: &str, action: &str, outcome: &str) {
+    let ip = caller
+        .client_ip
+        .map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
+    tracing::info!(
+        target: "symbolon::audit",
+        app = %caller.app.id,
+        user = %caller.user.id,
+        session = %caller.claims.sid,
+        ip = %ip,
+        address = %address,
+        action,
+        outcome,
+        "wallet audit"
+    );
+}
+
+/// A refusal of a wallet proof or device signature (403: the token is fine, the proof is not).
+fn proof_refused(message: &str) -> AppError {
+    AppError::new(ServerErrorCode::InvalidCredentials, message).with_status(StatusCode::FORBIDDEN)
+}
+
+/// The step-up refusal: only a fresh sign-in gets the recovery share.
+fn sign_in_again() -> AppError {
+    AppError::new(
+        ServerErrorCode::MissingOrInvalidMfa,
+        "Sign in again to recover your wallet on this device",
+    )
+    .with_status(StatusCode::FORBIDDEN)
+}
+
+/// Counts one call against `limit`; `too_many_requests` past it.
+async fn within_limit(
+    state: &AppState,
+    caller: &FrameCaller,
+    limit: WalletLimit,
+) -> Result<(), AppError> {
+    let now = state.clock.now();
+    if state
+        .db
+        .hit_wallet_limit(&caller.user.id, limit, now)
+        .await?
+    {
+        Ok(())
+    } else {
+        Err(AppError::rate_limited(
+            u64::try_from(limit.window).unwrap_or(600),
+        ))
+    }
+}
+
+/// Consumes the caller's `purpose` challenge `nonce` (single use, this session only).
+async fn consume_challenge(
+    state: &AppState,
+    caller: &FrameCaller,
+    nonce: Option<&str>,
+    purpose: WalletChallengePurpose,
+) -> Result<String, AppError> {
+    let nonce = nonce
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| proof_refused("A signed challenge is required"))?;
+    let consumed = state
+        .db
+        .consume_wallet_challenge(
+            &nonce_hash(nonce),
+            &caller.user.id,
+            &caller.claims.sid,
+            purpose.as_str(),
+            state.clock.now(),
+        )
+        .await?;
+    if consumed {
+        Ok(nonce.to_string())
+    } else {
+        Err(proof_refused("The challenge expired or was already used"))
+    }
+}
+
+/// A single-use nonce for one signed call of this session (`docs/wallet.md` "Proofs").
+pub async fn challenge(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<WalletChallengeRequest>,
+) -> Result<Json<WalletChallengeResponse>, AppError> {
+    supported_chain(body.chain_type)?;
+    within_limit(&state, &caller, CHALLENGE_LIMIT).await?;
+    let nonce = random_token()?;
+    let now = state.clock.now();
+    let expires_at = now + CHALLENGE_TTL_S;
+    state
+        .db
+        .insert_wallet_challenge(
+            &WalletChallengeRecord {
+                nonce_hash: nonce_hash(&nonce),
+                user_id: caller.user.id.clone(),
+                session_id: caller.claims.sid.clone(),
+                purpose: body.purpose.as_str().into(),
+                expires_at,
+            },
+            now,
+        )
+        .await?;
+    Ok(Json(WalletChallengeResponse { nonce, expires_at }))
+}
+
+/// Registers the wallet the frame derived at `wallet_index`. Index 0 brings the root shares
+/// and the device public key; later indexes are derived from the same entropy and bring none.
+/// Either way the wallet's own key signs a `create` proof (later indexes: the root key too),
+/// so no one registers an address they do not hold or shares the key did not vouch for.
 pub async fn create(
     State(state): State<AppState>,
     caller: FrameCaller,
@@ -66,39 +212,101 @@ pub async fn create(
         ));
     }
 
-    let root_shares = if body.wallet_index == 0 {
+    // (shares, device key) for index 0; the root address for later indexes.
+    let (root_parts, root_address) = if body.wallet_index == 0 {
         let auth = required_share(body.auth_share.as_deref(), "auth_share", ShareKind::Auth)?;
         let recovery = required_share(
             body.recovery_share.as_deref(),
             "recovery_share",
             ShareKind::Recovery,
         )?;
-        Some(seal_pair(&state, &auth, &recovery, address, user_id)?)
+        let device_key = required_device_key(body.device_public_key.as_deref())?;
+        (Some((auth, recovery, device_key)), None)
     } else {
         if body.auth_share.is_some() || body.recovery_share.is_some() {
             return Err(AppError::invalid_data(
                 "Shares are only sent for wallet index 0; later wallets reuse them",
             ));
         }
-        if existing.is_empty() {
+        if body.device_public_key.is_some() {
+            return Err(AppError::invalid_data(
+                "device_public_key is only sent for wallet index 0",
+            ));
+        }
+        let Some(root) = existing.iter().find(|w| w.wallet_index == 0) else {
             return Err(AppError::invalid_data(
                 "Create the wallet at index 0 before adding more",
             ));
-        }
+        };
         let next = existing.len();
         if usize::try_from(body.wallet_index).ok() != Some(next) {
             return Err(AppError::invalid_data(format!(
                 "The next wallet index is {next}"
             )));
         }
-        None
+        let root = Address::parse(&root.address).map_err(|e| AppError::internal(&e))?;
+        (None, Some(root))
     };
 
+    // Proof of possession: the key at `wallet_index` (and for later indexes the root key) signs
+    // the message naming this app, user, address, index, shares and device key.
+    let checksum = address.to_checksum();
+    let nonce = match consume_challenge(
+        &state,
+        &caller,
+        body.nonce.as_deref(),
+        WalletChallengePurpose::Create,
+    )
+    .await
+    {
+        Ok(nonce) => nonce,
+        Err(refused) => {
+            audit(&caller, &checksum, "create", "refused_challenge");
+            return Err(refused);
+        }
+    };
+    let message = wallet_proof_message(
+        &caller.app.id,
+        user_id,
+        &WalletProof {
+            purpose: WalletChallengePurpose::Create.as_str(),
+            address: &address,
+            wallet_index: body.wallet_index,
+            shares: root_parts.as_ref().map(|(a, r, _)| (a, r)),
+            device_public_key: root_parts.as_ref().map(|(_, _, d)| d.as_str()),
+        },
+        &nonce,
+    );
+    let signed_by = |signature: Option<&str>, signer: &Address| {
+        signature.is_some_and(|s| wallet_signed(&message, s, signer))
+    };
+    let proven = signed_by(body.signature.as_deref(), &address)
+        && root_address
+            .as_ref()
+            .is_none_or(|root| signed_by(body.root_signature.as_deref(), root));
+    if !proven {
+        audit(&caller, &checksum, "create", "refused_proof");
+        return Err(proof_refused(
+            "The wallet proof is not signed by this wallet's key",
+        ));
+    }
+
+    let root_shares = match &root_parts {
+        Some((auth, recovery, device_key)) => Some(seal_pair(
+            &state,
+            auth,
+            recovery,
+            address,
+            user_id,
+            Some(device_key.clone()),
+        )?),
+        None => None,
+    };
     let record = EmbeddedWalletRecord {
         id: random_id(25)?,
         app_id: caller.app.id.clone(),
         user_id: user_id.to_string(),
-        address: address.to_checksum(),
+        address: checksum,
         chain_type: chain.as_str().into(),
         wallet_index: body.wallet_index,
         recovery_method: recovery_method.as_str().into(),
@@ -119,7 +327,7 @@ pub async fn create(
         }
         Err(other) => return Err(other.into()),
     }
-    tracing::info!(app = %record.app_id, index = record.wallet_index, "embedded wallet created");
+    audit(&caller, &record.address, "create", "stored");
 
     let user = user_view(&state, &caller.user).await?;
     let wallet = wallet_account(&user.linked_accounts, &record.id)
@@ -127,7 +335,9 @@ pub async fn create(
     Ok(Json(CreateEmbeddedWalletResponse { user, wallet }))
 }
 
-/// The user's root auth and recovery shares, for any of the user's wallets.
+/// The user's root auth share for any of the user's wallets, to the device whose key signed a
+/// fresh `key_material` challenge; with `recovery: true` also the recovery share, to a session
+/// that signed in within [`RECOVERY_WINDOW_S`] and has not recovered before.
 pub async fn key_material(
     State(state): State<AppState>,
     caller: FrameCaller,
@@ -136,25 +346,100 @@ pub async fn key_material(
 ) -> Result<Json<KeyMaterialResponse>, AppError> {
     let chain = supported_chain(body.chain_type)?;
     let wallet = owned_wallet(&state, &caller, &address, chain).await?;
+    let address = wallet.address.clone();
+    let recovery_wanted = body.recovery == Some(true);
+    let action = if recovery_wanted {
+        "key_material_recovery"
+    } else {
+        "key_material"
+    };
+    if let Err(limited) = within_limit(&state, &caller, KEY_MATERIAL_LIMIT).await {
+        audit(&caller, &address, action, "refused_rate_limit");
+        return Err(limited);
+    }
     let (root, envelopes) = root_of(&state, &caller, chain).await?;
     let user_id = caller.user.id.as_str();
+    let recovery_method =
+        RecoveryMethod::parse(&wallet.recovery_method).unwrap_or(RecoveryMethod::Privy);
     let vault = &state.share_vault;
+
+    let recovery_share = if recovery_wanted {
+        if recovery_method != RecoveryMethod::Privy {
+            audit(&caller, &address, action, "refused_recovery_method");
+            return Err(AppError::new(
+                ServerErrorCode::DisallowedRecoveryMethod,
+                format!(
+                    "Recovery method {} is not automatic",
+                    recovery_method.as_str()
+                ),
+            ));
+        }
+        let now = state.clock.now();
+        let grant = state
+            .db
+            .take_recovery(
+                user_id,
+                &caller.claims.sid,
+                now - RECOVERY_WINDOW_S,
+                RECOVERY_CAP,
+                now,
+            )
+            .await?;
+        match grant {
+            RecoveryGrant::Granted => {}
+            RecoveryGrant::SessionNotFresh => {
+                audit(&caller, &address, action, "refused_stale_session");
+                return Err(sign_in_again());
+            }
+            RecoveryGrant::CapReached => {
+                audit(&caller, &address, action, "refused_recovery_cap");
+                return Err(AppError::rate_limited(
+                    u64::try_from(RECOVERY_CAP.window).unwrap_or(86_400),
+                ));
+            }
+        }
+        let recovery = vault
+            .open(ShareKind::Recovery, &envelopes.recovery, root, user_id)
+            .map_err(|e| AppError::internal(&e))?;
+        Some(STANDARD.encode(recovery.as_bytes()))
+    } else {
+        let nonce = match consume_challenge(
+            &state,
+            &caller,
+            body.nonce.as_deref(),
+            WalletChallengePurpose::KeyMaterial,
+        )
+        .await
+        {
+            Ok(nonce) => nonce,
+            Err(refused) => {
+                audit(&caller, &address, action, "refused_challenge");
+                return Err(refused);
+            }
+        };
+        let wallet_address = parse_address(&address)?;
+        let message = unlock_message(&caller.app.id, user_id, &wallet_address, &nonce);
+        let signed = match (&envelopes.device_public_key, &body.device_signature) {
+            (Some(key), Some(signature)) => device_signed(key, &message, signature),
+            _ => false,
+        };
+        if !signed {
+            audit(&caller, &address, action, "refused_device_signature");
+            return Err(proof_refused(
+                "This device is not registered for the wallet; recover it",
+            ));
+        }
+        None
+    };
     let auth = vault
         .open(ShareKind::Auth, &envelopes.auth, root, user_id)
         .map_err(|e| AppError::internal(&e))?;
-    let recovery_method =
-        RecoveryMethod::parse(&wallet.recovery_method).unwrap_or(RecoveryMethod::Privy);
-    // Only automatic recovery releases the recovery share; others never open it.
-    let recovery_share = match recovery_method {
-        RecoveryMethod::Privy => {
-            let recovery = vault
-                .open(ShareKind::Recovery, &envelopes.recovery, root, user_id)
-                .map_err(|e| AppError::internal(&e))?;
-            Some(STANDARD.encode(recovery.as_bytes()))
-        }
-        _ => None,
+    let outcome = if recovery_share.is_some() {
+        "released_auth_and_recovery"
+    } else {
+        "released_auth"
     };
-    tracing::info!(app = %caller.app.id, index = wallet.wallet_index, "wallet key material released");
+    audit(&caller, &address, action, outcome);
     Ok(Json(KeyMaterialResponse {
         address: wallet.address,
         chain_type: chain,
@@ -165,7 +450,10 @@ pub async fn key_material(
     }))
 }
 
-/// Replaces both root shares at once (after the frame re-split the entropy for a new device).
+/// Replaces both root shares and the device key at once (after the frame recovered the wallet
+/// on a new device and re-split it), keeping the old ones in `wallet_share_history`. Only a
+/// session that got the recovery share in the last [`RECOVERY_WINDOW_S`] may, with the root
+/// key's signature over the new shares and device key.
 pub async fn replace_shares(
     State(state): State<AppState>,
     caller: FrameCaller,
@@ -176,20 +464,94 @@ pub async fn replace_shares(
     let wallet = owned_wallet(&state, &caller, &address, chain).await?;
     let auth = parse_share(&body.auth_share, "auth_share", ShareKind::Auth)?;
     let recovery = parse_share(&body.recovery_share, "recovery_share", ShareKind::Recovery)?;
+    let device_key = required_device_key(body.device_public_key.as_deref())?;
     let (root, _) = root_of(&state, &caller, chain).await?;
     let user_id = caller.user.id.as_str();
-    let sealed = seal_pair(&state, &auth, &recovery, root, user_id)?;
+    let now = state.clock.now();
+    let recovered_at = state.db.session_recovered_at(&caller.claims.sid).await?;
+    if recovered_at.is_none_or(|at| now - at > RECOVERY_WINDOW_S) {
+        audit(
+            &caller,
+            &wallet.address,
+            "replace_shares",
+            "refused_stale_session",
+        );
+        return Err(sign_in_again());
+    }
+    let nonce = match consume_challenge(
+        &state,
+        &caller,
+        body.nonce.as_deref(),
+        WalletChallengePurpose::ReplaceShares,
+    )
+    .await
+    {
+        Ok(nonce) => nonce,
+        Err(refused) => {
+            audit(
+                &caller,
+                &wallet.address,
+                "replace_shares",
+                "refused_challenge",
+            );
+            return Err(refused);
+        }
+    };
+    let message = wallet_proof_message(
+        &caller.app.id,
+        user_id,
+        &WalletProof {
+            purpose: WalletChallengePurpose::ReplaceShares.as_str(),
+            address: &root,
+            wallet_index: 0,
+            shares: Some((&auth, &recovery)),
+            device_public_key: Some(&device_key),
+        },
+        &nonce,
+    );
+    if !body
+        .signature
+        .as_deref()
+        .is_some_and(|s| wallet_signed(&message, s, &root))
+    {
+        audit(&caller, &wallet.address, "replace_shares", "refused_proof");
+        return Err(proof_refused(
+            "The wallet proof is not signed by this wallet's key",
+        ));
+    }
+    let sealed = seal_pair(&state, &auth, &recovery, root, user_id, Some(device_key))?;
     if !state
         .db
-        .replace_root_shares(user_id, chain.as_str(), &sealed, state.clock.now())
+        .replace_root_shares(
+            user_id,
+            chain.as_str(),
+            &sealed,
+            &random_id(25)?,
+            &caller.claims.sid,
+            now,
+        )
         .await?
     {
         return Err(not_found());
     }
-    tracing::info!(app = %caller.app.id, "wallet shares replaced");
+    audit(&caller, &wallet.address, "replace_shares", "replaced");
     Ok(Json(ReplaceSharesResponse {
         address: wallet.address,
     }))
+}
+
+/// The device public key of a request that registers shares (base64 uncompressed P-256 point,
+/// returned trimmed as it is stored and signed).
+fn required_device_key(text: Option<&str>) -> Result<String, AppError> {
+    let text = text
+        .map(str::trim)
+        .ok_or_else(|| AppError::invalid_data("device_public_key is required with shares"))?;
+    if parse_device_public_key(text).is_none() {
+        return Err(AppError::invalid_data(
+            "device_public_key must be base64 of an uncompressed P-256 public key",
+        ));
+    }
+    Ok(text.to_string())
 }
 
 /// Only Ethereum wallets exist so far.
@@ -242,6 +604,7 @@ fn seal_pair(
     recovery: &Share,
     root: Address,
     user_id: &str,
+    device_public_key: Option<String>,
 ) -> Result<RootShareEnvelopes, AppError> {
     let seal = |share: &Share| -> Result<String, AppError> {
         state
@@ -252,6 +615,7 @@ fn seal_pair(
     Ok(RootShareEnvelopes {
         auth: seal(auth)?,
         recovery: seal(recovery)?,
+        device_public_key,
     })
 }
 

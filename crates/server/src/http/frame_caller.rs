@@ -4,7 +4,9 @@
 //! Host pages are refused even with a valid token (`invalid_origin`), so page script cannot
 //! fetch shares; these routes also sit outside the CORS layer, so no host origin may read them.
 
-use axum::extract::FromRequestParts;
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -28,6 +30,8 @@ pub struct FrameCaller {
     pub claims: AccessTokenClaims,
     /// The signed-in user.
     pub user: UserRecord,
+    /// The peer address of the connection, when the server knows it (for the audit log).
+    pub client_ip: Option<IpAddr>,
 }
 
 /// Refuses requests whose `Origin` is not the server's own (the frame's).
@@ -95,6 +99,15 @@ impl FromRequestParts<AppState> for FrameCaller {
             .find_user(&app.id, &claims.sub)
             .await?
             .ok_or_else(|| AppError::invalid_token("User no longer exists"))?;
-        Ok(Self { app, claims, user })
+        let client_ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(peer)| peer.ip());
+        Ok(Self {
+            app,
+            claims,
+            user,
+            client_ip,
+        })
     }
 }

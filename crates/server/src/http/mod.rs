@@ -57,6 +57,10 @@ pub fn app(state: AppState) -> Router {
     let frame_routes = Router::new()
         .route(&api("/embedded_wallets"), post(embedded_wallets::create))
         .route(
+            &api("/embedded_wallets/challenge"),
+            post(embedded_wallets::challenge),
+        )
+        .route(
             &api("/embedded_wallets/{address}/recovery/key_material"),
             post(embedded_wallets::key_material),
         )

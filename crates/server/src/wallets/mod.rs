@@ -1,5 +1,7 @@
-//! Embedded-wallet secrets on the server: the two share keys and the share envelopes.
+//! Embedded-wallet secrets on the server: the two share keys, the share envelopes and the
+//! signed proofs of the frame's calls.
 
+pub mod proofs;
 pub mod share_keys;
 pub mod share_vault;
 

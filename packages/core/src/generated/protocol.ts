@@ -448,7 +448,25 @@ auth_share?: string,
 /**
  * The recovery share (base64); required for index 0, absent otherwise.
  */
-recovery_share?: string, };
+recovery_share?: string, 
+/**
+ * The frame's device public key (base64 of the 65-byte uncompressed P-256 point);
+ * required for index 0, absent otherwise.
+ */
+device_public_key?: string, 
+/**
+ * A `create` challenge nonce from `POST /embedded_wallets/challenge`.
+ */
+nonce?: string, 
+/**
+ * `personal_sign` (`0x` r‖s‖v) of the wallet proof message by the key at `wallet_index`.
+ */
+signature?: string, 
+/**
+ * For `wallet_index` > 0: the same message signed by the root (index 0) key, so only the
+ * holder of the root entropy adds wallets.
+ */
+root_signature?: string, };
 
 export type CreateEmbeddedWalletResponse = { 
 /**
@@ -460,11 +478,46 @@ user: User,
  */
 wallet: LinkedAccount, };
 
+export type WalletChallengePurpose = "key_material" | "create" | "replace_shares";
+
+export type WalletChallengeRequest = { 
+/**
+ * The wallet's chain type.
+ */
+chain_type: ChainType, 
+/**
+ * The call the nonce is for.
+ */
+purpose: WalletChallengePurpose, };
+
+export type WalletChallengeResponse = { 
+/**
+ * Random, base64url; valid once, for this session and purpose.
+ */
+nonce: string, 
+/**
+ * Unix seconds after which the nonce is refused.
+ */
+expires_at: bigint, };
+
 export type KeyMaterialRequest = { 
 /**
  * The wallet's chain type.
  */
-chain_type: ChainType, };
+chain_type: ChainType, 
+/**
+ * A `key_material` challenge nonce.
+ */
+nonce?: string, 
+/**
+ * The device key's ECDSA P-256/SHA-256 signature (base64 of raw r‖s, 64 bytes) of the
+ * unlock message.
+ */
+device_signature?: string, 
+/**
+ * Ask for the recovery share too (new device); needs a fresh sign-in.
+ */
+recovery?: boolean, };
 
 export type KeyMaterialResponse = { 
 /**
@@ -488,7 +541,8 @@ recovery_method: RecoveryMethod,
  */
 auth_share: string, 
 /**
- * The root recovery share (base64); `null` unless the method is `privy`.
+ * The root recovery share (base64); `null` unless `recovery` was asked for, granted and
+ * the method is `privy`.
  */
 recovery_share: string | null, };
 
@@ -504,7 +558,19 @@ auth_share: string,
 /**
  * The new recovery share (base64).
  */
-recovery_share: string, };
+recovery_share: string, 
+/**
+ * This device's new public key (base64, 65-byte uncompressed P-256 point).
+ */
+device_public_key?: string, 
+/**
+ * A `replace_shares` challenge nonce.
+ */
+nonce?: string, 
+/**
+ * `personal_sign` of the proof message by the root (index 0) key.
+ */
+signature?: string, };
 
 export type ReplaceSharesResponse = { 
 /**

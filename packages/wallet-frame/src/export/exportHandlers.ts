@@ -14,7 +14,8 @@ export function exportHandlers(
   return {
     "privy:iframe:ready": () => ({}),
     "privy:wallet:export": async (data) => {
-      const { token, userId } = requireSession(data);
+      const { token, userId, session } = requireSession(data);
+      wallets.enter(session);
       const address = requireAddress(data);
       if (pageAddress?.toLowerCase() !== address.toLowerCase()) {
         throw new FrameError("invalid_input", "This export page is for another address");

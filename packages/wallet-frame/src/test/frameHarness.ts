@@ -1,6 +1,7 @@
 // A wallet frame as the page builds it (real wasm, real handlers and listener), with its
 // fetch going to a FakeServer and its storage in memory, plus a host that posts requests.
 import { createApi } from "../api.ts";
+import { type DeviceKeyStore, memoryDeviceKeys } from "../deviceKeys.ts";
 import { createDeviceStore, type KeyValueStorage } from "../deviceStore.ts";
 import { walletHandlers } from "../handlers.ts";
 import { createMessageListener, type Handler } from "../messages.ts";
@@ -36,17 +37,34 @@ export interface Answer {
 
 export interface FrameOptions {
   storage?: KeyValueStorage;
+  keys?: DeviceKeyStore;
+  now?: () => number;
   handlers?: (wallets: WalletService) => Record<string, Handler>;
   ready?: Promise<void>;
 }
 
 let counter = 0;
 
+/** A "reload" reuses the storage object: it finds the same device keys (as IndexedDB would). */
+const keysOfStorage = new WeakMap<object, DeviceKeyStore>();
+
+function keysFor(storage: KeyValueStorage): DeviceKeyStore {
+  let keys = keysOfStorage.get(storage);
+  if (!keys) {
+    keys = memoryDeviceKeys();
+    keysOfStorage.set(storage, keys);
+  }
+  return keys;
+}
+
 export function createFrame(server: FakeServer, options: FrameOptions = {}) {
   const storage = options.storage ?? memoryStorage();
+  const keys = options.keys ?? keysFor(storage);
   const wallets = new WalletService({
     api: createApi({ fetch: server.fetch, appId: "app" }),
     store: createDeviceStore(() => storage),
+    keys,
+    ...(options.now ? { now: options.now } : {}),
   });
   const listen = createMessageListener({
     allowedOrigins: new Set([HOST]),
@@ -97,5 +115,5 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
     return answer.data as T;
   }
 
-  return { wallets, storage, posted, post, request, call };
+  return { wallets, storage, keys, posted, post, request, call };
 }
