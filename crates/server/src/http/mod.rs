@@ -4,6 +4,7 @@ pub mod analytics;
 pub mod app_context;
 pub mod apps;
 pub mod auth;
+pub mod client_ip;
 pub mod cors;
 pub mod email;
 pub mod embedded_wallets;
