@@ -12,6 +12,7 @@ pub mod mail;
 pub mod otp;
 pub mod random;
 pub mod rate_limit;
+pub mod serve;
 pub mod state;
 pub mod tokens;
 pub mod wallets;
