@@ -213,3 +213,83 @@ pub async fn serve(
         tracing::warn!("connections still open after the shutdown grace period; closing them");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::routing::{get, post};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    /// A body whose bytes never come.
+    struct Stalled;
+
+    impl HttpBody for Stalled {
+        type Data = Bytes;
+        type Error = std::io::Error;
+
+        fn poll_frame(
+            self: Pin<&mut Self>,
+            _cx: &mut Context<'_>,
+        ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+            Poll::Pending
+        }
+    }
+
+    fn router() -> Router {
+        let app = Router::new()
+            .route(
+                "/slow",
+                get(|| async {
+                    tokio::time::sleep(Duration::from_secs(3_600)).await;
+                    "late"
+                }),
+            )
+            .route("/echo", post(|body: String| async move { body }));
+        with_timeouts(
+            app,
+            Timeouts {
+                body: Duration::from_millis(200),
+                request: Duration::from_millis(400),
+            },
+        )
+    }
+
+    async fn json(response: Response) -> (StatusCode, serde_json::Value) {
+        let status = response.status();
+        let bytes = response
+            .into_body()
+            .collect()
+            .await
+            .expect("body")
+            .to_bytes();
+        (status, serde_json::from_slice(&bytes).unwrap_or_default())
+    }
+
+    #[tokio::test]
+    async fn a_stalled_body_is_answered_408_with_the_json_error() {
+        let request = Request::post("/echo")
+            .body(Body::new(Stalled))
+            .expect("request");
+        let response = router().oneshot(request).await.expect("infallible");
+        let (status, body) = json(response).await;
+        assert_eq!(status, StatusCode::REQUEST_TIMEOUT);
+        assert_eq!(body["code"], "invalid_data");
+        assert!(body["error"].is_string());
+        // A body that does arrive is untouched.
+        let request = Request::post("/echo")
+            .body(Body::from("hello"))
+            .expect("request");
+        let response = router().oneshot(request).await.expect("infallible");
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+
+    #[tokio::test]
+    async fn a_request_over_the_deadline_is_answered_503_with_the_json_error() {
+        let request = Request::get("/slow").body(Body::empty()).expect("request");
+        let response = router().oneshot(request).await.expect("infallible");
+        let (status, body) = json(response).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(body["code"], "internal_error");
+    }
+}
