@@ -319,9 +319,12 @@ async fn a_body_that_stops_arriving_gets_a_json_408_and_the_connection_closes() 
 async fn a_full_connection_cap_holds_new_connections_until_one_closes() {
     let url = fresh_database(Backend::Sqlite).await;
     let server = Server::start(&url, &[("SYMBOLON_HTTP_MAX_CONNECTIONS", "4")]);
-    // Four idle connections take every slot (the header timeout, 10 s, has not fired yet).
+    // A client with a kept-alive connection, then three idle connections: every slot is taken
+    // (the header timeout, 10 s, has not fired yet).
+    let established = reqwest::Client::new();
+    assert!(health_answers(&established, &server.base).await);
     let mut idle = Vec::new();
-    for _ in 0..4 {
+    for _ in 0..3 {
         idle.push(TcpStream::connect(&server.address).await.unwrap());
     }
     let http = reqwest::Client::builder()
@@ -341,6 +344,9 @@ async fn a_full_connection_cap_holds_new_connections_until_one_closes() {
         waiting.iter().all(|task| !task.is_finished()),
         "a connection over the cap was served"
     );
+    // The established connection keeps working meanwhile.
+    assert!(health_answers(&established, &server.base).await);
+    assert!(waiting.iter().all(|task| !task.is_finished()));
     // Closing the idle connections frees the slots: every waiting request is answered.
     drop(idle);
     for task in waiting {
