@@ -40,6 +40,12 @@ impl ToTs for &str {
         format!("{self:?}")
     }
 }
+impl ToTs for &[&str] {
+    fn to_ts(&self) -> String {
+        let items: Vec<String> = self.iter().map(|item| format!("{item:?}")).collect();
+        format!("[{}] as const", items.join(", "))
+    }
+}
 impl ToTs for &[u16] {
     fn to_ts(&self) -> String {
         let items: Vec<String> = self.iter().map(u16::to_string).collect();
@@ -163,7 +169,24 @@ constants! {
     /// Header carrying the analytics id.
     HEADER_ANALYTICS_ID: &str = "privy-ca-id";
     /// Header carrying a native app identifier.
-    HEADER_NATIVE_APP_ID: &str = "privy-native-app-identifier";
+    HEADER_NATIVE_APP_ID: &str = "x-native-app-identifier";
+    /// Header carrying the retry number of a request: `0`, then `1`… on retries.
+    HEADER_RETRY_ATTEMPT: &str = "privy-retry-attempt";
+    /// Header carrying a client-chosen key that makes a write safe to retry.
+    HEADER_IDEMPOTENCY_KEY: &str = "privy-idempotency-key";
+    /// Every request header the spec's clients send cross-origin (lowercase): a CORS preflight
+    /// must allow all of them, or the browser blocks the call.
+    CLIENT_REQUEST_HEADERS: &[&str] = &[
+        HEADER_APP_ID,
+        HEADER_CLIENT_ID,
+        HEADER_CLIENT,
+        HEADER_ANALYTICS_ID,
+        HEADER_NATIVE_APP_ID,
+        HEADER_RETRY_ATTEMPT,
+        HEADER_IDEMPOTENCY_KEY,
+        "authorization",
+        "content-type",
+    ];
     /// Path prefix of every API call.
     API_PREFIX: &str = "/api/v1";
 

@@ -2,9 +2,11 @@
 //! overrides (see `docs/server.md` for every key).
 
 use std::fmt;
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use ipnet::IpNet;
+use serde::{Deserialize, Deserializer};
 
 /// Why the configuration could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -61,6 +63,8 @@ pub struct Config {
     pub key_dir: PathBuf,
     /// The wallet frame's built `dist/` (`SYMBOLON_WALLET_FRAME_DIR`).
     pub wallet_frame_dir: PathBuf,
+    /// The HTTP edge: timeouts, connection cap, trusted proxies (`[http]`).
+    pub http: HttpConfig,
 }
 
 /// A secret string whose `Debug` output is redacted.
@@ -88,6 +92,7 @@ impl Default for Config {
             recovery_share_key: None,
             key_dir: PathBuf::from("."),
             wallet_frame_dir: PathBuf::from("packages/wallet-frame/dist"),
+            http: HttpConfig::default(),
         }
     }
 }
@@ -178,6 +183,143 @@ impl Default for RateLimitConfig {
             ip_authenticate_per_window: 120,
             code_failures_per_hour: 20,
         }
+    }
+}
+
+// --- HTTP edge settings (timeouts, connection cap, client address behind proxies) ---
+
+/// Which header a trusted proxy puts the client address in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForwardedHeader {
+    /// `X-Forwarded-For: client, proxy1, …` (nginx, HAProxy, most load balancers).
+    XForwardedFor,
+    /// RFC 7239 `Forwarded: for=client, for=proxy1`.
+    Forwarded,
+}
+
+/// Limits of the HTTP server and how the client address is found behind proxies.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HttpConfig {
+    /// Seconds a client has to send a request's headers; also how long an idle keep-alive
+    /// connection stays open (`SYMBOLON_HTTP_HEADER_TIMEOUT_S`).
+    pub header_timeout_s: u64,
+    /// Seconds a client has to send a request's whole body (`SYMBOLON_HTTP_BODY_TIMEOUT_S`).
+    pub body_timeout_s: u64,
+    /// Seconds a request may take in all before it is answered 503
+    /// (`SYMBOLON_HTTP_REQUEST_TIMEOUT_S`).
+    pub request_timeout_s: u64,
+    /// Open connections at most; further ones wait in the listen backlog
+    /// (`SYMBOLON_HTTP_MAX_CONNECTIONS`).
+    pub max_connections: usize,
+    /// Reverse proxies (IPs or CIDRs) whose forwarding header is believed; empty trusts none
+    /// (`SYMBOLON_TRUSTED_PROXIES`, comma-separated).
+    #[serde(deserialize_with = "deserialize_proxies")]
+    pub trusted_proxies: Vec<IpNet>,
+    /// The header trusted proxies set: `x-forwarded-for` or `forwarded`
+    /// (`SYMBOLON_FORWARDED_HEADER`). Only this one is read, so a client cannot bring its own.
+    pub forwarded_header: ForwardedHeader,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self {
+            header_timeout_s: 10,
+            body_timeout_s: 10,
+            request_timeout_s: 30,
+            max_connections: 1024,
+            trusted_proxies: Vec::new(),
+            forwarded_header: ForwardedHeader::XForwardedFor,
+        }
+    }
+}
+
+/// Parses one trusted proxy: a CIDR (`10.0.0.0/8`, `fd00::/8`) or a single address.
+pub fn parse_proxy(text: &str) -> Option<IpNet> {
+    let text = text.trim();
+    text.parse::<IpNet>()
+        .ok()
+        .or_else(|| text.parse::<IpAddr>().ok().map(IpNet::from))
+}
+
+/// Parses a comma-separated proxy list (`SYMBOLON_TRUSTED_PROXIES`); blank entries are skipped.
+pub fn parse_proxy_list(text: &str) -> Option<Vec<IpNet>> {
+    text.split(',')
+        .filter(|item| !item.trim().is_empty())
+        .map(parse_proxy)
+        .collect()
+}
+
+fn deserialize_proxies<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpNet>, D::Error> {
+    let items = Vec::<String>::deserialize(deserializer)?;
+    items
+        .iter()
+        .map(|item| {
+            parse_proxy(item)
+                .ok_or_else(|| serde::de::Error::custom(format!("invalid trusted proxy {item:?}")))
+        })
+        .collect()
+}
+
+impl HttpConfig {
+    /// Applies the `SYMBOLON_HTTP_*`, `SYMBOLON_TRUSTED_PROXIES` and `SYMBOLON_FORWARDED_HEADER`
+    /// overrides.
+    fn apply_env(&mut self, lookup: &impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        parse(
+            lookup,
+            "SYMBOLON_HTTP_HEADER_TIMEOUT_S",
+            &mut self.header_timeout_s,
+        )?;
+        parse(
+            lookup,
+            "SYMBOLON_HTTP_BODY_TIMEOUT_S",
+            &mut self.body_timeout_s,
+        )?;
+        parse(
+            lookup,
+            "SYMBOLON_HTTP_REQUEST_TIMEOUT_S",
+            &mut self.request_timeout_s,
+        )?;
+        parse(
+            lookup,
+            "SYMBOLON_HTTP_MAX_CONNECTIONS",
+            &mut self.max_connections,
+        )?;
+        if let Some(value) = lookup("SYMBOLON_TRUSTED_PROXIES") {
+            self.trusted_proxies = parse_proxy_list(&value).ok_or(ConfigError::Env {
+                name: "SYMBOLON_TRUSTED_PROXIES",
+                value,
+            })?;
+        }
+        if let Some(value) = lookup("SYMBOLON_FORWARDED_HEADER") {
+            self.forwarded_header = match value.as_str() {
+                "x-forwarded-for" => ForwardedHeader::XForwardedFor,
+                "forwarded" => ForwardedHeader::Forwarded,
+                _ => {
+                    return Err(ConfigError::Env {
+                        name: "SYMBOLON_FORWARDED_HEADER",
+                        value,
+                    });
+                }
+            };
+        }
+        let zero = [
+            ("SYMBOLON_HTTP_HEADER_TIMEOUT_S", self.header_timeout_s == 0),
+            ("SYMBOLON_HTTP_BODY_TIMEOUT_S", self.body_timeout_s == 0),
+            (
+                "SYMBOLON_HTTP_REQUEST_TIMEOUT_S",
+                self.request_timeout_s == 0,
+            ),
+            ("SYMBOLON_HTTP_MAX_CONNECTIONS", self.max_connections == 0),
+        ];
+        if let Some((name, _)) = zero.into_iter().find(|(_, is_zero)| *is_zero) {
+            return Err(ConfigError::Env {
+                name,
+                value: "0".into(),
+            });
+        }
+        Ok(())
     }
 }
 
@@ -279,6 +421,7 @@ impl Config {
             "SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_HOUR",
             &mut self.rate_limit.code_failures_per_hour,
         )?;
+        self.http.apply_env(&lookup)?;
         Ok(())
     }
 
@@ -376,6 +519,51 @@ mod tests {
         assert_eq!(config.public_origin(), "https://id.example.com");
         config.public_url = "https://id.example.com:8443".into();
         assert_eq!(config.public_origin(), "https://id.example.com:8443");
+    }
+
+    #[test]
+    fn http_settings_have_sane_defaults_and_env_overrides() {
+        let mut config = Config::default();
+        assert_eq!(config.http.header_timeout_s, 10);
+        assert_eq!(config.http.request_timeout_s, 30);
+        assert_eq!(config.http.max_connections, 1024);
+        assert!(config.http.trusted_proxies.is_empty());
+        let env: HashMap<&str, &str> = [
+            ("SYMBOLON_HTTP_HEADER_TIMEOUT_S", "1"),
+            ("SYMBOLON_HTTP_MAX_CONNECTIONS", "8"),
+            ("SYMBOLON_TRUSTED_PROXIES", "10.0.0.0/8, 127.0.0.1,fd00::/8"),
+            ("SYMBOLON_FORWARDED_HEADER", "forwarded"),
+        ]
+        .into();
+        config
+            .apply_env(|k| env.get(k).map(|v| v.to_string()))
+            .expect("env");
+        assert_eq!(config.http.header_timeout_s, 1);
+        assert_eq!(config.http.max_connections, 8);
+        let proxies: Vec<String> = config
+            .http
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(proxies, ["10.0.0.0/8", "127.0.0.1/32", "fd00::/8"]);
+        assert_eq!(config.http.forwarded_header, ForwardedHeader::Forwarded);
+
+        let from_file: Config =
+            toml::from_str("[http]\ntrusted_proxies = [\"192.168.1.1\", \"::1\"]\n").expect("toml");
+        assert_eq!(from_file.http.trusted_proxies.len(), 2);
+        assert!(toml::from_str::<Config>("[http]\ntrusted_proxies = [\"nope\"]\n").is_err());
+        for (name, value) in [
+            ("SYMBOLON_TRUSTED_PROXIES", "10.0.0.0/33"),
+            ("SYMBOLON_FORWARDED_HEADER", "x-real-ip"),
+            ("SYMBOLON_HTTP_REQUEST_TIMEOUT_S", "0"),
+        ] {
+            let err = Config::default().apply_env(|k| (k == name).then(|| value.to_string()));
+            assert!(
+                matches!(err, Err(ConfigError::Env { .. })),
+                "{name}={value}"
+            );
+        }
     }
 
     #[test]

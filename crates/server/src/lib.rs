@@ -14,6 +14,7 @@ pub mod otp;
 pub mod random;
 pub mod rate_limit;
 pub mod sealing;
+pub mod serve;
 pub mod state;
 pub mod tokens;
 pub mod wallets;

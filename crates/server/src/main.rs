@@ -1,7 +1,6 @@
 //! `symbolon`: serve the API, run migrations, or manage apps (see `symbolon --help`).
 
 use std::io::IsTerminal;
-use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -15,7 +14,7 @@ use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
 use symbolon_server::mail::SmtpMailer;
 use symbolon_server::random::random_id;
-use symbolon_server::{AppState, app};
+use symbolon_server::{AppState, app, serve};
 use tracing_subscriber::EnvFilter;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -64,12 +63,8 @@ async fn serve(config: Config) -> Result<(), BoxError> {
     let listener = tokio::net::TcpListener::bind(&config.listen).await?;
     let state = AppState::new(config, db.clone(), mailer, Clock::system()).await?;
     tracing::info!(address = %listener.local_addr()?, public_url = %state.config.public_url, "symbolon listening");
-    axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    let http = state.config.http.clone();
+    serve::serve(listener, app(state), &http, shutdown_signal()).await;
     db.close().await;
     tracing::info!("symbolon stopped");
     Ok(())

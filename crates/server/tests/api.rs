@@ -203,7 +203,9 @@ async fn preflight_is_answered_for_allowed_origins_only(backend: Backend) {
         "privy-client-id",
         "privy-client",
         "privy-ca-id",
-        "privy-native-app-identifier",
+        "x-native-app-identifier",
+        "privy-retry-attempt",
+        "privy-idempotency-key",
         "authorization",
         "content-type",
     ] {

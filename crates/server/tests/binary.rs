@@ -4,12 +4,16 @@
 mod common;
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use common::{
     Backend, ORIGIN, fresh_database, mailbox_code, remove_database_file, services, unique_email,
 };
 use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 backend_tests!(
     apps_create_prints_only_the_id_and_is_idempotent,
@@ -36,6 +40,68 @@ fn symbolon(database_url: &str) -> Command {
             "AgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgI=",
         );
     command
+}
+
+/// A running `symbolon serve` on a free port.
+struct Server {
+    child: Child,
+    /// `host:port`.
+    address: String,
+    /// `http://host:port`.
+    base: String,
+    /// The rest of the log, once the server exits.
+    logs: Option<JoinHandle<String>>,
+}
+
+impl Drop for Server {
+    /// A failed test must not leave its server running (it holds the test's stdout open).
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// Starts `serve` on `database_url` with extra environment `env`.
+    fn start(database_url: &str, env: &[(&str, &str)]) -> Self {
+        let mut command = symbolon(database_url);
+        command
+            .args(["serve"])
+            .env("SYMBOLON_LISTEN", "127.0.0.1:0")
+            .stderr(Stdio::piped());
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let address = loop {
+            let line = lines.next().expect("server exited early").unwrap();
+            if line.contains("symbolon listening") {
+                let start = line.find("address=").unwrap() + "address=".len();
+                break line[start..].split_whitespace().next().unwrap().to_string();
+            }
+        };
+        let logs =
+            std::thread::spawn(move || lines.map_while(Result::ok).collect::<Vec<_>>().join("\n"));
+        Self {
+            child,
+            base: format!("http://{address}"),
+            address,
+            logs: Some(logs),
+        }
+    }
+
+    /// Stops the server with SIGTERM (a graceful stop must exit 0) and returns its log.
+    fn stop(mut self) -> String {
+        let killed = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "exit {status:?}");
+        self.logs.take().unwrap().join().unwrap()
+    }
 }
 
 async fn apps_create_prints_only_the_id_and_is_idempotent(backend: Backend) {
@@ -91,23 +157,8 @@ async fn serve_signs_a_user_in_over_http(backend: Backend) {
         .output()
         .unwrap();
     let app_id = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    let mut child = symbolon(&url)
-        .args(["serve"])
-        .env("SYMBOLON_LISTEN", "127.0.0.1:0")
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let address = loop {
-        let line = lines.next().expect("server exited early").unwrap();
-        if line.contains("symbolon listening") {
-            let start = line.find("address=").unwrap() + "address=".len();
-            break line[start..].split_whitespace().next().unwrap().to_string();
-        }
-    };
-    let log_reader =
-        std::thread::spawn(move || lines.map_while(Result::ok).collect::<Vec<_>>().join("\n"));
-    let base = format!("http://{address}");
+    let server = Server::start(&url, &[]);
+    let base = server.base.clone();
     let http = reqwest::Client::new();
     let call = |path: &str, body: Value| {
         http.post(format!("{base}{path}"))
@@ -153,19 +204,158 @@ async fn serve_signs_a_user_in_over_http(backend: Backend) {
     assert_eq!(me.status(), 200);
 
     // SIGTERM stops it gracefully.
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert!(status.success(), "exit {status:?}");
-    let logs = log_reader.join().unwrap();
+    let logs = server.stop();
     assert!(logs.contains("symbolon stopped"), "{logs}");
     assert!(!logs.contains(&code), "the code was logged");
     assert!(
         !logs.contains('\u{1b}'),
         "colour codes in a non-terminal log"
     );
+    remove_database_file(&url);
+}
+
+// --- The serve loop's limits (one backend: they do not touch storage) ---
+
+/// Waits (up to `bound`) for the server to close `stream`; returns how long it took, or `None`
+/// if the connection was still open at `bound`. Whatever the server wrote first is returned too.
+async fn wait_closed(stream: &mut TcpStream, bound: Duration) -> (Option<Duration>, String) {
+    let started = Instant::now();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        let left = bound.saturating_sub(started.elapsed());
+        match tokio::time::timeout(left, stream.read(&mut buf)).await {
+            Err(_) => return (None, String::from_utf8_lossy(&seen).into_owned()),
+            Ok(Ok(0)) | Ok(Err(_)) => {
+                return (
+                    Some(started.elapsed()),
+                    String::from_utf8_lossy(&seen).into_owned(),
+                );
+            }
+            Ok(Ok(n)) => seen.extend_from_slice(&buf[..n]),
+        }
+    }
+}
+
+async fn health_answers(http: &reqwest::Client, base: &str) -> bool {
+    match http.get(format!("{base}/health")).send().await {
+        Ok(reply) => reply.status() == 200,
+        Err(_) => false,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_header_connections_are_closed_and_health_keeps_answering() {
+    let url = fresh_database(Backend::Sqlite).await;
+    let server = Server::start(&url, &[("SYMBOLON_HTTP_HEADER_TIMEOUT_S", "1")]);
+    // Slowloris: each connection sends part of a request line and then nothing.
+    let mut attackers = Vec::new();
+    for _ in 0..300 {
+        let mut stream = TcpStream::connect(&server.address).await.unwrap();
+        stream
+            .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            .await
+            .unwrap();
+        attackers.push(stream);
+    }
+    // Fresh connections for /health while the attack is on.
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()
+        .unwrap();
+    for _ in 0..3 {
+        assert!(
+            health_answers(&http, &server.base).await,
+            "/health stopped answering during the attack"
+        );
+    }
+    for stream in &mut attackers {
+        let (closed, _) = wait_closed(stream, Duration::from_secs(20)).await;
+        assert!(closed.is_some(), "a slow-header connection was left open");
+    }
+    assert!(health_answers(&http, &server.base).await);
+    server.stop();
+    remove_database_file(&url);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_that_stops_arriving_gets_a_json_408_and_the_connection_closes() {
+    let url = fresh_database(Backend::Sqlite).await;
+    let out = symbolon(&url)
+        .args(["apps", "create", "--name", "Body", "--origin", ORIGIN])
+        .output()
+        .unwrap();
+    let app_id = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let server = Server::start(&url, &[("SYMBOLON_HTTP_BODY_TIMEOUT_S", "1")]);
+    let mut stream = TcpStream::connect(&server.address).await.unwrap();
+    let head = format!(
+        "POST /api/v1/passwordless/init HTTP/1.1\r\nHost: x\r\norigin: {ORIGIN}\r\n\
+         privy-app-id: {app_id}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(b"{\"email\": ").await.unwrap();
+    let (closed, answer) = wait_closed(&mut stream, Duration::from_secs(20)).await;
+    assert!(
+        closed.is_some(),
+        "the connection stayed open; got {answer:?}"
+    );
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or_default();
+    let body: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    assert_eq!(body["code"], "invalid_data", "{answer}");
+    assert!(body["error"].is_string(), "{answer}");
+    // Browsers can read it: the CORS headers survive.
+    assert!(
+        answer
+            .to_lowercase()
+            .contains(&format!("access-control-allow-origin: {ORIGIN}")),
+        "{answer}"
+    );
+    server.stop();
+    remove_database_file(&url);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_connection_cap_holds_new_connections_until_one_closes() {
+    let url = fresh_database(Backend::Sqlite).await;
+    let server = Server::start(&url, &[("SYMBOLON_HTTP_MAX_CONNECTIONS", "4")]);
+    // A client with a kept-alive connection, then three idle connections: every slot is taken
+    // (the header timeout, 10 s, has not fired yet).
+    let established = reqwest::Client::new();
+    assert!(health_answers(&established, &server.base).await);
+    let mut idle = Vec::new();
+    for _ in 0..3 {
+        idle.push(TcpStream::connect(&server.address).await.unwrap());
+    }
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()
+        .unwrap();
+    let waiting: Vec<_> = (0..4)
+        .map(|_| {
+            let http = http.clone();
+            let base = server.base.clone();
+            tokio::spawn(async move { health_answers(&http, &base).await })
+        })
+        .collect();
+    // While the cap is full, new connections wait (in the listen backlog) rather than fail.
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    assert!(
+        waiting.iter().all(|task| !task.is_finished()),
+        "a connection over the cap was served"
+    );
+    // The established connection keeps working meanwhile.
+    assert!(health_answers(&established, &server.base).await);
+    assert!(waiting.iter().all(|task| !task.is_finished()));
+    // Closing the idle connections frees the slots: every waiting request is answered.
+    drop(idle);
+    for task in waiting {
+        let answered = tokio::time::timeout(Duration::from_secs(30), task).await;
+        assert!(
+            matches!(answered, Ok(Ok(true))),
+            "/health did not answer once the cap freed: {answered:?}"
+        );
+    }
+    server.stop();
     remove_database_file(&url);
 }

@@ -1,6 +1,7 @@
 //! Apps, their allowed origins and client ids.
 
 use super::{Db, DbError};
+use crate::cli::normalize_origin;
 
 /// An app as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -9,7 +10,8 @@ pub struct AppRecord {
     pub id: String,
     /// Display name.
     pub name: String,
-    /// Exact origins (`scheme://host[:port]`) browsers may call from.
+    /// Origins (`scheme://host[:port]`) browsers may call from, normalised as browsers send them
+    /// ([`normalize_origin`]: lowercase, no default port).
     pub allowed_origins: Vec<String>,
     /// Client ids the host may send in `privy-client-id`.
     pub client_ids: Vec<String>,
@@ -43,7 +45,14 @@ impl Db {
             .bind(&app.id)
             .execute(&mut *tx)
             .await?;
-        for origin in dedup(&app.allowed_origins) {
+        // Stored in the form browsers send; a value that is no origin is kept as given (it can
+        // never match a browser's `Origin`).
+        let origins: Vec<String> = app
+            .allowed_origins
+            .iter()
+            .map(|origin| normalize_origin(origin).unwrap_or_else(|| origin.clone()))
+            .collect();
+        for origin in dedup(&origins) {
             sqlx::query("INSERT INTO app_origins (app_id, origin) VALUES ($1, $2)")
                 .bind(&app.id)
                 .bind(origin)
@@ -98,7 +107,8 @@ impl Db {
         }))
     }
 
-    /// Whether any app allows `origin` (used to answer CORS preflights, which carry no app id).
+    /// Whether any app allows `origin`, which must already be normalised (used to answer CORS
+    /// preflights, which carry no app id).
     pub async fn origin_allowed_by_any_app(&self, origin: &str) -> Result<bool, DbError> {
         let row: Option<(String,)> =
             sqlx::query_as("SELECT origin FROM app_origins WHERE origin = $1 LIMIT 1")

@@ -8,10 +8,13 @@ pub mod sessions;
 pub mod users;
 pub mod wallets;
 
+use std::net::IpAddr;
+use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgSslMode};
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -65,6 +68,9 @@ impl Db {
     pub async fn connect(url: &str) -> Result<Self, DbError> {
         sqlx::any::install_default_drivers();
         if !url.starts_with("sqlite:") {
+            if let Some(warning) = postgres_tls_warning(url) {
+                tracing::warn!("{warning}");
+            }
             let pool = AnyPoolOptions::new()
                 .max_connections(10)
                 .acquire_timeout(Duration::from_secs(10))
@@ -102,6 +108,34 @@ impl Db {
         self.pool.close().await;
         self.writer.close().await;
     }
+}
+
+/// A warning when `url` reaches a Postgres server over the network without requiring TLS.
+///
+/// TLS comes from the URL's `sslmode` (sqlx with rustls and the webpki roots; `sslrootcert` names
+/// a private CA). Without `sslmode`, sqlx uses `prefer`: TLS when the server offers it, else plain
+/// text, so an attacker on the path can downgrade it. Loopback hosts and Unix sockets are local.
+pub fn postgres_tls_warning(url: &str) -> Option<String> {
+    let options = PgConnectOptions::from_str(url).ok()?;
+    let host = options.get_host();
+    let local = options.get_socket().is_some()
+        || host.starts_with('/')
+        || host.eq_ignore_ascii_case("localhost")
+        || host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    let enforced = matches!(
+        options.get_ssl_mode(),
+        PgSslMode::Require | PgSslMode::VerifyCa | PgSslMode::VerifyFull
+    );
+    (!local && !enforced).then(|| {
+        format!(
+            "Postgres at {host} is not on this machine and its URL does not require TLS; \
+             add sslmode=verify-full (or sslmode=require) to DATABASE_URL"
+        )
+    })
 }
 
 /// Options for a SQLite pool of `size` connections.
@@ -142,4 +176,38 @@ fn sqlite_pool(size: u32, read_only: bool) -> AnyPoolOptions {
                 Ok(())
             })
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::postgres_tls_warning;
+
+    #[test]
+    fn remote_postgres_without_required_tls_is_warned_about() {
+        for url in [
+            "postgres://u:p@db.example.com/symbolon",
+            "postgres://u:p@db.example.com/symbolon?sslmode=prefer",
+            "postgres://u:p@10.0.0.5:5432/symbolon?sslmode=disable",
+            "postgres://u:p@[2001:db8::5]/symbolon?sslmode=allow",
+        ] {
+            let warning = postgres_tls_warning(url);
+            assert!(
+                warning
+                    .as_deref()
+                    .is_some_and(|w| w.contains("sslmode=verify-full")),
+                "{url}: {warning:?}"
+            );
+        }
+        for url in [
+            "postgres://u:p@db.example.com/symbolon?sslmode=require",
+            "postgres://u:p@db.example.com/symbolon?sslmode=verify-ca",
+            "postgres://u:p@db.example.com/symbolon?sslmode=verify-full",
+            "postgres://u:p@localhost/symbolon",
+            "postgres://u:p@127.0.0.1:5433/symbolon?sslmode=disable",
+            "postgres://u:p@[::1]/symbolon",
+            "postgres:///symbolon?host=/var/run/postgresql",
+        ] {
+            assert_eq!(postgres_tls_warning(url), None, "{url}");
+        }
+    }
 }

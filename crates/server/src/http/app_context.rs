@@ -7,6 +7,7 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
 
 use super::error::AppError;
+use crate::cli::normalize_origin;
 use crate::db::apps::AppRecord;
 use crate::state::AppState;
 
@@ -41,17 +42,10 @@ impl AppContext {
                 "Invalid app id",
             )
         })?;
-        if let Some(client_id) = header(headers, HEADER_CLIENT_ID).filter(|c| !c.is_empty())
-            && !app.client_ids.iter().any(|c| c == client_id)
-        {
-            return Err(AppError::new(
-                ServerErrorCode::MissingOrInvalidPrivyClientId,
-                "Invalid client id",
-            ));
-        }
+        check_client_id(&app, headers)?;
         let origin = header(headers, "origin").map(str::to_string);
         if let Some(origin) = &origin
-            && !app.allowed_origins.iter().any(|allowed| allowed == origin)
+            && !origin_allowed(&app, origin)
         {
             return Err(AppError::new(
                 ServerErrorCode::InvalidOrigin,
@@ -71,6 +65,27 @@ impl AppContext {
             )),
         }
     }
+}
+
+/// Refuses a `privy-client-id` the app does not know; an absent or empty one is accepted (the
+/// client sends it only when the host set a client id). The one client-id check of the server.
+pub fn check_client_id(app: &AppRecord, headers: &HeaderMap) -> Result<(), AppError> {
+    match header(headers, HEADER_CLIENT_ID).filter(|c| !c.is_empty()) {
+        Some(client_id) if !app.client_ids.iter().any(|c| c == client_id) => Err(AppError::new(
+            ServerErrorCode::MissingOrInvalidPrivyClientId,
+            "Invalid client id",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `origin` (a request's `Origin`) is one of the app's: compared in normal form, so case
+/// and an explicit default port do not matter. Stored origins are already normal.
+pub fn origin_allowed(app: &AppRecord, origin: &str) -> bool {
+    let Some(origin) = normalize_origin(origin) else {
+        return false;
+    };
+    app.allowed_origins.contains(&origin)
 }
 
 /// A header as text, if present and valid UTF-8.

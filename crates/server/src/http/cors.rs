@@ -6,11 +6,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::http::{HeaderName, HeaderValue, Method, header};
-use symbolon_protocol::constants::{
-    HEADER_ANALYTICS_ID, HEADER_APP_ID, HEADER_CLIENT, HEADER_CLIENT_ID, HEADER_NATIVE_APP_ID,
-};
+use symbolon_protocol::constants::CLIENT_REQUEST_HEADERS;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use crate::cli::normalize_origin;
 use crate::state::AppState;
 
 /// How long a "some app allows this origin" answer is reused. Browsers already cache preflight
@@ -53,9 +52,11 @@ pub fn cors_layer(state: &AppState) -> CorsLayer {
         let db = db.clone();
         let allowed = Arc::clone(&allowed);
         async move {
-            let Ok(origin) = origin.to_str() else {
+            // Stored origins are normalised (lowercase, no default port); so is the lookup.
+            let Some(origin) = origin.to_str().ok().and_then(normalize_origin) else {
                 return false;
             };
+            let origin = origin.as_str();
             if allowed.contains(origin) {
                 return true;
             }
@@ -72,14 +73,13 @@ pub fn cors_layer(state: &AppState) -> CorsLayer {
             found
         }
     });
-    let custom = [
-        HEADER_APP_ID,
-        HEADER_CLIENT_ID,
-        HEADER_CLIENT,
-        HEADER_ANALYTICS_ID,
-        HEADER_NATIVE_APP_ID,
-    ]
-    .map(HeaderName::from_static);
+    // Every header the spec's clients send (privy-retry-attempt included): one missing here and
+    // the browser blocks every call.
+    let request_headers: Vec<HeaderName> = CLIENT_REQUEST_HEADERS
+        .iter()
+        .copied()
+        .map(HeaderName::from_static)
+        .collect();
     CorsLayer::new()
         .allow_origin(allow_origin)
         .allow_credentials(true)
@@ -91,12 +91,7 @@ pub fn cors_layer(state: &AppState) -> CorsLayer {
             Method::DELETE,
             Method::OPTIONS,
         ])
-        .allow_headers(
-            custom
-                .into_iter()
-                .chain([header::AUTHORIZATION, header::CONTENT_TYPE])
-                .collect::<Vec<_>>(),
-        )
+        .allow_headers(request_headers)
         .expose_headers([header::RETRY_AFTER])
         .max_age(PREFLIGHT_MAX_AGE)
 }

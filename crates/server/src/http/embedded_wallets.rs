@@ -67,9 +67,7 @@ const CHALLENGE_LIMIT: WalletLimit = WalletLimit {
 
 /// Logs one wallet-secret event under `symbolon::audit` (never a share or a signature).
 fn audit(caller: &FrameCaller, address: &str, action: &str, outcome: &str) {
-    let ip = caller
-        .client_ip
-        .map_or_else(|| "unknown".to_string(), |ip| ip.to_string());
+    let ip = caller.client_ip.ip();
     tracing::info!(
         target: "symbolon::audit",
         app = %caller.app.id,

@@ -4,18 +4,17 @@
 //! Host pages are refused even with a valid token (`invalid_origin`), so page script cannot
 //! fetch shares; these routes also sit outside the CORS layer, so no host origin may read them.
 
-use std::net::{IpAddr, SocketAddr};
-
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use symbolon_protocol::ServerErrorCode;
-use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
+use symbolon_protocol::constants::HEADER_APP_ID;
 use symbolon_protocol::session::AccessTokenClaims;
 
-use super::app_context::header;
+use super::app_context::{check_client_id, header};
 use super::auth::{bearer, verify_session_token};
+use super::client_ip::ClientIp;
 use super::error::AppError;
 use crate::db::apps::AppRecord;
 use crate::db::users::UserRecord;
@@ -30,8 +29,9 @@ pub struct FrameCaller {
     pub claims: AccessTokenClaims,
     /// The signed-in user.
     pub user: UserRecord,
-    /// The peer address of the connection, when the server knows it (for the audit log).
-    pub client_ip: Option<IpAddr>,
+    /// The client's address (behind trusted proxies, the forwarded one), for limits and the
+    /// audit log.
+    pub client_ip: ClientIp,
 }
 
 /// Refuses requests whose `Origin` is not the server's own (the frame's).
@@ -85,24 +85,14 @@ impl FromRequestParts<AppState> for FrameCaller {
                 ),
                 None => AppError::invalid_token("Invalid access token"),
             })?;
-        if let Some(client_id) = header(&parts.headers, HEADER_CLIENT_ID).filter(|c| !c.is_empty())
-            && !app.client_ids.iter().any(|c| c == client_id)
-        {
-            return Err(AppError::new(
-                ServerErrorCode::MissingOrInvalidPrivyClientId,
-                "Invalid client id",
-            ));
-        }
+        check_client_id(&app, &parts.headers)?;
         let claims = verify_session_token(state, token, &app.id).await?;
         let user = state
             .db
             .find_user(&app.id, &claims.sub)
             .await?
             .ok_or_else(|| AppError::invalid_token("User no longer exists"))?;
-        let client_ip = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(peer)| peer.ip());
+        let client_ip = ClientIp::of(parts, state);
         Ok(Self {
             app,
             claims,

@@ -4,6 +4,7 @@ pub mod analytics;
 pub mod app_context;
 pub mod apps;
 pub mod auth;
+pub mod client_ip;
 pub mod cors;
 pub mod email;
 pub mod embedded_wallets;
@@ -27,12 +28,15 @@ use symbolon_protocol::constants::API_PREFIX;
 use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
+use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
 /// The server's router. Every response, errors and unknown routes included, has a JSON body,
 /// except the wallet frame's page and assets.
 pub fn app(state: AppState) -> Router {
     let api = |path: &str| format!("{API_PREFIX}{path}");
+    // Body and whole-request deadlines sit inside CORS, so a browser can read a timeout answer.
+    let timeouts = Timeouts::from_config(&state.config.http);
     // Called by host pages: CORS for the apps' origins.
     let host_routes = Router::new()
         .route("/health", get(health::health))
@@ -50,8 +54,8 @@ pub fn app(state: AppState) -> Router {
         .route(&api("/users/me/accept_terms"), post(users::accept_terms))
         .route(&api("/siwe/unlink"), post(siwe::unlink))
         .fallback(not_found)
-        .method_not_allowed_fallback(method_not_allowed)
-        .layer(cors::cors_layer(&state));
+        .method_not_allowed_fallback(method_not_allowed);
+    let host_routes = with_timeouts(host_routes, timeouts).layer(cors::cors_layer(&state));
     // Used only by the wallet frame on the server's own origin: merged after the CORS layer, so
     // no host origin gets a preflight grant or a readable answer here.
     let frame_routes = Router::new()
@@ -72,7 +76,7 @@ pub fn app(state: AppState) -> Router {
         .route("/embedded-wallets/assets/{file}", get(wallet_frame::asset))
         .method_not_allowed_fallback(method_not_allowed);
     host_routes
-        .merge(frame_routes)
+        .merge(with_timeouts(frame_routes, timeouts))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -1,10 +1,7 @@
 //! `POST /passwordless/init` and `/passwordless/authenticate`: email-code login.
 
-use std::net::SocketAddr;
-
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
-use axum::http::Extensions;
+use axum::extract::State;
 use axum::response::Response;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{OTP_TTL_S, PASSCODE_LENGTH};
@@ -13,6 +10,7 @@ use symbolon_protocol::session::{
 };
 
 use super::app_context::AppContext;
+use super::client_ip::ClientIp;
 use super::email::{is_plus_address, normalize_email};
 use super::error::AppError;
 use super::json_body::JsonBody;
@@ -52,7 +50,7 @@ pub mod messages {
 pub async fn init(
     State(state): State<AppState>,
     ctx: AppContext,
-    extensions: Extensions,
+    client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessInitRequest>,
 ) -> Result<Json<SuccessResponse>, AppError> {
     ctx.require_origin()?;
@@ -66,7 +64,7 @@ pub async fn init(
     let now = state.clock.now();
     state
         .ip_limiter
-        .hit(&client_ip(&extensions), now)
+        .hit(&client_ip.rate_limit_key(), now)
         .map_err(|r| AppError::rate_limited(r.0))?;
     let key = email_key(&ctx.app.id, &email);
     let code = generate_code()?;
@@ -95,7 +93,7 @@ pub async fn init(
 pub async fn authenticate(
     State(state): State<AppState>,
     ctx: AppContext,
-    extensions: Extensions,
+    client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     ctx.require_origin()?;
@@ -112,7 +110,7 @@ pub async fn authenticate(
     let now = state.clock.now();
     state
         .authenticate_ip_limiter
-        .hit(&client_ip(&extensions), now)
+        .hit(&client_ip.rate_limit_key(), now)
         .map_err(|r| AppError::rate_limited(r.0))?;
     let key = email_key(app_id, &email);
     let Some(guess) = state
@@ -184,13 +182,6 @@ fn email_key<'a>(app_id: &'a str, email: &'a str) -> OtpKey<'a> {
         channel: EMAIL,
         subject: email,
     }
-}
-
-/// The client's address for per-IP limits.
-fn client_ip(extensions: &Extensions) -> String {
-    extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "unknown".into(), |c| c.0.ip().to_string())
 }
 
 /// Why no code may be sent now, with when to try again. Only explains: the refusal itself was

@@ -745,7 +745,14 @@ export const HEADER_CLIENT = "privy-client";
 /** Header carrying the analytics id. */
 export const HEADER_ANALYTICS_ID = "privy-ca-id";
 /** Header carrying a native app identifier. */
-export const HEADER_NATIVE_APP_ID = "privy-native-app-identifier";
+export const HEADER_NATIVE_APP_ID = "x-native-app-identifier";
+/** Header carrying the retry number of a request: `0`, then `1`… on retries. */
+export const HEADER_RETRY_ATTEMPT = "privy-retry-attempt";
+/** Header carrying a client-chosen key that makes a write safe to retry. */
+export const HEADER_IDEMPOTENCY_KEY = "privy-idempotency-key";
+/** Every request header the spec's clients send cross-origin (lowercase): a CORS preflight
+ must allow all of them, or the browser blocks the call. */
+export const CLIENT_REQUEST_HEADERS = ["privy-app-id", "privy-client-id", "privy-client", "privy-ca-id", "x-native-app-identifier", "privy-retry-attempt", "privy-idempotency-key", "authorization", "content-type"] as const;
 /** Path prefix of every API call. */
 export const API_PREFIX = "/api/v1";
 /** The web app's only chain: Somnia Testnet. */
