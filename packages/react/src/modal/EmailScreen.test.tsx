@@ -17,7 +17,13 @@ describe("email screen", () => {
     const { dialog, submit, type } = await openEmailScreen();
     expect(submit.disabled).toBe(true);
     expect(within(dialog).queryByRole("alert")).toBeNull();
+    type("n");
+    // Not red at the first character: the message waits for the field to lose focus.
+    expect(within(dialog).queryByRole("alert")).toBeNull();
     type("not-an-email");
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(submit.disabled).toBe(true);
+    fireEvent.blur(within(dialog).getByLabelText("Email address"));
     expect(within(dialog).getByRole("alert").textContent).toBe("Please enter a valid email address.");
     expect(submit.disabled).toBe(true);
     type("ada@example.com");

@@ -12,21 +12,35 @@ export interface EmailScreenProps {
   logo: string | ReactElement | undefined;
   /** The app refuses addresses containing '+' (app config). */
   disablePlusEmails: boolean;
+  /** The address to start from (coming back with "Change email"). */
+  initialEmail?: string;
 }
 
 /** First screen: asks for an email address and sends the code. */
-export function EmailScreen({ client, controller, appName, logo, disablePlusEmails }: EmailScreenProps) {
-  const [email, setEmail] = useState("");
+export function EmailScreen({
+  client,
+  controller,
+  appName,
+  logo,
+  disablePlusEmails,
+  initialEmail = "",
+}: EmailScreenProps) {
+  const [email, setEmail] = useState(initialEmail);
+  // An address being typed is not wrong yet: its message waits for the field to lose focus or for
+  // a submit (then it follows every keystroke). A '+' the app refuses is wrong at once.
+  const [checked, setChecked] = useState(initialEmail !== "");
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const inputId = useId();
   const alertId = useId();
   // Spec §5: an invalid address (or a '+' when the app refuses them) keeps submit disabled.
   const invalid = validateEmail(email, { disablePlusEmails });
-  const message = email.trim() === "" ? null : (invalid ?? serverError);
+  const plusRefused = disablePlusEmails && email.includes("+");
+  const message = email.trim() === "" ? null : ((checked || plusRefused ? invalid : null) ?? serverError);
   const canSubmit = email.trim() !== "" && invalid === null && !submitting;
 
   const submit = async () => {
+    setChecked(true);
     if (!canSubmit) return;
     const address = email.trim();
     setSubmitting(true);
@@ -71,6 +85,7 @@ export function EmailScreen({ client, controller, appName, logo, disablePlusEmai
             setEmail(event.target.value);
             setServerError(null);
           }}
+          onBlur={() => setChecked(email.trim() !== "")}
         />
         {message && (
           <p id={alertId} role="alert" className="symbolon-alert">

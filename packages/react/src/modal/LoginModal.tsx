@@ -32,10 +32,19 @@ export default function LoginModal() {
           logo={logo}
           appName={appName}
           disablePlusEmails={appConfig?.disable_plus_emails ?? false}
+          initialEmail={state.email ?? ""}
         />
       )}
       {state.screen === "code" && state.email && (
-        <CodeScreen client={client} controller={controller} email={state.email} appName={appName} />
+        <CodeScreen
+          // A new address is a new code screen (no state carried over from the previous one).
+          key={state.email}
+          client={client}
+          controller={controller}
+          email={state.email}
+          appName={appName}
+          resendWaitUntil={state.resendWait?.email === state.email ? state.resendWait.until : null}
+        />
       )}
       {state.screen === "success" && <SuccessScreen />}
     </ModalFrame>

@@ -20,10 +20,10 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-input[aria-invalid="true"]{border-color:var(--symbolon-error)}
 .symbolon-modal :focus-visible{outline:2px solid var(--symbolon-accent);outline-offset:2px}
 .symbolon-button{height:48px;border:0;border-radius:12px;background:var(--symbolon-accent);color:var(--symbolon-accent-text);font:inherit;font-weight:600;cursor:pointer}
-.symbolon-button:disabled{opacity:.5;cursor:not-allowed}
+.symbolon-button:disabled,.symbolon-button[aria-disabled=true]{opacity:.5;cursor:not-allowed}
 .symbolon-link{align-self:center;border:0;background:none;color:var(--symbolon-accent);font:inherit;font-weight:600;cursor:pointer;padding:6px}
 .symbolon-dark .symbolon-link{color:color-mix(in srgb,var(--symbolon-accent) 55%,#fff)}
-.symbolon-link:disabled{color:var(--symbolon-muted);cursor:not-allowed}
+.symbolon-link:disabled,.symbolon-link[aria-disabled=true]{color:var(--symbolon-muted);cursor:not-allowed}
 .symbolon-alert{margin:0;color:var(--symbolon-error);font-size:14px;text-align:center}
 .symbolon-status{margin:0;color:var(--symbolon-muted);font-size:13px;text-align:center}
 .symbolon-digits{display:flex;justify-content:center;gap:8px;margin:4px 0 8px}
