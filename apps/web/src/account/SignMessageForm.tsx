@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { CopyButton } from "./CopyButton";
 import { useSignature } from "./useSignature";
 import { validateMessage } from "./validate";
 
@@ -59,6 +60,7 @@ export function SignMessageForm({ sign }: SignMessageFormProps) {
         <p className="wallet-result">
           <span className="wallet-result__label">Signature</span>
           <code data-testid="signature">{signature}</code>
+          <CopyButton text={signature} label="Copy signature" />
         </p>
       )}
     </form>

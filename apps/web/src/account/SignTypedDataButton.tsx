@@ -1,3 +1,4 @@
+import { CopyButton } from "./CopyButton";
 import { DEMO_TYPED_DATA } from "./demoTypedData";
 import { useSignature } from "./useSignature";
 
@@ -34,6 +35,7 @@ export function SignTypedDataButton({ sign }: SignTypedDataButtonProps) {
         <p className="wallet-result">
           <span className="wallet-result__label">Signature</span>
           <code data-testid="typed-signature">{signature}</code>
+          <CopyButton text={signature} label="Copy signature" />
         </p>
       )}
     </div>

@@ -8,9 +8,11 @@ import {
 } from "@symbolon/react";
 import { useCallback, useRef, useState } from "react";
 import { getAddress } from "viem";
+import { somniaTestnet } from "../chains";
 import { CopyAddress } from "./CopyAddress";
 import { errorMessage } from "./errorMessage";
 import { Faucet } from "./Faucet";
+import { maxSendable } from "./maxSendable";
 import { SendForm } from "./SendForm";
 import { SignMessageForm } from "./SignMessageForm";
 import { SignTypedDataButton } from "./SignTypedDataButton";
@@ -120,6 +122,9 @@ function WalletDetails({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl:
         send={async (to, wei) => (await sendTransaction({ to, value: wei }, { address })).hash}
         confirm={(hash) => waitForReceipt(request, hash)}
         onSent={refresh}
+        maxSendable={() => maxSendable(request, address)}
+        // The local chain (faucet on) borrows Somnia's id but has no explorer.
+        {...(faucetRpcUrl === undefined && { explorerUrl: somniaTestnet().blockExplorers.default.url })}
       />
       <div className="wallet-form">
         <h3 className="wallet-form__title">Private key</h3>
