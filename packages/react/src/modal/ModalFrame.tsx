@@ -10,7 +10,7 @@ export interface ModalFrameProps {
   layout: "dialog" | "sheet";
   theme: "light" | "dark";
   accentColor?: string;
-  /** CSS height of the modal (compact 480 px for the email screens). */
+  /** Most the modal may grow to (compact 480 px for the email screens, full 620 px); content sizes it below. */
   height: number;
   /** Id of the screen's title; the dialog is then named by it instead of {@link DIALOG_NAME}. */
   labelledBy?: string;

@@ -63,7 +63,7 @@ function Fields({
   // Fields in the order the type declares them; a message without its type is shown as it is.
   const fields = types[type] ?? Object.keys(value).map((name) => ({ name, type: "" }));
   return (
-    <dl className={depth <= 1 ? "symbolon-fields" : "symbolon-fields symbolon-fields--nested"}>
+    <dl className={depth < 1 ? "symbolon-fields" : "symbolon-fields symbolon-fields--nested"}>
       {fields.map(({ name, type: fieldType }) => (
         <Field key={name} name={name} type={fieldType} value={value[name]} types={types} depth={depth} />
       ))}

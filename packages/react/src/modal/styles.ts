@@ -4,7 +4,7 @@ import { DIALOG_WIDTH_PX, MODAL_HEIGHT_COMPACT_PX } from "@symbolon/core";
 export const MODAL_CSS = `
 .symbolon-backdrop{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;background:rgba(15,17,21,.48);animation:symbolon-fade .15s ease-out}
 .symbolon-modal{--symbolon-accent:#5b4bff;--symbolon-accent-text:#fff;--symbolon-bg:#fff;--symbolon-fg:#14161a;--symbolon-muted:#5d6470;--symbolon-border:#d9dde3;--symbolon-field:#f5f6f8;--symbolon-error:#c4231a;--symbolon-success:#13804b;
-box-sizing:border-box;position:relative;display:flex;flex-direction:column;width:${DIALOG_WIDTH_PX}px;max-width:calc(100vw - 32px);height:var(--symbolon-height,${MODAL_HEIGHT_COMPACT_PX}px);max-height:calc(100vh - 32px);padding:24px;border-radius:20px;background:var(--symbolon-bg);color:var(--symbolon-fg);box-shadow:0 24px 64px rgba(0,0,0,.24);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;animation:symbolon-pop .18s ease-out;overflow:auto}
+box-sizing:border-box;position:relative;display:flex;flex-direction:column;width:${DIALOG_WIDTH_PX}px;max-width:calc(100vw - 32px);height:auto;max-height:min(var(--symbolon-height,${MODAL_HEIGHT_COMPACT_PX}px),calc(100vh - 32px));padding:24px;border-radius:20px;background:var(--symbolon-bg);color:var(--symbolon-fg);box-shadow:0 24px 64px rgba(0,0,0,.24);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;animation:symbolon-pop .18s ease-out;overflow:auto}
 .symbolon-modal *,.symbolon-modal *::before,.symbolon-modal *::after{box-sizing:border-box}
 .symbolon-modal.symbolon-dark{--symbolon-bg:#17191e;--symbolon-fg:#f2f3f5;--symbolon-muted:#a2a9b4;--symbolon-border:#343842;--symbolon-field:#22252c;--symbolon-error:#ff6b61;--symbolon-success:#4ccf8a}
 .symbolon-modal[data-layout="sheet"]{position:fixed;left:0;right:0;bottom:0;width:100%;max-width:100%;padding-bottom:max(24px,env(safe-area-inset-bottom));border-radius:20px 20px 0 0;animation:symbolon-rise .2s ease-out}
@@ -31,7 +31,7 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-digit[aria-invalid="true"]{border-color:var(--symbolon-error)}
 .symbolon-success{display:flex;flex:1;flex-direction:column;align-items:center;justify-content:center;gap:8px}
 .symbolon-check{display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:50%;background:var(--symbolon-success);color:#fff;font-size:28px}
-.symbolon-footer{margin-top:auto;padding-top:16px;color:var(--symbolon-muted);font-size:12px;text-align:center}
+.symbolon-footer{margin:auto 0 0;padding-top:16px;color:var(--symbolon-muted);font-size:12px;text-align:center}
 @keyframes symbolon-fade{from{opacity:0}}
 @keyframes symbolon-pop{from{opacity:0;transform:scale(.97)}}
 @keyframes symbolon-rise{from{transform:translateY(24px)}}
