@@ -69,6 +69,8 @@ step("sending the whole balance says the network fee does not fit, with Send dis
     await dialog.waitFor({ state: "hidden" });
     assert.equal(await page.getByRole("alert").count(), 0);
     assert.equal(await page.getByLabel("Amount (STT)").inputValue(), "1");
+    // Focus is back on the control that opened the confirmation.
+    await page.waitForFunction(() => document.activeElement?.textContent === "Send");
   }
   assert.equal(await chainClient(stack).getBalance({ address }), parseEther("1"), "nothing was sent");
 });
@@ -128,6 +130,7 @@ step(
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await dialog.waitFor({ state: "hidden" });
       assert.equal(await page.getByRole("alert").count(), 0, "a cancel shows no error");
+      await page.waitForFunction(() => document.activeElement?.textContent === "Sign typed data");
     }
   },
 );

@@ -61,6 +61,7 @@ export function SendForm({ balance, send, confirm, onSent, maxSendable, explorer
   };
 
   const submit = async () => {
+    if (sending) return;
     const recipientError = validateRecipient(recipient);
     const parsed = parseAmount(amount, balance);
     setErrors({ recipient: recipientError, amount: parsed.ok ? null : parsed.error });
@@ -159,7 +160,8 @@ export function SendForm({ balance, send, confirm, onSent, maxSendable, explorer
           {errors.amount}
         </p>
       )}
-      <button type="submit" className="button button--small" disabled={sending}>
+      {/* aria-disabled, not disabled: focus stays on the button, so it comes back here after the confirmation. */}
+      <button type="submit" className="button button--small" aria-disabled={sending}>
         {sending ? "Sending…" : "Send"}
       </button>
       {failure && (

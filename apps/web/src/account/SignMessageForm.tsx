@@ -17,6 +17,7 @@ export function SignMessageForm({ sign }: SignMessageFormProps) {
   const errorId = useId();
 
   const submit = async () => {
+    if (signing) return;
     // Spec §5: checked here and shown inline, so the user never sees a thrown error.
     const invalid = validateMessage(message);
     if (invalid) refuse(invalid);
@@ -53,7 +54,8 @@ export function SignMessageForm({ sign }: SignMessageFormProps) {
           {error}
         </p>
       )}
-      <button type="submit" className="button button--small" disabled={signing}>
+      {/* aria-disabled, not disabled: focus stays on the button, so it comes back here after the confirmation. */}
+      <button type="submit" className="button button--small" aria-disabled={signing}>
         Sign message
       </button>
       {signature && (

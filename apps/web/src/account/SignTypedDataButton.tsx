@@ -21,8 +21,9 @@ export function SignTypedDataButton({ sign }: SignTypedDataButtonProps) {
       <button
         type="button"
         className="button button--small"
-        disabled={signing}
-        onClick={() => void run(() => sign(DEMO_TYPED_DATA))}
+        // aria-disabled: focus stays here and returns here after the confirmation.
+        aria-disabled={signing}
+        onClick={() => signing || void run(() => sign(DEMO_TYPED_DATA))}
       >
         Sign typed data
       </button>
