@@ -1,7 +1,6 @@
 import { type Client, describeError, sendEmailCode, validateEmail } from "@symbolon/core";
-import { type ReactElement, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { ModalController } from "../provider/createModalController";
-import { Logo } from "./Logo";
 import { DIALOG_NAME } from "./ModalFrame";
 
 /** Props of {@link EmailScreen}. */
@@ -9,11 +8,14 @@ export interface EmailScreenProps {
   client: Client;
   controller: ModalController;
   appName: string;
-  logo: string | ReactElement | undefined;
   /** The app refuses addresses containing '+' (app config). */
   disablePlusEmails: boolean;
   /** The address to start from (coming back with "Change email"). */
   initialEmail?: string;
+  /** `appearance.landingHeader`: the title instead of "Log in or sign up". */
+  header?: string | undefined;
+  /** `appearance.loginMessage`: the line under the title. */
+  message?: string | undefined;
 }
 
 /** First screen: asks for an email address and sends the code. */
@@ -21,9 +23,10 @@ export function EmailScreen({
   client,
   controller,
   appName,
-  logo,
   disablePlusEmails,
   initialEmail = "",
+  header,
+  message: loginMessage,
 }: EmailScreenProps) {
   const [email, setEmail] = useState(initialEmail);
   // An address being typed is not wrong yet: its message waits for the field to lose focus or for
@@ -56,9 +59,8 @@ export function EmailScreen({
 
   return (
     <>
-      <Logo logo={logo} appName={appName} />
-      <h2 className="symbolon-title">{DIALOG_NAME}</h2>
-      <p className="symbolon-subtitle">Enter your email to continue to {appName}.</p>
+      <h2 className="symbolon-title">{header ?? DIALOG_NAME}</h2>
+      <p className="symbolon-subtitle">{loginMessage ?? `Enter your email to continue to ${appName}.`}</p>
       <form
         className="symbolon-form"
         noValidate
