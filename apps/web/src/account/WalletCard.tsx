@@ -7,7 +7,7 @@ import {
   useWallets,
 } from "@symbolon/react";
 import { useCallback, useRef, useState } from "react";
-import { getAddress } from "viem";
+import { formatEther, getAddress } from "viem";
 import { somniaTestnet } from "../chains";
 import { CopyAddress } from "./CopyAddress";
 import { errorMessage } from "./errorMessage";
@@ -102,7 +102,12 @@ function WalletDetails({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl:
       </div>
       <div className="wallet-row">
         <span className="card__label">Balance</span>
-        <span className="wallet-balance" data-testid="wallet-balance">
+        <span
+          className="wallet-balance"
+          data-testid="wallet-balance"
+          // Shown cut to 4 decimals; the exact balance on hover.
+          title={balance === null ? undefined : `${formatEther(balance)} STT`}
+        >
           {balance === null ? "…" : formatBalance(balance)}
         </span>
         <button type="button" className="button button--small button--ghost" onClick={refresh}>
