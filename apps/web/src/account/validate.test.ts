@@ -15,9 +15,9 @@ import {
 } from "./validate";
 
 describe("validateMessage", () => {
-  it("refuses an empty message with the spec's words", () => {
+  it("refuses an empty message (the spec's rule) in a person's words", () => {
     expect(EMPTY_MESSAGE).toBe("Message must be a non-empty string");
-    expect(validateMessage("")).toBe(EMPTY_MESSAGE);
+    expect(validateMessage("")).toBe("Write a message to sign first.");
     expect(validateMessage("hello")).toBeNull();
   });
 });

@@ -15,9 +15,15 @@ export const AMOUNT_OVER_BALANCE = "Amount exceeds your balance";
 /** STT, like ether, has 18 decimals (spec §9). */
 const DECIMALS = 18;
 
-/** The spec §5 rule for a message to sign, or null when it may be signed. */
+/** What the form says for an empty message: the spec's rule (EMPTY_MESSAGE) in a person's words. */
+export const EMPTY_MESSAGE_SHOWN = "Write a message to sign first.";
+
+/**
+ * The spec §5 rule for a message to sign (non-empty; the API throws EMPTY_MESSAGE), as the words the
+ * form shows, or null when it may be signed.
+ */
 export function validateMessage(message: string): string | null {
-  return message === "" ? EMPTY_MESSAGE : null;
+  return message === "" ? EMPTY_MESSAGE_SHOWN : null;
 }
 
 /**
