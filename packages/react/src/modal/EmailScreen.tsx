@@ -1,4 +1,4 @@
-import { type Client, describeError, sendEmailCode, validateEmail } from "@symbolon/core";
+import { type Client, describeError, PLUS_EMAIL_MESSAGE, sendEmailCode, validateEmail } from "@symbolon/core";
 import { useId, useState } from "react";
 import type { ModalController } from "../provider/createModalController";
 import { DIALOG_NAME } from "./ModalFrame";
@@ -38,8 +38,9 @@ export function EmailScreen({
   const alertId = useId();
   // Spec §5: an invalid address (or a '+' when the app refuses them) keeps submit disabled.
   const invalid = validateEmail(email, { disablePlusEmails });
-  const plusRefused = disablePlusEmails && email.includes("+");
-  const message = email.trim() === "" ? null : ((checked || plusRefused ? invalid : null) ?? serverError);
+  const plusRefused = disablePlusEmails && (email.split("@")[0] ?? "").includes("+");
+  const early = plusRefused ? PLUS_EMAIL_MESSAGE : null;
+  const message = email.trim() === "" ? null : ((checked ? invalid : early) ?? serverError);
   const canSubmit = email.trim() !== "" && invalid === null && !submitting;
 
   const submit = async () => {
