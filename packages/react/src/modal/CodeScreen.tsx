@@ -46,9 +46,6 @@ export function CodeScreen({ client, controller, email, appName, resendWaitUntil
       // After a refused code the boxes clear; the user starts again at Digit 1, or, when this code
       // can no longer work, at Resend.
       input.current?.reset();
-      if (refusal?.kind === "locked" && refusal.retryAfterSeconds !== undefined) {
-        controller.waitBeforeResend(email, refusal.retryAfterSeconds);
-      }
       const dead = needsNewCode(refusal);
       setCodeIsDead(dead);
       if (dead) setDeadRefusals((n) => n + 1);

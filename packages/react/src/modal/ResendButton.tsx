@@ -20,6 +20,13 @@ export interface ResendButtonProps {
   primary?: boolean;
 }
 
+/** "20 seconds", "1 minute", "10 minutes": a number never wraps away from its unit (no-break space). */
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds}\u00a0${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes}\u00a0${minutes === 1 ? "minute" : "minutes"}`;
+}
+
 const secondsUntil = (until: number | null) =>
   until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
 
@@ -78,8 +85,7 @@ export function ResendButton({
       </button>
       {wait > 0 && (
         <p className="symbolon-status" role="status">
-          {sent ? "A new code was sent. " : ""}You can ask for another code in {wait}&nbsp;
-          {wait === 1 ? "second" : "seconds"}.
+          {sent ? "A new code was sent. " : ""}You can ask for another code in {formatWait(wait)}.
         </p>
       )}
     </>
