@@ -16,6 +16,8 @@ help:
 setup:
 	@scripts/setup.sh
 
+# Ctrl-C or SIGTERM to make stops the whole stack: make forwards SIGTERM, and dev.mjs notices when make
+# itself is handling SIGINT/SIGHUP (which make does not forward). tools/stack/src/dev.test.mjs checks it.
 dev: setup
 	node tools/stack/bin/dev.mjs
 

@@ -7,17 +7,11 @@ step() { printf '\033[1m==> [%3ds] %s\033[0m\n' "$SECONDS" "$*"; } # seconds sin
 
 # npm: `npm ci` only when node_modules is missing or older than the lock file (npm writes
 # node_modules/.package-lock.json on every install, so its mtime says when the tree was last synced).
+# The lock file lists every platform's optional packages (e.g. @biomejs/cli-darwin-x64), so `npm ci`
+# accepts it on any machine; after changing dependencies, check with `rm -rf node_modules && npm ci`.
 if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
   step "npm ci"
-  # npm 11 against this machine's registry writes lock files without other platforms' optional packages
-  # (e.g. @biomejs/cli-darwin-x64), and then its own `npm ci` refuses them as "out of sync". `npm install`
-  # installs the same locked versions, so fall back to it rather than fail the set-up.
-  if ! flock /tmp/symbolon-npm.lock npm ci --no-audit --no-fund; then
-    step "npm ci refused the lock file; running npm install instead"
-    flock /tmp/symbolon-npm.lock npm install --no-audit --no-fund
-  fi
-  # npm install may rewrite package-lock.json after node_modules: mark the tree as synced with it now.
-  touch node_modules/.package-lock.json
+  flock /tmp/symbolon-npm.lock npm ci --no-audit --no-fund
 else
   step "npm dependencies up to date"
 fi

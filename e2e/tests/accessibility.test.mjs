@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { browserTest } from "../lib/browser.mjs";
 import { enterCode, openLoginModal, requestCode, uniqueEmail, waitForEmptyCodeBoxes } from "../lib/flows.mjs";
+import { saveScreen } from "../lib/screens.mjs";
 import { useStack } from "../lib/stack.mjs";
 
 const stack = useStack();
@@ -56,6 +57,7 @@ for (const theme of ["Light", "Dark"]) {
       const dialog = await openLoginModal(page, stack);
       await page.waitForTimeout(300); // opening transition: colours are final afterwards
       report["email screen"] = await axeViolations(page);
+      await saveScreen(page, `email-${theme.toLowerCase()}`);
 
       await page.getByLabel("Email address").fill("someone+tag@example.com");
       await dialog.getByRole("alert").waitFor();
@@ -65,12 +67,29 @@ for (const theme of ["Light", "Dark"]) {
       const code = await requestCode(page, stack, email);
       report["code screen"] = await axeViolations(page);
 
-      await enterCode(page, code === "000000" ? "111111" : "000000");
+      const lower = theme.toLowerCase();
+      await saveScreen(page, `code-${lower}`);
+      const wrong = (n) => String((Number(code) + 1 + n) % 1_000_000).padStart(6, "0");
+      await enterCode(page, wrong(0));
       await dialog.getByRole("alert").waitFor();
       await waitForEmptyCodeBoxes(page);
       report["code screen with an error"] = await axeViolations(page);
+      await saveScreen(page, `wrong-code-${lower}`);
 
+      for (let n = 1; n < 5; n += 1) {
+        await enterCode(page, wrong(n));
+        await waitForEmptyCodeBoxes(page);
+      }
       await enterCode(page, code);
+      await dialog.getByRole("alert").filter({ hasText: "Too many wrong attempts" }).waitFor();
+      report["used-up code with Resend"] = await axeViolations(page);
+      await saveScreen(page, `used-up-code-${lower}`);
+
+      const after = await stack.mailbox.lastId(email);
+      await dialog.getByRole("button", { name: "Resend code" }).click();
+      const fresh = await stack.mailbox.waitForCode(email, { after });
+
+      await enterCode(page, fresh);
       await page.getByTestId("user-email").waitFor();
       await page.waitForTimeout(300);
       report["signed in"] = await axeViolations(page);

@@ -38,3 +38,21 @@ browserTest(
   },
   { viewport: { width: 1280, height: 800 } },
 );
+
+browserTest(
+  "the login modal is as tall as its screen, 480 px at most, with no empty band under it",
+  async ({ page }) => {
+    const dialog = await openLoginModal(page, stack);
+    await dialog.evaluate((d) => Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished)));
+    // No empty band under the last line: the space below it is the dialog's own padding.
+    const { height, gap, overflow } = await dialog.evaluate((d) => {
+      const box = d.getBoundingClientRect();
+      const last = /** @type {Element} */ (d.lastElementChild).getBoundingClientRect();
+      return { height: box.height, gap: box.bottom - last.bottom, overflow: d.scrollHeight - d.clientHeight };
+    });
+    assert.ok(height <= 480, `email screen height ${height} > 480`);
+    assert.ok(gap <= 25, `${gap}px of empty space under the content`);
+    assert.equal(overflow, 0, "the content fits without scrolling");
+  },
+  { viewport: { width: 1280, height: 800 } },
+);

@@ -50,3 +50,31 @@ browserTest(
   },
   { colorScheme: "dark" },
 );
+
+for (const theme of ["Light", "Dark"]) {
+  browserTest(`the modal's accent is the page's accent (${theme})`, async ({ page }) => {
+    await page.goto(stack.urls.web);
+    await page.getByRole("radiogroup", { name: "Theme" }).getByRole("radio", { name: theme }).check();
+    const logIn = page.getByRole("button", { name: "Log in" });
+    const pageAccent = await logIn.evaluate((b) => [
+      getComputedStyle(b).backgroundColor,
+      getComputedStyle(b).color,
+    ]);
+    await logIn.click();
+    const dialog = page.getByRole("dialog", { name: "Log in or sign up" });
+    await dialog.waitFor();
+    await page.getByLabel("Email address").fill("someone@example.com");
+    const submit = dialog.getByRole("button", { name: "Submit" });
+    await page.waitForFunction(() => {
+      const b = [...document.querySelectorAll('[role="dialog"] button')].find(
+        (x) => x.textContent === "Submit",
+      );
+      return b && !b.disabled && b.getAnimations().length === 0;
+    });
+    const modalAccent = await submit.evaluate((b) => [
+      getComputedStyle(b).backgroundColor,
+      getComputedStyle(b).color,
+    ]);
+    assert.deepEqual(modalAccent, pageAccent, "button colour and its text colour");
+  });
+}

@@ -7,18 +7,29 @@ import { useStack } from "../lib/stack.mjs";
 const stack = useStack();
 const step = sharedBrowser();
 
-step("an invalid address keeps Submit disabled until it is fixed", async ({ page }) => {
-  const dialog = await openLoginModal(page, stack);
-  const input = page.getByLabel("Email address");
-  const submit = dialog.getByRole("button", { name: "Submit" });
-  assert.equal(await submit.isDisabled(), true, "Submit is disabled while the field is empty");
-  await input.fill("not-an-email");
-  await dialog.getByRole("alert").waitFor({ state: "visible" });
-  assert.equal(await submit.isDisabled(), true);
-  await input.fill(uniqueEmail("valid"));
-  assert.equal(await dialog.getByRole("alert").count(), 0);
-  assert.equal(await submit.isEnabled(), true);
-});
+step(
+  "an invalid address is flagged when the field is left, and Submit stays disabled until it is fixed",
+  async ({ page }) => {
+    const dialog = await openLoginModal(page, stack);
+    const input = page.getByLabel("Email address");
+    const submit = dialog.getByRole("button", { name: "Submit" });
+    assert.equal(await submit.isDisabled(), true, "Submit is disabled while the field is empty");
+    // Not red at the first character: typing an address is not a mistake yet.
+    await input.pressSequentially("not-an");
+    assert.equal(await dialog.getByRole("alert").count(), 0, "no message while typing");
+    assert.equal(await submit.isDisabled(), true);
+    await input.fill("not-an-email");
+    // Leaving the field checks it.
+    await input.press("Tab");
+    const alert = dialog.getByRole("alert");
+    await alert.waitFor({ state: "visible" });
+    assert.equal((await alert.textContent())?.trim(), "Please enter a valid email address.");
+    assert.equal(await submit.isDisabled(), true);
+    await input.fill(uniqueEmail("valid"));
+    assert.equal(await dialog.getByRole("alert").count(), 0);
+    assert.equal(await submit.isEnabled(), true);
+  },
+);
 
 step("an address with '+' is refused with the spec's message and no email is sent", async ({ page }) => {
   const dialog = page.getByRole("dialog");

@@ -12,8 +12,12 @@ export function App({ env }: { env: Env }) {
   const chain = supportedChain(env.VITE_CHAIN_ID, chains);
   const config = useMemo<PrivyConfig>(
     () => ({
-      // The modal follows the page's theme choice.
-      appearance: { theme, accentColor: "#5b4bff" },
+      // The modal follows the page's theme choice; its default accents (light and dark) are the page's.
+      appearance: {
+        theme,
+        landingHeader: "Log in or sign up",
+        loginMessage: "Sign in with a code from your inbox. No password.",
+      },
       loginMethods: ["email"],
       embeddedWallets: { ethereum: { createOnLogin: "users-without-wallets" } },
       supportedChains: chains,

@@ -28,7 +28,9 @@ export function Landing({
       <main className="hero">
         <h1>Symbolon</h1>
         <p className="hero__line">
-          Open, self-hostable login and embedded wallets. Sign in with a code from your inbox.
+          {ready && authenticated
+            ? "You are signed in. Your account and wallet are below."
+            : "Open, self-hostable login and embedded wallets. Sign in with a code from your inbox."}
         </p>
         {ready && authenticated ? (
           <>

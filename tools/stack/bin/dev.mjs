@@ -2,6 +2,16 @@
 // `make dev`: the whole stack on fixed ports, kept running until Ctrl-C. The SQLite database lives in .dev/ and
 // survives restarts, so a signed-in browser stays signed in.
 import { PortInUseError, startStack } from "../src/index.mjs";
+import { watchMakeParent } from "../src/watchMakeParent.mjs";
+
+// SYMBOLON_DEV_PORT_OFFSET moves every fixed port by that much (a second stack next to the first);
+// SYMBOLON_DEV_DATA_DIR replaces .dev/.
+const DEV_PORTS = { api: 8787, web: 5173, inbox: 1080, smtp: 1025, chain: 8545 };
+const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);
+if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) {
+  console.error(`\n✖ SYMBOLON_DEV_PORT_OFFSET must be a whole number from 0 to 50000.\n`);
+  process.exit(1);
+}
 
 const started = Date.now();
 let stack;
@@ -10,6 +20,8 @@ try {
     mode: "dev",
     database: process.env.SYMBOLON_DEV_DATABASE === "postgres" ? "postgres" : "sqlite",
     web: "dev",
+    ports: Object.fromEntries(Object.entries(DEV_PORTS).map(([name, port]) => [name, port + offset])),
+    ...(process.env.SYMBOLON_DEV_DATA_DIR && { dataDir: process.env.SYMBOLON_DEV_DATA_DIR }),
   });
 } catch (error) {
   if (error instanceof PortInUseError) {
@@ -57,3 +69,8 @@ console.log(
 
 // startStack stops everything on SIGINT/SIGTERM; keep the process alive until then.
 setInterval(() => {}, 1 << 30);
+// Under `make dev`, a signal sent to make alone does not reach us: stop when make is stopping.
+watchMakeParent((reason) => {
+  console.log(`[stack] ${reason}`);
+  process.kill(process.pid, "SIGINT");
+});

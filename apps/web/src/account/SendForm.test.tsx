@@ -1,3 +1,4 @@
+import { ProviderRpcError } from "@symbolon/core";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { numberToHex, parseEther } from "viem";
 import { describe, expect, it } from "vitest";
@@ -49,7 +50,7 @@ describe("send form", () => {
     expect(sent).toEqual([]);
   });
 
-  it.each(["", "0", "-1", "abc"])("refuses the amount %j with 'Enter an amount greater than 0'", (amount) => {
+  it.each(["", "0", "-1"])("refuses the amount %j with 'Enter an amount greater than 0'", (amount) => {
     const { sent } = renderForm();
     fill(RECIPIENT, amount);
     expect(alerts()).toEqual(["Enter an amount greater than 0"]);
@@ -86,13 +87,65 @@ describe("send form", () => {
     const form = renderForm();
     fill(RECIPIENT, "0.01");
     const busy = screen.getByRole("button", { name: "Sending…" });
-    expect(busy).toHaveProperty("disabled", true);
+    expect(busy.getAttribute("aria-disabled")).toBe("true");
     const hash = await screen.findByTestId("tx-hash");
     expect(hash.textContent).toMatch(/^0x[0-9a-f]{64}$/);
     expect((await screen.findByText(/^Confirmed in block \d+$/)).getAttribute("role")).toBe("status");
     expect(form.sent).toEqual([{ to: RECIPIENT, wei: parseEther("0.01") }]);
     await waitFor(() => expect(form.refreshed()).toBe(2));
     expect((await chain.balanceOf(RECIPIENT)) - before).toBe(parseEther("0.01"));
-    expect(screen.getByRole("button", { name: "Send" })).toHaveProperty("disabled", false);
+    expect(screen.getByRole("button", { name: "Send" }).getAttribute("aria-disabled")).toBe("false");
+    // Sent: the fields are empty for the next one.
+    expect(screen.getByLabelText("Recipient")).toHaveProperty("value", "");
+    expect(screen.getByLabelText("Amount (STT)")).toHaveProperty("value", "");
+  });
+
+  it("comes back quietly, fields kept, when the person cancels in the confirmation", async () => {
+    render(
+      <SendForm
+        balance={parseEther("1")}
+        send={() => Promise.reject(new ProviderRpcError(4001, "User rejected the request."))}
+        confirm={() => Promise.resolve(1)}
+        onSent={() => {}}
+      />,
+    );
+    fill(RECIPIENT, "0,5");
+    await screen.findByRole("button", { name: "Send" });
+    expect(alerts()).toEqual([]);
+    expect(screen.getByLabelText("Amount (STT)")).toHaveProperty("value", "0,5");
+  });
+
+  it("puts the chain's 'insufficient funds for gas * price + value' in words a person understands", async () => {
+    render(
+      <SendForm
+        balance={parseEther("1")}
+        send={() =>
+          Promise.reject(
+            new ProviderRpcError(-32000, "insufficient funds for gas * price + value: have 1 want 2"),
+          )
+        }
+        confirm={() => Promise.resolve(1)}
+        onSent={() => {}}
+      />,
+    );
+    fill(RECIPIENT, "1");
+    expect(await screen.findByRole("alert")).toHaveProperty(
+      "textContent",
+      "Not enough STT to pay for this transaction and its network fee.",
+    );
+  });
+
+  it("Max fills in the balance less the network fee", async () => {
+    render(
+      <SendForm
+        balance={parseEther("1")}
+        send={() => Promise.reject(new Error("not sent"))}
+        confirm={() => Promise.resolve(1)}
+        onSent={() => {}}
+        maxSendable={() => Promise.resolve(parseEther("1") - 21_000n * 2_000_000_000n)}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Max" }));
+    await waitFor(() => expect(screen.getByLabelText("Amount (STT)")).toHaveProperty("value", "0.999958"));
   });
 });

@@ -1,5 +1,8 @@
 import { useId, useState } from "react";
+import { formatEther } from "viem";
+import { CopyButton } from "./CopyButton";
 import { errorMessage } from "./errorMessage";
+import { isUserRejection } from "./isUserRejection";
 import { parseAmount, validateRecipient } from "./validate";
 
 /** Props of {@link SendForm}. */
@@ -12,6 +15,13 @@ export interface SendFormProps {
   confirm: (hash: string) => Promise<number>;
   /** Called after submission and after confirmation, so the balance can refresh. */
   onSent: () => void;
+  /**
+   * The most that can be sent: the balance less the highest network fee of a transfer. Offers
+   * "Max" when given; resolves null when it cannot tell (balance or fees unknown).
+   */
+  maxSendable?: () => Promise<bigint | null>;
+  /** The chain's block explorer (no trailing slash), for a link to the transaction. */
+  explorerUrl?: string;
 }
 
 interface FieldErrors {
@@ -21,7 +31,7 @@ interface FieldErrors {
 const NO_ERRORS: FieldErrors = { recipient: null, amount: null };
 
 /** "Send STT": recipient and amount, checked before anything is signed; shows the hash and block. */
-export function SendForm({ balance, send, confirm, onSent }: SendFormProps) {
+export function SendForm({ balance, send, confirm, onSent, maxSendable, explorerUrl }: SendFormProps) {
   const [recipient, setRecipient] = useState("");
   const [amount, setAmount] = useState("");
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
@@ -31,7 +41,27 @@ export function SendForm({ balance, send, confirm, onSent }: SendFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { recipient: useId(), amount: useId(), recipientError: useId(), amountError: useId() };
 
+  const fillMax = async () => {
+    setErrors((current) => ({ ...current, amount: null }));
+    try {
+      const max = await maxSendable?.();
+      if (max === null || max === undefined) {
+        setErrors((current) => ({
+          ...current,
+          amount: "Cannot tell the network fee right now. Enter an amount.",
+        }));
+      } else if (max <= 0n) {
+        setErrors((current) => ({ ...current, amount: "Not enough STT to cover the network fee" }));
+      } else {
+        setAmount(formatEther(max));
+      }
+    } catch (error) {
+      setErrors((current) => ({ ...current, amount: errorMessage(error) }));
+    }
+  };
+
   const submit = async () => {
+    if (sending) return;
     const recipientError = validateRecipient(recipient);
     const parsed = parseAmount(amount, balance);
     setErrors({ recipient: recipientError, amount: parsed.ok ? null : parsed.error });
@@ -44,12 +74,16 @@ export function SendForm({ balance, send, confirm, onSent }: SendFormProps) {
     try {
       sent = await send(recipient.trim() as `0x${string}`, parsed.wei);
     } catch (error) {
-      setFailure(errorMessage(error));
+      // Cancelling in the confirmation is the person's choice: the form comes back as it was.
+      if (!isUserRejection(error)) setFailure(errorMessage(error));
       return;
     } finally {
       setSending(false);
     }
     setHash(sent);
+    // Sent: the form is ready for the next one.
+    setRecipient("");
+    setAmount("");
     onSent();
     try {
       setBlock(await confirm(sent));
@@ -94,26 +128,40 @@ export function SendForm({ balance, send, confirm, onSent }: SendFormProps) {
       <label className="field__label" htmlFor={ids.amount}>
         Amount (STT)
       </label>
-      <input
-        id={ids.amount}
-        className="field__input"
-        inputMode="decimal"
-        placeholder="0.01"
-        autoComplete="off"
-        value={amount}
-        aria-invalid={errors.amount !== null}
-        aria-describedby={errors.amount ? ids.amountError : undefined}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setErrors((current) => ({ ...current, amount: null }));
-        }}
-      />
+      <div className="field__row">
+        <input
+          id={ids.amount}
+          className="field__input"
+          inputMode="decimal"
+          placeholder="0.01"
+          autoComplete="off"
+          value={amount}
+          aria-invalid={errors.amount !== null}
+          aria-describedby={errors.amount ? ids.amountError : undefined}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setErrors((current) => ({ ...current, amount: null }));
+          }}
+        />
+        {maxSendable && (
+          <button
+            type="button"
+            className="button button--small button--ghost"
+            title="The whole balance, less the network fee"
+            disabled={sending}
+            onClick={() => void fillMax()}
+          >
+            Max
+          </button>
+        )}
+      </div>
       {errors.amount && (
         <p id={ids.amountError} role="alert" className="field__error">
           {errors.amount}
         </p>
       )}
-      <button type="submit" className="button button--small" disabled={sending}>
+      {/* aria-disabled, not disabled: focus stays on the button, so it comes back here after the confirmation. */}
+      <button type="submit" className="button button--small" aria-disabled={sending}>
         {sending ? "Sending…" : "Send"}
       </button>
       {failure && (
@@ -125,6 +173,12 @@ export function SendForm({ balance, send, confirm, onSent }: SendFormProps) {
         <div className="wallet-result">
           <span className="wallet-result__label">Transaction</span>
           <code data-testid="tx-hash">{hash}</code>
+          <CopyButton text={hash} label="Copy transaction hash" />
+          {explorerUrl && (
+            <a href={`${explorerUrl}/tx/${hash}`} target="_blank" rel="noreferrer">
+              View in explorer
+            </a>
+          )}
           <span role="status">
             {block === null ? "Waiting for confirmation…" : `Confirmed in block ${block}`}
           </span>

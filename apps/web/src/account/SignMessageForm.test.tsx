@@ -25,7 +25,7 @@ describe("sign message form", () => {
   it("shows the spec's message inline for an empty message and signs nothing", () => {
     const asked = renderForm();
     fireEvent.click(screen.getByRole("button", { name: "Sign message" }));
-    expect(screen.getByRole("alert").textContent).toBe("Message must be a non-empty string");
+    expect(screen.getByRole("alert").textContent).toBe("Write a message to sign first.");
     expect(screen.getByLabelText("Message").getAttribute("aria-invalid")).toBe("true");
     expect(asked).toEqual([]);
   });

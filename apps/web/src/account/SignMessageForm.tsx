@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { CopyButton } from "./CopyButton";
 import { useSignature } from "./useSignature";
 import { validateMessage } from "./validate";
 
@@ -16,6 +17,7 @@ export function SignMessageForm({ sign }: SignMessageFormProps) {
   const errorId = useId();
 
   const submit = async () => {
+    if (signing) return;
     // Spec §5: checked here and shown inline, so the user never sees a thrown error.
     const invalid = validateMessage(message);
     if (invalid) refuse(invalid);
@@ -52,13 +54,15 @@ export function SignMessageForm({ sign }: SignMessageFormProps) {
           {error}
         </p>
       )}
-      <button type="submit" className="button button--small" disabled={signing}>
+      {/* aria-disabled, not disabled: focus stays on the button, so it comes back here after the confirmation. */}
+      <button type="submit" className="button button--small" aria-disabled={signing}>
         Sign message
       </button>
       {signature && (
         <p className="wallet-result">
           <span className="wallet-result__label">Signature</span>
           <code data-testid="signature">{signature}</code>
+          <CopyButton text={signature} label="Copy signature" />
         </p>
       )}
     </form>

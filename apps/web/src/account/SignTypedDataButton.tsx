@@ -1,3 +1,4 @@
+import { CopyButton } from "./CopyButton";
 import { DEMO_TYPED_DATA } from "./demoTypedData";
 import { useSignature } from "./useSignature";
 
@@ -20,8 +21,9 @@ export function SignTypedDataButton({ sign }: SignTypedDataButtonProps) {
       <button
         type="button"
         className="button button--small"
-        disabled={signing}
-        onClick={() => void run(() => sign(DEMO_TYPED_DATA))}
+        // aria-disabled: focus stays here and returns here after the confirmation.
+        aria-disabled={signing}
+        onClick={() => signing || void run(() => sign(DEMO_TYPED_DATA))}
       >
         Sign typed data
       </button>
@@ -34,6 +36,7 @@ export function SignTypedDataButton({ sign }: SignTypedDataButtonProps) {
         <p className="wallet-result">
           <span className="wallet-result__label">Signature</span>
           <code data-testid="typed-signature">{signature}</code>
+          <CopyButton text={signature} label="Copy signature" />
         </p>
       )}
     </div>

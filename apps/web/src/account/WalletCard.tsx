@@ -7,10 +7,12 @@ import {
   useWallets,
 } from "@symbolon/react";
 import { useCallback, useRef, useState } from "react";
-import { getAddress } from "viem";
+import { formatEther, getAddress } from "viem";
+import { somniaTestnet } from "../chains";
 import { CopyAddress } from "./CopyAddress";
 import { errorMessage } from "./errorMessage";
 import { Faucet } from "./Faucet";
+import { maxSendable } from "./maxSendable";
 import { SendForm } from "./SendForm";
 import { SignMessageForm } from "./SignMessageForm";
 import { SignTypedDataButton } from "./SignTypedDataButton";
@@ -100,7 +102,12 @@ function WalletDetails({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl:
       </div>
       <div className="wallet-row">
         <span className="card__label">Balance</span>
-        <span className="wallet-balance" data-testid="wallet-balance">
+        <span
+          className="wallet-balance"
+          data-testid="wallet-balance"
+          // Shown cut to 4 decimals; the exact balance on hover.
+          title={balance === null ? undefined : `${formatEther(balance)} STT`}
+        >
           {balance === null ? "…" : formatBalance(balance)}
         </span>
         <button type="button" className="button button--small button--ghost" onClick={refresh}>
@@ -120,6 +127,9 @@ function WalletDetails({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl:
         send={async (to, wei) => (await sendTransaction({ to, value: wei }, { address })).hash}
         confirm={(hash) => waitForReceipt(request, hash)}
         onSent={refresh}
+        maxSendable={() => maxSendable(request, address)}
+        // The local chain (faucet on) borrows Somnia's id but has no explorer.
+        {...(faucetRpcUrl === undefined && { explorerUrl: somniaTestnet().blockExplorers.default.url })}
       />
       <div className="wallet-form">
         <h3 className="wallet-form__title">Private key</h3>

@@ -54,6 +54,17 @@ describe("useBalance (real anvil)", () => {
     }
   });
 
+  it("refreshes when the window gets focus back", async () => {
+    const address = privateKeyToAddress(generatePrivateKey());
+    const { result } = renderHook(() => useBalance(chain.request, address));
+    await waitFor(() => expect(result.current.balance).toBe(0n));
+    await fund(address, "3");
+    act(() => {
+      window.dispatchEvent(new Event("focus"));
+    });
+    await waitFor(() => expect(result.current.balance).toBe(parseEther("3")));
+  });
+
   it("reports a chain that cannot be reached", async () => {
     const unreachable = (method: string) => Promise.reject(new Error(`${method} failed: HTTP 502`));
     const { result } = renderHook(() => useBalance(unreachable, chain.funder.address));

@@ -13,7 +13,10 @@ export interface BalanceState {
   refresh: () => void;
 }
 
-/** The native balance of `address`, read now, every 10 s while the page is visible, and on `refresh()`. */
+/**
+ * The native balance of `address`, read now, every 10 s while the page is visible, when the tab or
+ * window gets focus back, and on `refresh()`.
+ */
 export function useBalance(request: RpcRequest, address: string): BalanceState {
   const [balance, setBalance] = useState<bigint | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,9 +43,12 @@ export function useBalance(request: RpcRequest, address: string): BalanceState {
     const timer = setInterval(() => visible() && refresh(), BALANCE_REFRESH_MS);
     const onVisibility = () => visible() && refresh();
     document.addEventListener("visibilitychange", onVisibility);
+    // Coming back to the window (another app was in front) refreshes too.
+    window.addEventListener("focus", refresh);
     return () => {
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener("focus", refresh);
       latest.current++;
     };
   }, [refresh]);

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { errorMessage } from "./errorMessage";
+import { isUserRejection } from "./isUserRejection";
 
 /**
  * The state of a "sign and show the signature" control: whether it is signing, the last signature,
@@ -18,7 +19,8 @@ export function useSignature() {
     try {
       setSignature((await sign()).signature);
     } catch (failure) {
-      setError(errorMessage(failure));
+      // Cancelling in the confirmation is the person's choice, not an error: back to the form.
+      if (!isUserRejection(failure)) setError(errorMessage(failure));
     } finally {
       setSigning(false);
     }

@@ -1,5 +1,6 @@
 import { isApiError } from "./ApiError.ts";
 import { isClientError } from "./ClientError.ts";
+import { codeRefusal } from "./codeRefusal.ts";
 
 const GENERIC = "Something went wrong. Please try again.";
 
@@ -14,14 +15,18 @@ export function describeError(e: unknown): string {
   if (!isApiError(e)) return GENERIC;
   switch (e.code) {
     case "invalid_credentials":
-      return "That code is not valid. Check it and try again.";
+      // The server's refusals of a code are sentences for people (tries left, used up, expired).
+      return codeRefusal(e) ? e.message : "That code is not valid. Check it and try again.";
     case "too_many_requests":
+      if (codeRefusal(e)) return e.message;
       return e.retryAfterSeconds === undefined
         ? "Too many requests. Please wait before trying again."
         : `Too many requests. Please wait before trying again. Try again in ${formatWait(e.retryAfterSeconds)}.`;
     case "disallowed_plus_email":
       return "Please enter a valid email address without a '+'.";
     case "invalid_data":
+      // Spec §5 passcode messages ('Passcode can only be numbers', …) are shown as they are.
+      if (codeRefusal(e)) return e.message;
       return "Please check what you entered and try again.";
     case "user_does_not_exist":
       return "No account exists for this login.";

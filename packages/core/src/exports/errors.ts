@@ -1,5 +1,7 @@
 // Error classes with stable codes, their guards, and words for the UI.
 export { ApiError, type ApiErrorOptions, isApiError } from "../errors/ApiError.ts";
 export { ClientError, isClientError } from "../errors/ClientError.ts";
+export { type CodeRefusal, codeRefusal } from "../errors/codeRefusal.ts";
 export { describeError } from "../errors/describeError.ts";
+export { needsNewCode } from "../errors/needsNewCode.ts";
 export { SymbolonError, type SymbolonErrorOptions } from "../errors/SymbolonError.ts";

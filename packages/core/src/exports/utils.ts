@@ -8,5 +8,5 @@ export type {
   PrivyVerification,
   PrivyWalletAccount,
 } from "../utils/PrivyUser.ts";
-export { type ValidateEmailOptions, validateEmail } from "../utils/validateEmail.ts";
+export { PLUS_EMAIL_MESSAGE, type ValidateEmailOptions, validateEmail } from "../utils/validateEmail.ts";
 export { type PasscodeValidation, validatePasscode } from "../utils/validatePasscode.ts";

@@ -9,6 +9,8 @@ export {
   type WalletConfirmationHandler,
   type WalletConfirmationRequest,
 } from "../wallet/confirmation.ts";
+export { describeChainError } from "../wallet/describeChainError.ts";
+export { type DescribeWalletErrorOptions, describeWalletError } from "../wallet/describeWalletError.ts";
 export { getEmbeddedWallets, type WalletLinkedAccount } from "../wallet/embeddedWallets.ts";
 export type { GetEthereumProviderOptions } from "../wallet/ethereumProvider.ts";
 export type { FilledTransaction, TransactionRequest } from "../wallet/fillTransaction.ts";

@@ -4,6 +4,9 @@ export interface ValidateEmailOptions {
   disablePlusEmails?: boolean;
 }
 
+/** Spec §5: the message for a '+' address when the app refuses them. */
+export const PLUS_EMAIL_MESSAGE = "Please enter a valid email address without a '+'.";
+
 // One '@', a non-empty local part, a domain with a dot, no whitespace anywhere.
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -13,7 +16,7 @@ export function validateEmail(email: string, options: ValidateEmailOptions = {})
   if (!EMAIL.test(trimmed)) return "Please enter a valid email address.";
   const local = trimmed.slice(0, trimmed.lastIndexOf("@"));
   if (options.disablePlusEmails && local.includes("+")) {
-    return "Please enter a valid email address without a '+'.";
+    return PLUS_EMAIL_MESSAGE;
   }
   return null;
 }

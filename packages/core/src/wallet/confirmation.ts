@@ -15,6 +15,11 @@ export interface WalletConfirmationRequest {
   typedData?: unknown;
   /** Transactions: the filled transaction, with value, gas and fees as bigint. */
   transaction?: Record<string, unknown>;
+  /**
+   * Transactions: the wallet's balance on the chain in wei when it could be read, so the screen can
+   * tell before signing that the amount and the network fee do not fit in it.
+   */
+  balance?: bigint;
   uiOptions?: { title?: string; description?: string; buttonText?: string };
 }
 

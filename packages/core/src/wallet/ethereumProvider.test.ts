@@ -148,6 +148,11 @@ describe("EIP-1193 provider: validation (-32602)", () => {
       { to: `0x${"zz".repeat(20)}` },
       'Invalid params: "to" must be an address: 0x and 40 hex characters.',
     ],
+    [
+      "a mixed-case address with a wrong EIP-55 checksum",
+      { to: "0x70997970c51812dc3A010C7d01b50e0d17dc79C8" },
+      'Invalid params: "to" has a wrong EIP-55 checksum: its letter case does not match. Check the address.',
+    ],
     ["odd-length data", { data: "0xabc" }, 'Invalid params: "data" must be 0x-prefixed hex of even length.'],
     ["data without 0x", { data: "abcd" }, 'Invalid params: "data" must be 0x-prefixed hex of even length.'],
     ["a fractional value", { value: 1.5 }, 'Invalid params: "value" must be a non-negative integer.'],

@@ -17,6 +17,13 @@ export function expectAddress(name: string, value: unknown): `0x${string}` {
   if (typeof value !== "string" || !isAddress(value, { strict: false })) {
     invalidParams(`"${name}" must be an address: 0x and 40 hex characters.`);
   }
+  // EIP-55: a mixed-case address carries a checksum, and a wrong one means a mistyped address.
+  const hex = value.slice(2);
+  if (hex !== hex.toLowerCase() && hex !== hex.toUpperCase() && !isAddress(value, { strict: true })) {
+    invalidParams(
+      `"${name}" has a wrong EIP-55 checksum: its letter case does not match. Check the address.`,
+    );
+  }
   return value;
 }
 

@@ -130,9 +130,19 @@ async function signTransaction(
   const parsed = parseTransaction(request, address);
   await requireOwnWallet(client, address);
   const chain = chainOf(client, parsed.chainId);
-  const transaction = await fillTransaction(client, chain, { ...parsed, from: address });
+  const [transaction, balance] = await Promise.all([
+    fillTransaction(client, chain, { ...parsed, from: address }),
+    // Shown against amount + fee on the confirmation screen; the send goes on without it.
+    rpcRequest<`0x${string}`>(client, chain, "eth_getBalance", [address, "latest"])
+      .then((hex) => BigInt(hex))
+      .catch(() => undefined),
+  ]);
   const kind = method === "eth_sendTransaction" ? "send-transaction" : "sign-transaction";
-  await confirmWalletAction(client, { kind, address, chain, transaction: { ...transaction } }, uiOptions);
+  await confirmWalletAction(
+    client,
+    { kind, address, chain, transaction: { ...transaction }, ...(balance !== undefined && { balance }) },
+    uiOptions,
+  );
   const signed = await signInFrame(client, address, {
     method: "eth_signTransaction",
     params: [toRpcTransaction(transaction)],

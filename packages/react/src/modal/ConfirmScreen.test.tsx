@@ -89,27 +89,82 @@ describe("confirmation screen", () => {
     expect(screen.getByRole("button", { name: "Approve" })).toBeTruthy();
   });
 
-  it("shows the typed data's primary type, domain and message tree", () => {
+  it("shows typed data as labelled rows (domain, fields, nested structs) with the raw JSON behind Details", () => {
     renderConfirm({
       kind: "sign-typed-data",
       typedData: {
-        domain: { name: "Symbolon Demo", version: "1", chainId: 50312 },
-        types: { Mail: [{ name: "contents", type: "string" }] },
+        domain: { name: "Symbolon Demo", version: "1", chainId: 50312, verifyingContract: RECIPIENT },
+        types: {
+          Person: [
+            { name: "name", type: "string" },
+            { name: "wallet", type: "address" },
+          ],
+          Mail: [
+            { name: "from", type: "Person" },
+            { name: "contents", type: "string" },
+            { name: "amount", type: "uint256" },
+          ],
+        },
         primaryType: "Mail",
-        message: { contents: "Hello, Bob!", amount: 5n },
+        message: { from: { name: "Alice", wallet: ADDRESS }, contents: "Hello, Bob!", amount: 5n },
       },
     });
     expect(screen.getByRole("dialog", { name: "Sign typed data" })).toBeTruthy();
-    expect(screen.getByText("Mail")).toBeTruthy();
-    expect(screen.getByText("Symbolon Demo")).toBeTruthy();
-    const tree = within(screen.getByRole("region", { name: "Typed data" })).getByTestId("confirm-typed-data");
-    expect(tree.textContent).toContain(
-      '\n  "message": {\n    "contents": "Hello, Bob!",\n    "amount": "5"\n  }',
-    );
+    const row = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+    expect(row("App")?.textContent).toBe("Symbolon Demo");
+    expect(row("Chain")?.textContent).toContain("Somnia Testnet");
+    expect(row("Contract")?.textContent).toContain(RECIPIENT);
+    expect(row("Type")?.textContent).toBe("Mail");
+    expect(row("contents")?.textContent).toBe("Hello, Bob!");
+    expect(row("amount")?.textContent).toBe("5");
+    // The nested struct's fields sit inside its own indented list under "from".
+    const from = row("from");
+    expect(from?.querySelector("dl.symbolon-fields--nested")).toBeTruthy();
+    expect(within(from as HTMLElement).getByText("Alice")).toBeTruthy();
+    // The raw JSON is there, folded away behind Details.
+    const details = screen.getByText("Details").closest("details") as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    const tree = within(details).getByTestId("confirm-typed-data");
+    expect(tree.textContent).toContain('"contents": "Hello, Bob!",\n    "amount": "5"');
     expect(JSON.parse(tree.textContent ?? "")).toMatchObject({
       primaryType: "Mail",
       domain: { chainId: 50312 },
     });
+  });
+
+  it("refuses a send whose amount and max fee do not fit in the balance, saying by how much", () => {
+    renderConfirm({
+      kind: "send-transaction",
+      balance: 1_000_000_000_000_000_000n,
+      transaction: {
+        to: RECIPIENT,
+        value: 1_000_000_000_000_000_000n,
+        gas: 21_000n,
+        maxFeePerGas: 2_000_000_000n,
+      },
+    });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Not enough STT to cover the network fee. You need 0.000042 STT more.",
+    );
+    expect((screen.getByRole("button", { name: "Send" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("lets a send go when amount and max fee fit, and rounds long amounts with the exact one on hover", () => {
+    const { answer } = renderConfirm({
+      kind: "send-transaction",
+      balance: 1_000_000_000_000_000_000n,
+      transaction: {
+        to: RECIPIENT,
+        value: 999_957_999_999_999_999n,
+        gas: 21_000n,
+        maxFeePerGas: 2_000_000_000n,
+      },
+    });
+    expect(screen.queryByRole("alert")).toBeNull();
+    const amount = screen.getByText("0.999958 STT");
+    expect(amount.getAttribute("title")).toBe("0.999957999999999999 STT");
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(answer()).toBe(true);
   });
 
   it("shows a transfer's recipient, amount in STT, max fee and total, with Send", () => {

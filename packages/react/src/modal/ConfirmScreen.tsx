@@ -1,7 +1,9 @@
 import type { WalletConfirmationRequest } from "@symbolon/core";
 import type { ReactNode } from "react";
 import { formatUnits } from "./formatUnits";
+import { roundUnits } from "./roundUnits";
 import { shortenAddress } from "./shortenAddress";
+import { TypedDataRows, type TypedDataView } from "./TypedDataRows";
 
 /** Props of {@link ConfirmScreen}. */
 export interface ConfirmScreenProps {
@@ -24,6 +26,15 @@ export function ConfirmScreen({ request, titleId, onConfirm, onCancel }: Confirm
   const { kind, address, chain, uiOptions } = request;
   const title = uiOptions?.title ?? DEFAULT_TITLES[kind];
   const buttonText = uiOptions?.buttonText ?? (kind === "send-transaction" ? "Send" : "Sign");
+  const isTransaction = kind === "sign-transaction" || kind === "send-transaction";
+  const cost = isTransaction ? costOf(request.transaction ?? {}) : null;
+  const currency = chain.nativeCurrency;
+  // The amount and the most the network fee can be must both fit in the balance, or the chain
+  // refuses the transaction after it was signed ("insufficient funds for gas * price + value").
+  const shortfall =
+    cost?.maxFee !== undefined && request.balance !== undefined && cost.amount + cost.maxFee > request.balance
+      ? cost.amount + cost.maxFee - request.balance
+      : null;
   return (
     <>
       <h2 id={titleId} className="symbolon-title">
@@ -35,19 +46,38 @@ export function ConfirmScreen({ request, titleId, onConfirm, onCancel }: Confirm
           <Address value={address} />
         </Row>
         <Row label="Network">{chain.name}</Row>
-        {kind === "sign-typed-data" && <TypedDataRows typedData={request.typedData} />}
-        {(kind === "sign-transaction" || kind === "send-transaction") && (
-          <TransactionRows transaction={request.transaction ?? {}} currency={chain.nativeCurrency} />
+        {kind === "sign-typed-data" && (
+          <TypedDataRows
+            typedData={typedDataOf(request.typedData)}
+            chainName={(id) => (id === chain.id ? chain.name : `Chain ${id}`)}
+          />
+        )}
+        {cost && (
+          <TransactionRows
+            to={request.transaction?.to}
+            amount={cost.amount}
+            maxFee={cost.maxFee}
+            currency={currency}
+          />
         )}
       </dl>
+      {shortfall !== null && (
+        <p role="alert" className="symbolon-alert">
+          Not enough {currency.symbol} to cover the network fee. You need{" "}
+          <Money wei={shortfall} currency={currency} /> more.
+        </p>
+      )}
       {kind === "sign-message" && <Block label="Message">{request.message ?? ""}</Block>}
       {kind === "sign-typed-data" && (
-        // The whole object that is signed (domain, types, primaryType, message), not a summary of it.
-        <Block label="Typed data" testId="confirm-typed-data">
-          {toJson(typedDataOf(request.typedData))}
-        </Block>
+        // The whole object that is signed (domain, types, primaryType, message), for those who want it.
+        <details className="symbolon-more">
+          <summary>Details</summary>
+          <Block label="Typed data" testId="confirm-typed-data">
+            {toJson(typedDataOf(request.typedData))}
+          </Block>
+        </details>
       )}
-      {kind !== "sign-message" && kind !== "sign-typed-data" && hasData(request.transaction) && (
+      {isTransaction && hasData(request.transaction) && (
         <Block label="Data">{String(request.transaction?.data)}</Block>
       )}
       <div className="symbolon-actions">
@@ -59,7 +89,7 @@ export function ConfirmScreen({ request, titleId, onConfirm, onCancel }: Confirm
         >
           Cancel
         </button>
-        <button type="button" className="symbolon-button" onClick={onConfirm}>
+        <button type="button" className="symbolon-button" disabled={shortfall !== null} onClick={onConfirm}>
           {buttonText}
         </button>
       </div>
@@ -100,12 +130,6 @@ function Address({ value }: { value: string }) {
   );
 }
 
-interface TypedDataView {
-  primaryType?: unknown;
-  domain?: { name?: unknown };
-  message?: unknown;
-}
-
 /** Typed data may come as an object or as its JSON text (eth_signTypedData_v4 takes either). */
 function typedDataOf(typedData: unknown): TypedDataView {
   if (typeof typedData === "string") {
@@ -118,43 +142,55 @@ function typedDataOf(typedData: unknown): TypedDataView {
   return typedData && typeof typedData === "object" ? (typedData as TypedDataView) : {};
 }
 
-function TypedDataRows({ typedData }: { typedData: unknown }) {
-  const { primaryType, domain } = typedDataOf(typedData);
+type Currency = WalletConfirmationRequest["chain"]["nativeCurrency"];
+
+/** A transaction's amount and the most its network fee can be (every unit of gas at the highest fee). */
+function costOf(transaction: Record<string, unknown>): { amount: bigint; maxFee?: bigint } {
+  const amount = toBigInt(transaction.value) ?? 0n;
+  const gas = toBigInt(transaction.gas);
+  const feePerGas = toBigInt(transaction.maxFeePerGas) ?? toBigInt(transaction.gasPrice);
+  return gas !== undefined && feePerGas !== undefined ? { amount, maxFee: gas * feePerGas } : { amount };
+}
+
+function TransactionRows({
+  to,
+  amount,
+  maxFee,
+  currency,
+}: {
+  to: unknown;
+  amount: bigint;
+  maxFee: bigint | undefined;
+  currency: Currency;
+}) {
   return (
     <>
-      {primaryType !== undefined && <Row label="Type">{String(primaryType)}</Row>}
-      {domain?.name !== undefined && <Row label="Domain">{String(domain.name)}</Row>}
+      {typeof to === "string" && (
+        <Row label="To">
+          <Address value={to} />
+        </Row>
+      )}
+      <Row label="Amount">
+        <Money wei={amount} currency={currency} />
+      </Row>
+      {maxFee !== undefined && (
+        <Row label="Estimated max fee">
+          <Money wei={maxFee} currency={currency} />
+        </Row>
+      )}
+      {maxFee !== undefined && (
+        <Row label="Total">
+          <Money wei={amount + maxFee} currency={currency} />
+        </Row>
+      )}
     </>
   );
 }
 
-type Currency = WalletConfirmationRequest["chain"]["nativeCurrency"];
-
-function TransactionRows({
-  transaction,
-  currency,
-}: {
-  transaction: Record<string, unknown>;
-  currency: Currency;
-}) {
-  const amount = toBigInt(transaction.value) ?? 0n;
-  const gas = toBigInt(transaction.gas);
-  const feePerGas = toBigInt(transaction.maxFeePerGas) ?? toBigInt(transaction.gasPrice);
-  // The most the user can pay: every unit of gas at the highest fee they allow.
-  const maxFee = gas !== undefined && feePerGas !== undefined ? gas * feePerGas : undefined;
-  const money = (wei: bigint) => `${formatUnits(wei, currency.decimals)} ${currency.symbol}`;
-  return (
-    <>
-      {typeof transaction.to === "string" && (
-        <Row label="To">
-          <Address value={transaction.to} />
-        </Row>
-      )}
-      <Row label="Amount">{money(amount)}</Row>
-      {maxFee !== undefined && <Row label="Estimated max fee">{money(maxFee)}</Row>}
-      {maxFee !== undefined && <Row label="Total">{money(amount + maxFee)}</Row>}
-    </>
-  );
+/** An amount rounded for reading; the exact value on hover. */
+function Money({ wei, currency }: { wei: bigint; currency: Currency }) {
+  const exact = `${formatUnits(wei, currency.decimals)} ${currency.symbol}`;
+  return <span title={exact}>{`${roundUnits(wei, currency.decimals)} ${currency.symbol}`}</span>;
 }
 
 /** Numeric transaction fields arrive as bigint; hex or decimal text and numbers are accepted too. */

@@ -17,7 +17,13 @@ describe("email screen", () => {
     const { dialog, submit, type } = await openEmailScreen();
     expect(submit.disabled).toBe(true);
     expect(within(dialog).queryByRole("alert")).toBeNull();
+    type("n");
+    // Not red at the first character: the message waits for the field to lose focus.
+    expect(within(dialog).queryByRole("alert")).toBeNull();
     type("not-an-email");
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(submit.disabled).toBe(true);
+    fireEvent.blur(within(dialog).getByLabelText("Email address"));
     expect(within(dialog).getByRole("alert").textContent).toBe("Please enter a valid email address.");
     expect(submit.disabled).toBe(true);
     type("ada@example.com");
@@ -28,6 +34,11 @@ describe("email screen", () => {
   it("refuses a '+' address with the spec message when the app disables plus emails", async () => {
     await renderApp({ disablePlusEmails: true });
     const { dialog, submit, type } = await openEmailScreen();
+    type("ada+");
+    // A '+' is wrong at once, whatever follows: the spec's message shows while typing.
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "Please enter a valid email address without a '+'.",
+    );
     type("ada+news@example.com");
     expect(within(dialog).getByRole("alert").textContent).toBe(
       "Please enter a valid email address without a '+'.",

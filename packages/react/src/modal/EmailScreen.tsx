@@ -1,7 +1,6 @@
-import { type Client, describeError, sendEmailCode, validateEmail } from "@symbolon/core";
-import { type ReactElement, useId, useState } from "react";
+import { type Client, describeError, PLUS_EMAIL_MESSAGE, sendEmailCode, validateEmail } from "@symbolon/core";
+import { useId, useState } from "react";
 import type { ModalController } from "../provider/createModalController";
-import { Logo } from "./Logo";
 import { DIALOG_NAME } from "./ModalFrame";
 
 /** Props of {@link EmailScreen}. */
@@ -9,24 +8,43 @@ export interface EmailScreenProps {
   client: Client;
   controller: ModalController;
   appName: string;
-  logo: string | ReactElement | undefined;
   /** The app refuses addresses containing '+' (app config). */
   disablePlusEmails: boolean;
+  /** The address to start from (coming back with "Change email"). */
+  initialEmail?: string;
+  /** `appearance.landingHeader`: the title instead of "Log in or sign up". */
+  header?: string | undefined;
+  /** `appearance.loginMessage`: the line under the title. */
+  message?: string | undefined;
 }
 
 /** First screen: asks for an email address and sends the code. */
-export function EmailScreen({ client, controller, appName, logo, disablePlusEmails }: EmailScreenProps) {
-  const [email, setEmail] = useState("");
+export function EmailScreen({
+  client,
+  controller,
+  appName,
+  disablePlusEmails,
+  initialEmail = "",
+  header,
+  message: loginMessage,
+}: EmailScreenProps) {
+  const [email, setEmail] = useState(initialEmail);
+  // An address being typed is not wrong yet: its message waits for the field to lose focus or for
+  // a submit (then it follows every keystroke). A '+' the app refuses is wrong at once.
+  const [checked, setChecked] = useState(initialEmail !== "");
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const inputId = useId();
   const alertId = useId();
   // Spec §5: an invalid address (or a '+' when the app refuses them) keeps submit disabled.
   const invalid = validateEmail(email, { disablePlusEmails });
-  const message = email.trim() === "" ? null : (invalid ?? serverError);
+  const plusRefused = disablePlusEmails && (email.split("@")[0] ?? "").includes("+");
+  const early = plusRefused ? PLUS_EMAIL_MESSAGE : null;
+  const message = email.trim() === "" ? null : ((checked ? invalid : early) ?? serverError);
   const canSubmit = email.trim() !== "" && invalid === null && !submitting;
 
   const submit = async () => {
+    setChecked(true);
     if (!canSubmit) return;
     const address = email.trim();
     setSubmitting(true);
@@ -42,9 +60,8 @@ export function EmailScreen({ client, controller, appName, logo, disablePlusEmai
 
   return (
     <>
-      <Logo logo={logo} appName={appName} />
-      <h2 className="symbolon-title">{DIALOG_NAME}</h2>
-      <p className="symbolon-subtitle">Enter your email to continue to {appName}.</p>
+      <h2 className="symbolon-title">{header ?? DIALOG_NAME}</h2>
+      <p className="symbolon-subtitle">{loginMessage ?? `Enter your email to continue to ${appName}.`}</p>
       <form
         className="symbolon-form"
         noValidate
@@ -71,6 +88,7 @@ export function EmailScreen({ client, controller, appName, logo, disablePlusEmai
             setEmail(event.target.value);
             setServerError(null);
           }}
+          onBlur={() => setChecked(email.trim() !== "")}
         />
         {message && (
           <p id={alertId} role="alert" className="symbolon-alert">

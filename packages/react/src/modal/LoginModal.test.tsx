@@ -31,6 +31,29 @@ describe("login modal", () => {
     expect(document.activeElement).toBe(screen.getByLabelText("Email address"));
   });
 
+  it("shows the appearance settings: logo and app name in the header, landingHeader and loginMessage", async () => {
+    await renderApp({
+      appName: "Acme",
+      config: {
+        appearance: {
+          logo: "https://acme.test/logo.png",
+          landingHeader: "Welcome to Acme",
+          loginMessage: "Use your work email.",
+          accentColor: "#ffcc00",
+        },
+      },
+    });
+    const dialog = await openModal();
+    await within(dialog).findByText("Acme");
+    expect(dialog.querySelector(".symbolon-logo img")?.getAttribute("src")).toBe(
+      "https://acme.test/logo.png",
+    );
+    expect(within(dialog).getByRole("heading", { level: 2 }).textContent).toBe("Welcome to Acme");
+    expect(within(dialog).getByText("Use your work email.")).toBeTruthy();
+    // A light accent gets dark text on it, so the button stays readable.
+    expect(dialog.style.getPropertyValue("--symbolon-accent-text")).toBe("#0f1115");
+  });
+
   it("is a bottom sheet below 440 px", async () => {
     stubMatchMedia((query) => query.startsWith("(max-width: 439"));
     await renderApp();

@@ -5,6 +5,7 @@ import { PrivyContext } from "../provider/PrivyContext";
 import { useModalState } from "../provider/useModalState";
 import { CodeScreen } from "./CodeScreen";
 import { EmailScreen } from "./EmailScreen";
+import { Logo } from "./Logo";
 import { ModalFrame } from "./ModalFrame";
 import { SuccessScreen } from "./SuccessScreen";
 import { useModalLook } from "./useModalLook";
@@ -25,17 +26,28 @@ export default function LoginModal() {
 
   return (
     <ModalFrame {...look} height={MODAL_HEIGHT_COMPACT_PX} onClose={controller.close}>
+      {state.screen !== "success" && <Logo logo={logo} appName={appConfig?.name ?? undefined} />}
       {state.screen === "email" && (
         <EmailScreen
           client={client}
           controller={controller}
-          logo={logo}
           appName={appName}
           disablePlusEmails={appConfig?.disable_plus_emails ?? false}
+          initialEmail={state.email ?? ""}
+          header={appearance.landingHeader}
+          message={appearance.loginMessage}
         />
       )}
       {state.screen === "code" && state.email && (
-        <CodeScreen client={client} controller={controller} email={state.email} appName={appName} />
+        <CodeScreen
+          // A new address is a new code screen (no state carried over from the previous one).
+          key={state.email}
+          client={client}
+          controller={controller}
+          email={state.email}
+          appName={appName}
+          resendWaitUntil={state.resendWait?.email === state.email ? state.resendWait.until : null}
+        />
       )}
       {state.screen === "success" && <SuccessScreen />}
     </ModalFrame>

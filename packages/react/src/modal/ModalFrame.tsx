@@ -1,5 +1,6 @@
 import { type CSSProperties, type ReactNode, useRef } from "react";
 import { createPortal } from "react-dom";
+import { readableTextOn } from "./readableTextOn";
 import { useFocusTrap } from "./useFocusTrap";
 
 /** Accessible name of the login dialog (e2e/README.md). */
@@ -10,7 +11,7 @@ export interface ModalFrameProps {
   layout: "dialog" | "sheet";
   theme: "light" | "dark";
   accentColor?: string;
-  /** CSS height of the modal (compact 480 px for the email screens). */
+  /** Most the modal may grow to (compact 480 px for the email screens, full 620 px); content sizes it below. */
   height: number;
   /** Id of the screen's title; the dialog is then named by it instead of {@link DIALOG_NAME}. */
   labelledBy?: string;
@@ -31,7 +32,12 @@ export function ModalFrame({
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, onClose);
   const style = { "--symbolon-height": `${height}px` } as CSSProperties & Record<string, string>;
-  if (accentColor) style["--symbolon-accent"] = accentColor;
+  if (accentColor) {
+    style["--symbolon-accent"] = accentColor;
+    // Text on the host's accent: white or near-black, whichever reads better on it.
+    const text = readableTextOn(accentColor);
+    if (text) style["--symbolon-accent-text"] = text;
+  }
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a pointer convenience; Escape and Close cover keyboards.
     <div

@@ -1,34 +1,71 @@
-import { type Client, describeError, sendEmailCode } from "@symbolon/core";
-import { useEffect, useState } from "react";
+import { type Client, describeError, isApiError, sendEmailCode } from "@symbolon/core";
+import { type Ref, useEffect, useState } from "react";
 
-/** Seconds the Resend button stays disabled after a resend. */
+/** Seconds the Resend button waits after a resend (the server's per-address cooldown). */
 export const RESEND_COOLDOWN_S = 20;
 
 /** Props of {@link ResendButton}. */
 export interface ResendButtonProps {
+  ref?: Ref<HTMLButtonElement>;
   client: Client;
   email: string;
+  /** When a new code may be asked for again (epoch ms); kept by the modal controller. */
+  waitUntil: number | null;
+  /** A resend is refused for `seconds` (after a resend, or the server's Retry-After). */
+  onWait: (seconds: number) => void;
+  /** A new code was sent. */
+  onSent: () => void;
   onError: (message: string | null) => void;
+  /** The code on screen can no longer work: show the button as the main action. */
+  primary?: boolean;
 }
 
-/** 'Resend code' with a short cooldown so a person cannot flood their inbox. */
-export function ResendButton({ client, email, onError }: ResendButtonProps) {
+/** "20 seconds", "1 minute", "10 minutes": a number never wraps away from its unit (no-break space). */
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds}\u00a0${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes}\u00a0${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+const secondsUntil = (until: number | null) =>
+  until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
+
+/**
+ * 'Resend code' with a short wait so a person cannot flood their inbox. While it waits the button
+ * is `aria-disabled`, not `disabled`, so a keyboard user who pressed it keeps focus on it.
+ */
+export function ResendButton({
+  ref,
+  client,
+  email,
+  waitUntil,
+  onWait,
+  onSent,
+  onError,
+  primary,
+}: ResendButtonProps) {
   const [sending, setSending] = useState(false);
-  const [cooldown, setCooldown] = useState(0);
+  const [sent, setSent] = useState(false);
+  const [, tick] = useState(0);
+  const wait = secondsUntil(waitUntil);
 
   useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = setTimeout(() => setCooldown((seconds) => seconds - 1), 1000);
+    if (wait <= 0) return;
+    const timer = setTimeout(() => tick((n) => n + 1), 1000);
     return () => clearTimeout(timer);
-  }, [cooldown]);
+  });
 
   const resend = async () => {
+    if (sending || wait > 0) return;
     setSending(true);
     onError(null);
     try {
       await sendEmailCode(client, { email });
-      setCooldown(RESEND_COOLDOWN_S);
+      onWait(RESEND_COOLDOWN_S);
+      setSent(true);
+      onSent();
     } catch (error) {
+      if (isApiError(error) && error.retryAfterSeconds !== undefined) onWait(error.retryAfterSeconds);
       onError(describeError(error));
     } finally {
       setSending(false);
@@ -38,16 +75,17 @@ export function ResendButton({ client, email, onError }: ResendButtonProps) {
   return (
     <>
       <button
+        ref={ref}
         type="button"
-        className="symbolon-link"
-        disabled={sending || cooldown > 0}
+        className={primary ? "symbolon-button" : "symbolon-link"}
+        aria-disabled={sending || wait > 0}
         onClick={() => void resend()}
       >
         Resend code
       </button>
-      {cooldown > 0 && (
+      {wait > 0 && (
         <p className="symbolon-status" role="status">
-          A new code was sent. You can ask again in {cooldown} s.
+          {sent ? "A new code was sent. " : ""}You can ask for another code in {formatWait(wait)}.
         </p>
       )}
     </>

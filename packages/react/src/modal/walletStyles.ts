@@ -4,6 +4,12 @@ export const WALLET_CSS = `
 .symbolon-row{display:flex;justify-content:space-between;gap:12px;font-size:14px}
 .symbolon-row dt{color:var(--symbolon-muted)}
 .symbolon-row dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
+.symbolon-fields{display:flex;flex-direction:column;gap:6px;margin:0}
+.symbolon-fields--nested{margin-top:6px;padding-left:12px;border-left:2px solid var(--symbolon-border)}
+.symbolon-row--group{flex-direction:column;gap:0}
+.symbolon-row--group>dd{text-align:left;font-weight:400}
+.symbolon-more{margin-bottom:16px}
+.symbolon-more>summary{cursor:pointer;color:var(--symbolon-muted);font-size:14px;font-weight:600;margin-bottom:6px}
 .symbolon-block{display:flex;flex-direction:column;gap:6px;margin-bottom:16px}
 .symbolon-message{margin:0;max-height:168px;overflow:auto;padding:10px 12px;border:1px solid var(--symbolon-border);border-radius:12px;background:var(--symbolon-field);font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;white-space:pre-wrap;overflow-wrap:anywhere}
 .symbolon-actions{display:flex;gap:12px;margin-top:auto;padding-top:8px}

@@ -18,8 +18,12 @@ export interface PrivyConfig {
     theme?: ThemePreference;
     /** Any CSS colour; used for buttons and focus rings. */
     accentColor?: string;
-    /** Image URL or element shown at the top of the modal. */
+    /** Image URL or element shown at the top of the modal, beside the app's name. */
     logo?: string | ReactElement;
+    /** Title of the first login screen (default "Log in or sign up"). */
+    landingHeader?: string;
+    /** Line under that title (default "Enter your email to continue to {app name}."). */
+    loginMessage?: string;
   };
   loginMethods?: readonly "email"[];
   embeddedWallets?: {

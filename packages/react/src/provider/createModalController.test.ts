@@ -12,6 +12,7 @@ import {
   FLOW_CLEAR_DELAY_MS,
   MODAL_OPEN_DELAY_MS,
   type ModalOutcome,
+  PENDING_CODE_KEEP_MS,
   SUCCESS_CLOSE_DELAY_MS,
 } from "./createModalController";
 
@@ -86,6 +87,48 @@ describe("createModalController", () => {
     vi.advanceTimersByTime(1);
     expect(controller.getState()).toMatchObject({ screen: "email", email: null, flow: null });
     expect(client.store.getState().emailFlow.status).toBe("initial");
+  });
+
+  it("reopened soon after a close, shows the code screen again with the resend wait still running", () => {
+    const { controller } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.codeSent("ada@example.com");
+    controller.waitBeforeResend("ada@example.com", 20);
+    controller.close();
+    vi.advanceTimersByTime(5_000);
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ open: true, screen: "code", email: "ada@example.com" });
+    const wait = controller.getState().resendWait;
+    expect(wait?.email).toBe("ada@example.com");
+    expect((wait?.until ?? 0) - Date.now()).toBe(20_000 - 5_000 - MODAL_OPEN_DELAY_MS);
+  });
+
+  it("starts from the email screen when reopened after the code has waited long enough", () => {
+    const { controller } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.codeSent("ada@example.com");
+    controller.close();
+    vi.advanceTimersByTime(PENDING_CODE_KEEP_MS);
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ open: true, screen: "email", email: null });
+  });
+
+  it("goes back to the email screen with Change email, keeping the address to edit", () => {
+    const { controller } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.codeSent("ada@example.com");
+    controller.changeEmail();
+    expect(controller.getState()).toMatchObject({ screen: "email", email: "ada@example.com" });
+    controller.close();
+    vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ screen: "email", email: null });
   });
 
   it("shows success, then closes by itself and reports completion once", () => {

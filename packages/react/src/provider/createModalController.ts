@@ -13,6 +13,11 @@ import { PrivyErrorCode } from "../errors/PrivyErrorCode";
 export { FLOW_CLEAR_DELAY_MS, MODAL_OPEN_DELAY_MS };
 /** How long the success screen stays before the modal closes itself. */
 export const SUCCESS_CLOSE_DELAY_MS = 900;
+/**
+ * How long a sent code stays waiting for the person after they close the modal: reopening within
+ * this time shows the code screen again instead of asking for the address (and another mail).
+ */
+export const PENDING_CODE_KEEP_MS = 5 * 60_000;
 
 /**
  * The kind of flow the modal runs: the login screens, or a wallet screen (confirm a signature or
@@ -37,6 +42,11 @@ export interface ModalState {
   confirmation?: WalletConfirmationRequest | null;
   /** `export` flow: the wallet whose key the export frame shows. */
   exportAddress?: string | null;
+  /**
+   * When a new code may be asked for `email` again (epoch ms): the resend wait. Kept across a
+   * close and reopen so reopening does not skip it.
+   */
+  resendWait?: { email: string; until: number } | null;
 }
 
 /** What closing the modal reports to `useLogin` listeners. */
@@ -52,6 +62,10 @@ export interface ModalController {
   login(): void;
   /** The code was sent to `email`: show the code screen. */
   codeSent(email: string): void;
+  /** A new code may not be asked for `email` before `seconds` have passed (resend wait). */
+  waitBeforeResend(email: string, seconds: number): void;
+  /** Back from the code screen to the email screen (the address stays filled in). */
+  changeEmail(): void;
   /** The code was accepted: show success, then close. */
   succeed(result: LoginResult): void;
   /**
@@ -84,13 +98,15 @@ const CLEARED = {
 
 /** Creates the modal controller for one client. */
 export function createModalController(client: Client): ModalController {
-  let state: ModalState = { requested: false, open: false, ...CLEARED };
+  let state: ModalState = { requested: false, open: false, ...CLEARED, resendWait: null };
   const listeners = new Set<() => void>();
   const outcomeListeners = new Set<(outcome: ModalOutcome) => void>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   // The answer of the confirmation on screen, and the tail of the confirmations waiting their turn.
   let answer: ((approved: boolean) => void) | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  // The address a code was last sent to and when, so a reopen soon after a close resumes the flow.
+  let pending: { email: string; at: number } | null = null;
 
   const set = (patch: Partial<ModalState>) => {
     state = { ...state, ...patch };
@@ -127,10 +143,27 @@ export function createModalController(client: Client): ModalController {
       if (state.open) return;
       // Start loading the modal chunk now so it is there when the open delay ends.
       set({ requested: true });
-      later(MODAL_OPEN_DELAY_MS, () => set({ ...CLEARED, open: true, flow: "login" }));
+      later(MODAL_OPEN_DELAY_MS, () => {
+        const resume = pending !== null && Date.now() - pending.at < PENDING_CODE_KEEP_MS ? pending : null;
+        set({
+          ...CLEARED,
+          open: true,
+          flow: "login",
+          ...(resume && { screen: "code", email: resume.email }),
+        });
+      });
     },
-    codeSent: (email) => set({ screen: "code", email }),
+    codeSent(email) {
+      pending = { email, at: Date.now() };
+      set({ screen: "code", email });
+    },
+    waitBeforeResend: (email, seconds) => set({ resendWait: { email, until: Date.now() + seconds * 1000 } }),
+    changeEmail() {
+      pending = null;
+      set({ screen: "email" });
+    },
     succeed(result) {
+      pending = null;
       set({ screen: "success", result });
       later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
     },

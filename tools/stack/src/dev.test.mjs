@@ -1,0 +1,77 @@
+// `make dev` stops everything it started when its own process gets SIGINT or SIGTERM: the entry point
+// on its own, and under make (which forwards SIGTERM but only waits on SIGINT). The ports are free after.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { portIsFree } from "./ports.mjs";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const DEV_PORTS = [8787, 5173, 1080, 1025, 8545];
+
+/** A port offset whose five dev ports are all free now. */
+async function freeOffset() {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const offset = 20_000 + Math.floor(Math.random() * 20_000);
+    const free = await Promise.all(DEV_PORTS.map((port) => portIsFree(port + offset)));
+    if (free.every(Boolean)) return offset;
+  }
+  throw new Error("no free port range for a second dev stack");
+}
+
+/** Starts `command args` as `make dev` would run it, waits for the banner, signals it, waits for its exit. */
+async function startAndSignal(command, args, signal) {
+  const offset = await freeOffset();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "symbolon-dev-test-"));
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, SYMBOLON_DEV_PORT_OFFSET: String(offset), SYMBOLON_DEV_DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise((resolve) => child.on("exit", (code, sig) => resolve({ code, signal: sig })));
+  try {
+    await new Promise((resolve, reject) => {
+      const onData = (chunk) => {
+        output += chunk;
+        if (output.includes("Press Ctrl-C to stop")) resolve();
+      };
+      child.stdout.on("data", onData);
+      child.stderr.on("data", onData);
+      exited.then(() => reject(new Error(`exited before it was up:\n${output}`)));
+    });
+    const ports = DEV_PORTS.map((port) => port + offset);
+    assert.equal((await Promise.all(ports.map(portIsFree))).some(Boolean), false, "every dev port is in use");
+    child.kill(signal);
+    const how = await exited;
+    const free = await Promise.all(ports.map(portIsFree));
+    return { how, busy: ports.filter((_, i) => !free[i]), output };
+  } finally {
+    child.kill("SIGKILL");
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const DEV = ["tools/stack/bin/dev.mjs"];
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  test(`the dev entry point stops the whole stack on ${signal}`, { timeout: 120_000 }, async () => {
+    const { how, busy } = await startAndSignal(process.execPath, DEV, signal);
+    assert.equal(how.code, signal === "SIGINT" ? 130 : 143);
+    assert.deepEqual(busy, [], "ports still in use after the stop");
+  });
+}
+
+// `-o setup`: the set-up is not this test's subject (and may take minutes on a fresh machine).
+test("`make dev` stops the whole stack when make alone gets SIGINT", { timeout: 180_000 }, async () => {
+  const { how, busy, output } = await startAndSignal(
+    "make",
+    ["--no-print-directory", "-o", "setup", "dev"],
+    "SIGINT",
+  );
+  assert.notEqual(how.code, 0, `make exited ${JSON.stringify(how)}\n${output}`);
+  assert.deepEqual(busy, [], "ports still in use after the stop");
+});
