@@ -233,28 +233,37 @@ impl Db {
         Ok(())
     }
 
-    /// The user's root share envelopes for `chain_type`, if both are stored.
-    pub async fn root_share_envelopes(
+    /// The user's root auth-share envelope for `chain_type` and the device key that unlocks it.
+    /// Read apart from the recovery envelope (migration 0002): an unlock never reads both.
+    pub async fn auth_share_envelope(
         &self,
         user_id: &str,
         chain_type: &str,
-    ) -> Result<Option<RootShareEnvelopes>, DbError> {
-        let row: Option<(String, String, Option<String>)> = sqlx::query_as(
-            "SELECT a.envelope, r.envelope, a.device_public_key FROM wallet_auth_shares a
-             JOIN wallet_recovery_shares r ON r.user_id = a.user_id AND r.chain_type = a.chain_type
-             WHERE a.user_id = $1 AND a.chain_type = $2",
+    ) -> Result<Option<(String, Option<String>)>, DbError> {
+        Ok(sqlx::query_as(
+            "SELECT envelope, device_public_key FROM wallet_auth_shares
+             WHERE user_id = $1 AND chain_type = $2",
+        )
+        .bind(user_id)
+        .bind(chain_type)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// The user's root recovery-share envelope for `chain_type` (read only for a recovery).
+    pub async fn recovery_share_envelope(
+        &self,
+        user_id: &str,
+        chain_type: &str,
+    ) -> Result<Option<String>, DbError> {
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT envelope FROM wallet_recovery_shares WHERE user_id = $1 AND chain_type = $2",
         )
         .bind(user_id)
         .bind(chain_type)
         .fetch_optional(self.pool())
         .await?;
-        Ok(
-            row.map(|(auth, recovery, device_public_key)| RootShareEnvelopes {
-                auth,
-                recovery,
-                device_public_key,
-            }),
-        )
+        Ok(row.map(|(envelope,)| envelope))
     }
 
     /// Replaces both root share envelopes and the device key in one transaction, first copying

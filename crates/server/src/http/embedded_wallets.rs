@@ -355,8 +355,13 @@ pub async fn key_material(
         audit(&caller, &address, action, "refused_rate_limit");
         return Err(limited);
     }
-    let (root, envelopes) = root_of(&state, &caller, chain).await?;
+    let root = root_address(&state, &caller, chain).await?;
     let user_id = caller.user.id.as_str();
+    let (auth_envelope, device_public_key) = state
+        .db
+        .auth_share_envelope(user_id, chain.as_str())
+        .await?
+        .ok_or_else(not_found)?;
     let recovery_method =
         RecoveryMethod::parse(&wallet.recovery_method).unwrap_or(RecoveryMethod::Privy);
     let vault = &state.share_vault;
@@ -396,8 +401,13 @@ pub async fn key_material(
                 ));
             }
         }
+        let recovery_envelope = state
+            .db
+            .recovery_share_envelope(user_id, chain.as_str())
+            .await?
+            .ok_or_else(not_found)?;
         let recovery = vault
-            .open(ShareKind::Recovery, &envelopes.recovery, root, user_id)
+            .open(ShareKind::Recovery, &recovery_envelope, root, user_id)
             .map_err(|e| AppError::internal(&e))?;
         Some(STANDARD.encode(recovery.as_bytes()))
     } else {
@@ -417,7 +427,7 @@ pub async fn key_material(
         };
         let wallet_address = parse_address(&address)?;
         let message = unlock_message(&caller.app.id, user_id, &wallet_address, &nonce);
-        let signed = match (&envelopes.device_public_key, &body.device_signature) {
+        let signed = match (&device_public_key, &body.device_signature) {
             (Some(key), Some(signature)) => device_signed(key, &message, signature),
             _ => false,
         };
@@ -430,7 +440,7 @@ pub async fn key_material(
         None
     };
     let auth = vault
-        .open(ShareKind::Auth, &envelopes.auth, root, user_id)
+        .open(ShareKind::Auth, &auth_envelope, root, user_id)
         .map_err(|e| AppError::internal(&e))?;
     let outcome = if recovery_share.is_some() {
         "released_auth_and_recovery"
@@ -463,7 +473,7 @@ pub async fn replace_shares(
     let auth = parse_share(&body.auth_share, "auth_share", ShareKind::Auth)?;
     let recovery = parse_share(&body.recovery_share, "recovery_share", ShareKind::Recovery)?;
     let device_key = required_device_key(body.device_public_key.as_deref())?;
-    let (root, _) = root_of(&state, &caller, chain).await?;
+    let root = root_address(&state, &caller, chain).await?;
     let user_id = caller.user.id.as_str();
     let now = state.clock.now();
     let recovered_at = state.db.session_recovered_at(&caller.claims.sid).await?;
@@ -633,13 +643,12 @@ async fn owned_wallet(
         .ok_or_else(not_found)
 }
 
-/// The root (index 0) wallet's address, which the share envelopes are bound to, and the
-/// stored envelopes.
-async fn root_of(
+/// The root (index 0) wallet's address, which the share envelopes are bound to.
+async fn root_address(
     state: &AppState,
     caller: &FrameCaller,
     chain: ChainType,
-) -> Result<(Address, RootShareEnvelopes), AppError> {
+) -> Result<Address, AppError> {
     let wallets = state
         .db
         .embedded_wallets(&caller.user.id, chain.as_str())
@@ -648,13 +657,7 @@ async fn root_of(
         .iter()
         .find(|w| w.wallet_index == 0)
         .ok_or_else(not_found)?;
-    let address = Address::parse(&root.address).map_err(|e| AppError::internal(&e))?;
-    let envelopes = state
-        .db
-        .root_share_envelopes(&caller.user.id, chain.as_str())
-        .await?
-        .ok_or_else(not_found)?;
-    Ok((address, envelopes))
+    Address::parse(&root.address).map_err(|e| AppError::internal(&e))
 }
 
 fn not_found() -> AppError {

@@ -28,7 +28,9 @@ pub enum ShareKind {
     Device,
     /// Stored by the server, released after authentication.
     Auth,
-    /// Kept by the user (password, cloud backup, passkey).
+    /// Protected by the wallet's recovery method: for automatic recovery (`privy`) the server
+    /// stores it under its own recovery key, apart from the auth share; user-owned methods
+    /// (passcode, cloud backup) will keep it with the user.
     Recovery,
 }
 
