@@ -13,6 +13,7 @@ import { build } from "esbuild";
 import { launch } from "../e2e/lib/browser.mjs";
 import { enterCode, openLoginModal, requestCode, uniqueEmail } from "../e2e/lib/flows.mjs";
 import { FRAME_BUDGET_BYTES, measureFrame } from "../packages/wallet-frame/scripts/frameSizes.mjs";
+import { unlimited } from "./rateLimits.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -130,13 +131,7 @@ export async function benchWallet({ bin, creationSamples = 20, signSamples = 200
     chain: true,
     bin,
     origins: [harnessOrigin],
-    rateLimits: {
-      emailPerWindow: 1_000_000,
-      ipPerWindow: 10_000_000,
-      windowS: 60,
-      resendCooldownS: 0,
-      ipAuthenticatePerWindow: 10_000_000,
-    },
+    rateLimits: unlimited,
   });
   const harness = await serveHarness(harnessPort);
   try {

@@ -3,25 +3,11 @@
 
 mod common;
 
-use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use axum::http::StatusCode;
-use common::{Backend, TestApp, unique_email};
+use common::{Backend, Capture, TestApp, unique_email};
 use serde_json::json;
-
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn capture() -> &'static Capture {
     static CAPTURE: OnceLock<Capture> = OnceLock::new();

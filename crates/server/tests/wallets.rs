@@ -4,14 +4,13 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
-use common::{Backend, CLIENT_ID, ORIGIN, PUBLIC_URL, Reply, TestApp, unique_email};
+use common::{Backend, CLIENT_ID, Capture, ORIGIN, PUBLIC_URL, Reply, TestApp, unique_email};
 use p256::ecdsa::signature::Signer;
 use p256::ecdsa::{Signature as P256Signature, SigningKey};
 use serde_json::{Value, json};
@@ -1479,19 +1478,6 @@ async fn key_material_is_rate_limited(backend: Backend) {
     t.state.clock.advance(601);
     let later = unlock(&t, &token, &material.device, &address).await;
     assert_eq!(later.status, StatusCode::OK, "{}", later.text);
-}
-
-#[derive(Clone, Default)]
-struct Capture(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Capture {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 async fn releases_and_refusals_are_audited(backend: Backend) {

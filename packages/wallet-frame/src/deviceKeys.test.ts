@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fromBase64 } from "./base64.ts";
 import { generateDeviceKey, signWithDeviceKey } from "./deviceKeys.ts";
 import { unlockMessage } from "./proofs.ts";
-import { createFakeServer } from "./test/fakeServer.ts";
+import { createFakeServer, deviceSigned } from "./test/fakeServer.ts";
 import { createFrame, memoryStorage } from "./test/frameHarness.ts";
 import { loadWasm } from "./test/loadWasm.ts";
 import { accessToken } from "./test/tokens.ts";
@@ -10,22 +10,6 @@ import { accessToken } from "./test/tokens.ts";
 beforeAll(loadWasm);
 
 const alice = accessToken("did:privy:alice");
-
-async function verifies(publicKey: string, message: string, signature: string): Promise<boolean> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new Uint8Array(fromBase64(publicKey)),
-    { name: "ECDSA", namedCurve: "P-256" },
-    false,
-    ["verify"],
-  );
-  return crypto.subtle.verify(
-    { name: "ECDSA", hash: "SHA-256" },
-    key,
-    new Uint8Array(fromBase64(signature)),
-    new TextEncoder().encode(message),
-  );
-}
 
 describe("device key", () => {
   it("is a non-extractable P-256 key whose raw public point is registered", async () => {
@@ -37,7 +21,7 @@ describe("device key", () => {
     expect([point.length, point[0]]).toEqual([65, 4]);
     const signature = await signWithDeviceKey(key, "hello");
     expect(fromBase64(signature)).toHaveLength(64);
-    expect(await verifies(key.publicKey, "hello", signature)).toBe(true);
+    expect(await deviceSigned(key.publicKey, "hello", signature)).toBe(true);
   });
 
   it("created with the wallet, sent with the shares, and kept for this user", async () => {
@@ -66,7 +50,7 @@ describe("device key", () => {
     const nonce = material?.body.nonce as string;
     const key = await reloaded.keys.get("did:privy:alice");
     expect(
-      await verifies(
+      await deviceSigned(
         key?.publicKey ?? "",
         unlockMessage("app", "did:privy:alice", address, nonce),
         material?.body.device_signature as string,

@@ -453,3 +453,17 @@ impl Reply {
         self.headers.get(name).and_then(|v| v.to_str().ok())
     }
 }
+
+/// A log writer that keeps everything written to it (for tests that read the server's logs).
+#[derive(Clone, Default)]
+pub struct Capture(pub Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}

@@ -15,7 +15,8 @@ export interface StoredUser {
   devicePublicKey: string | null;
 }
 
-async function deviceSigned(publicKey: string, message: string, signature: string): Promise<boolean> {
+/** Whether `signature` (raw r‖s) is the device key `publicKey`'s over `message`. */
+export async function deviceSigned(publicKey: string, message: string, signature: string): Promise<boolean> {
   const key = await crypto.subtle.importKey(
     "raw",
     new Uint8Array(fromBase64(publicKey)),
