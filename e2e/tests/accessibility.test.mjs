@@ -2,7 +2,15 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { browserTest } from "../lib/browser.mjs";
-import { enterCode, openLoginModal, requestCode, uniqueEmail, waitForEmptyCodeBoxes } from "../lib/flows.mjs";
+import {
+  enterCode,
+  expectSignedIn,
+  logIn,
+  openLoginModal,
+  requestCode,
+  uniqueEmail,
+  waitForEmptyCodeBoxes,
+} from "../lib/flows.mjs";
 import { saveScreen } from "../lib/screens.mjs";
 import { useStack } from "../lib/stack.mjs";
 
@@ -34,6 +42,19 @@ browserTest("Escape closes the modal and focus returns to the Log in button", as
     .getByRole("button", { name: "Log in" })
     .evaluate((button) => button === document.activeElement);
   assert.equal(focused, true, "focus is back on Log in");
+});
+
+browserTest("after signing in, focus lands on the page's heading, not the body", async ({ page }) => {
+  const email = uniqueEmail("focus");
+  await logIn(page, stack, email);
+  await expectSignedIn(page, email);
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+  await page.waitForFunction(() => document.activeElement !== document.body);
+  const focused = await page.evaluate(() => ({
+    tag: document.activeElement?.tagName,
+    text: document.activeElement?.textContent,
+  }));
+  assert.deepEqual(focused, { tag: "H1", text: "Symbolon" });
 });
 
 browserTest("Tab keeps focus inside the open modal", async ({ page }) => {

@@ -5,7 +5,8 @@ const FOCUSABLE =
 
 /**
  * Keeps Tab focus inside `ref`, focuses its `[data-autofocus]` element, calls `onEscape` on Escape,
- * and on unmount returns focus to the element that had it before (the trigger).
+ * and on unmount returns focus to the element that had it before (the trigger) — or, when the
+ * trigger is gone (Log in replaced by the signed-in page), to the page's main heading.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
   const escapeHandler = useRef(onEscape);
@@ -45,7 +46,23 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      if (trigger?.isConnected) trigger.focus();
+      const restore = () => (trigger?.isConnected ? trigger : mainHeading())?.focus();
+      restore();
+      // The page may re-render after the dialog unmounts (login swaps Log in for the account):
+      // if focus then fell to the body, put it back where the reader can continue.
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body || document.activeElement === null) restore();
+      });
     };
   }, [ref]);
+}
+
+/** The page's main heading (made programmatically focusable), where a reader continues. */
+function mainHeading(): HTMLElement | null {
+  // In order of preference (one selector list would pick whichever comes first in the page).
+  const heading = ["main h1", "h1", "main", "[role='main']"]
+    .map((selector) => document.querySelector<HTMLElement>(selector))
+    .find((element) => element !== null) ?? null;
+  if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+  return heading;
 }
