@@ -60,9 +60,10 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
 /** The page's main heading (made programmatically focusable), where a reader continues. */
 function mainHeading(): HTMLElement | null {
   // In order of preference (one selector list would pick whichever comes first in the page).
-  const heading = ["main h1", "h1", "main", "[role='main']"]
-    .map((selector) => document.querySelector<HTMLElement>(selector))
-    .find((element) => element !== null) ?? null;
+  const heading =
+    ["main h1", "h1", "main", "[role='main']"]
+      .map((selector) => document.querySelector<HTMLElement>(selector))
+      .find((element) => element !== null) ?? null;
   if (heading && !heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
   return heading;
 }

@@ -16,7 +16,7 @@ export const WALLET_CSS = `
 .symbolon-actions+.symbolon-footer{margin-top:0}
 .symbolon-actions .symbolon-button{flex:1}
 .symbolon-button--secondary{border:1px solid var(--symbolon-border);background:var(--symbolon-field);color:var(--symbolon-fg)}
-.symbolon-export{display:flex;flex:1 1 320px;min-height:240px;margin-bottom:8px;border:1px solid var(--symbolon-border);border-radius:12px;overflow:hidden}
-.symbolon-export iframe{display:block;flex:1;width:100%;height:auto!important;border:0}
+.symbolon-export{display:flex;flex:none;height:min(340px,60vh);margin-bottom:8px;border:1px solid var(--symbolon-border);border-radius:12px;overflow:hidden}
+.symbolon-export iframe{display:block;flex:1;width:100%;height:100%!important;border:0}
 .symbolon-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `;

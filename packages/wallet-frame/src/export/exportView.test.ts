@@ -43,11 +43,13 @@ describe("export page view", () => {
 
     reveal.click();
     expect(byId("export-key").hidden).toBe(false);
-    const field = byId<HTMLInputElement>("export-key-field");
+    const field = byId<HTMLTextAreaElement>("export-key-field");
     expect(field.value).toBe(KEY);
     expect(field.readOnly).toBe(true);
     expect(document.querySelector("label[for=export-key-field]")?.textContent).toBe("Private key");
     expect(byId("export-status").textContent).toBe("Your private key is shown below.");
+    expect(reveal.hidden).toBe(true);
+    expect(document.activeElement).toBe(field);
   });
 
   it("copies the key to the clipboard and says so", async () => {

@@ -19,7 +19,7 @@ export function createExportView(doc: Document, address: string | null): ExportV
   const status = element<HTMLElement>(doc, "export-status");
   const reveal = element<HTMLButtonElement>(doc, "export-reveal");
   const keyBox = element<HTMLElement>(doc, "export-key");
-  const keyField = element<HTMLInputElement>(doc, "export-key-field");
+  const keyField = element<HTMLTextAreaElement>(doc, "export-key-field");
   const copy = element<HTMLButtonElement>(doc, "export-copy");
   element<HTMLElement>(doc, "export-address").textContent = address ?? "";
   page.hidden = false;
@@ -34,7 +34,12 @@ export function createExportView(doc: Document, address: string | null): ExportV
       return;
     }
     keyBox.hidden = false;
-    reveal.disabled = true;
+    // As tall as the wrapped key, at whatever width the page has: no character hides.
+    keyField.style.height = "auto";
+    const borders = keyField.offsetHeight - keyField.clientHeight;
+    keyField.style.height = `${keyField.scrollHeight + borders}px`;
+    // Its job is done: the room goes to the key.
+    reveal.hidden = true;
     status.textContent = "Your private key is shown below.";
     keyField.focus();
     keyField.select();
