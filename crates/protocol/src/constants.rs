@@ -75,8 +75,8 @@ constants! {
     IDENTITY_TOKEN_TTL_S: u64 = 36_000;
     /// Lifetime of a refresh token (and of the refresh-marker cookie), in days.
     REFRESH_TOKEN_TTL_DAYS: u64 = 30;
-    /// A rotated refresh token presented again inside this window gets the session's current
-    /// tokens instead of revoking the session, so two tabs may refresh at once.
+    /// A rotated refresh token presented again inside this window gets the same child token
+    /// instead of revoking the session, so two tabs may refresh at once.
     REFRESH_REUSE_GRACE_S: u64 = 10;
     /// Name of the refresh-marker cookie (its value carries no secret).
     REFRESH_MARKER_COOKIE: &str = "privy-session";
@@ -86,8 +86,18 @@ constants! {
     PASSCODE_LENGTH: usize = 6;
     /// Lifetime of a one-time code.
     OTP_TTL_S: u64 = 600;
-    /// Wrong tries after which a code dies.
+    /// Guesses after which a code dies.
     OTP_MAX_ATTEMPTS: u32 = 5;
+    /// Seconds the server makes one address wait between two codes (the Resend wait).
+    OTP_RESEND_COOLDOWN_S: u64 = 20;
+    /// How every refusal of a wrong code begins ('Invalid code. 3 attempts left.').
+    OTP_REFUSAL_WRONG_PREFIX: &str = "Invalid code.";
+    /// The refusal once every guess of the pending code is used.
+    OTP_REFUSAL_USED_UP: &str = "Too many wrong attempts for this code. Request a new code.";
+    /// The refusal of an expired, used or unknown code.
+    OTP_REFUSAL_EXPIRED: &str = "This code has expired or was already used. Request a new code.";
+    /// How the refusal begins once an address's wrong-code budget is spent (429).
+    OTP_REFUSAL_LOCKED_PREFIX: &str = "Too many wrong codes for this address.";
 
     // --- Wallet frame (spec §9) ---
     /// A frame operation fails after this long.

@@ -179,7 +179,7 @@ impl Default for RateLimitConfig {
             email_per_window: 10,
             ip_per_window: 30,
             window_s: 600,
-            resend_cooldown_s: 20,
+            resend_cooldown_s: symbolon_protocol::constants::OTP_RESEND_COOLDOWN_S,
             ip_authenticate_per_window: 120,
             code_failures_per_hour: 20,
         }

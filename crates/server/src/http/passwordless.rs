@@ -4,7 +4,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
 use symbolon_protocol::ServerErrorCode;
-use symbolon_protocol::constants::{OTP_TTL_S, PASSCODE_LENGTH};
+use symbolon_protocol::constants::{OTP_REFUSAL_LOCKED_PREFIX, OTP_TTL_S, PASSCODE_LENGTH};
 use symbolon_protocol::session::{
     AuthMode, PasswordlessAuthenticateRequest, PasswordlessInitRequest, SuccessResponse,
 };
@@ -25,20 +25,25 @@ use crate::state::AppState;
 
 const EMAIL: &str = "email";
 
-/// Refusals a person must be able to tell apart (wrong code, code used up, code gone).
+/// Refusals a person must be able to tell apart (wrong code, code used up, code gone); the
+/// client reads them by the protocol's `OTP_REFUSAL_*` constants.
 pub mod messages {
+    use symbolon_protocol::constants::{
+        OTP_REFUSAL_EXPIRED, OTP_REFUSAL_USED_UP, OTP_REFUSAL_WRONG_PREFIX,
+    };
+
     /// A wrong guess with tries left; `{n}` is how many.
     pub fn wrong_code(attempts_left: i64) -> String {
         match attempts_left {
-            0 => "Invalid code. No attempts left: request a new code.".into(),
-            1 => "Invalid code. 1 attempt left.".into(),
-            n => format!("Invalid code. {n} attempts left."),
+            0 => format!("{OTP_REFUSAL_WRONG_PREFIX} No attempts left: request a new code."),
+            1 => format!("{OTP_REFUSAL_WRONG_PREFIX} 1 attempt left."),
+            n => format!("{OTP_REFUSAL_WRONG_PREFIX} {n} attempts left."),
         }
     }
     /// Every guess of the pending code has been used.
-    pub const USED_UP: &str = "Too many wrong attempts for this code. Request a new code.";
+    pub const USED_UP: &str = OTP_REFUSAL_USED_UP;
     /// No unexpired, unused code.
-    pub const EXPIRED: &str = "This code has expired or was already used. Request a new code.";
+    pub const EXPIRED: &str = OTP_REFUSAL_EXPIRED;
     /// The code has a character other than a digit (spec §5; no guess is counted).
     pub const NOT_NUMBERS: &str = "Passcode can only be numbers";
     /// The code is not six digits long (spec §5; no guess is counted).
@@ -213,7 +218,7 @@ async fn guess_refusal(state: &AppState, key: OtpKey<'_>, now: i64) -> Result<Ap
             let wait = row.failures_since + limits.failure_window_s - now;
             let mut error = AppError::rate_limited(u64::try_from(wait).unwrap_or(1));
             error.message = format!(
-                "Too many wrong codes for this address. Try again in {} minutes.",
+                "{OTP_REFUSAL_LOCKED_PREFIX} Try again in {} minutes.",
                 (wait + 59) / 60
             );
             error

@@ -665,8 +665,8 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 export const IDENTITY_TOKEN_TTL_S = 36000;
 /** Lifetime of a refresh token (and of the refresh-marker cookie), in days. */
 export const REFRESH_TOKEN_TTL_DAYS = 30;
-/** A rotated refresh token presented again inside this window gets the session's current
- tokens instead of revoking the session, so two tabs may refresh at once. */
+/** A rotated refresh token presented again inside this window gets the same child token
+ instead of revoking the session, so two tabs may refresh at once. */
 export const REFRESH_REUSE_GRACE_S = 10;
 /** Name of the refresh-marker cookie (its value carries no secret). */
 export const REFRESH_MARKER_COOKIE = "privy-session";
@@ -674,8 +674,18 @@ export const REFRESH_MARKER_COOKIE = "privy-session";
 export const PASSCODE_LENGTH = 6;
 /** Lifetime of a one-time code. */
 export const OTP_TTL_S = 600;
-/** Wrong tries after which a code dies. */
+/** Guesses after which a code dies. */
 export const OTP_MAX_ATTEMPTS = 5;
+/** Seconds the server makes one address wait between two codes (the Resend wait). */
+export const OTP_RESEND_COOLDOWN_S = 20;
+/** How every refusal of a wrong code begins ('Invalid code. 3 attempts left.'). */
+export const OTP_REFUSAL_WRONG_PREFIX = "Invalid code.";
+/** The refusal once every guess of the pending code is used. */
+export const OTP_REFUSAL_USED_UP = "Too many wrong attempts for this code. Request a new code.";
+/** The refusal of an expired, used or unknown code. */
+export const OTP_REFUSAL_EXPIRED = "This code has expired or was already used. Request a new code.";
+/** How the refusal begins once an address's wrong-code budget is spent (429). */
+export const OTP_REFUSAL_LOCKED_PREFIX = "Too many wrong codes for this address.";
 /** A frame operation fails after this long. */
 export const IFRAME_OPERATION_TIMEOUT_MS = 15000;
 /** Wallet creation and recovery fail after this long. */

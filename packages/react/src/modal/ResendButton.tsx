@@ -1,8 +1,8 @@
-import { type Client, describeError, isApiError, sendEmailCode } from "@symbolon/core";
+import { type Client, describeError, isApiError, OTP_RESEND_COOLDOWN_S, sendEmailCode } from "@symbolon/core";
 import { type Ref, useEffect, useState } from "react";
 
 /** Seconds the Resend button waits after a resend (the server's per-address cooldown). */
-export const RESEND_COOLDOWN_S = 20;
+export const RESEND_COOLDOWN_S = OTP_RESEND_COOLDOWN_S;
 
 /** Props of {@link ResendButton}. */
 export interface ResendButtonProps {
