@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use axum::http::StatusCode;
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};
@@ -13,14 +11,11 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header, encode};
 use p256::elliptic_curve::sec1::ToEncodedPoint;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use serde_json::json;
-use symbolon_server::AppState;
-use symbolon_server::clock::Clock;
 use symbolon_server::config::Redacted;
+use symbolon_server::db::DbError;
 use symbolon_server::db::apps::AppRecord;
 use symbolon_server::db::keys::SigningKeyRecord;
 use symbolon_server::db::users::UserRecord;
-use symbolon_server::db::{Db, DbError};
-use symbolon_server::mail::SmtpMailer;
 use symbolon_server::state::StartupError;
 use symbolon_server::tokens::TokenError;
 use symbolon_server::tokens::refresh::hash_refresh_token;
@@ -83,12 +78,7 @@ async fn keys_and_code_secret_survive_a_restart(backend: Backend) {
     let email = unique_email();
     let code = t.send_code(&email).await;
     // A second server over the same database: same signing key, and the code sent by the first verifies.
-    let config = (*t.state.config).clone();
-    let db = Db::connect(&config.database_url).await.unwrap();
-    let mailer = Arc::new(SmtpMailer::new(&config.smtp).unwrap());
-    let restarted = AppState::new(config, db, mailer, Clock::system())
-        .await
-        .unwrap();
+    let restarted = t.restart_with(|_| {}).await.unwrap();
     assert_eq!(
         restarted.tokens.keys().active_kid(),
         t.state.tokens.keys().active_kid()
@@ -125,11 +115,9 @@ async fn signing_keys_are_sealed_with_a_key_encryption_key(backend: Backend) {
         .await;
     assert_eq!(me.status, StatusCode::OK);
     // A restart with another sealing key refuses to start rather than minting a new key.
-    let mut config = (*t.state.config).clone();
-    config.key_encryption_key = Some(Redacted(STANDARD.encode([9u8; 32])));
-    let db = Db::connect(&config.database_url).await.unwrap();
-    let mailer = Arc::new(SmtpMailer::new(&config.smtp).unwrap());
-    let refused = AppState::new(config, db, mailer, Clock::system()).await;
+    let refused = t
+        .restart_with(|c| c.key_encryption_key = Some(Redacted(STANDARD.encode([9u8; 32]))))
+        .await;
     assert!(
         matches!(
             refused,
@@ -185,12 +173,7 @@ async fn a_copy_of_the_database_cannot_mint_tokens(backend: Backend) {
     header.kid = Some("planted".into());
     let forged = encode(&header, &claims, &EncodingKey::from_ec_der(der.as_bytes())).unwrap();
     // The server restarts over the tampered database: the planted row neither signs nor verifies.
-    let config = (*t.state.config).clone();
-    let db = Db::connect(&config.database_url).await.unwrap();
-    let mailer = Arc::new(SmtpMailer::new(&config.smtp).unwrap());
-    let restarted = AppState::new(config, db, mailer, Clock::system())
-        .await
-        .unwrap();
+    let restarted = t.restart_with(|_| {}).await.unwrap();
     assert_eq!(
         restarted.tokens.keys().active_kid(),
         t.state.tokens.keys().active_kid()

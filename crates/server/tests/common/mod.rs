@@ -224,6 +224,19 @@ impl TestApp {
         test
     }
 
+    /// A second server over this one's database, with its config changed by `adjust` (what a
+    /// restart, or another instance, would load).
+    pub async fn restart_with(
+        &self,
+        adjust: impl FnOnce(&mut Config),
+    ) -> Result<AppState, symbolon_server::state::StartupError> {
+        let mut config = (*self.state.config).clone();
+        adjust(&mut config);
+        let db = Db::connect(&config.database_url).await.expect("connect");
+        let mailer = Arc::new(SmtpMailer::new(&config.smtp).expect("mailer"));
+        AppState::new(config, db, mailer, Clock::system()).await
+    }
+
     /// Creates another app allowing [`ORIGIN`]; returns its id.
     pub async fn create_app(&self, disable_plus_emails: bool) -> String {
         let record = AppRecord {

@@ -1,8 +1,8 @@
 import type { WalletConfirmationRequest } from "@symbolon/core";
 import type { ReactNode } from "react";
+import { Address } from "./Address";
 import { formatUnits } from "./formatUnits";
 import { roundUnits } from "./roundUnits";
-import { shortenAddress } from "./shortenAddress";
 import { TypedDataRows, type TypedDataView } from "./TypedDataRows";
 
 /** Props of {@link ConfirmScreen}. */
@@ -117,16 +117,6 @@ function Block({ label, testId, children }: { label: string; testId?: string; ch
         {children}
       </pre>
     </section>
-  );
-}
-
-/** Shortened on screen; the full address for hover and for screen readers. */
-function Address({ value }: { value: string }) {
-  return (
-    <span title={value}>
-      <span aria-hidden="true">{shortenAddress(value)}</span>
-      <span className="symbolon-sr">{value}</span>
-    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { shortenAddress } from "./shortenAddress";
+import { Address } from "./Address";
 
 /** An EIP-712 object as the confirmation screen reads it (every part may be missing or malformed). */
 export interface TypedDataView {
@@ -125,15 +125,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
-  );
-}
-
-function Address({ value }: { value: string }) {
-  return (
-    <span title={value}>
-      <span aria-hidden="true">{shortenAddress(value)}</span>
-      <span className="symbolon-sr">{value}</span>
-    </span>
   );
 }
 
