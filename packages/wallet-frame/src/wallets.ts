@@ -5,7 +5,13 @@
 // The server releases the auth share only against this device key's signature of a fresh
 // nonce, and the recovery share only to a session that signed in minutes ago; registering
 // shares takes the wallet key's own signature (docs/wallet.md "Device key and recovery").
-import { type Api, ApiCallError, type CreatedWallet, type KeyMaterial } from "./api.ts";
+import {
+  type Api,
+  ApiCallError,
+  type CreatedWallet,
+  type KeyMaterial,
+  type ReplaceSharesBody,
+} from "./api.ts";
 import { fromBase64, toBase64 } from "./base64.ts";
 import { type DeviceKey, type DeviceKeyStore, generateDeviceKey, signWithDeviceKey } from "./deviceKeys.ts";
 import type { DeviceStore } from "./deviceStore.ts";
@@ -43,6 +49,18 @@ export interface Signer {
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** A re-split proven by the root key (see `WalletService.provenSplit`). */
+interface ProvenSplit {
+  /** Address of wallet index 0. */
+  address: string;
+  /** The device share, encrypted under the frame's share key. */
+  envelope: Uint8Array;
+  /** The new device key, to keep once the server accepted the shares. */
+  deviceKey: DeviceKey;
+  /** The shares (base64, plaintext copies wiped), device key, nonce and proof for the server. */
+  body: ReplaceSharesBody;
+}
+
 export class WalletService {
   private readonly unlocked = new Map<string, Unlocked>();
   // Operations that touch the server or replace state run one at a time, so two requests
@@ -77,43 +95,18 @@ export class WalletService {
       // Storage first: a wallet the device cannot keep its share of is not worth creating.
       const shareKey = store.deviceKey();
       const wallet = Wallet.create();
-      let address: string;
+      let split: ProvenSplit;
       let created: CreatedWallet;
-      let envelope: Uint8Array;
-      let deviceKey: DeviceKey;
       try {
-        deviceKey = await generateDeviceKey();
-        // A plain object: its plaintext share arrays are zeroed once encoded.
-        const shares = wallet.split(shareKey, userId);
-        address = shares.address;
-        envelope = shares.deviceShare;
-        const digest = await sharesDigest(shares.authShare, shares.recoveryShare);
-        const nonce = await api.challenge(token, "create");
-        const message = walletProofMessage({
-          purpose: "create",
-          appId: api.appId(token),
-          userId,
-          address,
-          walletIndex: 0,
-          shares: digest,
-          devicePublicKey: deviceKey.publicKey,
-          nonce,
-        });
-        created = await api.createWallet(token, {
-          address,
-          wallet_index: 0,
-          auth_share: wipeToBase64(shares.authShare),
-          recovery_share: wipeToBase64(shares.recoveryShare),
-          device_public_key: deviceKey.publicKey,
-          nonce,
-          signature: wallet.personalSign(0, message, "utf-8"),
-        });
+        split = await this.provenSplit(token, userId, wallet, shareKey, "create");
+        created = await api.createWallet(token, { address: split.address, wallet_index: 0, ...split.body });
       } catch (error) {
         wallet.free();
         throw toFrameError(error, "embedded_wallet_creation_error");
       }
+      const { address } = split;
       this.remember(userId, wallet, address, 0);
-      await this.storeAfterAccepted(userId, address, envelope, deviceKey);
+      await this.storeAfterAccepted(userId, address, split.envelope, split.deviceKey);
       return { address, walletIndex: 0, user: created.user };
     });
   }
@@ -327,35 +320,57 @@ export class WalletService {
         );
       }
       // A new device key and a re-split, registered with the root key's proof.
-      const deviceKey = await generateDeviceKey();
-      const shares = wallet.split(store.deviceKey(), userId);
-      const digest = await sharesDigest(shares.authShare, shares.recoveryShare);
-      const nonce = await api.challenge(token, "replace_shares");
-      const message = walletProofMessage({
-        purpose: "replace_shares",
-        appId: api.appId(token),
-        userId,
-        address: shares.address,
-        walletIndex: 0,
-        shares: digest,
-        devicePublicKey: deviceKey.publicKey,
-        nonce,
-      });
-      await api.replaceShares(token, shares.address, {
-        auth_share: wipeToBase64(shares.authShare),
-        recovery_share: wipeToBase64(shares.recoveryShare),
-        device_public_key: deviceKey.publicKey,
-        nonce,
-        signature: wallet.personalSign(0, message, "utf-8"),
-      });
-      store.write(userId, { address: shares.address, envelope: shares.deviceShare });
-      await keys.put(userId, deviceKey);
+      const split = await this.provenSplit(token, userId, wallet, store.deviceKey(), "replace_shares");
+      await api.replaceShares(token, split.address, split.body);
+      store.write(userId, { address: split.address, envelope: split.envelope });
+      await keys.put(userId, split.deviceKey);
       this.remember(userId, wallet, derived, material.wallet_index);
       return { address: derived };
     } catch (error) {
       wallet.free();
       throw error;
     }
+  }
+
+  /**
+   * Fresh shares of `wallet` under a new device key, with the root key's proof over them for
+   * `purpose`: what creating a wallet and replacing its shares both send.
+   */
+  private async provenSplit(
+    token: string,
+    userId: string,
+    wallet: Wallet,
+    shareKey: Uint8Array,
+    purpose: "create" | "replace_shares",
+  ): Promise<ProvenSplit> {
+    const { api } = this.options;
+    const deviceKey = await generateDeviceKey();
+    // A plain object: its plaintext share arrays are zeroed once encoded.
+    const shares = wallet.split(shareKey, userId);
+    const digest = await sharesDigest(shares.authShare, shares.recoveryShare);
+    const nonce = await api.challenge(token, purpose);
+    const message = walletProofMessage({
+      purpose,
+      appId: api.appId(token),
+      userId,
+      address: shares.address,
+      walletIndex: 0,
+      shares: digest,
+      devicePublicKey: deviceKey.publicKey,
+      nonce,
+    });
+    return {
+      address: shares.address,
+      envelope: shares.deviceShare,
+      deviceKey,
+      body: {
+        auth_share: wipeToBase64(shares.authShare),
+        recovery_share: wipeToBase64(shares.recoveryShare),
+        device_public_key: deviceKey.publicKey,
+        nonce,
+        signature: wallet.personalSign(0, message, "utf-8"),
+      },
+    };
   }
 
   /** Makes `wallet` the user's unlocked wallet (freeing any other) serving `address`. */

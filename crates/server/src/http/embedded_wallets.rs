@@ -115,8 +115,25 @@ async fn within_limit(
     }
 }
 
-/// Consumes the caller's `purpose` challenge `nonce` (single use, this session only).
+/// Consumes the caller's `purpose` challenge `nonce` (single use, this session only); a refusal
+/// (missing, expired, used, or a storage failure) is audited as `refused_challenge` of `action`
+/// on `address`.
 async fn consume_challenge(
+    state: &AppState,
+    caller: &FrameCaller,
+    nonce: Option<&str>,
+    purpose: WalletChallengePurpose,
+    (address, action): (&str, &str),
+) -> Result<String, AppError> {
+    let consumed = take_challenge(state, caller, nonce, purpose).await;
+    if consumed.is_err() {
+        audit(caller, address, action, "refused_challenge");
+    }
+    consumed
+}
+
+/// [`consume_challenge`] without the audit.
+async fn take_challenge(
     state: &AppState,
     caller: &FrameCaller,
     nonce: Option<&str>,
@@ -249,20 +266,14 @@ pub async fn create(
     // Proof of possession: the key at `wallet_index` (and for later indexes the root key) signs
     // the message naming this app, user, address, index, shares and device key.
     let checksum = address.to_checksum();
-    let nonce = match consume_challenge(
+    let nonce = consume_challenge(
         &state,
         &caller,
         body.nonce.as_deref(),
         WalletChallengePurpose::Create,
+        (&checksum, "create"),
     )
-    .await
-    {
-        Ok(nonce) => nonce,
-        Err(refused) => {
-            audit(&caller, &checksum, "create", "refused_challenge");
-            return Err(refused);
-        }
-    };
+    .await?;
     let message = wallet_proof_message(
         &caller.app.id,
         user_id,
@@ -411,20 +422,14 @@ pub async fn key_material(
             .map_err(|e| AppError::internal(&e))?;
         Some(STANDARD.encode(recovery.as_bytes()))
     } else {
-        let nonce = match consume_challenge(
+        let nonce = consume_challenge(
             &state,
             &caller,
             body.nonce.as_deref(),
             WalletChallengePurpose::KeyMaterial,
+            (&address, action),
         )
-        .await
-        {
-            Ok(nonce) => nonce,
-            Err(refused) => {
-                audit(&caller, &address, action, "refused_challenge");
-                return Err(refused);
-            }
-        };
+        .await?;
         let wallet_address = parse_address(&address)?;
         let message = unlock_message(&caller.app.id, user_id, &wallet_address, &nonce);
         let signed = match (&device_public_key, &body.device_signature) {
@@ -486,25 +491,14 @@ pub async fn replace_shares(
         );
         return Err(sign_in_again());
     }
-    let nonce = match consume_challenge(
+    let nonce = consume_challenge(
         &state,
         &caller,
         body.nonce.as_deref(),
         WalletChallengePurpose::ReplaceShares,
+        (&wallet.address, "replace_shares"),
     )
-    .await
-    {
-        Ok(nonce) => nonce,
-        Err(refused) => {
-            audit(
-                &caller,
-                &wallet.address,
-                "replace_shares",
-                "refused_challenge",
-            );
-            return Err(refused);
-        }
-    };
+    .await?;
     let message = wallet_proof_message(
         &caller.app.id,
         user_id,

@@ -1,7 +1,7 @@
 import type { WalletConfirmationRequest } from "@symbolon/core";
-import type { ReactNode } from "react";
 import { Address } from "./Address";
 import { formatUnits } from "./formatUnits";
+import { Row } from "./Row";
 import { roundUnits } from "./roundUnits";
 import { TypedDataRows, type TypedDataView } from "./TypedDataRows";
 
@@ -94,15 +94,6 @@ export function ConfirmScreen({ request, titleId, onConfirm, onCancel }: Confirm
         </button>
       </div>
     </>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="symbolon-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

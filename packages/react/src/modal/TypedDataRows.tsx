@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { Address } from "./Address";
+import { Row } from "./Row";
 
 /** An EIP-712 object as the confirmation screen reads it (every part may be missing or malformed). */
 export interface TypedDataView {
@@ -116,15 +116,6 @@ function Field({
     <Row label={name}>
       {type === "address" && typeof value === "string" ? <Address value={value} /> : text(value)}
     </Row>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="symbolon-row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
