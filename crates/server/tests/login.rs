@@ -26,6 +26,7 @@ backend_tests!(
     the_code_before_a_resend_stays_valid,
     sends_are_rate_limited_per_email,
     resends_wait_for_a_cooldown_and_keep_the_pending_code,
+    concurrent_sends_to_one_address_send_one_code,
     sends_are_rate_limited_per_ip,
     no_signup_mode_refuses_unknown_users,
     concurrent_wrong_guesses_check_at_most_five,
@@ -391,6 +392,24 @@ async fn resends_wait_for_a_cooldown_and_keep_the_pending_code(backend: Backend)
         .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+}
+
+async fn concurrent_sends_to_one_address_send_one_code(backend: Backend) {
+    let t = Arc::new(TestApp::start_with(backend, |c| c.rate_limit.resend_cooldown_s = 20).await);
+    let email = unique_email();
+    let mut tasks = JoinSet::new();
+    for _ in 0..30 {
+        let (t, email) = (Arc::clone(&t), email.clone());
+        tasks.spawn(async move { t.post(INIT, json!({ "email": email })).send().await.status });
+    }
+    let statuses = tasks.join_all().await;
+    let sent = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    let limited = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::TOO_MANY_REQUESTS)
+        .count();
+    assert_eq!((sent, limited), (1, 29), "{statuses:?}");
+    assert_eq!(t.messages(&email).await.len(), 1, "one mail for 30 sends");
 }
 
 async fn sends_are_rate_limited_per_ip(backend: Backend) {
