@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::accounts::LoginMethodsAndOrder;
+
 /// The public configuration of an app. Secrets and allowed origins are not part of it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct AppConfigResponse {
@@ -24,6 +26,10 @@ pub struct AppConfigResponse {
     pub passkey_auth: bool,
     /// Guest login enabled.
     pub guest_auth: bool,
+    /// The app signs users in with its own JWTs (spec §3 `customAuth`).
+    pub custom_jwt_auth: bool,
+    /// The login methods the modal lists, in order (spec §3 `loginMethodsAndOrder`).
+    pub login_methods_and_order: LoginMethodsAndOrder,
     /// Email addresses with '+' are refused.
     pub disable_plus_emails: bool,
     /// Users must accept the terms before using the app.

@@ -10,6 +10,11 @@ pub struct ErrorResponse {
     pub error: String,
     /// The stable machine-readable code.
     pub code: ServerErrorCode,
+    /// Details some refusals carry: `account_transfer_required` has an
+    /// [`AccountTransferData`](crate::accounts::AccountTransferData).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "unknown")]
+    pub data: Option<serde_json::Value>,
 }
 
 /// Server error codes (spec §8). The wire string is the snake_case variant name.
@@ -313,6 +318,7 @@ mod tests {
         let body = ErrorResponse {
             error: "Invalid code".into(),
             code: ServerErrorCode::InvalidCredentials,
+            data: None,
         };
         assert_eq!(
             serde_json::to_string(&body).ok().as_deref(),

@@ -6,6 +6,7 @@
 //! Names follow the spec's wire (`../shared/spec.md` §7–§9), so a host app written for the
 //! spec's client talks to our server unchanged.
 
+pub mod accounts;
 pub mod app;
 pub mod constants;
 pub mod errors;

@@ -2,7 +2,7 @@
 
 use ts_rs::{Config, TS};
 
-use crate::{app, constants, errors, session, user, wallet};
+use crate::{accounts, app, constants, errors, session, user, wallet};
 
 /// Where the generated file lives, relative to the repository root.
 pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
@@ -25,6 +25,8 @@ pub fn render() -> String {
         user::LinkedAccount,
         user::Verification,
         user::EmailAccount,
+        user::PhoneAccount,
+        user::CustomAuthAccount,
         user::ChainType,
         user::RecoveryMethod,
         user::WalletAccount,
@@ -55,6 +57,21 @@ pub fn render() -> String {
         wallet::ReplaceSharesRequest,
         wallet::ReplaceSharesResponse,
         wallet::SiweUnlinkRequest,
+        accounts::PasswordlessLinkRequest,
+        accounts::PasswordlessUnlinkRequest,
+        accounts::PasswordlessUpdateRequest,
+        accounts::SmsInitRequest,
+        accounts::SmsAuthenticateRequest,
+        accounts::SmsLinkRequest,
+        accounts::SmsUnlinkRequest,
+        accounts::SmsUpdateRequest,
+        accounts::EmailTransferRequest,
+        accounts::SmsTransferRequest,
+        accounts::GuestAuthenticateRequest,
+        accounts::CustomJwtAuthenticateRequest,
+        accounts::CustomJwtLinkRequest,
+        accounts::AccountTransferData,
+        accounts::LoginMethodsAndOrder,
     ];
 
     let mut out = String::from(

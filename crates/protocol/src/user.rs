@@ -53,6 +53,10 @@ pub enum LinkedAccount {
     Email(EmailAccount),
     /// An embedded or external wallet.
     Wallet(WalletAccount),
+    /// A verified phone number.
+    Phone(PhoneAccount),
+    /// The host app's own user, proven by its JWT.
+    CustomAuth(CustomAuthAccount),
 }
 
 /// When an account was verified, in unix seconds.
@@ -74,6 +78,30 @@ pub struct Verification {
 pub struct EmailAccount {
     /// Trimmed and lower-cased.
     pub address: String,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "phone"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct PhoneAccount {
+    /// E.164, e.g. `+12015550123`.
+    #[serde(rename = "phoneNumber")]
+    #[ts(rename = "phoneNumber")]
+    pub phone_number: String,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "custom_auth"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CustomAuthAccount {
+    /// The host's user id (the token's subject claim).
+    pub custom_user_id: String,
     /// Verification times.
     #[serde(flatten)]
     #[ts(flatten)]

@@ -59,6 +59,19 @@ pub struct CreateApp {
     /// Require users to accept the terms.
     #[arg(long)]
     pub require_terms: bool,
+    /// The app's settings as TOML (login methods and order, sign-up, allowlist, user limit,
+    /// custom auth, SMS; see docs/server.md "App settings"). The flags below override it.
+    #[arg(long)]
+    pub settings: Option<PathBuf>,
+    /// Login methods shown first, in order, comma-separated (e.g. `email,sms`).
+    #[arg(long, value_delimiter = ',')]
+    pub login_methods: Option<Vec<String>>,
+    /// Login methods behind "More options", in order, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub more_login_methods: Option<Vec<String>>,
+    /// Allow guest accounts.
+    #[arg(long)]
+    pub guest: bool,
 }
 
 /// Whether `id` is a valid app id: 25 lowercase letters or digits.

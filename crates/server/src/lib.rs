@@ -3,6 +3,8 @@
 //! [`app`] builds the HTTP router from an [`AppState`]; `main.rs` wires configuration, the
 //! database, the signing keys and the mailer into that state. See `docs/server.md`.
 
+pub mod accounts;
+pub mod app_settings;
 pub mod cli;
 pub mod clock;
 pub mod config;
@@ -10,6 +12,7 @@ pub mod db;
 pub mod html;
 pub mod http;
 pub mod mail;
+pub mod methods;
 pub mod otp;
 pub mod random;
 pub mod rate_limit;

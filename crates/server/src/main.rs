@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
+use symbolon_server::app_settings::{AppSettings, KNOWN_LOGIN_METHODS};
 use symbolon_server::cli::{
     AppsCommand, Cli, Command, CreateApp, is_valid_app_id, normalize_origin,
 };
@@ -99,6 +100,7 @@ async fn shutdown_signal() {
 }
 
 async fn create_app(config: &Config, args: CreateApp) -> Result<(), BoxError> {
+    let settings = app_settings(&args)?;
     let id = match args.id {
         Some(id) if is_valid_app_id(&id) => id,
         Some(id) => {
@@ -120,9 +122,45 @@ async fn create_app(config: &Config, args: CreateApp) -> Result<(), BoxError> {
         client_ids: args.client_ids,
         disable_plus_emails: args.disable_plus_emails,
         require_users_accept_terms: args.require_terms,
+        settings,
     };
     db.upsert_app(&record, Clock::system().now()).await?;
     db.close().await;
     println!("{}", record.id);
     Ok(())
+}
+
+/// The settings file, if any, with the command line's overrides; every method named must be one
+/// this server implements.
+fn app_settings(args: &CreateApp) -> Result<AppSettings, BoxError> {
+    let mut settings = match &args.settings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            toml::from_str(&text)
+                .map_err(|e| format!("invalid settings {}: {e}", path.display()))?
+        }
+        None => AppSettings::default(),
+    };
+    if let Some(primary) = &args.login_methods {
+        settings.login_methods.primary = primary.clone();
+    }
+    if let Some(overflow) = &args.more_login_methods {
+        settings.login_methods.overflow = overflow.clone();
+    }
+    settings.guest_accounts |= args.guest;
+    let methods = &settings.login_methods;
+    if let Some(unknown) = methods
+        .primary
+        .iter()
+        .chain(&methods.overflow)
+        .find(|m| !KNOWN_LOGIN_METHODS.contains(&m.as_str()))
+    {
+        return Err(format!(
+            "unknown login method {unknown:?}: this server offers {}",
+            KNOWN_LOGIN_METHODS.join(", ")
+        )
+        .into());
+    }
+    Ok(settings)
 }

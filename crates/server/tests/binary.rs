@@ -159,7 +159,7 @@ async fn serve_signs_a_user_in_over_http(backend: Backend) {
     let app_id = String::from_utf8_lossy(&out.stdout).trim().to_string();
     let server = Server::start(&url, &[]);
     let base = server.base.clone();
-    let http = reqwest::Client::new();
+    let http = common::http_client().build().unwrap();
     let call = |path: &str, body: Value| {
         http.post(format!("{base}{path}"))
             .header("privy-app-id", &app_id)
@@ -259,7 +259,7 @@ async fn slow_header_connections_are_closed_and_health_keeps_answering() {
         attackers.push(stream);
     }
     // Fresh connections for /health while the attack is on.
-    let http = reqwest::Client::builder()
+    let http = common::http_client()
         .pool_max_idle_per_host(0)
         .build()
         .unwrap();
@@ -321,13 +321,13 @@ async fn a_full_connection_cap_holds_new_connections_until_one_closes() {
     let server = Server::start(&url, &[("SYMBOLON_HTTP_MAX_CONNECTIONS", "4")]);
     // A client with a kept-alive connection, then three idle connections: every slot is taken
     // (the header timeout, 10 s, has not fired yet).
-    let established = reqwest::Client::new();
+    let established = common::http_client().build().unwrap();
     assert!(health_answers(&established, &server.base).await);
     let mut idle = Vec::new();
     for _ in 0..3 {
         idle.push(TcpStream::connect(&server.address).await.unwrap());
     }
-    let http = reqwest::Client::builder()
+    let http = common::http_client()
         .pool_max_idle_per_host(0)
         .build()
         .unwrap();

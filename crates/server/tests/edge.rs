@@ -108,6 +108,7 @@ async fn app_with_origins(t: &TestApp, origins: &[&str]) -> String {
         client_ids: vec![CLIENT_ID.into()],
         disable_plus_emails: false,
         require_users_accept_terms: false,
+        settings: Default::default(),
     };
     t.state
         .db

@@ -214,6 +214,7 @@ async fn apps_load_with_origins_and_client_ids_in_one_read(backend: Backend) {
         client_ids: vec!["client-1".into(), "client-2".into()],
         disable_plus_emails: true,
         require_users_accept_terms: false,
+        settings: Default::default(),
     };
     t.state.db.upsert_app(&record, 1).await.unwrap();
     let mut found = t.state.db.find_app(&record.id).await.unwrap().expect("app");

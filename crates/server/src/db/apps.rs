@@ -1,6 +1,7 @@
 //! Apps, their allowed origins and client ids.
 
 use super::{Db, DbError};
+use crate::app_settings::AppSettings;
 use crate::cli::normalize_origin;
 
 /// An app as stored.
@@ -19,6 +20,8 @@ pub struct AppRecord {
     pub disable_plus_emails: bool,
     /// Users must accept the terms.
     pub require_users_accept_terms: bool,
+    /// Login methods, sign-up, allowlist, limits, custom auth, SMS.
+    pub settings: AppSettings,
 }
 
 impl Db {
@@ -26,15 +29,16 @@ impl Db {
     pub async fn upsert_app(&self, app: &AppRecord, now: i64) -> Result<(), DbError> {
         let mut tx = self.writer().begin().await?;
         sqlx::query(
-            "INSERT INTO apps (id, name, disable_plus_emails, require_users_accept_terms, created_at)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (id) DO UPDATE SET name = $2, disable_plus_emails = $3, require_users_accept_terms = $4",
+            "INSERT INTO apps (id, name, disable_plus_emails, require_users_accept_terms, created_at, settings)
+             VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (id) DO UPDATE SET name = $2, disable_plus_emails = $3, require_users_accept_terms = $4, settings = $6",
         )
         .bind(&app.id)
         .bind(&app.name)
         .bind(i64::from(app.disable_plus_emails))
         .bind(i64::from(app.require_users_accept_terms))
         .bind(now)
+        .bind(serde_json::to_string(&app.settings).unwrap_or_else(|_| "{}".into()))
         .execute(&mut *tx)
         .await?;
         sqlx::query("DELETE FROM app_origins WHERE app_id = $1")
@@ -75,6 +79,7 @@ impl Db {
         // One row for the app (`kind` 'app', its name in `value`), then one per origin and client id.
         let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
             "SELECT 'app' AS kind, name AS value, disable_plus_emails, require_users_accept_terms FROM apps WHERE id = $1
+             UNION ALL SELECT 'settings', settings, 0, 0 FROM apps WHERE id = $1
              UNION ALL SELECT 'origin', origin, 0, 0 FROM app_origins WHERE app_id = $1
              UNION ALL SELECT 'client_id', client_id, 0, 0 FROM app_client_ids WHERE app_id = $1",
         )
@@ -84,6 +89,7 @@ impl Db {
         let mut app: Option<AppRecord> = None;
         let mut origins = Vec::new();
         let mut client_ids = Vec::new();
+        let mut settings = None;
         for (kind, value, disable_plus_emails, require_users_accept_terms) in rows {
             match kind.as_str() {
                 "app" => {
@@ -94,8 +100,10 @@ impl Db {
                         client_ids: Vec::new(),
                         disable_plus_emails: disable_plus_emails != 0,
                         require_users_accept_terms: require_users_accept_terms != 0,
+                        settings: AppSettings::default(),
                     });
                 }
+                "settings" => settings = Some(AppSettings::from_stored(id, &value)),
                 "origin" => origins.push(value),
                 _ => client_ids.push(value),
             }
@@ -103,6 +111,7 @@ impl Db {
         Ok(app.map(|app| AppRecord {
             allowed_origins: origins,
             client_ids,
+            settings: settings.unwrap_or_default(),
             ..app
         }))
     }

@@ -110,8 +110,8 @@ impl Db {
         Ok(row.map(user))
     }
 
-    /// Creates a user with one verified account. [`DbError::Conflict`] when the account was
-    /// linked concurrently (the caller then reads the winner).
+    /// Creates a user with one verified account and no user limit (see [`Db::sign_up`]).
+    /// [`DbError::Conflict`] when the account was linked concurrently.
     pub async fn create_user_with_account(
         &self,
         new_user: &UserRecord,
@@ -119,32 +119,13 @@ impl Db {
         account_type: &str,
         subject: &str,
     ) -> Result<(), DbError> {
-        let mut tx = self.writer().begin().await?;
-        sqlx::query(
-            "INSERT INTO users (id, app_id, created_at, has_accepted_terms, is_guest) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(&new_user.id)
-        .bind(&new_user.app_id)
-        .bind(new_user.created_at)
-        .bind(i64::from(new_user.has_accepted_terms))
-        .bind(i64::from(new_user.is_guest))
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "INSERT INTO linked_accounts
-               (id, app_id, user_id, account_type, subject, first_verified_at, latest_verified_at, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $6, $6)",
-        )
-        .bind(account_id)
-        .bind(&new_user.app_id)
-        .bind(&new_user.id)
-        .bind(account_type)
-        .bind(subject)
-        .bind(new_user.created_at)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        let account = super::accounts::NewAccount {
+            id: account_id,
+            account_type,
+            subject,
+            details: None,
+        };
+        self.sign_up(new_user, &account, None).await.map(|_| ())
     }
 
     /// Records a fresh verification of an account.

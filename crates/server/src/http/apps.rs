@@ -30,18 +30,21 @@ pub async fn get_app(
     Ok(Json(app_config(&ctx.app)))
 }
 
-/// The wire configuration: email login on, every other method and wallet creation off.
+/// The wire configuration: the app's login methods; wallet creation stays with the client.
 pub fn app_config(app: &AppRecord) -> AppConfigResponse {
+    let settings = &app.settings;
     AppConfigResponse {
         id: app.id.clone(),
         name: app.name.clone(),
         logo_url: None,
         custom_api_url: None,
-        email_auth: true,
-        sms_auth: false,
+        email_auth: settings.lists_method("email"),
+        sms_auth: settings.lists_method("sms"),
         wallet_auth: false,
         passkey_auth: false,
-        guest_auth: false,
+        guest_auth: settings.guest_accounts,
+        custom_jwt_auth: settings.custom_auth.is_some(),
+        login_methods_and_order: settings.login_methods.clone(),
         disable_plus_emails: app.disable_plus_emails,
         require_users_accept_terms: app.require_users_accept_terms,
         terms_and_conditions_url: None,

@@ -69,3 +69,58 @@ impl FromRequestParts<AppState> for Authenticated {
         Ok(Self { ctx, claims })
     }
 }
+
+/// The signed-in user of a valid access token, loaded (link, unlink, update, transfer).
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    /// The app and origin.
+    pub ctx: AppContext,
+    /// The user.
+    pub user: crate::db::users::UserRecord,
+}
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let Authenticated { ctx, claims } = Authenticated::from_request_parts(parts, state).await?;
+        let user = state
+            .db
+            .find_user(&ctx.app.id, &claims.sub)
+            .await?
+            .ok_or_else(|| AppError::invalid_token("Session is no longer valid"))?;
+        Ok(Self { ctx, user })
+    }
+}
+
+/// A login call: the app, and the user of the bearer token when one is sent and still valid (a
+/// guest who logs in with a real method keeps their user). A stale token is ignored, never an
+/// error: it must not stop anyone from signing in.
+#[derive(Debug, Clone)]
+pub struct LoginCaller {
+    /// The app and origin.
+    pub ctx: AppContext,
+    /// The signed-in user, if any.
+    pub current: Option<crate::db::users::UserRecord>,
+}
+
+impl FromRequestParts<AppState> for LoginCaller {
+    type Rejection = AppError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let ctx = AppContext::from_request_parts(parts, state).await?;
+        let mut current = None;
+        if let Some(token) = bearer(&parts.headers)
+            && let Ok(claims) = verify_session_token(state, token, &ctx.app.id).await
+        {
+            current = state.db.find_user(&ctx.app.id, &claims.sub).await?;
+        }
+        Ok(Self { ctx, current })
+    }
+}

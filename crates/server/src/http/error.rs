@@ -22,6 +22,8 @@ pub struct AppError {
     pub retry_after: Option<u64>,
     /// A status other than the code's usual one (see [`Self::with_status`]).
     pub status: Option<StatusCode>,
+    /// Details for the client (the nonce of `account_transfer_required`).
+    pub data: Option<serde_json::Value>,
 }
 
 impl AppError {
@@ -32,7 +34,14 @@ impl AppError {
             message: message.into(),
             retry_after: None,
             status: None,
+            data: None,
         }
+    }
+
+    /// Adds details the client acts on.
+    pub fn with_data(mut self, data: serde_json::Value) -> Self {
+        self.data = Some(data);
+        self
     }
 
     /// Answers with `status` instead of the code's usual one: `not_supported` is 405 for a wrong
@@ -49,6 +58,7 @@ impl AppError {
             message: format!("Too many requests. Try again in {retry_after} seconds."),
             retry_after: Some(retry_after),
             status: None,
+            data: None,
         }
     }
 
@@ -125,6 +135,7 @@ impl IntoResponse for AppError {
         let body = ErrorResponse {
             error: self.message,
             code: self.code,
+            data: self.data,
         };
         let mut response = (status, Json(body)).into_response();
         if let Some(seconds) = self.retry_after {

@@ -6,14 +6,12 @@ pub mod apps;
 pub mod auth;
 pub mod client_ip;
 pub mod cors;
-pub mod email;
 pub mod embedded_wallets;
 pub mod error;
 pub mod frame_caller;
 pub mod health;
 pub mod json_body;
 pub mod jwks;
-pub mod passwordless;
 pub mod session_issue;
 pub mod sessions;
 pub mod siwe;
@@ -28,6 +26,7 @@ use symbolon_protocol::constants::API_PREFIX;
 use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
+use crate::methods::email;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
@@ -43,11 +42,15 @@ pub fn app(state: AppState) -> Router {
         .route(&api("/apps/{app_id}"), get(apps::get_app))
         .route(&api("/apps/{app_id}/jwks.json"), get(jwks::get_jwks))
         .route(&api("/analytics_events"), post(analytics::record_event))
-        .route(&api("/passwordless/init"), post(passwordless::init))
+        .route(&api("/passwordless/init"), post(email::init))
         .route(
             &api("/passwordless/authenticate"),
-            post(passwordless::authenticate),
+            post(email::authenticate),
         )
+        .route(&api("/passwordless/link"), post(email::link))
+        .route(&api("/passwordless/unlink"), post(email::unlink))
+        .route(&api("/passwordless/update"), post(email::update))
+        .route(&api("/passwordless/transfer"), post(email::transfer))
         .route(&api("/sessions"), post(sessions::refresh))
         .route(&api("/sessions/logout"), post(sessions::logout))
         .route(&api("/users/me"), get(users::me))

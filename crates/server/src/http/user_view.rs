@@ -1,7 +1,8 @@
 //! Stored users in their wire form.
 
 use symbolon_protocol::user::{
-    ChainType, EmailAccount, LinkedAccount, RecoveryMethod, User, Verification, WalletAccount,
+    ChainType, CustomAuthAccount, EmailAccount, LinkedAccount, PhoneAccount, RecoveryMethod, User,
+    Verification, WalletAccount,
 };
 
 use super::error::AppError;
@@ -39,6 +40,15 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             address: account.subject,
             verification,
         })),
+        "phone" => Some(LinkedAccount::Phone(PhoneAccount {
+            phone_number: account.subject,
+            verification,
+        })),
+        "custom_auth" => Some(LinkedAccount::CustomAuth(CustomAuthAccount {
+            custom_user_id: account.subject,
+            verification,
+        })),
+        // Guests have no account to show: their credential is a secret (stored as a hash).
         WALLET_ACCOUNT_TYPE => {
             // Only embedded wallets exist so far; external (SIWE) wallets come later.
             let wallet = account.wallet?;

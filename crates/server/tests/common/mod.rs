@@ -54,6 +54,12 @@ macro_rules! backend_tests {
     };
 }
 
+/// A reqwest builder with the process's TLS provider (ring) installed.
+pub fn http_client() -> reqwest::ClientBuilder {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder()
+}
+
 /// Addresses of the shared services.
 #[derive(Debug)]
 pub struct Services {
@@ -218,7 +224,7 @@ impl TestApp {
             state,
             app_id: String::new(),
             backend,
-            http: reqwest::Client::new(),
+            http: http_client().build().expect("http client"),
         };
         test.app_id = test.create_app(false).await;
         test
@@ -246,6 +252,7 @@ impl TestApp {
             client_ids: vec![CLIENT_ID.into()],
             disable_plus_emails,
             require_users_accept_terms: false,
+            settings: Default::default(),
         };
         self.state
             .db
@@ -253,6 +260,23 @@ impl TestApp {
             .await
             .expect("create app");
         record.id
+    }
+
+    /// Replaces the default app's settings (login methods, allowlist, limits, …).
+    pub async fn set_settings(&self, settings: symbolon_server::app_settings::AppSettings) {
+        let mut record = self
+            .state
+            .db
+            .find_app(&self.app_id)
+            .await
+            .unwrap()
+            .expect("default app");
+        record.settings = settings;
+        self.state
+            .db
+            .upsert_app(&record, self.state.clock.now())
+            .await
+            .expect("update app");
     }
 
     /// A request builder with the default app id, origin and JSON content type.

@@ -8,7 +8,12 @@ error: string,
 /**
  * The stable machine-readable code.
  */
-code: ServerErrorCode, };
+code: ServerErrorCode, 
+/**
+ * Details some refusals carry: `account_transfer_required` has an
+ * [`AccountTransferData`](crate::accounts::AccountTransferData).
+ */
+data?: unknown, };
 
 export type ServerErrorCode = "oauth_account_suspended" | "missing_or_invalid_privy_app_id" | "missing_or_invalid_privy_client_id" | "missing_or_invalid_token" | "missing_mfa_enrollment" | "missing_or_invalid_mfa" | "expired_or_invalid_mfa_token" | "invalid_data" | "invalid_credentials" | "invalid_captcha" | "linked_to_another_user" | "allowlist_rejected" | "cannot_unlink_embedded_wallet" | "cannot_unlink_sole_account" | "cannot_link_more_of_type" | "linked_account_not_found" | "too_many_requests" | "resource_conflict" | "invalid_origin" | "missing_origin" | "token_already_used" | "already_logged_out" | "not_supported" | "max_accounts_reached" | "device_revoked" | "disallowed_login_method" | "disallowed_plus_email" | "disallowed_recovery_method" | "cannot_set_password" | "invalid_pkce_parameters" | "user_does_not_exist" | "resource_already_exists" | "account_transfer_required" | "user_has_not_delegated_wallet" | "feature_not_enabled" | "insufficient_funds" | "transaction_broadcast_failure" | "policy_violation" | "signup_disabled" | "not_found" | "internal_error";
 
@@ -54,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount;
 
 export type Verification = { 
 /**
@@ -75,6 +80,42 @@ export type EmailAccount = {
  * Trimmed and lower-cased.
  */
 address: string, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type PhoneAccount = { 
+/**
+ * E.164, e.g. `+12015550123`.
+ */
+phoneNumber: string, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type CustomAuthAccount = { 
+/**
+ * The host's user id (the token's subject claim).
+ */
+custom_user_id: string, 
 /**
  * First verification (kept for compatibility with clients that read `verified_at`).
  */
@@ -179,6 +220,14 @@ passkey_auth: boolean,
  * Guest login enabled.
  */
 guest_auth: boolean, 
+/**
+ * The app signs users in with its own JWTs (spec §3 `customAuth`).
+ */
+custom_jwt_auth: boolean, 
+/**
+ * The login methods the modal lists, in order (spec §3 `loginMethodsAndOrder`).
+ */
+login_methods_and_order: LoginMethodsAndOrder, 
 /**
  * Email addresses with '+' are refused.
  */
@@ -583,6 +632,160 @@ export type SiweUnlinkRequest = {
  * The wallet to unlink.
  */
 address: string, };
+
+export type PasswordlessLinkRequest = { 
+/**
+ * The address the code was sent to.
+ */
+email: string, 
+/**
+ * The 6-digit code.
+ */
+code: string, };
+
+export type PasswordlessUnlinkRequest = { 
+/**
+ * The linked address to remove.
+ */
+address: string, };
+
+export type PasswordlessUpdateRequest = { 
+/**
+ * The address linked today.
+ */
+oldAddress: string, 
+/**
+ * The address the code was sent to.
+ */
+newAddress: string, 
+/**
+ * The 6-digit code sent to `new_address`.
+ */
+code: string, };
+
+export type SmsInitRequest = { 
+/**
+ * The number, with its country code (`+1 555…`).
+ */
+phoneNumber: string, 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+token?: string, };
+
+export type SmsAuthenticateRequest = { 
+/**
+ * The number the code was sent to.
+ */
+phoneNumber: string, 
+/**
+ * The 6-digit code.
+ */
+code: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type SmsLinkRequest = { 
+/**
+ * The number the code was sent to.
+ */
+phoneNumber: string, 
+/**
+ * The 6-digit code.
+ */
+code: string, };
+
+export type SmsUnlinkRequest = { 
+/**
+ * The linked number to remove.
+ */
+phoneNumber: string, };
+
+export type SmsUpdateRequest = { 
+/**
+ * The number linked today.
+ */
+old_phone_number: string, 
+/**
+ * The number the code was sent to.
+ */
+new_phone_number: string, 
+/**
+ * The 6-digit code sent to `new_phone_number`.
+ */
+code: string, };
+
+export type EmailTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The address to move.
+ */
+email: string, };
+
+export type SmsTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The number to move.
+ */
+phoneNumber: string, };
+
+export type GuestAuthenticateRequest = { 
+/**
+ * 32 random bytes, base64url, made and kept by the client; the server stores a hash.
+ */
+guest_credential: string, };
+
+export type CustomJwtAuthenticateRequest = { 
+/**
+ * The host's JWT.
+ */
+token: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type CustomJwtLinkRequest = { 
+/**
+ * The host's JWT.
+ */
+token: string, };
+
+export type AccountTransferData = { 
+/**
+ * Single-use, short-lived proof that the caller just verified the account.
+ */
+nonce: string, 
+/**
+ * The account's type (`email`, `phone`, …).
+ */
+account_type: string, 
+/**
+ * The account as shown to the user (the address or number).
+ */
+display_name: string, 
+/**
+ * The current owner's first embedded wallet, if any (the user sees what they leave behind).
+ */
+embedded_wallet_address: string | null, };
+
+export type LoginMethodsAndOrder = { 
+/**
+ * Shown first, in this order.
+ */
+primary: Array<string>, 
+/**
+ * Behind "More options", in this order.
+ */
+overflow: Array<string>, };
 
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [

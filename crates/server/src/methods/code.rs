@@ -1,29 +1,15 @@
-//! `POST /passwordless/init` and `/passwordless/authenticate`: email-code login.
+//! One-time codes, shared by email and SMS: send (limits per client IP, per subject, cooldown)
+//! and check (5 guesses per code, a failure budget per subject; the guess is reserved by one
+//! conditional write before it is compared). Only the channel and the delivery differ.
 
-use axum::Json;
-use axum::extract::State;
-use axum::response::Response;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{OTP_REFUSAL_LOCKED_PREFIX, OTP_TTL_S, PASSCODE_LENGTH};
-use symbolon_protocol::session::{
-    AuthMode, PasswordlessAuthenticateRequest, PasswordlessInitRequest, SuccessResponse,
-};
 
-use super::app_context::AppContext;
-use super::client_ip::ClientIp;
-use super::email::{is_plus_address, normalize_email};
-use super::error::AppError;
-use super::json_body::JsonBody;
-use super::session_issue::start_session;
-use crate::db::DbError;
 use crate::db::otp::OtpKey;
-use crate::db::users::UserRecord;
-use crate::mail::login_code_email;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
 use crate::otp::generate_code;
-use crate::random::random_id;
 use crate::state::AppState;
-
-const EMAIL: &str = "email";
 
 /// Refusals a person must be able to tell apart (wrong code, code used up, code gone); the
 /// client reads them by the protocol's `OTP_REFUSAL_*` constants.
@@ -50,28 +36,19 @@ pub mod messages {
     pub const NOT_SIX: &str = "Passcode must be exactly 6 numbers";
 }
 
-/// Sends a fresh code. The code sent before it stays valid until its own expiry. Limited per
-/// client IP (in memory) and per address (cooldown and sends per window, in the code's row).
-pub async fn init(
-    State(state): State<AppState>,
-    ctx: AppContext,
-    client_ip: ClientIp,
-    JsonBody(body): JsonBody<PasswordlessInitRequest>,
-) -> Result<Json<SuccessResponse>, AppError> {
-    ctx.require_origin()?;
-    let email = normalize_email(&body.email)?;
-    if ctx.app.disable_plus_emails && is_plus_address(&email) {
-        return Err(AppError::new(
-            ServerErrorCode::DisallowedPlusEmail,
-            "Please enter a valid email address without a '+'.",
-        ));
-    }
+/// Makes and stores a fresh code for `key` and returns it for delivery. The code sent before it
+/// stays valid until its own expiry. Limited per client IP (in memory) and per subject
+/// (cooldown and sends per window, in the code's row).
+pub async fn issue_code(
+    state: &AppState,
+    key: OtpKey<'_>,
+    client_ip: &ClientIp,
+) -> Result<String, AppError> {
     let now = state.clock.now();
     state
         .ip_limiter
         .hit(&client_ip.rate_limit_key(), now)
         .map_err(|r| AppError::rate_limited(r.0))?;
-    let key = email_key(&ctx.app.id, &email);
     let code = generate_code()?;
     let hash = state.otp_secret.hash(key, &code);
     let limits = &state.otp_limits;
@@ -80,50 +57,38 @@ pub async fn init(
         .store_otp(key, &hash, now, now + OTP_TTL_S as i64, limits)
         .await?
     {
-        return Err(send_refusal(&state, key, now).await?);
+        return Err(send_refusal(state, key, now).await?);
     }
-    state
-        .mailer
-        .send(login_code_email(&email, &code, &ctx.app.name))
-        .await?;
-    tracing::info!(app = %ctx.app.id, "login code sent");
-    Ok(Json(SuccessResponse { success: true }))
+    Ok(code)
 }
 
-/// Checks the code (single use, 10 minutes, 5 guesses per code, a failure budget per address)
-/// and signs the user in or up.
-///
-/// The guess is reserved in the database before it is compared, in one conditional write, so
-/// concurrent guesses cannot check more than the limit against one code.
-pub async fn authenticate(
-    State(state): State<AppState>,
-    ctx: AppContext,
-    client_ip: ClientIp,
-    JsonBody(body): JsonBody<PasswordlessAuthenticateRequest>,
-) -> Result<Response, AppError> {
-    ctx.require_origin()?;
-    let email = normalize_email(&body.email)?;
-    // spec §5: verification codes are trimmed; a malformed code costs no attempt.
-    let code = body.code.trim();
+/// Checks `code` against `key`'s pending codes and uses it up (single use, 10 minutes, 5
+/// guesses per code, a failure budget per subject). A malformed code costs no guess.
+pub async fn redeem_code(
+    state: &AppState,
+    key: OtpKey<'_>,
+    code: &str,
+    client_ip: &ClientIp,
+) -> Result<(), AppError> {
+    // spec §5: verification codes are trimmed.
+    let code = code.trim();
     if !code.bytes().all(|b| b.is_ascii_digit()) {
         return Err(AppError::invalid_data(messages::NOT_NUMBERS));
     }
     if code.len() != PASSCODE_LENGTH {
         return Err(AppError::invalid_data(messages::NOT_SIX));
     }
-    let app_id = ctx.app.id.as_str();
     let now = state.clock.now();
     state
         .authenticate_ip_limiter
         .hit(&client_ip.rate_limit_key(), now)
         .map_err(|r| AppError::rate_limited(r.0))?;
-    let key = email_key(app_id, &email);
     let Some(guess) = state
         .db
         .reserve_otp_guess(key, now, &state.otp_limits)
         .await?
     else {
-        return Err(guess_refusal(&state, key, now).await?);
+        return Err(guess_refusal(state, key, now).await?);
     };
     let Some(hash) = guess
         .valid_hashes
@@ -136,57 +101,13 @@ pub async fn authenticate(
         ));
     };
     if !state.db.consume_otp(key, hash).await? {
-        // A concurrent request with the same code signed in first.
+        // A concurrent request with the same code used it first.
         return Err(AppError::new(
             ServerErrorCode::InvalidCredentials,
             messages::EXPIRED,
         ));
     }
-
-    if let Some(user) = state.db.find_user_by_account(app_id, EMAIL, &email).await? {
-        state.db.touch_account(app_id, EMAIL, &email, now).await?;
-        return start_session(&state, &user, false).await;
-    }
-    if body.mode == Some(AuthMode::NoSignup) {
-        return Err(AppError::new(
-            ServerErrorCode::UserDoesNotExist,
-            "No user exists with this email",
-        ));
-    }
-    let user = UserRecord {
-        id: format!("did:privy:{}", random_id(25)?),
-        app_id: app_id.into(),
-        created_at: now,
-        has_accepted_terms: false,
-        is_guest: false,
-    };
-    match state
-        .db
-        .create_user_with_account(&user, &random_id(25)?, EMAIL, &email)
-        .await
-    {
-        Ok(()) => start_session(&state, &user, true).await,
-        // Another request signed this address up first: sign in to that user instead.
-        Err(DbError::Conflict) => {
-            let user = state
-                .db
-                .find_user_by_account(app_id, EMAIL, &email)
-                .await?
-                .ok_or_else(|| {
-                    AppError::new(ServerErrorCode::InvalidCredentials, messages::EXPIRED)
-                })?;
-            start_session(&state, &user, false).await
-        }
-        Err(other) => Err(other.into()),
-    }
-}
-
-fn email_key<'a>(app_id: &'a str, email: &'a str) -> OtpKey<'a> {
-    OtpKey {
-        app_id,
-        channel: EMAIL,
-        subject: email,
-    }
+    Ok(())
 }
 
 /// Why no code may be sent now, with when to try again. Only explains: the refusal itself was
@@ -205,7 +126,7 @@ async fn send_refusal(state: &AppState, key: OtpKey<'_>, now: i64) -> Result<App
     ))
 }
 
-/// Why no guess may be checked now: no live code, its attempts used up, or the address's
+/// Why no guess may be checked now: no live code, its attempts used up, or the subject's
 /// failure budget spent (429 with when it refills).
 async fn guess_refusal(state: &AppState, key: OtpKey<'_>, now: i64) -> Result<AppError, AppError> {
     let limits = &state.otp_limits;

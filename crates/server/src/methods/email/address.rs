@@ -2,7 +2,7 @@
 
 use email_address::{EmailAddress, Options};
 
-use super::error::AppError;
+use crate::http::error::AppError;
 
 /// Trims and lower-cases `raw`, then checks it is a plain `local@domain.tld` address that the
 /// mailer can also send to (its parser refuses some RFC 5322 forms, such as quoted local parts,

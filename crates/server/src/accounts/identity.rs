@@ -1,0 +1,57 @@
+//! What a login method proves.
+
+/// The ways in this server implements (the names `login_methods_and_order` uses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoginMethod {
+    /// Email code.
+    Email,
+    /// SMS code.
+    Sms,
+    /// Guest credential.
+    Guest,
+    /// The host app's JWT.
+    CustomAuth,
+}
+
+impl LoginMethod {
+    /// The name apps configure and logs show.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Sms => "sms",
+            Self::Guest => "guest",
+            Self::CustomAuth => "custom_auth",
+        }
+    }
+}
+
+/// A proven identity: the method checked the code, token or signature, and normalised the
+/// subject (emails lower-case, numbers E.164, …).
+#[derive(Debug, Clone, PartialEq)]
+pub struct VerifiedIdentity {
+    /// The method that proved it.
+    pub method: LoginMethod,
+    /// The linked-account type it becomes (`email`, `phone`, `guest`, `custom_auth`, …).
+    pub account_type: &'static str,
+    /// The normalised identifier.
+    pub subject: String,
+    /// What the method knows beyond the subject (an OAuth name, a wallet's connector).
+    pub details: Option<serde_json::Value>,
+}
+
+impl VerifiedIdentity {
+    /// An identity without details.
+    pub fn new(method: LoginMethod, account_type: &'static str, subject: String) -> Self {
+        Self {
+            method,
+            account_type,
+            subject,
+            details: None,
+        }
+    }
+
+    /// `details` as stored.
+    pub fn details_json(&self) -> Option<String> {
+        self.details.as_ref().map(serde_json::Value::to_string)
+    }
+}

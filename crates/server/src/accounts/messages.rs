@@ -1,0 +1,37 @@
+//! The messages of the account rules' refusals (each goes with its spec §8 code).
+
+use super::LoginMethod;
+
+/// `user_does_not_exist`.
+pub const USER_DOES_NOT_EXIST: &str =
+    "No user exists for this account, and this login does not sign up";
+/// `signup_disabled`.
+pub const SIGNUP_DISABLED: &str = "Sign-up is disabled for this app";
+/// `allowlist_rejected`.
+pub const ALLOWLIST_REJECTED: &str = "This account is not on the app's allowlist";
+/// `max_accounts_reached`.
+pub const MAX_ACCOUNTS_REACHED: &str = "This app has reached its user limit";
+/// `linked_to_another_user`.
+pub const LINKED_TO_ANOTHER_USER: &str = "This account has already been linked to another user.";
+/// `account_transfer_required`.
+pub const ACCOUNT_TRANSFER_REQUIRED: &str =
+    "This account belongs to another user; it can be transferred with the nonce";
+/// `linked_account_not_found`.
+pub const LINKED_ACCOUNT_NOT_FOUND: &str = "No such account is linked to this user";
+/// `cannot_unlink_sole_account`.
+pub const CANNOT_UNLINK_SOLE_ACCOUNT: &str =
+    "Cannot unlink the only account this user can sign in with";
+/// `token_already_used` for a transfer nonce.
+pub const TRANSFER_NONCE_USED: &str = "This transfer was already used or has expired";
+/// `invalid_data` for custom, guest and passkey accounts (spec §5).
+pub const NOT_TRANSFERABLE: &str = "Accounts of this type cannot be transferred";
+
+/// `cannot_link_more_of_type` (the spec client's own wording, spec §5).
+pub fn cannot_link_more_of_type(account_type: &str) -> String {
+    format!("User already has an account of type {account_type} linked.")
+}
+
+/// `disallowed_login_method`.
+pub fn disallowed_login_method(method: LoginMethod) -> String {
+    format!("Login with {} is not enabled for this app", method.as_str())
+}

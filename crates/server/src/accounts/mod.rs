@@ -1,0 +1,418 @@
+//! The account rules, in one place (`docs/accounts.md`). A login method proves a
+//! [`VerifiedIdentity`]; these functions decide what that proof does to a user — log in or sign
+//! up, link, unlink, update, transfer — and answer with the spec's codes (spec §4, §5, §8).
+//! Methods never touch users or linked accounts themselves.
+
+mod allowlist;
+pub mod identity;
+pub mod messages;
+
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::accounts::AccountTransferData;
+use symbolon_protocol::session::AuthMode;
+
+pub use self::identity::{LoginMethod, VerifiedIdentity};
+use crate::db::DbError;
+use crate::db::accounts::{Link, NewAccount, SignUp, Transfer, Unlink};
+use crate::db::apps::AppRecord;
+use crate::db::users::UserRecord;
+use crate::http::error::AppError;
+use crate::random::{random_id, random_token};
+use crate::state::AppState;
+use crate::tokens::refresh::hash_refresh_token;
+
+/// Seconds an `account_transfer_required` nonce may be used.
+pub const TRANSFER_TTL_S: i64 = 600;
+
+/// Who signed in, and whether this login created them.
+#[derive(Debug, Clone)]
+pub struct LoggedIn {
+    /// The user.
+    pub user: UserRecord,
+    /// The login created the user (a guest's first real login is not new).
+    pub is_new_user: bool,
+}
+
+/// How many accounts of `account_type` one user may have (spec §9: 5 passkeys, any number of
+/// wallets, one of every other type).
+pub fn max_of_type(account_type: &str) -> i64 {
+    match account_type {
+        "passkey" => 5,
+        "wallet" => i64::MAX,
+        _ => 1,
+    }
+}
+
+/// Whether accounts of this type may move between users (spec §5: not custom, guest, passkey).
+pub fn transferable(account_type: &str) -> bool {
+    !matches!(account_type, "custom_auth" | "guest" | "passkey")
+}
+
+/// Signs `identity` in: its owner, or a new user (sign-up rules), or — when the caller is a
+/// guest and nobody owns the identity — the guest, who then stops being one.
+pub async fn login(
+    state: &AppState,
+    app: &AppRecord,
+    identity: &VerifiedIdentity,
+    mode: AuthMode,
+    current: Option<&UserRecord>,
+) -> Result<LoggedIn, AppError> {
+    require_method(app, identity.method)?;
+    let now = state.clock.now();
+    // Twice at most: a concurrent sign-up of the same identity makes the second pass find it.
+    for _ in 0..2 {
+        if let Some(user) = owner(state, app, identity).await? {
+            if !allowlist::admits(state, app, identity, Some(&user)).await? {
+                return Err(allowlist_rejected());
+            }
+            state
+                .db
+                .touch_account(&app.id, identity.account_type, &identity.subject, now)
+                .await?;
+            return Ok(LoggedIn {
+                user,
+                is_new_user: false,
+            });
+        }
+        if !allowlist::admits(state, app, identity, None).await? {
+            return Err(allowlist_rejected());
+        }
+        if let Some(guest) = current.filter(|u| u.is_guest && identity.method != LoginMethod::Guest)
+        {
+            match link_row(state, app, guest, identity, true).await {
+                Ok(Link::Linked) => {
+                    let user = UserRecord {
+                        is_guest: false,
+                        ..guest.clone()
+                    };
+                    return Ok(LoggedIn {
+                        user,
+                        is_new_user: false,
+                    });
+                }
+                Ok(Link::TypeLimitReached) => {}
+                Err(DbError::Conflict) => continue,
+                Err(other) => return Err(other.into()),
+            }
+        }
+        if mode == AuthMode::NoSignup {
+            return Err(AppError::new(
+                ServerErrorCode::UserDoesNotExist,
+                messages::USER_DOES_NOT_EXIST,
+            ));
+        }
+        if !app.settings.signup_enabled {
+            return Err(AppError::new(
+                ServerErrorCode::SignupDisabled,
+                messages::SIGNUP_DISABLED,
+            ));
+        }
+        let user = UserRecord {
+            id: format!("did:privy:{}", random_id(25)?),
+            app_id: app.id.clone(),
+            created_at: now,
+            has_accepted_terms: false,
+            is_guest: identity.method == LoginMethod::Guest,
+        };
+        let account_id = random_id(25)?;
+        let details = identity.details_json();
+        let account = NewAccount {
+            id: &account_id,
+            account_type: identity.account_type,
+            subject: &identity.subject,
+            details: details.as_deref(),
+        };
+        match state
+            .db
+            .sign_up(&user, &account, app.settings.max_users)
+            .await
+        {
+            Ok(SignUp::Created) => {
+                tracing::info!(app = %app.id, method = identity.method.as_str(), "user signed up");
+                return Ok(LoggedIn {
+                    user,
+                    is_new_user: true,
+                });
+            }
+            Ok(SignUp::UserLimitReached) => {
+                tracing::warn!(app = %app.id, "user limit reached");
+                return Err(AppError::new(
+                    ServerErrorCode::MaxAccountsReached,
+                    messages::MAX_ACCOUNTS_REACHED,
+                ));
+            }
+            Err(DbError::Conflict) => continue,
+            Err(other) => return Err(other.into()),
+        }
+    }
+    Err(DbError::Conflict.into())
+}
+
+/// Links `identity` to `user` (who is signed in). Linking what the user already has is a no-op;
+/// what another user owns is `account_transfer_required` (with a nonce) when it may move, else
+/// `linked_to_another_user`.
+pub async fn link(
+    state: &AppState,
+    app: &AppRecord,
+    user: &UserRecord,
+    identity: &VerifiedIdentity,
+) -> Result<(), AppError> {
+    require_method(app, identity.method)?;
+    match link_row(state, app, user, identity, user.is_guest).await {
+        Ok(Link::Linked) => Ok(()),
+        Ok(Link::TypeLimitReached) => Err(AppError::new(
+            ServerErrorCode::CannotLinkMoreOfType,
+            messages::cannot_link_more_of_type(identity.account_type),
+        )),
+        Err(DbError::Conflict) => match owner(state, app, identity).await? {
+            Some(owner) if owner.id == user.id => {
+                let now = state.clock.now();
+                state
+                    .db
+                    .touch_account(&app.id, identity.account_type, &identity.subject, now)
+                    .await?;
+                Ok(())
+            }
+            Some(_) => Err(owned_elsewhere(state, app, user, identity).await?),
+            // Unlinked between the insert and this read: the client may simply retry.
+            None => Err(DbError::Conflict.into()),
+        },
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// Removes the user's `(account_type, subject)`; never their last way in.
+pub async fn unlink(
+    state: &AppState,
+    user: &UserRecord,
+    account_type: &str,
+    subject: &str,
+) -> Result<(), AppError> {
+    match state
+        .db
+        .unlink_account(&user.id, account_type, subject)
+        .await?
+    {
+        Unlink::Unlinked => {
+            tracing::info!(user = %user.id, account_type, "account unlinked");
+            Ok(())
+        }
+        Unlink::NotFound => Err(AppError::new(
+            ServerErrorCode::LinkedAccountNotFound,
+            messages::LINKED_ACCOUNT_NOT_FOUND,
+        )),
+        Unlink::SoleAccount => Err(AppError::new(
+            ServerErrorCode::CannotUnlinkSoleAccount,
+            messages::CANNOT_UNLINK_SOLE_ACCOUNT,
+        )),
+    }
+}
+
+/// Replaces the user's `old` account of `new.account_type` by the just-verified `new` (email
+/// and phone only, spec §5).
+pub async fn update(
+    state: &AppState,
+    app: &AppRecord,
+    user: &UserRecord,
+    old_subject: &str,
+    new: &VerifiedIdentity,
+) -> Result<(), AppError> {
+    require_method(app, new.method)?;
+    let now = state.clock.now();
+    if old_subject == new.subject {
+        state
+            .db
+            .touch_account(&app.id, new.account_type, &new.subject, now)
+            .await?;
+        return Ok(());
+    }
+    match state
+        .db
+        .replace_account(&user.id, new.account_type, old_subject, &new.subject, now)
+        .await
+    {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(AppError::new(
+            ServerErrorCode::LinkedAccountNotFound,
+            messages::LINKED_ACCOUNT_NOT_FOUND,
+        )),
+        Err(DbError::Conflict) => Err(AppError::new(
+            ServerErrorCode::LinkedToAnotherUser,
+            messages::LINKED_TO_ANOTHER_USER,
+        )),
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// Moves `(account_type, subject)` to `user`, proven by the nonce of an earlier
+/// `account_transfer_required` for exactly this account and user.
+pub async fn transfer(
+    state: &AppState,
+    app: &AppRecord,
+    user: &UserRecord,
+    nonce: &str,
+    account_type: &'static str,
+    subject: &str,
+) -> Result<(), AppError> {
+    if !transferable(account_type) {
+        return Err(AppError::invalid_data(messages::NOT_TRANSFERABLE));
+    }
+    let now = state.clock.now();
+    if !state
+        .db
+        .take_transfer(
+            &hash_refresh_token(nonce.trim()),
+            &app.id,
+            account_type,
+            subject,
+            &user.id,
+            now,
+        )
+        .await?
+    {
+        return Err(AppError::new(
+            ServerErrorCode::TokenAlreadyUsed,
+            messages::TRANSFER_NONCE_USED,
+        ));
+    }
+    let moved = state
+        .db
+        .transfer_account(
+            &app.id,
+            account_type,
+            subject,
+            &user.id,
+            max_of_type(account_type),
+            now,
+        )
+        .await?;
+    match moved {
+        Transfer::Moved { owner_deleted } => {
+            tracing::info!(app = %app.id, user = %user.id, account_type, owner_deleted, "account transferred");
+            Ok(())
+        }
+        Transfer::TypeLimitReached => Err(AppError::new(
+            ServerErrorCode::CannotLinkMoreOfType,
+            messages::cannot_link_more_of_type(account_type),
+        )),
+        Transfer::WouldStrandWallets => Err(AppError::new(
+            ServerErrorCode::LinkedToAnotherUser,
+            messages::LINKED_TO_ANOTHER_USER,
+        )),
+        Transfer::Gone => Err(AppError::new(
+            ServerErrorCode::LinkedAccountNotFound,
+            messages::LINKED_ACCOUNT_NOT_FOUND,
+        )),
+    }
+}
+
+/// `disallowed_login_method` unless the app enables `method`.
+fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppError> {
+    let settings = &app.settings;
+    let enabled = match method {
+        LoginMethod::Email => settings.lists_method("email"),
+        LoginMethod::Sms => settings.lists_method("sms"),
+        LoginMethod::Guest => settings.guest_accounts,
+        LoginMethod::CustomAuth => settings.custom_auth.is_some(),
+    };
+    if enabled {
+        Ok(())
+    } else {
+        Err(AppError::new(
+            ServerErrorCode::DisallowedLoginMethod,
+            messages::disallowed_login_method(method),
+        ))
+    }
+}
+
+async fn owner(
+    state: &AppState,
+    app: &AppRecord,
+    identity: &VerifiedIdentity,
+) -> Result<Option<UserRecord>, AppError> {
+    Ok(state
+        .db
+        .find_user_by_account(&app.id, identity.account_type, &identity.subject)
+        .await?)
+}
+
+async fn link_row(
+    state: &AppState,
+    app: &AppRecord,
+    user: &UserRecord,
+    identity: &VerifiedIdentity,
+    clear_guest: bool,
+) -> Result<Link, DbError> {
+    let account_id = random_id(25).map_err(|_| DbError::Conflict)?;
+    let details = identity.details_json();
+    let account = NewAccount {
+        id: &account_id,
+        account_type: identity.account_type,
+        subject: &identity.subject,
+        details: details.as_deref(),
+    };
+    state
+        .db
+        .link_account(
+            &app.id,
+            &user.id,
+            &account,
+            max_of_type(identity.account_type),
+            clear_guest,
+            state.clock.now(),
+        )
+        .await
+}
+
+/// The refusal for an identity another user owns: a transfer offer when it may move.
+async fn owned_elsewhere(
+    state: &AppState,
+    app: &AppRecord,
+    user: &UserRecord,
+    identity: &VerifiedIdentity,
+) -> Result<AppError, AppError> {
+    let refused = AppError::new(
+        ServerErrorCode::LinkedToAnotherUser,
+        messages::LINKED_TO_ANOTHER_USER,
+    );
+    if !transferable(identity.account_type)
+        || state
+            .db
+            .transfer_possible(&app.id, identity.account_type, &identity.subject)
+            .await?
+            != Some(true)
+    {
+        return Ok(refused);
+    }
+    let nonce = random_token()?;
+    let now = state.clock.now();
+    state
+        .db
+        .offer_transfer(
+            &hash_refresh_token(&nonce),
+            &app.id,
+            identity.account_type,
+            &identity.subject,
+            &user.id,
+            now + TRANSFER_TTL_S,
+        )
+        .await?;
+    let data = AccountTransferData {
+        nonce,
+        account_type: identity.account_type.into(),
+        display_name: identity.subject.clone(),
+        embedded_wallet_address: None,
+    };
+    Ok(AppError::new(
+        ServerErrorCode::AccountTransferRequired,
+        messages::ACCOUNT_TRANSFER_REQUIRED,
+    )
+    .with_data(serde_json::to_value(data).unwrap_or_default()))
+}
+
+fn allowlist_rejected() -> AppError {
+    AppError::new(
+        ServerErrorCode::AllowlistRejected,
+        messages::ALLOWLIST_REJECTED,
+    )
+}

@@ -1,0 +1,411 @@
+//! The writes behind the account rules (`crate::accounts`): sign up under the user limit, link
+//! under the per-type limit, unlink but never the last way in, replace, and transfer.
+//!
+//! Each limit is decided inside one transaction that first writes the row it counts against
+//! (the app's `user_count`, or the user's own row), so concurrent requests queue on that row
+//! (Postgres row lock; SQLite has one writer) and cannot both pass a check that only one may.
+
+use sqlx::Any;
+use sqlx::Transaction;
+
+use super::users::UserRecord;
+use super::{Db, DbError};
+
+/// An account to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAccount<'a> {
+    /// Random id.
+    pub id: &'a str,
+    /// `email`, `phone`, `custom_auth`, `guest`, …
+    pub account_type: &'a str,
+    /// The normalised identifier.
+    pub subject: &'a str,
+    /// What the method knows beyond the subject, JSON.
+    pub details: Option<&'a str>,
+}
+
+/// How a sign-up ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignUp {
+    /// The user and its account exist.
+    Created,
+    /// The app has as many users as its limit allows.
+    UserLimitReached,
+}
+
+/// How a link ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    /// The account is the user's.
+    Linked,
+    /// The user already has as many accounts of this type as allowed.
+    TypeLimitReached,
+}
+
+/// How an unlink ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unlink {
+    /// Removed.
+    Unlinked,
+    /// The user has no such account.
+    NotFound,
+    /// It is the user's only way in.
+    SoleAccount,
+}
+
+/// How a transfer ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transfer {
+    /// The account moved; `owner_deleted` when its former owner had nothing left and was removed.
+    Moved {
+        /// The former owner had no other account and no wallet and was deleted.
+        owner_deleted: bool,
+    },
+    /// The receiving user already has as many accounts of this type as allowed.
+    TypeLimitReached,
+    /// Moving it would strand its owner's embedded wallets (no other way in).
+    WouldStrandWallets,
+    /// The account no longer exists or already belongs to the receiver.
+    Gone,
+}
+
+/// Accounts of `$1` a person can sign in with: every account but embedded wallets.
+const WAYS_IN: &str = "SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
+     AND NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.id = a.id)";
+
+impl Db {
+    /// Creates `user` with `account`, unless the app already has `max_users` users.
+    /// [`DbError::Conflict`] when the account was taken concurrently (nothing is written).
+    pub async fn sign_up(
+        &self,
+        user: &UserRecord,
+        account: &NewAccount<'_>,
+        max_users: Option<u64>,
+    ) -> Result<SignUp, DbError> {
+        let mut tx = self.writer().begin().await?;
+        let limit = max_users.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
+        let counted = sqlx::query(
+            "UPDATE apps SET user_count = user_count + 1 WHERE id = $1 AND ($2 < 0 OR user_count < $2)",
+        )
+        .bind(&user.app_id)
+        .bind(limit)
+        .execute(&mut *tx)
+        .await?;
+        if counted.rows_affected() == 0 {
+            return Ok(SignUp::UserLimitReached);
+        }
+        sqlx::query(
+            "INSERT INTO users (id, app_id, created_at, has_accepted_terms, is_guest) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&user.id)
+        .bind(&user.app_id)
+        .bind(user.created_at)
+        .bind(i64::from(user.has_accepted_terms))
+        .bind(i64::from(user.is_guest))
+        .execute(&mut *tx)
+        .await?;
+        insert_account(&mut tx, &user.app_id, &user.id, account, user.created_at).await?;
+        tx.commit().await?;
+        Ok(SignUp::Created)
+    }
+
+    /// Links `account` to `user_id` unless the user has `max_of_type` of its type already.
+    /// With `clear_guest`, the user stops being a guest in the same write (a guest's first real
+    /// login). [`DbError::Conflict`] when another user owns the account.
+    pub async fn link_account(
+        &self,
+        app_id: &str,
+        user_id: &str,
+        account: &NewAccount<'_>,
+        max_of_type: i64,
+        clear_guest: bool,
+        now: i64,
+    ) -> Result<Link, DbError> {
+        let mut tx = self.writer().begin().await?;
+        lock_user(&mut tx, user_id).await?;
+        if count_of_type(&mut tx, user_id, account.account_type).await? >= max_of_type {
+            return Ok(Link::TypeLimitReached);
+        }
+        insert_account(&mut tx, app_id, user_id, account, now).await?;
+        if clear_guest {
+            sqlx::query("UPDATE users SET is_guest = 0 WHERE id = $1")
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(Link::Linked)
+    }
+
+    /// Removes the user's `(account_type, subject)` unless it is their last way in.
+    pub async fn unlink_account(
+        &self,
+        user_id: &str,
+        account_type: &str,
+        subject: &str,
+    ) -> Result<Unlink, DbError> {
+        let mut tx = self.writer().begin().await?;
+        lock_user(&mut tx, user_id).await?;
+        let (ways_in,): (i64,) = sqlx::query_as(WAYS_IN)
+            .bind(user_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if ways_in <= 1 {
+            let owned = sqlx::query_as::<_, (String,)>(
+                "SELECT id FROM linked_accounts WHERE user_id = $1 AND account_type = $2 AND subject = $3",
+            )
+            .bind(user_id)
+            .bind(account_type)
+            .bind(subject)
+            .fetch_optional(&mut *tx)
+            .await?;
+            return Ok(if owned.is_some() {
+                Unlink::SoleAccount
+            } else {
+                Unlink::NotFound
+            });
+        }
+        let deleted = sqlx::query(
+            "DELETE FROM linked_accounts WHERE user_id = $1 AND account_type = $2 AND subject = $3",
+        )
+        .bind(user_id)
+        .bind(account_type)
+        .bind(subject)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(if deleted.rows_affected() == 0 {
+            Unlink::NotFound
+        } else {
+            Unlink::Unlinked
+        })
+    }
+
+    /// Replaces the user's `(account_type, old)` by `new`, verified now. `false` when the user
+    /// has no such account; [`DbError::Conflict`] when another user owns `new`.
+    pub async fn replace_account(
+        &self,
+        user_id: &str,
+        account_type: &str,
+        old: &str,
+        new: &str,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let updated = sqlx::query(
+            "UPDATE linked_accounts SET subject = $4, first_verified_at = $5, latest_verified_at = $5
+             WHERE user_id = $1 AND account_type = $2 AND subject = $3",
+        )
+        .bind(user_id)
+        .bind(account_type)
+        .bind(old)
+        .bind(new)
+        .bind(now)
+        .execute(self.writer())
+        .await?;
+        Ok(updated.rows_affected() == 1)
+    }
+
+    /// Stores a transfer offer for `to_user_id` (only the nonce's hash).
+    pub async fn offer_transfer(
+        &self,
+        nonce_hash: &str,
+        app_id: &str,
+        account_type: &str,
+        subject: &str,
+        to_user_id: &str,
+        expires_at: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query("DELETE FROM account_transfers WHERE expires_at <= $1")
+            .bind(expires_at - 3_600)
+            .execute(self.writer())
+            .await?;
+        sqlx::query(
+            "INSERT INTO account_transfers (nonce_hash, app_id, account_type, subject, to_user_id, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(nonce_hash)
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .bind(to_user_id)
+        .bind(expires_at)
+        .execute(self.writer())
+        .await?;
+        Ok(())
+    }
+
+    /// Uses up the offer `nonce_hash` for exactly this account and receiver: one conditional
+    /// delete, so a nonce works once even when presented concurrently.
+    pub async fn take_transfer(
+        &self,
+        nonce_hash: &str,
+        app_id: &str,
+        account_type: &str,
+        subject: &str,
+        to_user_id: &str,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let taken = sqlx::query(
+            "DELETE FROM account_transfers WHERE nonce_hash = $1 AND app_id = $2 AND account_type = $3
+               AND subject = $4 AND to_user_id = $5 AND expires_at > $6",
+        )
+        .bind(nonce_hash)
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .bind(to_user_id)
+        .bind(now)
+        .execute(self.writer())
+        .await?;
+        Ok(taken.rows_affected() == 1)
+    }
+
+    /// Whether the owner of an account would keep a way in, or has no embedded wallet to lose,
+    /// if the account moved away. `None` when the account is gone.
+    pub async fn transfer_possible(
+        &self,
+        app_id: &str,
+        account_type: &str,
+        subject: &str,
+    ) -> Result<Option<bool>, DbError> {
+        let owner: Option<(String,)> = sqlx::query_as(
+            "SELECT user_id FROM linked_accounts WHERE app_id = $1 AND account_type = $2 AND subject = $3",
+        )
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some((owner,)) = owner else {
+            return Ok(None);
+        };
+        Ok(Some(leaves_no_stranded_wallet(self.pool(), &owner).await?))
+    }
+
+    /// Moves `(account_type, subject)` to `to_user_id`. Its former owner is deleted when it has
+    /// nothing left; the move is refused when that would strand the owner's embedded wallets.
+    pub async fn transfer_account(
+        &self,
+        app_id: &str,
+        account_type: &str,
+        subject: &str,
+        to_user_id: &str,
+        max_of_type: i64,
+        now: i64,
+    ) -> Result<Transfer, DbError> {
+        let mut tx = self.writer().begin().await?;
+        lock_user(&mut tx, to_user_id).await?;
+        if count_of_type(&mut tx, to_user_id, account_type).await? >= max_of_type {
+            return Ok(Transfer::TypeLimitReached);
+        }
+        let owner: Option<(String,)> = sqlx::query_as(
+            "SELECT user_id FROM linked_accounts WHERE app_id = $1 AND account_type = $2 AND subject = $3",
+        )
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((owner,)) = owner.filter(|(owner,)| owner != to_user_id) else {
+            return Ok(Transfer::Gone);
+        };
+        lock_user(&mut tx, &owner).await?;
+        if !leaves_no_stranded_wallet(&mut *tx, &owner).await? {
+            return Ok(Transfer::WouldStrandWallets);
+        }
+        sqlx::query(
+            "UPDATE linked_accounts SET user_id = $4, latest_verified_at = $5
+             WHERE app_id = $1 AND account_type = $2 AND subject = $3",
+        )
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .bind(to_user_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let (left,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM linked_accounts WHERE user_id = $1")
+                .bind(&owner)
+                .fetch_one(&mut *tx)
+                .await?;
+        let owner_deleted = left == 0;
+        if owner_deleted {
+            sqlx::query("DELETE FROM users WHERE id = $1")
+                .bind(&owner)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE apps SET user_count = user_count - 1 WHERE id = $1")
+                .bind(app_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(Transfer::Moved { owner_deleted })
+    }
+}
+
+/// Writes the user's own row so concurrent changes to the same user queue behind this one.
+async fn lock_user(tx: &mut Transaction<'_, Any>, user_id: &str) -> Result<(), DbError> {
+    sqlx::query("UPDATE users SET is_guest = is_guest WHERE id = $1")
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn count_of_type(
+    tx: &mut Transaction<'_, Any>,
+    user_id: &str,
+    account_type: &str,
+) -> Result<i64, DbError> {
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM linked_accounts WHERE user_id = $1 AND account_type = $2",
+    )
+    .bind(user_id)
+    .bind(account_type)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(count)
+}
+
+/// True when `owner` has a way in besides the one account being moved, or no embedded wallet.
+async fn leaves_no_stranded_wallet<'e, E>(executor: E, owner: &str) -> Result<bool, DbError>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let (ways_in, wallets): (i64, i64) = sqlx::query_as(
+        "SELECT
+           (SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
+              AND NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.id = a.id)),
+           (SELECT COUNT(*) FROM embedded_wallets WHERE user_id = $1)",
+    )
+    .bind(owner)
+    .fetch_one(executor)
+    .await?;
+    Ok(ways_in > 1 || wallets == 0)
+}
+
+async fn insert_account(
+    tx: &mut Transaction<'_, Any>,
+    app_id: &str,
+    user_id: &str,
+    account: &NewAccount<'_>,
+    now: i64,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "INSERT INTO linked_accounts
+           (id, app_id, user_id, account_type, subject, first_verified_at, latest_verified_at, created_at, details)
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $7)",
+    )
+    .bind(account.id)
+    .bind(app_id)
+    .bind(user_id)
+    .bind(account.account_type)
+    .bind(account.subject)
+    .bind(now)
+    .bind(account.details)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
