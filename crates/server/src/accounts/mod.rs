@@ -158,6 +158,17 @@ pub async fn link(
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
     require_method(app, identity.method)?;
+    if owner(state, app, identity)
+        .await?
+        .is_some_and(|owner| owner.id == user.id)
+    {
+        let now = state.clock.now();
+        state
+            .db
+            .touch_account(&app.id, identity.account_type, &identity.subject, now)
+            .await?;
+        return Ok(());
+    }
     match link_row(state, app, user, identity, user.is_guest).await {
         Ok(Link::Linked) => Ok(()),
         Ok(Link::TypeLimitReached) => Err(AppError::new(

@@ -26,7 +26,7 @@ use symbolon_protocol::constants::API_PREFIX;
 use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
-use crate::methods::email;
+use crate::methods::{email, guest};
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
@@ -51,6 +51,7 @@ pub fn app(state: AppState) -> Router {
         .route(&api("/passwordless/unlink"), post(email::unlink))
         .route(&api("/passwordless/update"), post(email::update))
         .route(&api("/passwordless/transfer"), post(email::transfer))
+        .route(&api("/guest/authenticate"), post(guest::authenticate))
         .route(&api("/sessions"), post(sessions::refresh))
         .route(&api("/sessions/logout"), post(sessions::logout))
         .route(&api("/users/me"), get(users::me))

@@ -4,3 +4,4 @@
 pub mod code;
 pub mod custom_jwt;
 pub mod email;
+pub mod guest;

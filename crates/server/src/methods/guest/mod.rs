@@ -1,0 +1,87 @@
+//! Guest accounts: `POST /guest/authenticate {guest_credential}`.
+//!
+//! The client makes 32 random bytes once and keeps them (spec §9); whoever holds them is that
+//! guest. Only a hash is stored, so a database copy cannot sign in as a guest. A guest signs in
+//! with a real method later and keeps their user (`crate::accounts::login`).
+
+use axum::extract::State;
+use axum::response::Response;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use sha2::{Digest, Sha256};
+use symbolon_protocol::accounts::GuestAuthenticateRequest;
+use symbolon_protocol::session::AuthMode;
+
+use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::http::auth::LoginCaller;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::json_body::JsonBody;
+use crate::http::session_issue::start_session;
+use crate::state::AppState;
+
+/// The linked-account type (never shown: the subject is a hash of a secret).
+pub const GUEST: &str = "guest";
+
+/// Bytes in a guest credential (spec §9).
+pub const CREDENTIAL_BYTES: usize = 32;
+
+/// The refusal for anything but 32 bytes of base64url.
+pub const INVALID_CREDENTIAL: &str = "Guest credential must be 32 random bytes, base64url-encoded";
+
+/// Signs the guest in, creating the guest user on first use. Limited per client IP: each new
+/// credential is a new user.
+pub async fn authenticate(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<GuestAuthenticateRequest>,
+) -> Result<Response, AppError> {
+    caller.ctx.require_origin()?;
+    let subject = credential_hash(&body.guest_credential)?;
+    state
+        .authenticate_ip_limiter
+        .hit(&client_ip.rate_limit_key(), state.clock.now())
+        .map_err(|r| AppError::rate_limited(r.0))?;
+    let identity = VerifiedIdentity::new(LoginMethod::Guest, GUEST, subject);
+    let app = &caller.ctx.app;
+    let logged_in = accounts::login(&state, app, &identity, AuthMode::LoginOrSignUp, None).await?;
+    start_session(&state, &logged_in.user, logged_in.is_new_user).await
+}
+
+/// SHA-256 of the decoded credential, hex: what is stored.
+fn credential_hash(credential: &str) -> Result<String, AppError> {
+    let bytes = URL_SAFE_NO_PAD
+        .decode(credential.trim().trim_end_matches('='))
+        .map_err(|_| AppError::invalid_data(INVALID_CREDENTIAL))?;
+    if bytes.len() != CREDENTIAL_BYTES {
+        return Err(AppError::invalid_data(INVALID_CREDENTIAL));
+    }
+    Ok(Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_32_bytes_of_base64url_are_credentials() {
+        let good = URL_SAFE_NO_PAD.encode([7u8; 32]);
+        assert_eq!(credential_hash(&good).map(|h| h.len()).ok(), Some(64));
+        assert_eq!(
+            credential_hash(&good).ok(),
+            credential_hash(&format!("{good}=")).ok()
+        );
+        for bad in [
+            URL_SAFE_NO_PAD.encode([7u8; 31]),
+            URL_SAFE_NO_PAD.encode([7u8; 33]),
+            "not base64!".into(),
+            String::new(),
+        ] {
+            assert!(credential_hash(&bad).is_err(), "{bad}");
+        }
+    }
+}
