@@ -318,7 +318,7 @@ pub async fn transfer(
 }
 
 /// `disallowed_login_method` unless the app enables `method`.
-fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppError> {
+pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppError> {
     let settings = &app.settings;
     let enabled = match method {
         LoginMethod::Email => settings.lists_method("email"),

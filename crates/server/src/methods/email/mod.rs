@@ -44,6 +44,7 @@ pub async fn init(
 ) -> Result<Json<SuccessResponse>, AppError> {
     let app = &caller.ctx.app;
     caller.ctx.require_origin()?;
+    accounts::require_method(app, LoginMethod::Email)?;
     let email = checked_email(app, &body.email)?;
     let code = issue_code(&state, key(&app.id, &email), &client_ip).await?;
     state
