@@ -142,11 +142,16 @@ async fn methods_the_app_does_not_enable_are_refused(backend: Backend) {
         .send()
         .await
         .assert_error(403, "disallowed_login_method");
-    t.set_settings(settings(|s| s.login_methods.primary = vec!["sms".into()]))
-        .await;
+    // A code sent before the app turned email off no longer signs in; no new code is sent.
     let email = unique_email();
     let code = t.send_code(&email).await;
+    t.set_settings(settings(|s| s.login_methods.primary = vec!["sms".into()]))
+        .await;
     t.post(EMAIL_AUTH, json!({ "email": email, "code": code }))
+        .send()
+        .await
+        .assert_error(403, "disallowed_login_method");
+    t.post("/api/v1/passwordless/init", json!({ "email": email }))
         .send()
         .await
         .assert_error(403, "disallowed_login_method");
