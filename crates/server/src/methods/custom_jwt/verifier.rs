@@ -1,0 +1,1 @@
+//! Custom auth: verifying the host app's own JWTs.
