@@ -20,6 +20,8 @@ export async function startSmsbox({ port = 0, host = "127.0.0.1", quiet = true }
   /** @type {{id: number, sid: string, accountSid: string, to: string, from: string, body: string, receivedAt: string}[]} */
   const messages = [];
   let nextId = 1;
+  /** Like a Twilio account, each account SID has one auth token: the first one it is used with. */
+  const tokens = new Map();
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://smsbox");
@@ -30,7 +32,7 @@ export async function startSmsbox({ port = 0, host = "127.0.0.1", quiet = true }
     const gateway = MESSAGES_PATH.exec(url.pathname);
     if (gateway && req.method === "POST") {
       const accountSid = gateway[1];
-      if (!authorized(req.headers.authorization, accountSid))
+      if (!authorized(req.headers.authorization, accountSid, tokens))
         return send(401, twilioError(20003, "Authenticate", 401));
       let form;
       try {
@@ -96,13 +98,24 @@ export async function startSmsbox({ port = 0, host = "127.0.0.1", quiet = true }
   };
 }
 
-/** Basic auth must be present and its user must be the account in the path; any token passes. */
-function authorized(header, accountSid) {
+/**
+ * Basic auth must be present, its user must be the account in the path and its token non-empty. Any token
+ * passes the first time an account is used; after that the account keeps it, so a wrong token is refused.
+ */
+function authorized(header, accountSid, tokens) {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? "");
   if (!match) return false;
-  const decoded = new TextDecoder().decode(Uint8Array.from(atob(match[1]), (c) => c.charCodeAt(0)));
+  let decoded;
+  try {
+    decoded = new TextDecoder().decode(Uint8Array.from(atob(match[1]), (c) => c.charCodeAt(0)));
+  } catch {
+    return false;
+  }
   const colon = decoded.indexOf(":");
-  return colon > 0 && decoded.slice(0, colon) === accountSid && decoded.length > colon + 1;
+  const token = decoded.slice(colon + 1);
+  if (colon <= 0 || decoded.slice(0, colon) !== accountSid || !token) return false;
+  if (!tokens.has(accountSid)) tokens.set(accountSid, token);
+  return tokens.get(accountSid) === token;
 }
 
 function readBody(req) {

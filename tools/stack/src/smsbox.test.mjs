@@ -65,6 +65,16 @@ test("no Basic auth, or a user other than the path's account, is 401 with Twilio
   assert.deepEqual(await smsMessages(smsbox.url, TO), []);
 });
 
+test("an account keeps the first token it is used with: another token is 401", async () => {
+  const sid = "ACpinned";
+  const form = { To: TO, From: "+12015550199", Body: "x" };
+  assert.equal((await sendSms(form, { sid, auth: `${sid}:right` })).status, 201);
+  assert.equal((await sendSms(form, { sid, auth: `${sid}:right` })).status, 201);
+  const res = await sendSms(form, { sid, auth: `${sid}:wrong` });
+  assert.equal(res.status, 401);
+  assert.equal((await res.json()).code, 20003);
+});
+
 test("a To that is not + and digits is 400 with Twilio's error 21211", async () => {
   for (const to of ["2015550123", "+1 201 555 0123", "+1abc", ""]) {
     const res = await sendSms({ To: to, From: "+12015550199", Body: "x" });
