@@ -475,6 +475,24 @@ async fn unknown_kids_refetch_at_most_once_per_interval() {
 }
 
 #[tokio::test]
+async fn concurrent_first_requests_share_one_fetch() {
+    let ec = ec_key("ec-1");
+    let server = jwks_server(vec![ec.jwk.clone()]).await;
+    let cache = Arc::new(cache());
+    let token = sign(&ec, &claims());
+    let tasks: Vec<_> = (0..8)
+        .map(|_| {
+            let (cache, token, settings) = (cache.clone(), token.clone(), settings(&server.url));
+            tokio::spawn(async move { verify_custom_jwt(&cache, &settings, &token, NOW).await })
+        })
+        .collect();
+    for task in tasks {
+        assert_eq!(task.await.unwrap().as_deref(), Ok("host-user-42"));
+    }
+    assert_eq!(server.fetches.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
 async fn a_configured_pem_key_is_used_instead_of_a_jwks() {
     let cache = cache();
     for key in [rsa_key("ignored"), ec_key("ignored"), ed_key("ignored")] {

@@ -149,17 +149,24 @@ struct VerifyKey {
 
 /// Fetched JWK Sets, shared by every app and request, keyed by URL: keys are kept for
 /// [`JWKS_TTL`], and an unknown `kid` refetches at most once per [`JWKS_MIN_REFETCH`] per URL.
+/// One fetch per URL at a time: concurrent requests wait for it instead of fetching too.
 pub struct JwksCache {
     http: reqwest::Client,
     ttl: Duration,
     min_refetch: Duration,
-    entries: Mutex<HashMap<String, CacheEntry>>,
+    entries: Mutex<HashMap<String, Arc<tokio::sync::Mutex<CacheEntry>>>>,
 }
 
+/// What is known about one JWKS URL.
+#[derive(Default)]
 struct CacheEntry {
     keys: Arc<Vec<VerifyKey>>,
+    /// The last successful fetch.
     fetched_at: Option<Instant>,
-    last_attempt: Instant,
+    /// The last fetch, successful or not.
+    attempted_at: Option<Instant>,
+    /// Why the last fetch failed, if it did.
+    last_error: Option<CustomJwtError>,
 }
 
 impl JwksCache {
@@ -178,64 +185,52 @@ impl JwksCache {
         }
     }
 
-    /// The keys at `url`, refetched when stale, or when `kid` is unknown and the last fetch is
-    /// older than the refetch interval. A failed refetch keeps the keys already known.
+    /// The keys at `url`: fetched when stale, or when `kid` is unknown — in both cases at most
+    /// once per refetch interval. A failed refetch keeps the keys already known.
     async fn keys(
         &self,
         url: &str,
         kid: Option<&str>,
     ) -> Result<Arc<Vec<VerifyKey>>, CustomJwtError> {
-        let now = Instant::now();
-        let cached = {
+        let slot = {
             let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-            match entries.get_mut(url) {
-                Some(entry) => {
-                    let fresh = entry
-                        .fetched_at
-                        .is_some_and(|at| now.duration_since(at) < self.ttl);
-                    let known = kid
-                        .is_none_or(|kid| entry.keys.iter().any(|k| k.kid.as_deref() == Some(kid)));
-                    let may_fetch = now.duration_since(entry.last_attempt) >= self.min_refetch;
-                    if (fresh && known) || !may_fetch {
-                        return Ok(entry.keys.clone());
-                    }
-                    entry.last_attempt = now;
-                    Some(entry.keys.clone())
-                }
-                None => {
-                    entries.insert(
-                        url.to_string(),
-                        CacheEntry {
-                            keys: Arc::new(Vec::new()),
-                            fetched_at: None,
-                            last_attempt: now,
-                        },
-                    );
-                    None
-                }
-            }
+            entries.entry(url.to_string()).or_default().clone()
         };
+        let mut entry = slot.lock().await;
+        let now = Instant::now();
+        let fresh = entry
+            .fetched_at
+            .is_some_and(|at| now.duration_since(at) < self.ttl);
+        let known = kid.is_none_or(|kid| entry.keys.iter().any(|k| k.kid.as_deref() == Some(kid)));
+        if fresh && known {
+            return Ok(entry.keys.clone());
+        }
+        let may_fetch = entry
+            .attempted_at
+            .is_none_or(|at| now.duration_since(at) >= self.min_refetch);
+        if !may_fetch {
+            return match (&entry.last_error, entry.keys.is_empty()) {
+                (Some(error), true) => Err(error.clone()),
+                _ => Ok(entry.keys.clone()),
+            };
+        }
+        entry.attempted_at = Some(now);
         match self.fetch(url).await {
             Ok(keys) => {
-                let keys = Arc::new(keys);
-                let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-                entries.insert(
-                    url.to_string(),
-                    CacheEntry {
-                        keys: keys.clone(),
-                        fetched_at: Some(Instant::now()),
-                        last_attempt: now,
-                    },
-                );
-                Ok(keys)
+                entry.keys = Arc::new(keys);
+                entry.fetched_at = Some(Instant::now());
+                entry.last_error = None;
+                Ok(entry.keys.clone())
             }
-            Err(error) => match cached {
-                Some(keys) if !keys.is_empty() => {
+            Err(error) => {
+                entry.last_error = Some(error.clone());
+                if entry.keys.is_empty() {
+                    Err(error)
+                } else {
                     tracing::warn!(%url, %error, "JWKS refetch failed; keeping the known keys");
-                    Ok(keys)
+                    Ok(entry.keys.clone())
                 }
-                _ => Err(error),
-            },
+            }
         }
     }
 
