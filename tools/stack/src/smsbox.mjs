@@ -65,7 +65,8 @@ export async function startSmsbox({ port = 0, host = "127.0.0.1", quiet = true }
       return send(201, messageResource(message, service));
     }
     if (url.pathname === "/api/messages" && req.method === "GET") {
-      const to = url.searchParams.get("to");
+      // A raw `+` in a query string decodes to a space: `?to=+1201…` typed by hand still matches.
+      const to = url.searchParams.get("to")?.trim().replace(/^(\d)/, "+$1");
       const list = to ? messages.filter((m) => m.to === to) : messages;
       return send(
         200,

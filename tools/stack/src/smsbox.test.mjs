@@ -101,6 +101,8 @@ test("the JSON list filters by recipient, newest first", async () => {
   );
   assert.deepEqual(Object.keys(list[0]).sort(), ["body", "from", "id", "receivedAt", "to"]);
   assert.equal((await (await fetch(`${smsbox.url}/api/messages`)).json()).length, 3);
+  const typed = await (await fetch(`${smsbox.url}/api/messages?to=${TO}`)).json();
+  assert.equal(typed.length, 2, "a raw + in the query (decoded as a space) still matches");
   assert.equal(await latestSmsCode(smsbox.url, TO), "333333");
   await assert.rejects(latestSmsCode(smsbox.url, "+12015550100", { timeoutMs: 200 }), /no SMS/);
   await fetch(`${smsbox.url}/api/messages`, { method: "DELETE" });
