@@ -77,6 +77,8 @@ static CHILD: OnceLock<Mutex<Child>> = OnceLock::new();
 
 /// The shared services, from `SYMBOLON_TEST_*` env vars or a spawned `services.mjs`.
 pub fn services() -> &'static Services {
+    // reqwest is built without a default rustls provider: install ring before any client exists.
+    symbolon_server::outbound_http::install_tls_provider();
     SERVICES.get_or_init(|| {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
         if let (Some(pg), Some(smtp), Some(mailbox), Some(smsbox)) = (
@@ -229,6 +231,7 @@ impl TestApp {
             .with_test_writer()
             .with_env_filter("warn,symbolon_server=debug")
             .try_init();
+        symbolon_server::outbound_http::install_tls_provider();
         let mut config = test_config(fresh_database(backend).await);
         adjust(&mut config);
         let db = Db::connect(&config.database_url).await.expect("connect");
