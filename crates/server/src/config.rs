@@ -47,6 +47,8 @@ pub struct Config {
     pub log: String,
     /// Outgoing mail.
     pub smtp: SmtpConfig,
+    /// Outgoing SMS through a Twilio-compatible gateway (`[sms]`); off until configured.
+    pub sms: SmsConfig,
     /// Limits on sending codes.
     pub rate_limit: RateLimitConfig,
     /// Base64 32-byte sealing key (`SYMBOLON_KEY_ENCRYPTION_KEY`): encrypts the stored token
@@ -86,6 +88,7 @@ impl Default for Config {
             database_url: "sqlite://symbolon.db?mode=rwc".into(),
             log: "info".into(),
             smtp: SmtpConfig::default(),
+            sms: SmsConfig::default(),
             rate_limit: RateLimitConfig::default(),
             key_encryption_key: None,
             auth_share_key: None,
@@ -150,6 +153,37 @@ impl fmt::Debug for SmtpConfig {
             .field("password", &self.password.as_ref().map(|_| "<redacted>"))
             .field("from", &self.from)
             .finish()
+    }
+}
+
+/// The SMS gateway: Twilio's Messages API, or anything speaking it (docs/server.md, "SMS
+/// gateway"). Sending is off while `account_sid` and `auth_token` are unset.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SmsConfig {
+    /// Base URL of the API, without a trailing `/2010-04-01` (`SYMBOLON_SMS_API_URL`; default
+    /// `https://api.twilio.com`).
+    pub api_base_url: String,
+    /// Account SID, the Basic-auth user (`SYMBOLON_SMS_ACCOUNT_SID`).
+    pub account_sid: Option<String>,
+    /// Auth token, the Basic-auth password (`SYMBOLON_SMS_AUTH_TOKEN`).
+    pub auth_token: Option<Redacted>,
+    /// Sender number in E.164 (`SYMBOLON_SMS_FROM`); this or `messaging_service_sid` is needed.
+    pub from: Option<String>,
+    /// Messaging Service SID, used instead of `from` when set
+    /// (`SYMBOLON_SMS_MESSAGING_SERVICE_SID`).
+    pub messaging_service_sid: Option<String>,
+}
+
+impl Default for SmsConfig {
+    fn default() -> Self {
+        Self {
+            api_base_url: "https://api.twilio.com".into(),
+            account_sid: None,
+            auth_token: None,
+            from: None,
+            messaging_service_sid: None,
+        }
     }
 }
 
@@ -371,6 +405,19 @@ impl Config {
         if let Some(v) = lookup("SYMBOLON_WALLET_FRAME_DIR") {
             self.wallet_frame_dir = PathBuf::from(v);
         }
+        text("SYMBOLON_SMS_API_URL", &mut self.sms.api_base_url);
+        if let Some(v) = lookup("SYMBOLON_SMS_ACCOUNT_SID") {
+            self.sms.account_sid = Some(v);
+        }
+        if let Some(v) = lookup("SYMBOLON_SMS_AUTH_TOKEN") {
+            self.sms.auth_token = Some(Redacted(v));
+        }
+        if let Some(v) = lookup("SYMBOLON_SMS_FROM") {
+            self.sms.from = Some(v);
+        }
+        if let Some(v) = lookup("SYMBOLON_SMS_MESSAGING_SERVICE_SID") {
+            self.sms.messaging_service_sid = Some(v);
+        }
         if let Some(v) = lookup("SYMBOLON_SMTP_USERNAME") {
             self.smtp.username = Some(v);
         }
@@ -564,6 +611,30 @@ mod tests {
                 "{name}={value}"
             );
         }
+    }
+
+    #[test]
+    fn sms_settings_come_from_the_file_and_the_environment() {
+        let config = Config::default();
+        assert_eq!(config.sms.api_base_url, "https://api.twilio.com");
+        assert!(config.sms.account_sid.is_none());
+        let mut config: Config =
+            toml::from_str("[sms]\naccount_sid = \"ACfile\"\nfrom = \"+12015550123\"\n")
+                .expect("toml");
+        let env: HashMap<&str, &str> = [
+            ("SYMBOLON_SMS_API_URL", "http://127.0.0.1:9"),
+            ("SYMBOLON_SMS_AUTH_TOKEN", "sms-secret"),
+            ("SYMBOLON_SMS_FROM", "+12015550199"),
+        ]
+        .into();
+        config
+            .apply_env(|k| env.get(k).map(|v| v.to_string()))
+            .expect("env");
+        assert_eq!(config.sms.api_base_url, "http://127.0.0.1:9");
+        assert_eq!(config.sms.account_sid.as_deref(), Some("ACfile"));
+        assert_eq!(config.sms.from.as_deref(), Some("+12015550199"));
+        assert!(!format!("{config:?}").contains("sms-secret"));
+        assert!(toml::from_str::<Config>("[sms]\nsid = \"x\"\n").is_err());
     }
 
     #[test]

@@ -11,6 +11,9 @@ use crate::config::Config;
 use crate::db::otp::OtpLimits;
 use crate::db::{Db, DbError};
 use crate::mail::Mailer;
+use crate::methods::custom_jwt::verifier::JwksCache;
+use crate::outbound_http::{OutboundHttpError, outbound_client};
+use crate::sms::{SmsError, SmsSender, sms_sender_from_config};
 use crate::otp::OtpSecret;
 use crate::random::RandomError;
 use crate::rate_limit::RateLimiter;
@@ -34,6 +37,12 @@ pub enum StartupError {
     /// The sealing key or the embedded-wallet share keys could not be loaded or created.
     #[error(transparent)]
     ShareKey(#[from] ShareKeyError),
+    /// The `[sms]` settings are unusable.
+    #[error(transparent)]
+    Sms(#[from] SmsError),
+    /// The outbound HTTP client (SMS gateway, JWKS) could not be built.
+    #[error(transparent)]
+    OutboundHttp(#[from] OutboundHttpError),
 }
 
 /// Shared request state. Cheap to clone.
@@ -47,6 +56,10 @@ pub struct AppState {
     pub tokens: TokenIssuer,
     /// Delivers login codes.
     pub mailer: Arc<dyn Mailer>,
+    /// Texts login codes.
+    pub sms: Arc<dyn SmsSender>,
+    /// Host apps' keys for custom-auth JWTs.
+    pub jwks_cache: Arc<JwksCache>,
     /// HMAC key for codes.
     pub otp_secret: Arc<OtpSecret>,
     /// The limits code rows enforce per address.
@@ -84,6 +97,8 @@ impl AppState {
             tokens: TokenIssuer::new(keys, config.public_url.clone()),
             db,
             mailer,
+            sms: sms_sender_from_config(&config.sms)?,
+            jwks_cache: Arc::new(JwksCache::new(outbound_client()?)),
             otp_secret: Arc::new(OtpSecret::new(
                 sealing_key.derive(Purpose::OtpHmac).to_vec(),
             )),

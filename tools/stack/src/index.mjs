@@ -1,4 +1,4 @@
-// One way to run the whole local stack — mailbox, chain, database, server, web app — for `make dev`, the e2e
+// One way to run the whole local stack — mailbox, SMS catcher, chain, database, server, web app — for `make dev`, the e2e
 // suite and the benchmarks, so all three exercise the same wiring.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -11,11 +11,14 @@ import { startMailbox } from "./mailbox.mjs";
 import { mailboxClient } from "./mailboxClient.mjs";
 import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
 import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
+import { startSmsbox } from "./smsbox.mjs";
+import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
 export { mailboxClient } from "./mailboxClient.mjs";
 export { freePort, PortInUseError } from "./ports.mjs";
 export { readTail } from "./processes.mjs";
+export { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 
 /** The repository root (tools/stack/src → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -23,6 +26,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The demo app's fixed id (25 characters, as clients require), so bookmarks and `.env` files survive restarts. */
 export const DEMO_APP_ID = "symbolondemo0000000000001";
 const DEMO_APP_NAME = "Symbolon Demo";
+/** The local SMS gateway's account (the catcher accepts any SID and token; these only look like Twilio's). */
+const LOCAL_SMS_ACCOUNT_SID = "AC00000000000000000000000000000000";
+/** The sender number of local SMS: a valid US number (libphonenumber refuses +1 555 01xx). */
+const LOCAL_SMS_FROM = "+12015550100";
 const WEB_DIR = path.join(repoRoot, "apps/web");
 /** The built wallet frame (`npm run build -w @symbolon/wallet-frame`); the server serves it to the host page. */
 export const WALLET_FRAME_DIR = path.join(repoRoot, "packages/wallet-frame/dist");
@@ -50,7 +57,7 @@ export function serverBinary({ release = false } = {}) {
  *   database?: 'sqlite' | 'postgres',
  *   web?: 'dev' | 'preview' | false,
  *   chain?: boolean,
- *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, chain?: number },
+ *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, sms?: number, chain?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
  *     ipAuthenticatePerWindow?: number },
@@ -134,6 +141,7 @@ export async function startStack(options = {}) {
       web: ports.web ?? (fixed ? 5173 : 0),
       inbox: ports.inbox ?? (fixed ? 1080 : 0),
       smtp: ports.smtp ?? (fixed ? 1025 : 0),
+      sms: ports.sms ?? (fixed ? 1081 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
@@ -142,6 +150,7 @@ export async function startStack(options = {}) {
       web: "web app",
       inbox: "mail inbox",
       smtp: "SMTP",
+      sms: "SMS inbox",
       chain: "chain RPC",
     };
     for (const [key, port] of Object.entries(want)) {
@@ -152,6 +161,11 @@ export async function startStack(options = {}) {
     const mailbox = await startMailbox({ smtpPort: want.smtp, httpPort: want.inbox, quiet });
     supervisor.onStop(() => mailbox.stop());
     say(`mailbox: SMTP 127.0.0.1:${mailbox.smtpPort}, inbox ${mailbox.url}`);
+
+    // The SMS catcher speaks Twilio's Messages API; the server is its Twilio client (any SID and token pass).
+    const smsbox = await startSmsbox({ port: want.sms, quiet });
+    supervisor.onStop(() => smsbox.stop());
+    say(`SMS inbox: ${smsbox.url}`);
 
     // Dev keeps the chain's state next to the SQLite file, so wallets keep their funds across restarts.
     const localChain = chain
@@ -199,6 +213,10 @@ export async function startStack(options = {}) {
       SYMBOLON_SMTP_PORT: String(mailbox.smtpPort),
       SYMBOLON_SMTP_TLS: "none",
       SYMBOLON_SMTP_FROM: "Symbolon <login@symbolon.localhost>",
+      SYMBOLON_SMS_API_URL: smsbox.url.replace("localhost", "127.0.0.1"),
+      SYMBOLON_SMS_ACCOUNT_SID: LOCAL_SMS_ACCOUNT_SID,
+      SYMBOLON_SMS_AUTH_TOKEN: "local-sms-token",
+      SYMBOLON_SMS_FROM: LOCAL_SMS_FROM,
       SYMBOLON_LOG: log,
       SYMBOLON_WALLET_FRAME_DIR: walletFrameDir,
       // The auth-share and recovery-share keys are generated here on first start (dev keeps them with the database).
@@ -219,6 +237,7 @@ export async function startStack(options = {}) {
     };
     delete serverEnv.SYMBOLON_SMTP_USERNAME;
     delete serverEnv.SYMBOLON_SMTP_PASSWORD;
+    delete serverEnv.SYMBOLON_SMS_MESSAGING_SERVICE_SID;
 
     const createArgs = ["apps", "create", "--id", DEMO_APP_ID, "--name", DEMO_APP_NAME];
     for (const origin of origins) createArgs.push("--origin", origin);
@@ -302,7 +321,13 @@ export async function startStack(options = {}) {
 
     const client = mailboxClient(mailbox.url);
     return {
-      urls: { api: apiUrl, web: webUrl, inbox: mailbox.url, chain: localChain?.rpcUrl ?? null },
+      urls: {
+        api: apiUrl,
+        web: webUrl,
+        inbox: mailbox.url,
+        smsInbox: smsbox.url,
+        chain: localChain?.rpcUrl ?? null,
+      },
       /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
       chain: localChain && {
         rpcUrl: localChain.rpcUrl,
@@ -315,6 +340,14 @@ export async function startStack(options = {}) {
       databaseUrl,
       origins,
       mailbox: { ...client, messages: mailbox.messages, clear: () => mailbox.messages.splice(0) },
+      /** The SMS catcher: `latestCode(to)` waits up to 5 s for a code sent to that E.164 number. */
+      smsbox: {
+        url: smsbox.url,
+        messagesFor: (to) => smsMessages(smsbox.url, to),
+        latestCode: (to, options) => latestSmsCode(smsbox.url, to, options),
+        messages: smsbox.messages,
+        clear: () => smsbox.messages.splice(0),
+      },
       serverPid: server.proc.pid,
       logs,
       /** The server log so far (tests print it on failure). */

@@ -88,6 +88,9 @@ test("without the chain (as in bench), no anvil starts and urls.chain is null", 
   try {
     assert.equal(stack.urls.chain, null);
     assert.equal(stack.chain, null);
+    // The SMS catcher runs with every stack; the server is pointed at it.
+    assert.equal((await fetch(stack.urls.smsInbox)).status, 200);
+    assert.deepEqual(await stack.smsbox.messagesFor("+12015550123"), []);
   } finally {
     await stack.stop();
   }

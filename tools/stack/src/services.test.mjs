@@ -37,3 +37,23 @@ test("--chain prints the chain's RPC URL, id, Multicall3 and funder, and stops i
     services.kill();
   }
 });
+
+test("--smsbox prints the SMS catcher's URL and stops it when stdin closes", async () => {
+  const services = spawn(process.execPath, [SERVICES, "--smsbox"], { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise((resolve) => services.once("exit", resolve));
+  try {
+    const line = await Promise.race([
+      new Promise((resolve) => createInterface({ input: services.stdout }).once("line", resolve)),
+      exited.then((code) => assert.fail(`services.mjs exited (${code}) before printing`)),
+    ]);
+    const { smsboxUrl } = JSON.parse(line);
+    assert.match(smsboxUrl, /^http:\/\/localhost:\d+$/);
+    assert.equal((await fetch(`${smsboxUrl}/api/messages`)).status, 200);
+
+    services.stdin.end();
+    assert.equal(await exited, 0);
+    await assert.rejects(fetch(`${smsboxUrl}/api/messages`), "the catcher is gone with services.mjs");
+  } finally {
+    services.kill();
+  }
+});

@@ -9,6 +9,7 @@ use symbolon_protocol::{ErrorResponse, ServerErrorCode};
 use crate::db::DbError;
 use crate::mail::MailError;
 use crate::random::RandomError;
+use crate::sms::SmsError;
 use crate::tokens::TokenError;
 
 /// An error answered to the client. Internal details are logged, never returned.
@@ -187,5 +188,22 @@ impl From<MailError> for AppError {
 impl From<RandomError> for AppError {
     fn from(error: RandomError) -> Self {
         Self::internal(&error)
+    }
+}
+
+impl From<SmsError> for AppError {
+    fn from(error: SmsError) -> Self {
+        match error {
+            // The gateway refused the number: bad input, not a server fault.
+            SmsError::Recipient(reason) => {
+                tracing::info!(%reason, "SMS recipient refused");
+                Self::invalid_data("Invalid phone number")
+            }
+            SmsError::NotConfigured => Self::new(
+                ServerErrorCode::FeatureNotEnabled,
+                "This server has no SMS gateway configured",
+            ),
+            other => Self::internal(&other),
+        }
     }
 }

@@ -26,7 +26,7 @@ use symbolon_protocol::constants::API_PREFIX;
 use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
-use crate::methods::{email, guest};
+use crate::methods::{custom_jwt, email, guest, sms};
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
@@ -51,7 +51,18 @@ pub fn app(state: AppState) -> Router {
         .route(&api("/passwordless/unlink"), post(email::unlink))
         .route(&api("/passwordless/update"), post(email::update))
         .route(&api("/passwordless/transfer"), post(email::transfer))
+        .route(&api("/passwordless_sms/init"), post(sms::init))
+        .route(&api("/passwordless_sms/authenticate"), post(sms::authenticate))
+        .route(&api("/passwordless_sms/link"), post(sms::link))
+        .route(&api("/passwordless_sms/unlink"), post(sms::unlink))
+        .route(&api("/passwordless_sms/update"), post(sms::update))
+        .route(&api("/passwordless_sms/transfer"), post(sms::transfer))
         .route(&api("/guest/authenticate"), post(guest::authenticate))
+        .route(
+            &api("/custom_jwt_account/authenticate"),
+            post(custom_jwt::authenticate),
+        )
+        .route(&api("/custom_jwt_account/link"), post(custom_jwt::link))
         .route(&api("/sessions"), post(sessions::refresh))
         .route(&api("/sessions/logout"), post(sessions::logout))
         .route(&api("/users/me"), get(users::me))

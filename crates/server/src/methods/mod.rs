@@ -5,3 +5,4 @@ pub mod code;
 pub mod custom_jwt;
 pub mod email;
 pub mod guest;
+pub mod sms;

@@ -1,4 +1,4 @@
-//! Test harness: real SMTP capture and Postgres from `tools/stack/bin/services.mjs` (started once
+//! Test harness: real SMTP capture, an SMS catcher speaking Twilio's API, and Postgres from `tools/stack/bin/services.mjs` (started once
 //! per test binary), a fresh database per test, and an in-process router driven with `oneshot`.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
@@ -66,7 +66,16 @@ pub struct Services {
     pub smtp_port: u16,
     pub mailbox_url: String,
     pub postgres_url: String,
+    /// The SMS catcher (Twilio's Messages API + inbox), `http://127.0.0.1:…`.
+    pub smsbox_url: String,
 }
+
+/// The account SID test servers send SMS with (the catcher accepts any SID and token).
+pub const SMS_ACCOUNT_SID: &str = "ACtest0000000000000000000000000000";
+/// The auth token test servers send SMS with.
+pub const SMS_AUTH_TOKEN: &str = "test-sms-token";
+/// The sender number of test SMS (valid for libphonenumber, unlike +1 555 01xx).
+pub const SMS_FROM: &str = "+12015550100";
 
 static SERVICES: OnceLock<Services> = OnceLock::new();
 // Held for the life of the test process; the child exits when its stdin closes with us.
@@ -74,22 +83,31 @@ static CHILD: OnceLock<Mutex<Child>> = OnceLock::new();
 
 /// The shared services, from `SYMBOLON_TEST_*` env vars or a spawned `services.mjs`.
 pub fn services() -> &'static Services {
+    // reqwest is built without a default rustls provider: install ring before any client exists.
+    symbolon_server::outbound_http::install_tls_provider();
     SERVICES.get_or_init(|| {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-        if let (Some(pg), Some(smtp), Some(mailbox)) = (
+        if let (Some(pg), Some(smtp), Some(mailbox), Some(smsbox)) = (
             env("SYMBOLON_TEST_POSTGRES_URL"),
             env("SYMBOLON_TEST_SMTP_PORT"),
             env("SYMBOLON_TEST_MAILBOX_URL"),
+            env("SYMBOLON_TEST_SMSBOX_URL"),
         ) {
             return Services {
                 smtp_port: smtp.parse().expect("SMTP port"),
                 mailbox_url: mailbox,
                 postgres_url: pg,
+                smsbox_url: smsbox,
             };
         }
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
         let mut child = Command::new("node")
-            .args(["tools/stack/bin/services.mjs", "--mailbox", "--postgres"])
+            .args([
+                "tools/stack/bin/services.mjs",
+                "--mailbox",
+                "--smsbox",
+                "--postgres",
+            ])
             .current_dir(root)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -116,6 +134,10 @@ pub fn services() -> &'static Services {
                 .as_str()
                 .expect("postgresUrl")
                 .to_string(),
+            smsbox_url: value["smsboxUrl"]
+                .as_str()
+                .expect("smsboxUrl")
+                .replace("localhost", "127.0.0.1"),
         }
     })
 }
@@ -185,6 +207,10 @@ pub fn test_config(database_url: String) -> Config {
     config.smtp.port = services().smtp_port;
     config.smtp.tls = SmtpTls::None;
     config.smtp.from = "Symbolon Test <login@symbolon.test>".into();
+    config.sms.api_base_url = services().smsbox_url.clone();
+    config.sms.account_sid = Some(SMS_ACCOUNT_SID.into());
+    config.sms.auth_token = Some(Redacted(SMS_AUTH_TOKEN.into()));
+    config.sms.from = Some(SMS_FROM.into());
     config.rate_limit.email_per_window = 50;
     config.rate_limit.ip_per_window = 500;
     // Tests send several codes to one address in a row; the cooldown has its own test.
@@ -211,6 +237,7 @@ impl TestApp {
             .with_test_writer()
             .with_env_filter("warn,symbolon_server=debug")
             .try_init();
+        symbolon_server::outbound_http::install_tls_provider();
         let mut config = test_config(fresh_database(backend).await);
         adjust(&mut config);
         let db = Db::connect(&config.database_url).await.expect("connect");
@@ -329,6 +356,16 @@ impl TestApp {
         mailbox_messages(&self.http, email).await
     }
 
+    /// The newest SMS to `to` in the catcher (waits up to 5 s).
+    pub async fn latest_sms(&self, to: &str) -> Value {
+        latest_sms(&self.http, to).await
+    }
+
+    /// The code in the newest SMS to `to` (waits up to 5 s).
+    pub async fn latest_sms_code(&self, to: &str) -> String {
+        latest_sms_code(&self.http, to).await
+    }
+
     /// Signs `email` in with an emailed code; returns the session response.
     pub async fn login(&self, email: &str) -> Value {
         let code = self.send_code(email).await;
@@ -382,6 +419,51 @@ pub async fn mailbox_code(http: &reqwest::Client, email: &str) -> String {
         .next()
         .unwrap_or_default()
         .to_string()
+}
+
+/// Every SMS to `to` (E.164) in the catcher, newest first (waits up to 5 s for at least one).
+pub async fn sms_messages(http: &reqwest::Client, to: &str) -> Vec<Value> {
+    let url = format!(
+        "{}/api/messages?to={}",
+        services().smsbox_url,
+        to.replace('+', "%2B")
+    );
+    for _ in 0..50 {
+        let reply = http.get(&url).send().await.expect("smsbox");
+        let list: Vec<Value> = reply.json().await.expect("smsbox json");
+        if !list.is_empty() {
+            return list;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Vec::new()
+}
+
+/// The newest SMS to `to`: `{id, to, from, body, receivedAt}` (waits up to 5 s).
+pub async fn latest_sms(http: &reqwest::Client, to: &str) -> Value {
+    sms_messages(http, to)
+        .await
+        .first()
+        .cloned()
+        .unwrap_or_else(|| panic!("no SMS for {to}"))
+}
+
+/// The 6-digit code in the newest SMS to `to`: the text starts with it (waits up to 5 s).
+pub async fn latest_sms_code(http: &reqwest::Client, to: &str) -> String {
+    let message = latest_sms(http, to).await;
+    let body = message["body"].as_str().unwrap_or_default();
+    body.split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A unique, valid US number for one test (the catcher is shared across tests): +1 201 555 01xx
+/// would repeat, so the last seven digits are random in 2xx-xxxx (a valid exchange).
+pub fn unique_phone() -> String {
+    let bytes = random_bytes::<4>().unwrap();
+    let n = u32::from_le_bytes(bytes) % 8_000_000 + 2_000_000;
+    format!("+1201{n:07}")
 }
 
 /// A unique address for one test (the mailbox is shared across tests).

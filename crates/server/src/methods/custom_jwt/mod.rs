@@ -1,3 +1,100 @@
-//! Sign-in with the host app's own JWT (`customAuth`).
+//! Sign-in with the host app's own JWT (`customAuth`):
+//! `POST /custom_jwt_account/authenticate {token, mode?}` and `/custom_jwt_account/link {token}`.
+//!
+//! The host signs its users in itself and hands us a JWT; we check it against the host's keys
+//! ([`verifier`]) and the token's subject becomes a `custom_auth` account.
 
 pub mod verifier;
+
+use axum::Json;
+use axum::extract::State;
+use axum::response::Response;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::accounts::{CustomJwtAuthenticateRequest, CustomJwtLinkRequest};
+use symbolon_protocol::user::User;
+
+use self::verifier::{CustomJwtError, verify_custom_jwt};
+use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::db::apps::AppRecord;
+use crate::http::auth::{LoginCaller, SignedIn};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::json_body::JsonBody;
+use crate::http::session_issue::start_session;
+use crate::http::user_view::user_view;
+use crate::state::AppState;
+
+/// The linked-account type.
+pub const CUSTOM_AUTH: &str = "custom_auth";
+
+/// Signs in (or up) the host's user named by the token.
+pub async fn authenticate(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<CustomJwtAuthenticateRequest>,
+) -> Result<Response, AppError> {
+    caller.ctx.require_origin()?;
+    let app = &caller.ctx.app;
+    let identity = verify(&state, app, &body.token, &client_ip).await?;
+    let mode = body.mode.unwrap_or_default();
+    let logged_in =
+        accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
+    start_session(&state, &logged_in.user, logged_in.is_new_user).await
+}
+
+/// Links the host's user named by the token to the signed-in user.
+pub async fn link(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<CustomJwtLinkRequest>,
+) -> Result<Json<User>, AppError> {
+    signed_in.ctx.require_origin()?;
+    let app = &signed_in.ctx.app;
+    let identity = verify(&state, app, &body.token, &client_ip).await?;
+    accounts::link(&state, app, &signed_in.user, &identity).await?;
+    Ok(Json(user_view(&state, &signed_in.user).await?))
+}
+
+/// Checks the token against the app's keys (limited per client IP like code checks).
+async fn verify(
+    state: &AppState,
+    app: &AppRecord,
+    token: &str,
+    client_ip: &ClientIp,
+) -> Result<VerifiedIdentity, AppError> {
+    accounts::require_method(app, LoginMethod::CustomAuth)?;
+    let Some(settings) = &app.settings.custom_auth else {
+        return Err(AppError::new(
+            ServerErrorCode::FeatureNotEnabled,
+            "Custom auth is not configured for this app",
+        ));
+    };
+    let now = state.clock.now();
+    state
+        .authenticate_ip_limiter
+        .hit(&client_ip.rate_limit_key(), now)
+        .map_err(|r| AppError::rate_limited(r.0))?;
+    let subject = verify_custom_jwt(&state.jwks_cache, settings, token, now)
+        .await
+        .map_err(|error| match error {
+            CustomJwtError::Invalid { reason } => {
+                tracing::info!(app = %app.id, %reason, "custom auth token refused");
+                AppError::new(
+                    ServerErrorCode::InvalidCredentials,
+                    format!("Invalid custom auth token: {reason}"),
+                )
+            }
+            CustomJwtError::NotConfigured => AppError::new(
+                ServerErrorCode::FeatureNotEnabled,
+                "Custom auth is not configured for this app",
+            ),
+            other => AppError::internal(&other),
+        })?;
+    Ok(VerifiedIdentity::new(
+        LoginMethod::CustomAuth,
+        CUSTOM_AUTH,
+        subject,
+    ))
+}

@@ -25,7 +25,7 @@ use crate::http::json_body::JsonBody;
 use crate::http::session_issue::start_session;
 use crate::http::user_view::user_view;
 use crate::sms::login_code_sms;
-use crate::sms::phone::{PhoneError, normalize_phone};
+use crate::sms::{PhoneError, normalize_phone};
 use crate::state::AppState;
 
 /// The linked-account type.
