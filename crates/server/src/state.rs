@@ -12,12 +12,12 @@ use crate::db::otp::OtpLimits;
 use crate::db::{Db, DbError};
 use crate::mail::Mailer;
 use crate::methods::custom_jwt::verifier::JwksCache;
-use crate::outbound_http::{OutboundHttpError, outbound_client};
-use crate::sms::{SmsError, SmsSender, sms_sender_from_config};
 use crate::otp::OtpSecret;
+use crate::outbound_http::{OutboundHttpError, outbound_client};
 use crate::random::RandomError;
 use crate::rate_limit::RateLimiter;
 use crate::sealing::{Purpose, SealingKey};
+use crate::sms::{SmsError, SmsSender, sms_sender_from_config};
 use crate::tokens::{KeyRing, TokenError, TokenIssuer};
 use crate::wallets::{ShareKeyError, ShareVault};
 

@@ -52,7 +52,10 @@ pub fn app(state: AppState) -> Router {
         .route(&api("/passwordless/update"), post(email::update))
         .route(&api("/passwordless/transfer"), post(email::transfer))
         .route(&api("/passwordless_sms/init"), post(sms::init))
-        .route(&api("/passwordless_sms/authenticate"), post(sms::authenticate))
+        .route(
+            &api("/passwordless_sms/authenticate"),
+            post(sms::authenticate),
+        )
         .route(&api("/passwordless_sms/link"), post(sms::link))
         .route(&api("/passwordless_sms/unlink"), post(sms::unlink))
         .route(&api("/passwordless_sms/update"), post(sms::update))

@@ -27,7 +27,12 @@ const MAX_INPUT: usize = 64;
 /// are [`PhoneError::Invalid`].
 pub fn normalize_phone(raw: &str, allowed_regions: &[String]) -> Result<String, PhoneError> {
     let raw = raw.trim();
-    if raw.len() > MAX_INPUT || !raw.starts_with('+') {
+    // Digits and the usual separators only: libphonenumber would read letters as a keypad
+    // ("1-800-FLOWERS"), which turns a typo into someone else's number.
+    let plain = raw
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '(' | ')' | '.'));
+    if raw.len() > MAX_INPUT || !raw.starts_with('+') || !plain {
         return Err(PhoneError::Invalid);
     }
     let number = phonenumber::parse(None, raw).map_err(|_| PhoneError::Invalid)?;

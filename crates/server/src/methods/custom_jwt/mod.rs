@@ -38,8 +38,7 @@ pub async fn authenticate(
     let app = &caller.ctx.app;
     let identity = verify(&state, app, &body.token, &client_ip).await?;
     let mode = body.mode.unwrap_or_default();
-    let logged_in =
-        accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
+    let logged_in = accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
     start_session(&state, &logged_in.user, logged_in.is_new_user).await
 }
 
