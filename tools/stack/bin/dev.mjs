@@ -6,7 +6,7 @@ import { watchMakeParent } from "../src/watchMakeParent.mjs";
 
 // SYMBOLON_DEV_PORT_OFFSET moves every fixed port by that much (a second stack next to the first);
 // SYMBOLON_DEV_DATA_DIR replaces .dev/.
-const DEV_PORTS = { api: 8787, web: 5173, inbox: 1080, smtp: 1025, sms: 1081, chain: 8545 };
+const DEV_PORTS = { api: 8787, web: 5173, inbox: 1080, smtp: 1025, sms: 1081, hostAuth: 1082, chain: 8545 };
 const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);
 if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) {
   console.error(`\n✖ SYMBOLON_DEV_PORT_OFFSET must be a whole number from 0 to 50000.\n`);
@@ -37,6 +37,7 @@ const rows = [
   ["API", `${stack.urls.api}/api/v1`],
   ["Mail inbox", stack.urls.inbox],
   ["SMS inbox", stack.urls.smsInbox],
+  ["Host auth", `${stack.urls.hostAuth} (custom-auth stand-in)`],
   // The funder is anvil's dev account 0 (10,000 ETH): import its key into a wallet to move test funds by hand.
   ...(stack.chain
     ? [

@@ -1,12 +1,13 @@
 // One way to run the whole local stack — mailbox, SMS catcher, chain, database, server, web app — for `make dev`, the e2e
 // suite and the benchmarks, so all three exercise the same wiring.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startChain } from "./chain.mjs";
+import { startHostAuth } from "./hostAuth.mjs";
 import { startMailbox } from "./mailbox.mjs";
 import { mailboxClient } from "./mailboxClient.mjs";
 import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
@@ -57,8 +58,10 @@ export function serverBinary({ release = false } = {}) {
  *   database?: 'sqlite' | 'postgres',
  *   web?: 'dev' | 'preview' | false,
  *   chain?: boolean,
- *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, sms?: number, chain?: number },
- *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean },
+ *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, sms?: number, hostAuth?: number,
+ *     chain?: number },
+ *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
+ *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
  *     ipAuthenticatePerWindow?: number },
  *   quiet?: boolean,
@@ -70,6 +73,8 @@ export function serverBinary({ release = false } = {}) {
  *   handleSignals?: boolean,
  *   origins?: string[],
  * }} [options]
+ *   `app`: the demo app's settings; by default email and SMS login, guest accounts, and custom auth against the
+ *   host-auth stand-in (hostAuth.mjs).
  *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench).
  *   `dataDir`: where the SQLite file, wallet share keys and logs go (dev: `.dev/`; else a temp dir removed on stop).
  *   `webOutDir`: where `preview` builds the web app (default: a temp dir).
@@ -142,6 +147,7 @@ export async function startStack(options = {}) {
       inbox: ports.inbox ?? (fixed ? 1080 : 0),
       smtp: ports.smtp ?? (fixed ? 1025 : 0),
       sms: ports.sms ?? (fixed ? 1081 : 0),
+      hostAuth: ports.hostAuth ?? (fixed ? 1082 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
@@ -151,6 +157,7 @@ export async function startStack(options = {}) {
       inbox: "mail inbox",
       smtp: "SMTP",
       sms: "SMS inbox",
+      hostAuth: "host auth stand-in",
       chain: "chain RPC",
     };
     for (const [key, port] of Object.entries(want)) {
@@ -166,6 +173,11 @@ export async function startStack(options = {}) {
     const smsbox = await startSmsbox({ port: want.sms, quiet });
     supervisor.onStop(() => smsbox.stop());
     say(`SMS inbox: ${smsbox.url}`);
+
+    // A host app's own login server, for custom auth: the app trusts the JWTs it signs.
+    const hostAuth = await startHostAuth({ port: want.hostAuth });
+    supervisor.onStop(() => hostAuth.stop());
+    say(`host auth: ${hostAuth.url}`);
 
     // Dev keeps the chain's state next to the SQLite file, so wallets keep their funds across restarts.
     const localChain = chain
@@ -243,6 +255,9 @@ export async function startStack(options = {}) {
     for (const origin of origins) createArgs.push("--origin", origin);
     if (app.disablePlusEmails) createArgs.push("--disable-plus-emails");
     if (app.requireTerms) createArgs.push("--require-terms");
+    const settingsFile = path.join(dataDir, "app-settings.toml");
+    writeFileSync(settingsFile, appSettingsToml(app, hostAuth));
+    createArgs.push("--settings", settingsFile);
     const created = spawnSync(bin, createArgs, { env: serverEnv, encoding: "utf8", timeout: 60_000 });
     if (created.status !== 0) {
       throw new Error(
@@ -326,6 +341,7 @@ export async function startStack(options = {}) {
         web: webUrl,
         inbox: mailbox.url,
         smsInbox: smsbox.url,
+        hostAuth: hostAuth.url,
         chain: localChain?.rpcUrl ?? null,
       },
       /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
@@ -341,6 +357,7 @@ export async function startStack(options = {}) {
       origins,
       mailbox: { ...client, messages: mailbox.messages, clear: () => mailbox.messages.splice(0) },
       /** The SMS catcher: `latestCode(to)` waits up to 5 s for a code sent to that E.164 number. */
+      hostAuth: { url: hostAuth.url, mintToken: hostAuth.mintToken },
       smsbox: {
         url: smsbox.url,
         messagesFor: (to) => smsMessages(smsbox.url, to),
@@ -366,4 +383,26 @@ function checkWalletFrame(dir, mode) {
   const message = `The wallet frame is not built (${path.join(dir, "index.html")} is missing): run make setup.`;
   if (mode === "test") throw new Error(message);
   console.warn(`[stack] ${message} Until then the embedded wallet does not load.`);
+}
+
+/** The demo app's settings file for `symbolon apps create --settings` (docs/accounts.md "App settings"). */
+function appSettingsToml(app, hostAuth) {
+  const list = (items) => `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
+  const lines = [
+    `guest_accounts = ${app.guest ?? true}`,
+    "",
+    "[login_methods]",
+    `primary = ${list(app.loginMethods ?? ["email", "sms"])}`,
+    `overflow = ${list(app.moreLoginMethods ?? [])}`,
+  ];
+  if (app.customAuth ?? true) {
+    lines.push(
+      "",
+      "[custom_auth]",
+      `jwks_url = ${JSON.stringify(hostAuth.jwksUrl)}`,
+      `issuer = ${JSON.stringify(hostAuth.issuer)}`,
+      `audience = ${JSON.stringify(hostAuth.audience)}`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
 }

@@ -95,3 +95,36 @@ test("without the chain (as in bench), no anvil starts and urls.chain is null", 
     await stack.stop();
   }
 });
+
+test("the demo app signs in by SMS through the catcher and by the host-auth stand-in's JWT", async () => {
+  const origin = "http://localhost:9";
+  const stack = await startStack({ mode: "test", web: false, chain: false, origins: [origin] });
+  const call = (route, body) =>
+    fetch(`${stack.urls.api}/api/v1${route}`, {
+      method: "POST",
+      headers: { "privy-app-id": stack.appId, origin, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  try {
+    const config = await (await fetch(`${stack.urls.api}/api/v1/apps/${stack.appId}`)).json();
+    assert.deepEqual(config.login_methods_and_order, { primary: ["email", "sms"], overflow: [] });
+    assert.equal(config.guest_auth, true);
+    assert.equal(config.custom_jwt_auth, true);
+
+    const phoneNumber = "+12015550177";
+    assert.equal((await call("/passwordless_sms/init", { phoneNumber })).status, 200);
+    const code = await stack.smsbox.latestCode(phoneNumber);
+    const sms = await call("/passwordless_sms/authenticate", { phoneNumber, code });
+    assert.equal(sms.status, 200, JSON.stringify(sms.body));
+    assert.equal(sms.body.user.linked_accounts[0].phoneNumber, phoneNumber);
+
+    const token = await stack.hostAuth.mintToken("host-user-7");
+    const custom = await call("/custom_jwt_account/authenticate", { token });
+    assert.equal(custom.status, 200, JSON.stringify(custom.body));
+    assert.equal(custom.body.user.linked_accounts[0].custom_user_id, "host-user-7");
+    const forged = await call("/custom_jwt_account/authenticate", { token: `${token.slice(0, -4)}AAAA` });
+    assert.equal(forged.body.code, "invalid_credentials");
+  } finally {
+    await stack.stop();
+  }
+});
