@@ -63,6 +63,8 @@ async function loadgen(stack, args) {
     stack.urls.api,
     "--mailbox",
     stack.urls.inbox,
+    "--smsbox",
+    stack.urls.smsInbox,
     "--app-id",
     stack.appId,
     "--origin",
@@ -116,7 +118,14 @@ async function benchDatabase(database) {
       "--duration",
       opts.duration,
     ]);
-    return { database, idleRssMiB, refresh, emailLogin: login };
+    const smsLogin = await loadgen(stack, [
+      "sms-login",
+      "--connections",
+      opts["login-connections"],
+      "--duration",
+      opts.duration,
+    ]);
+    return { database, idleRssMiB, refresh, emailLogin: login, smsLogin };
   } finally {
     await stack.stop();
   }
@@ -221,7 +230,7 @@ for (const s of results.server) {
     console.log(`${s.database.padEnd(9)} FAILED: ${s.error}`);
     continue;
   }
-  for (const r of [s.refresh, s.emailLogin]) {
+  for (const r of [s.refresh, s.emailLogin, s.smsLogin]) {
     console.log(
       `${s.database.padEnd(9)} ${r.scenario.padEnd(13)} ${String(r.connections).padStart(5)} ${f(r.per_second, 0).padStart(7)} ${f(r.p50_ms, 2).padStart(8)} ${f(r.p99_ms, 2).padStart(7)} ${String(r.errors).padStart(7)}  ${`${f(s.idleRssMiB)}→${f(r.serverPeakRssMiB)}`.padStart(17)} ${f(r.serverCpuSeconds, 1).padStart(12)} ${f(r.loadgen_cpu_seconds, 1).padStart(14)}`,
     );

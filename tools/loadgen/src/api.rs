@@ -21,6 +21,7 @@ pub struct Api {
     http: reqwest::Client,
     api: String,
     mailbox: String,
+    smsbox: String,
     app_id: String,
     origin: String,
 }
@@ -30,6 +31,7 @@ impl Api {
     pub fn new(
         api: &str,
         mailbox: &str,
+        smsbox: &str,
         app_id: &str,
         origin: &str,
         connections: usize,
@@ -43,6 +45,7 @@ impl Api {
             http,
             api: api.trim_end_matches('/').to_owned(),
             mailbox: mailbox.trim_end_matches('/').to_owned(),
+            smsbox: smsbox.trim_end_matches('/').to_owned(),
             app_id: app_id.to_owned(),
             origin: origin.to_owned(),
         })
@@ -121,6 +124,42 @@ impl Api {
         self.send_code(email).await?;
         let code = self.wait_for_code(email).await?;
         self.authenticate(email, &code).await
+    }
+
+    /// The whole SMS login: text the code, read it from the SMS catcher, sign in.
+    pub async fn sms_login(&self, phone_number: &str) -> Result<Session> {
+        let number = json!({ "phoneNumber": phone_number });
+        self.post("/passwordless_sms/init", number, None).await?;
+        let code = self.wait_for_sms_code(phone_number).await?;
+        let body = json!({ "phoneNumber": phone_number, "code": code });
+        let answer = self
+            .post("/passwordless_sms/authenticate", body, None)
+            .await?;
+        session_from("/passwordless_sms/authenticate", &answer)
+    }
+
+    /// Polls the SMS catcher until a message to `phone_number` carries a 6-digit code.
+    async fn wait_for_sms_code(&self, phone_number: &str) -> Result<String> {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        let url = format!(
+            "{}/api/messages?to={}",
+            self.smsbox,
+            encode_query_value(phone_number)
+        );
+        loop {
+            let messages: Value = self.http.get(&url).send().await?.json().await?;
+            let found = messages.as_array().and_then(|list| {
+                list.iter()
+                    .find_map(|m| find_code(m.get("body").and_then(Value::as_str)?))
+            });
+            if let Some(code) = found {
+                return Ok(code);
+            }
+            if Instant::now() > deadline {
+                return Err(LoadgenError::NoCode(phone_number.to_owned()));
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     /// `POST /sessions`: rotates the refresh token; the returned session replaces `session`.

@@ -29,6 +29,9 @@ struct Cli {
     /// Mailbox base URL (its JSON API hands out the login codes).
     #[arg(long, default_value = "http://localhost:1080")]
     mailbox: String,
+    /// SMS catcher base URL (its JSON API hands out the texted codes).
+    #[arg(long, default_value = "http://localhost:1081")]
+    smsbox: String,
     /// The app id sent in `privy-app-id`.
     #[arg(long)]
     app_id: String,
@@ -71,6 +74,18 @@ enum Scenario {
         #[arg(long, default_value_t = 1)]
         warmup: u64,
     },
+    /// `connections` workers sign in new users by SMS code, reading each code from the SMS catcher.
+    SmsLogin {
+        /// Concurrent connections.
+        #[arg(long, default_value_t = 8)]
+        connections: usize,
+        /// Measured seconds.
+        #[arg(long, default_value_t = 10)]
+        duration: u64,
+        /// Unmeasured seconds first.
+        #[arg(long, default_value_t = 1)]
+        warmup: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -91,13 +106,14 @@ fn main() -> ExitCode {
 
 async fn run(cli: Cli) -> ExitCode {
     let connections = match &cli.scenario {
-        Scenario::Refresh { connections, .. } | Scenario::EmailLogin { connections, .. } => {
-            (*connections).max(1)
-        }
+        Scenario::Refresh { connections, .. }
+        | Scenario::EmailLogin { connections, .. }
+        | Scenario::SmsLogin { connections, .. } => (*connections).max(1),
     };
     let api = match Api::new(
         &cli.api,
         &cli.mailbox,
+        &cli.smsbox,
         &cli.app_id,
         &cli.origin,
         connections,
@@ -138,6 +154,17 @@ async fn run(cli: Cli) -> ExitCode {
             duration, warmup, ..
         } => {
             scenarios::email_login(
+                api,
+                connections,
+                Duration::from_secs(warmup),
+                Duration::from_secs(duration),
+            )
+            .await
+        }
+        Scenario::SmsLogin {
+            duration, warmup, ..
+        } => {
+            scenarios::sms_login(
                 api,
                 connections,
                 Duration::from_secs(warmup),

@@ -126,6 +126,40 @@ pub async fn email_login(
     finish("email-login", connections, window, workers).await
 }
 
+/// `connections` workers, each signing in new users by SMS (init, code from the SMS catcher, authenticate).
+pub async fn sms_login(
+    api: Arc<Api>,
+    connections: usize,
+    warmup: Duration,
+    duration: Duration,
+) -> Report {
+    // Valid North American numbers (+1 201 2xx-9xx xxxx), a fresh block per run and per worker.
+    let base = u64::from_str_radix(&run_tag(), 16).unwrap_or_default();
+    let window = Window::starting_now(warmup, duration);
+    let mut workers = JoinSet::new();
+    for worker in 0..connections {
+        let api = Arc::clone(&api);
+        workers.spawn(async move {
+            let mut tally = Tally::new();
+            let mut n = 0u64;
+            while window.open() {
+                n += 1;
+                let line = (base + worker as u64 * 100_000 + n) % 8_000_000 + 2_000_000;
+                let number = format!("+1201{line:07}");
+                let started = Instant::now();
+                let outcome = api
+                    .sms_login(&number)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.to_string());
+                tally.record(&window, started, outcome);
+            }
+            tally
+        });
+    }
+    finish("sms-login", connections, window, workers).await
+}
+
 async fn finish(
     scenario: &str,
     connections: usize,
