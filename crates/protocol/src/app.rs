@@ -5,6 +5,7 @@ use ts_rs::TS;
 
 /// The public configuration of an app. Secrets and allowed origins are not part of it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AppConfigResponse {
     /// The 25-character app id.
     pub id: String,
@@ -44,6 +45,7 @@ pub struct AppConfigResponse {
 
 /// When an embedded wallet is created on login (spec §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum CreateOnLogin {
     /// Never automatically.
@@ -57,6 +59,7 @@ pub enum CreateOnLogin {
 
 /// Per-chain wallet creation.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChainWalletConfig {
     /// When to create a wallet of this chain type on login.
     pub create_on_login: CreateOnLogin,
@@ -64,6 +67,7 @@ pub struct ChainWalletConfig {
 
 /// Embedded wallet configuration, server form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmbeddedWalletConfig {
     /// Ethereum wallets.
     pub ethereum: ChainWalletConfig,
