@@ -140,6 +140,7 @@ pub struct AnalyticsEventRequest {
     /// Free-form details.
     #[serde(default)]
     #[ts(type = "Record<string, unknown> | null")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub payload: Option<serde_json::Value>,
 }
 
