@@ -137,3 +137,27 @@ fn collect_refs(value: &Value, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// Answers the fuzzer cannot produce (it sends UTF-8 and small bodies) still have the documented
+/// JSON error shape: a path parameter that is not UTF-8, a body over the size limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undecodable_paths_and_oversize_bodies_answer_wire_errors() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let t = TestApp::start(Backend::Sqlite).await;
+    for path in [
+        "/api/v1/apps/%FF",
+        "/api/v1/apps/%FF/jwks.json",
+        "/apps/%FF/embedded-wallets",
+        "/embedded-wallets/assets/%FF",
+    ] {
+        t.get(path).send().await.assert_error(400, "invalid_data");
+    }
+    let big = format!("\"{}\"", "a".repeat(3 << 20));
+    for path in ["/api/v1/analytics_events", "/api/v1/passwordless/init"] {
+        t.request(Method::POST, path)
+            .raw_body(&big)
+            .send()
+            .await
+            .assert_error(413, "invalid_data");
+    }
+}

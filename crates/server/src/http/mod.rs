@@ -15,6 +15,8 @@ pub mod json_body;
 pub mod jwks;
 pub mod openapi;
 pub mod passwordless;
+pub mod path_param;
+pub mod raw_body;
 pub mod session_issue;
 pub mod sessions;
 pub mod siwe;

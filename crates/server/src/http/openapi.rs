@@ -146,7 +146,7 @@ const fn r(
 pub const ROUTES: &[Route] = &[
     r(Get, "/health", "Liveness", None, Body::Json(json::<HealthResponse>), Public, &[]),
     r(Get, "/api/v1/openapi.json", "This document", None, Body::AnyJson, Public, &[]),
-    r(Get, "/api/v1/apps/{app_id}", "The app's client configuration", None, Body::Json(json::<AppConfigResponse>), App, &[]),
+    r(Get, "/api/v1/apps/{app_id}", "The app's client configuration", None, Body::Json(json::<AppConfigResponse>), App, &[400]),
     r(Get, "/api/v1/apps/{app_id}/jwks.json", "Keys that verify the app's tokens", None, Body::Json(json::<JwksResponse>), Public, &[400]),
     r(Post, "/api/v1/analytics_events", "Accept (and drop) a client analytics event", Some(json::<AnalyticsEventRequest>), Body::Json(json::<SuccessResponse>), Public, &[]),
     r(Post, "/api/v1/passwordless/init", "Send an email login code", Some(json::<PasswordlessInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]),
@@ -160,8 +160,8 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/embedded_wallets/challenge", "A single-use nonce for one signed wallet call", Some(json::<WalletChallengeRequest>), Body::Json(json::<WalletChallengeResponse>), Frame, &[429]),
     r(Post, "/api/v1/embedded_wallets/{address}/recovery/key_material", "Release the wallet's root shares", Some(json::<KeyMaterialRequest>), Body::Json(json::<KeyMaterialResponse>), Frame, &[404, 409, 429]),
     r(Post, "/api/v1/embedded_wallets/{address}/shares", "Replace the wallet's root shares", Some(json::<ReplaceSharesRequest>), Body::Json(json::<ReplaceSharesResponse>), Frame, &[404, 409, 429]),
-    r(Get, "/apps/{app_id}/embedded-wallets", "The wallet frame page", None, Body::Html, Public, &[]),
-    r(Get, "/embedded-wallets/assets/{file}", "A wallet frame asset", None, Body::Asset, Public, &[]),
+    r(Get, "/apps/{app_id}/embedded-wallets", "The wallet frame page", None, Body::Html, Public, &[400, 404]),
+    r(Get, "/embedded-wallets/assets/{file}", "A wallet frame asset", None, Body::Asset, Public, &[400, 404]),
 ];
 
 /// `GET /health`.
@@ -251,12 +251,12 @@ pub fn json<T: ToSchema>(schemas: &mut Schemas) -> Value {
 /// The error statuses `route` can answer, each with an [`ErrorResponse`] body.
 ///
 /// Every route: 405 (another method on its path), 408 and 503 (body and request deadlines),
-/// 500. A JSON body: 400 (`invalid_data`). App routes: 400 (`privy-app-id`, `privy-client-id`),
+/// 500. A body: 400 (`invalid_data`), 413 (over the size limit, still `invalid_data`). App routes: 400 (`privy-app-id`, `privy-client-id`),
 /// 403 (`Origin`). Bearer routes: 401. Then the route's own list.
 pub fn error_statuses(route: &Route) -> Vec<u16> {
     let mut statuses = vec![405, 408, 500, 503];
     if route.request.is_some() {
-        statuses.push(400);
+        statuses.extend([400, 413]);
     }
     match route.access {
         Public => {}

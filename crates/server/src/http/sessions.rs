@@ -19,6 +19,7 @@ use super::app_context::AppContext;
 use super::auth::bearer;
 use super::error::AppError;
 use super::json_body::JsonBody;
+use super::raw_body::RawBody;
 use super::session_issue::{marker_cookie, session_response};
 use super::user_view::wire_user;
 use crate::state::AppState;
@@ -92,7 +93,7 @@ pub async fn logout(
     State(state): State<AppState>,
     ctx: AppContext,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
     ctx.require_origin()?;
     let now = state.clock.now();
