@@ -39,6 +39,7 @@ const CLIENT_HEADERS: [&str; 9] = [
 fn host_routes(app_id: &str) -> Vec<(Method, String)> {
     vec![
         (Method::GET, "/health".into()),
+        (Method::GET, "/api/v1/openapi.json".into()),
         (Method::GET, format!("/api/v1/apps/{app_id}")),
         (Method::GET, format!("/api/v1/apps/{app_id}/jwks.json")),
         (Method::POST, "/api/v1/analytics_events".into()),

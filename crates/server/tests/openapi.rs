@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use axum::http::{Method, StatusCode};
 use common::{Backend, TestApp};
 use serde_json::Value;
-use symbolon_server::http::openapi::{self, ROUTES, Verb};
+use symbolon_server::http::openapi::{self, ROUTES};
 
 /// `http/mod.rs` mounts routes only through `openapi::Mount`, which panics on a route missing
 /// from `ROUTES`: building the router (below) is the check. This keeps it the only way in.
@@ -38,10 +38,7 @@ async fn every_documented_route_is_mounted_and_every_mounted_route_documented() 
             .replace("{app_id}", &t.app_id)
             .replace("{address}", "0x0000000000000000000000000000000000000001")
             .replace("{file}", "missing.js");
-        let method = match route.verb {
-            Verb::Get => Method::GET,
-            Verb::Post => Method::POST,
-        };
+        let method = route.verb.method();
         let reply = t.request(method.clone(), &path).raw_body("{}").send().await;
         let fallback = reply.status == StatusCode::NOT_FOUND && reply.body["code"] == "not_found";
         assert!(

@@ -12,7 +12,8 @@
 //!    body (`Some(json::<T>)` or `None`), the success body (`Body::Json(json::<T>)`), who may
 //!    call it ([`Access`]: decides the header parameters, the bearer scheme and the 400/401/403
 //!    answers) and the other error statuses the handler can answer (e.g. `&[429]`).
-//! 3. Mount it in `http/mod.rs` with `Mount::get` / `Mount::post` (never `Router::route`).
+//! 3. Mount it in `http/mod.rs` with `Mount::get` / `post` / `put` / `patch` / `delete` (never
+//!    `Router::route`; a second method on a path is a second line, axum merges them).
 //! 4. `cargo test -p symbolon-server --test openapi`, then `scripts/test.sh fuzz`.
 
 use std::collections::BTreeMap;
@@ -50,6 +51,12 @@ pub enum Verb {
     Get,
     /// `POST`.
     Post,
+    /// `PUT`.
+    Put,
+    /// `PATCH`.
+    Patch,
+    /// `DELETE`.
+    Delete,
 }
 
 impl Verb {
@@ -58,6 +65,21 @@ impl Verb {
         match self {
             Self::Get => "get",
             Self::Post => "post",
+            Self::Put => "put",
+            Self::Patch => "patch",
+            Self::Delete => "delete",
+        }
+    }
+
+    /// The method.
+    pub fn method(self) -> axum::http::Method {
+        use axum::http::Method;
+        match self {
+            Self::Get => Method::GET,
+            Self::Post => Method::POST,
+            Self::Put => Method::PUT,
+            Self::Patch => Method::PATCH,
+            Self::Delete => Method::DELETE,
         }
     }
 }
@@ -202,6 +224,33 @@ impl Mount {
         T: 'static,
     {
         self.add(Verb::Post, MethodFilter::POST, path, handler)
+    }
+
+    /// Mounts `PUT path`.
+    pub fn put<H, T>(self, path: &str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.add(Verb::Put, MethodFilter::PUT, path, handler)
+    }
+
+    /// Mounts `PATCH path`.
+    pub fn patch<H, T>(self, path: &str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.add(Verb::Patch, MethodFilter::PATCH, path, handler)
+    }
+
+    /// Mounts `DELETE path`.
+    pub fn delete<H, T>(self, path: &str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.add(Verb::Delete, MethodFilter::DELETE, path, handler)
     }
 
     fn add<H, T>(self, verb: Verb, filter: MethodFilter, path: &str, handler: H) -> Self
