@@ -27,7 +27,7 @@ use serde_json::{Map, Value, json};
 use symbolon_protocol::app::AppConfigResponse;
 use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
 use symbolon_protocol::session::{
-    AnalyticsEventRequest, CurrentUserResponse, LogoutRequest, PasswordlessAuthenticateRequest,
+    AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
     PasswordlessInitRequest, RefreshSessionRequest, SessionResponse, SuccessResponse,
 };
 use symbolon_protocol::user::User;
@@ -41,6 +41,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 
+use super::sessions::LogoutBody;
 use crate::state::AppState;
 use crate::tokens::JwksResponse;
 
@@ -174,7 +175,7 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/passwordless/init", "Send an email login code", Some(json::<PasswordlessInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]),
     r(Post, "/api/v1/passwordless/authenticate", "Log in with an email code", Some(json::<PasswordlessAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
     r(Post, "/api/v1/sessions", "Refresh a session (rotates the refresh token)", Some(json::<RefreshSessionRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409]),
-    r(Post, "/api/v1/sessions/logout", "Log out (body optional)", Some(json::<LogoutRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
+    r(Post, "/api/v1/sessions/logout", "Log out: by refresh token, else by the bearer token's session (body optional)", Some(json::<LogoutBody>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
     r(Get, "/api/v1/users/me", "The signed-in user and a fresh identity token", None, Body::Json(json::<CurrentUserResponse>), Bearer, &[]),
     r(Post, "/api/v1/users/me/accept_terms", "Accept the app's terms", None, Body::Json(json::<User>), UserOrigin, &[409]),
     r(Post, "/api/v1/siwe/unlink", "Unlink an external wallet", Some(json::<SiweUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),

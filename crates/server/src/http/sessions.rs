@@ -80,7 +80,7 @@ pub async fn refresh(
 }
 
 /// Logout body: the refresh token is optional so a bearer-only logout works too.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct LogoutBody {
     /// The session's refresh token.
     #[serde(default)]
