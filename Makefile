@@ -2,12 +2,13 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help setup dev test e2e lint bench wasm clean
+.PHONY: help setup dev test e2e fuzz lint bench wasm clean
 
 help:
 	@echo "make dev    - start server, mail inbox, local chain (anvil) and web app on fixed ports; prints the URLs"
-	@echo "make test   - every test: Rust (fmt, clippy, tests), TypeScript (biome, typecheck, vitest), e2e"
+	@echo "make test   - every test: Rust (fmt, clippy, tests), the OpenAPI fuzzer, TypeScript (biome, typecheck, vitest), e2e"
 	@echo "make e2e    - the browser end-to-end suite only"
+	@echo "make fuzz   - schemathesis over the server's OpenAPI document, against the debug binary"
 	@echo "make lint   - formatters and linters only"
 	@echo "make bench  - server load and client bundle benchmarks (release builds; not part of make test)"
 	@echo "make setup  - install what the commands need and build what is out of date (idempotent)"
@@ -27,6 +28,9 @@ test:
 
 e2e:
 	@scripts/test.sh e2e
+
+fuzz:
+	@scripts/test.sh fuzz
 
 lint:
 	@scripts/test.sh lint

@@ -82,5 +82,16 @@ else
   npm run build -w @symbolon/wallet-frame || { rm -f "$frame_out"; exit 1; }
 fi
 
+# schemathesis for the `fuzz` test phase (tools/fuzz/run.mjs), in a local venv; PyPI, about 15 s.
+fuzz_venv=.dev/fuzz-venv
+if [[ -x $fuzz_venv/bin/schemathesis ]]; then
+  step "schemathesis present ($fuzz_venv)"
+else
+  step "installing schemathesis 4 into $fuzz_venv (pip)"
+  rm -rf "$fuzz_venv"
+  python3 -m venv "$fuzz_venv"
+  "$fuzz_venv/bin/pip" install --quiet --disable-pip-version-check 'schemathesis==4.*' || { rm -rf "$fuzz_venv"; exit 1; }
+fi
+
 step "cargo build -p symbolon-server"
 cargo build -p symbolon-server

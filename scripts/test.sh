@@ -2,17 +2,18 @@
 # Runs the test phases in order, failing fast. Prints each phase's duration and, as the very last line,
 # "N passed, N failed" (CI reads it). Test phases add up the counts their runners report; a check phase
 # (formatter, linter, type checker) counts as one; the set-up phase is timed but not counted.
-# Usage: scripts/test.sh all|lint|e2e   (SYMBOLON_TEST_SKIP="rust-fmt vitest" skips phases locally; they are
+# Usage: scripts/test.sh all|lint|e2e|fuzz   (SYMBOLON_TEST_SKIP="rust-fmt vitest" skips phases locally; they are
 # reported as skipped and CI never sets it)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 suite=${1:-all}
 case $suite in
-  all) phases=(setup rust-fmt rust-clippy rust-test wasm biome typecheck vitest e2e) ;;
+  all) phases=(setup rust-fmt rust-clippy rust-test fuzz wasm biome typecheck vitest e2e) ;;
   lint) phases=(setup rust-fmt rust-clippy biome typecheck) ;;
   e2e) phases=(setup e2e) ;;
-  *) echo "usage: $0 all|lint|e2e" >&2; exit 2 ;;
+  fuzz) phases=(setup fuzz) ;;
+  *) echo "usage: $0 all|lint|e2e|fuzz" >&2; exit 2 ;;
 esac
 
 logdir=$(mktemp -d -t symbolon-test-XXXXXX)
@@ -28,6 +29,8 @@ command_for() {
     # The wallet core also compiles for the wallet frame (wasm32): lint that build too.
     rust-clippy) echo "cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p symbolon-wallet-core --target wasm32-unknown-unknown -- -D warnings" ;;
     rust-test) echo "cargo test --workspace" ;;
+    # schemathesis over /api/v1/openapi.json against the debug binary (tools/fuzz/run.mjs).
+    fuzz) echo "node tools/fuzz/run.mjs" ;;
     # The same signing vectors against the wasm build, in Node and in Chromium.
     wasm) echo "node --test crates/wallet-core/tests/wasm/" ;;
     biome) echo "npx biome check ." ;;
@@ -62,6 +65,10 @@ count() {
       } | awk '{p += $1; f += $2; n++} END {if (n) print p, f}'
       ;;
     e2e | wasm) node_test_counts <<<"$clean" ;;
+    fuzz)
+      # tools/fuzz/run.mjs ends with "fuzz: 2262 cases, 0 failures" (each generated case is a test)
+      grep -E '^fuzz: [0-9]+ cases, [0-9]+ failures' <<<"$clean" | tail -1 | awk '{print $2+0, $4+0}'
+      ;;
   esac
 }
 

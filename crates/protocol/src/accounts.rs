@@ -9,6 +9,7 @@ use crate::session::AuthMode;
 
 /// `POST /passwordless/link`: add a verified email to the signed-in user.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PasswordlessLinkRequest {
     /// The address the code was sent to.
     pub email: String,
@@ -18,6 +19,7 @@ pub struct PasswordlessLinkRequest {
 
 /// `POST /passwordless/unlink`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PasswordlessUnlinkRequest {
     /// The linked address to remove.
     pub address: String,
@@ -25,6 +27,7 @@ pub struct PasswordlessUnlinkRequest {
 
 /// `POST /passwordless/update`: replace the user's email by a newly verified one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PasswordlessUpdateRequest {
     /// The address linked today.
@@ -37,6 +40,7 @@ pub struct PasswordlessUpdateRequest {
 
 /// `POST /passwordless_sms/init`: send a code by SMS.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SmsInitRequest {
     /// The number, with its country code (`+1 555…`).
@@ -49,6 +53,7 @@ pub struct SmsInitRequest {
 
 /// `POST /passwordless_sms/authenticate`: sign in with the texted code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SmsAuthenticateRequest {
     /// The number the code was sent to.
@@ -63,6 +68,7 @@ pub struct SmsAuthenticateRequest {
 
 /// `POST /passwordless_sms/link`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SmsLinkRequest {
     /// The number the code was sent to.
@@ -73,6 +79,7 @@ pub struct SmsLinkRequest {
 
 /// `POST /passwordless_sms/unlink`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SmsUnlinkRequest {
     /// The linked number to remove.
@@ -81,6 +88,7 @@ pub struct SmsUnlinkRequest {
 
 /// `POST /passwordless_sms/update` (snake_case on the wire, as the spec's client sends it).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SmsUpdateRequest {
     /// The number linked today.
     pub old_phone_number: String,
@@ -92,6 +100,7 @@ pub struct SmsUpdateRequest {
 
 /// `POST /passwordless/transfer`: move an email that belongs to another user to the caller.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmailTransferRequest {
     /// The nonce of the `account_transfer_required` refusal.
     pub nonce: String,
@@ -101,6 +110,7 @@ pub struct EmailTransferRequest {
 
 /// `POST /passwordless_sms/transfer`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SmsTransferRequest {
     /// The nonce of the `account_transfer_required` refusal.
@@ -111,6 +121,7 @@ pub struct SmsTransferRequest {
 
 /// `POST /guest/authenticate`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GuestAuthenticateRequest {
     /// 32 random bytes, base64url, made and kept by the client; the server stores a hash.
     pub guest_credential: String,
@@ -118,6 +129,7 @@ pub struct GuestAuthenticateRequest {
 
 /// `POST /custom_jwt_account/authenticate`: sign in with a token the host app issued.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomJwtAuthenticateRequest {
     /// The host's JWT.
     pub token: String,
@@ -129,6 +141,7 @@ pub struct CustomJwtAuthenticateRequest {
 
 /// `POST /custom_jwt_account/link`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomJwtLinkRequest {
     /// The host's JWT.
     pub token: String,
@@ -137,6 +150,7 @@ pub struct CustomJwtLinkRequest {
 /// The `data` of an `account_transfer_required` refusal: what the client needs to offer the
 /// transfer and then prove it with the transfer call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AccountTransferData {
     /// Single-use, short-lived proof that the caller just verified the account.
     pub nonce: String,
@@ -150,6 +164,8 @@ pub struct AccountTransferData {
 
 /// `login_methods_and_order` of the app configuration (spec §3 `loginMethodsAndOrder`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default)]
 pub struct LoginMethodsAndOrder {
     /// Shown first, in this order.
     pub primary: Vec<String>,

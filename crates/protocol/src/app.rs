@@ -7,6 +7,7 @@ use crate::accounts::LoginMethodsAndOrder;
 
 /// The public configuration of an app. Secrets and allowed origins are not part of it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AppConfigResponse {
     /// The 25-character app id.
     pub id: String,
@@ -50,6 +51,7 @@ pub struct AppConfigResponse {
 
 /// When an embedded wallet is created on login (spec §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum CreateOnLogin {
     /// Never automatically.
@@ -63,6 +65,7 @@ pub enum CreateOnLogin {
 
 /// Per-chain wallet creation.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChainWalletConfig {
     /// When to create a wallet of this chain type on login.
     pub create_on_login: CreateOnLogin,
@@ -70,6 +73,7 @@ pub struct ChainWalletConfig {
 
 /// Embedded wallet configuration, server form.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmbeddedWalletConfig {
     /// Ethereum wallets.
     pub ethereum: ChainWalletConfig,

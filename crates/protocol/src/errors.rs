@@ -5,6 +5,7 @@ use ts_rs::TS;
 
 /// The body of every error response: `{"error": "<message>", "code": "<code>"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorResponse {
     /// A message a person can read.
     pub error: String,
@@ -14,11 +15,13 @@ pub struct ErrorResponse {
     /// [`AccountTransferData`](crate::accounts::AccountTransferData).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "unknown")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub data: Option<serde_json::Value>,
 }
 
 /// Server error codes (spec §8). The wire string is the snake_case variant name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum ServerErrorCode {
@@ -223,6 +226,7 @@ pub const ALL_SERVER_CODES: &[(ServerErrorCode, &str)] = &[
 
 /// Client-side error codes (spec §8), raised by `packages/core` without a server round trip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum ClientErrorCode {

@@ -7,6 +7,7 @@ use crate::user::User;
 
 /// Whether a login may create a new user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum AuthMode {
     /// Sign in, creating the user if needed (the default).
@@ -18,6 +19,7 @@ pub enum AuthMode {
 
 /// `POST /passwordless/init`: send a code to an email address.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PasswordlessInitRequest {
     /// The address to send the code to.
     pub email: String,
@@ -29,6 +31,7 @@ pub struct PasswordlessInitRequest {
 
 /// `POST /passwordless/authenticate`: sign in with the emailed code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PasswordlessAuthenticateRequest {
     /// The address the code was sent to.
     pub email: String,
@@ -42,6 +45,7 @@ pub struct PasswordlessAuthenticateRequest {
 
 /// `POST /sessions`: refresh a session. The access token, if any, goes in `Authorization`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RefreshSessionRequest {
     /// The current refresh token; it is rotated by this call.
     pub refresh_token: String,
@@ -49,6 +53,7 @@ pub struct RefreshSessionRequest {
 
 /// `POST /sessions/logout`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LogoutRequest {
     /// The session's refresh token.
     pub refresh_token: String,
@@ -56,6 +61,7 @@ pub struct LogoutRequest {
 
 /// What the client does with the tokens of a session response (spec §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SessionUpdateAction {
     /// Store every token.
@@ -68,6 +74,7 @@ pub enum SessionUpdateAction {
 
 /// OAuth provider tokens returned after an OAuth login (spec §3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OAuthTokens {
     /// Provider name.
     pub provider: String,
@@ -87,6 +94,7 @@ pub struct OAuthTokens {
 
 /// The answer to every login and refresh (spec §3 "Auth response").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SessionResponse {
     /// The signed-in user.
     pub user: User,
@@ -112,6 +120,7 @@ pub struct SessionResponse {
 
 /// `GET /users/me`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CurrentUserResponse {
     /// The user of the access token.
     pub user: User,
@@ -121,6 +130,7 @@ pub struct CurrentUserResponse {
 
 /// `POST /analytics_events`. Never fails the client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AnalyticsEventRequest {
     /// Event name, e.g. `sdk_initialize`.
     pub event_name: String,
@@ -130,11 +140,13 @@ pub struct AnalyticsEventRequest {
     /// Free-form details.
     #[serde(default)]
     #[ts(type = "Record<string, unknown> | null")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub payload: Option<serde_json::Value>,
 }
 
 /// The body of calls that have nothing else to say (every response has a JSON body).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SuccessResponse {
     /// Always true.
     pub success: bool,
@@ -142,6 +154,7 @@ pub struct SuccessResponse {
 
 /// Claims of the access token (ES256 JWT, `kid` in the header names a key of the app's JWKS).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AccessTokenClaims {
     /// Session id.
     pub sid: String,
@@ -161,6 +174,7 @@ pub struct AccessTokenClaims {
 
 /// Claims of the identity token.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct IdentityTokenClaims {
     /// User id.
     pub sub: String,

@@ -5,6 +5,7 @@ use ts_rs::TS;
 
 /// A user as the server returns it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct User {
     /// Stable id, `did:privy:…`.
     pub id: String,
@@ -23,6 +24,7 @@ pub struct User {
 
 /// An MFA method a user is enrolled in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum MfaMethod {
     /// Authenticator app.
@@ -47,6 +49,7 @@ pub enum MfaMethod {
 
 /// A linked account, tagged by `type` as on the wire.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LinkedAccount {
     /// A verified email address.
@@ -61,6 +64,7 @@ pub enum LinkedAccount {
 
 /// When an account was verified, in unix seconds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Verification {
     /// First verification (kept for compatibility with clients that read `verified_at`).
     #[ts(type = "number")]
@@ -75,6 +79,7 @@ pub struct Verification {
 
 /// `type: "email"`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmailAccount {
     /// Trimmed and lower-cased.
     pub address: String,
@@ -86,6 +91,7 @@ pub struct EmailAccount {
 
 /// `type: "phone"`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PhoneAccount {
     /// E.164, e.g. `+12015550123`.
     #[serde(rename = "phoneNumber")]
@@ -99,6 +105,7 @@ pub struct PhoneAccount {
 
 /// `type: "custom_auth"`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomAuthAccount {
     /// The host's user id (the token's subject claim).
     pub custom_user_id: String,
@@ -110,6 +117,7 @@ pub struct CustomAuthAccount {
 
 /// Chain family of a wallet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum ChainType {
     /// EVM chains.
@@ -137,6 +145,7 @@ impl ChainType {
 
 /// How an embedded wallet's recovery share is protected (spec §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum RecoveryMethod {
     /// Automatic recovery, share held by the server.
     #[serde(rename = "privy")]
@@ -194,6 +203,7 @@ impl RecoveryMethod {
 
 /// `type: "wallet"`; for embedded wallets `wallet_client_type: "privy"`, `connector_type: "embedded"`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WalletAccount {
     /// Server id of the wallet.
     pub id: Option<String>,

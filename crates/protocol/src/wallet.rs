@@ -9,6 +9,7 @@ use crate::user::{ChainType, LinkedAccount, RecoveryMethod, User};
 
 /// `POST /embedded_wallets`: register a wallet the frame derived.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreateEmbeddedWalletRequest {
     /// Only `ethereum` for now.
     pub chain_type: ChainType,
@@ -50,6 +51,7 @@ pub struct CreateEmbeddedWalletRequest {
 
 /// The answer to [`CreateEmbeddedWalletRequest`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreateEmbeddedWalletResponse {
     /// The user, with the new wallet among `linked_accounts`.
     pub user: User,
@@ -59,6 +61,7 @@ pub struct CreateEmbeddedWalletResponse {
 
 /// What a wallet challenge will be used for; a nonce only serves its own purpose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum WalletChallengePurpose {
     /// A device-signed `key_material` unlock (auth share only).
@@ -82,6 +85,7 @@ impl WalletChallengePurpose {
 
 /// `POST /embedded_wallets/challenge`: a single-use nonce for one signed wallet call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WalletChallengeRequest {
     /// The wallet's chain type.
     pub chain_type: ChainType,
@@ -91,6 +95,7 @@ pub struct WalletChallengeRequest {
 
 /// The answer to [`WalletChallengeRequest`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct WalletChallengeResponse {
     /// Random, base64url; valid once, for this session and purpose.
     pub nonce: String,
@@ -104,6 +109,7 @@ pub struct WalletChallengeResponse {
 /// released. With `recovery: true`, both shares are released only to a session that signed in
 /// within the last 10 minutes and has not recovered before (`docs/wallet.md`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KeyMaterialRequest {
     /// The wallet's chain type.
     pub chain_type: ChainType,
@@ -124,6 +130,7 @@ pub struct KeyMaterialRequest {
 
 /// The user's root shares, for the frame to rebuild the entropy.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KeyMaterialResponse {
     /// The wallet asked for (checksummed).
     pub address: String,
@@ -142,6 +149,7 @@ pub struct KeyMaterialResponse {
 
 /// `POST /embedded_wallets/{address}/shares`: replace the stored root shares after a re-split.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReplaceSharesRequest {
     /// The wallet's chain type.
     pub chain_type: ChainType,
@@ -165,6 +173,7 @@ pub struct ReplaceSharesRequest {
 
 /// The answer to [`ReplaceSharesRequest`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReplaceSharesResponse {
     /// The wallet named in the path (checksummed).
     pub address: String,
@@ -172,6 +181,7 @@ pub struct ReplaceSharesResponse {
 
 /// `POST /siwe/unlink`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SiweUnlinkRequest {
     /// The wallet to unlink.
     pub address: String,

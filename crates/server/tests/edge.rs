@@ -12,6 +12,7 @@ use serde_json::json;
 use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
 use symbolon_server::http::client_ip::ClientIp;
+use symbolon_server::http::openapi::{Access, ROUTES};
 
 backend_tests!(
     every_host_route_preflight_allows_the_spec_clients_headers,
@@ -35,21 +36,17 @@ const CLIENT_HEADERS: [&str; 9] = [
     "content-type",
 ];
 
-/// Every route host pages call (the CORS-covered half of the router).
+/// Every route host pages call (the CORS-covered half of the router): every documented route
+/// but the wallet frame's own (its API calls, page and assets).
 fn host_routes(app_id: &str) -> Vec<(Method, String)> {
-    vec![
-        (Method::GET, "/health".into()),
-        (Method::GET, format!("/api/v1/apps/{app_id}")),
-        (Method::GET, format!("/api/v1/apps/{app_id}/jwks.json")),
-        (Method::POST, "/api/v1/analytics_events".into()),
-        (Method::POST, "/api/v1/passwordless/init".into()),
-        (Method::POST, "/api/v1/passwordless/authenticate".into()),
-        (Method::POST, "/api/v1/sessions".into()),
-        (Method::POST, "/api/v1/sessions/logout".into()),
-        (Method::GET, "/api/v1/users/me".into()),
-        (Method::POST, "/api/v1/users/me/accept_terms".into()),
-        (Method::POST, "/api/v1/siwe/unlink".into()),
-    ]
+    ROUTES
+        .iter()
+        .filter(|r| r.access != Access::Frame && !r.path.contains("embedded-wallets"))
+        .map(|r| {
+            let method = Method::from_bytes(r.verb.as_str().to_uppercase().as_bytes()).unwrap();
+            (method, r.path.replace("{app_id}", app_id))
+        })
+        .collect()
 }
 
 async fn every_host_route_preflight_allows_the_spec_clients_headers(backend: Backend) {

@@ -1,7 +1,7 @@
 //! `GET /api/v1/apps/{app_id}`: the app's public configuration.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::app::{AppConfigResponse, ChainWalletConfig, EmbeddedWalletConfig};
@@ -9,13 +9,14 @@ use symbolon_protocol::constants::HEADER_APP_ID;
 
 use super::app_context::{AppContext, header};
 use super::error::AppError;
+use super::path_param::PathParam;
 use crate::db::apps::AppRecord;
 use crate::state::AppState;
 
 /// The configuration of the app in the path. A `privy-app-id` header, when sent, must name it.
 pub async fn get_app(
     State(state): State<AppState>,
-    Path(app_id): Path<String>,
+    PathParam(app_id): PathParam<String>,
     headers: HeaderMap,
 ) -> Result<Json<AppConfigResponse>, AppError> {
     if let Some(header_id) = header(&headers, HEADER_APP_ID)

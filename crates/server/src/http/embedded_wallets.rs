@@ -12,7 +12,7 @@
 //! Every release and refusal is logged under the `symbolon::audit` target.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
@@ -28,6 +28,7 @@ use symbolon_wallet_core::{Address, Share, ShareKind};
 use super::error::AppError;
 use super::frame_caller::FrameCaller;
 use super::json_body::JsonBody;
+use super::path_param::PathParam;
 use super::user_view::user_view;
 use crate::db::DbError;
 use crate::db::wallets::{
@@ -350,7 +351,7 @@ pub async fn create(
 pub async fn key_material(
     State(state): State<AppState>,
     caller: FrameCaller,
-    Path(address): Path<String>,
+    PathParam(address): PathParam<String>,
     JsonBody(body): JsonBody<KeyMaterialRequest>,
 ) -> Result<Json<KeyMaterialResponse>, AppError> {
     let chain = supported_chain(body.chain_type)?;
@@ -470,7 +471,7 @@ pub async fn key_material(
 pub async fn replace_shares(
     State(state): State<AppState>,
     caller: FrameCaller,
-    Path(address): Path<String>,
+    PathParam(address): PathParam<String>,
     JsonBody(body): JsonBody<ReplaceSharesRequest>,
 ) -> Result<Json<ReplaceSharesResponse>, AppError> {
     let chain = supported_chain(body.chain_type)?;

@@ -1,7 +1,7 @@
 //! The one error type of the HTTP edge: `{error, code}` with a status chosen by code.
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use symbolon_protocol::{ErrorResponse, ServerErrorCode};
@@ -150,7 +150,33 @@ impl IntoResponse for AppError {
 
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> Self {
+        too_large(
+            rejection.status(),
+            Self::invalid_data(rejection.body_text()),
+        )
+    }
+}
+
+impl From<BytesRejection> for AppError {
+    fn from(rejection: BytesRejection) -> Self {
+        too_large(
+            rejection.status(),
+            Self::invalid_data(rejection.body_text()),
+        )
+    }
+}
+
+impl From<PathRejection> for AppError {
+    fn from(rejection: PathRejection) -> Self {
         Self::invalid_data(rejection.body_text())
+    }
+}
+
+/// A body over the size limit keeps its 413 (still `invalid_data`); other body errors are 400.
+fn too_large(status: StatusCode, error: AppError) -> AppError {
+    match status {
+        StatusCode::PAYLOAD_TOO_LARGE => error.with_status(status),
+        _ => error,
     }
 }
 

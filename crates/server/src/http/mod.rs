@@ -12,6 +12,9 @@ pub mod frame_caller;
 pub mod health;
 pub mod json_body;
 pub mod jwks;
+pub mod openapi;
+pub mod path_param;
+pub mod raw_body;
 pub mod session_issue;
 pub mod sessions;
 pub mod siwe;
@@ -20,78 +23,76 @@ pub mod users;
 pub mod wallet_frame;
 
 use axum::Router;
-use axum::routing::{get, post};
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::API_PREFIX;
 use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
+use self::openapi::Mount;
 use crate::methods::{custom_jwt, email, guest, sms};
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
 /// The server's router. Every response, errors and unknown routes included, has a JSON body,
-/// except the wallet frame's page and assets.
+/// except the wallet frame's page and assets. Routes are mounted only through [`Mount`], which
+/// accepts only routes listed in [`openapi::ROUTES`] (the OpenAPI document's table).
 pub fn app(state: AppState) -> Router {
     let api = |path: &str| format!("{API_PREFIX}{path}");
     // Body and whole-request deadlines sit inside CORS, so a browser can read a timeout answer.
     let timeouts = Timeouts::from_config(&state.config.http);
     // Called by host pages: CORS for the apps' origins.
-    let host_routes = Router::new()
-        .route("/health", get(health::health))
-        .route(&api("/apps/{app_id}"), get(apps::get_app))
-        .route(&api("/apps/{app_id}/jwks.json"), get(jwks::get_jwks))
-        .route(&api("/analytics_events"), post(analytics::record_event))
-        .route(&api("/passwordless/init"), post(email::init))
-        .route(
-            &api("/passwordless/authenticate"),
-            post(email::authenticate),
-        )
-        .route(&api("/passwordless/link"), post(email::link))
-        .route(&api("/passwordless/unlink"), post(email::unlink))
-        .route(&api("/passwordless/update"), post(email::update))
-        .route(&api("/passwordless/transfer"), post(email::transfer))
-        .route(&api("/passwordless_sms/init"), post(sms::init))
-        .route(
-            &api("/passwordless_sms/authenticate"),
-            post(sms::authenticate),
-        )
-        .route(&api("/passwordless_sms/link"), post(sms::link))
-        .route(&api("/passwordless_sms/unlink"), post(sms::unlink))
-        .route(&api("/passwordless_sms/update"), post(sms::update))
-        .route(&api("/passwordless_sms/transfer"), post(sms::transfer))
-        .route(&api("/guest/authenticate"), post(guest::authenticate))
-        .route(
+    let host_routes = Mount::new()
+        .get("/health", health::health)
+        .get(&api("/openapi.json"), openapi::serve)
+        .get(&api("/apps/{app_id}"), apps::get_app)
+        .get(&api("/apps/{app_id}/jwks.json"), jwks::get_jwks)
+        .post(&api("/analytics_events"), analytics::record_event)
+        .post(&api("/passwordless/init"), email::init)
+        .post(&api("/passwordless/authenticate"), email::authenticate)
+        .post(&api("/passwordless/link"), email::link)
+        .post(&api("/passwordless/unlink"), email::unlink)
+        .post(&api("/passwordless/update"), email::update)
+        .post(&api("/passwordless/transfer"), email::transfer)
+        .post(&api("/passwordless_sms/init"), sms::init)
+        .post(&api("/passwordless_sms/authenticate"), sms::authenticate)
+        .post(&api("/passwordless_sms/link"), sms::link)
+        .post(&api("/passwordless_sms/unlink"), sms::unlink)
+        .post(&api("/passwordless_sms/update"), sms::update)
+        .post(&api("/passwordless_sms/transfer"), sms::transfer)
+        .post(&api("/guest/authenticate"), guest::authenticate)
+        .post(
             &api("/custom_jwt_account/authenticate"),
-            post(custom_jwt::authenticate),
+            custom_jwt::authenticate,
         )
-        .route(&api("/custom_jwt_account/link"), post(custom_jwt::link))
-        .route(&api("/sessions"), post(sessions::refresh))
-        .route(&api("/sessions/logout"), post(sessions::logout))
-        .route(&api("/users/me"), get(users::me))
-        .route(&api("/users/me/accept_terms"), post(users::accept_terms))
-        .route(&api("/siwe/unlink"), post(siwe::unlink))
+        .post(&api("/custom_jwt_account/link"), custom_jwt::link)
+        .post(&api("/sessions"), sessions::refresh)
+        .post(&api("/sessions/logout"), sessions::logout)
+        .get(&api("/users/me"), users::me)
+        .post(&api("/users/me/accept_terms"), users::accept_terms)
+        .post(&api("/siwe/unlink"), siwe::unlink)
+        .into_router()
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
     let host_routes = with_timeouts(host_routes, timeouts).layer(cors::cors_layer(&state));
     // Used only by the wallet frame on the server's own origin: merged after the CORS layer, so
     // no host origin gets a preflight grant or a readable answer here.
-    let frame_routes = Router::new()
-        .route(&api("/embedded_wallets"), post(embedded_wallets::create))
-        .route(
+    let frame_routes = Mount::new()
+        .post(&api("/embedded_wallets"), embedded_wallets::create)
+        .post(
             &api("/embedded_wallets/challenge"),
-            post(embedded_wallets::challenge),
+            embedded_wallets::challenge,
         )
-        .route(
+        .post(
             &api("/embedded_wallets/{address}/recovery/key_material"),
-            post(embedded_wallets::key_material),
+            embedded_wallets::key_material,
         )
-        .route(
+        .post(
             &api("/embedded_wallets/{address}/shares"),
-            post(embedded_wallets::replace_shares),
+            embedded_wallets::replace_shares,
         )
-        .route("/apps/{app_id}/embedded-wallets", get(wallet_frame::page))
-        .route("/embedded-wallets/assets/{file}", get(wallet_frame::asset))
+        .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
+        .get("/embedded-wallets/assets/{file}", wallet_frame::asset)
+        .into_router()
         .method_not_allowed_fallback(method_not_allowed);
     host_routes
         .merge(with_timeouts(frame_routes, timeouts))

@@ -19,6 +19,7 @@ use super::app_context::AppContext;
 use super::auth::bearer;
 use super::error::AppError;
 use super::json_body::JsonBody;
+use super::raw_body::RawBody;
 use super::session_issue::{marker_cookie, session_response};
 use super::user_view::wire_user;
 use crate::state::AppState;
@@ -79,7 +80,7 @@ pub async fn refresh(
 }
 
 /// Logout body: the refresh token is optional so a bearer-only logout works too.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct LogoutBody {
     /// The session's refresh token.
     #[serde(default)]
@@ -92,7 +93,7 @@ pub async fn logout(
     State(state): State<AppState>,
     ctx: AppContext,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
     ctx.require_origin()?;
     let now = state.clock.now();

@@ -10,11 +10,12 @@ use std::path::Path as FsPath;
 use std::sync::atomic::Ordering;
 
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use symbolon_protocol::constants::WALLET_FRAME_ORIGINS_META;
 
+use super::path_param::PathParam;
 use crate::html::escape_html;
 use crate::state::AppState;
 
@@ -24,7 +25,7 @@ const FRAME_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval
 /// The frame page for `app_id`.
 pub async fn page(
     State(state): State<AppState>,
-    Path(app_id): Path<String>,
+    PathParam(app_id): PathParam<String>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Response {
     let app = match state.db.find_app(&app_id).await {
@@ -96,7 +97,7 @@ pub async fn page(
 }
 
 /// A file from the built frame's `assets/` directory.
-pub async fn asset(State(state): State<AppState>, Path(file): Path<String>) -> Response {
+pub async fn asset(State(state): State<AppState>, PathParam(file): PathParam<String>) -> Response {
     if !is_asset_name(&file) {
         return plain(StatusCode::BAD_REQUEST, "Invalid asset name");
     }

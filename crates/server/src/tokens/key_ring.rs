@@ -16,7 +16,7 @@ use crate::db::keys::SigningKeyRecord;
 use crate::random::{random_bytes, random_id};
 
 /// A public key in JWK form (RFC 7517/7518).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Jwk {
     /// `EC`.
     pub kty: &'static str,
@@ -36,7 +36,7 @@ pub struct Jwk {
 }
 
 /// `GET /api/v1/apps/{app_id}/jwks.json`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct JwksResponse {
     /// Active key first, then retired keys that may still verify live tokens.
     pub keys: Vec<Jwk>,
