@@ -1,9 +1,12 @@
-/** How the e2e suite runs the stack: a built web app, and the demo app refusing '+' addresses so §5's rule shows. */
+/**
+ * How the e2e suite runs the stack: a built web app, and the demo app refusing '+' addresses so §5's rule shows,
+ * with email first and SMS behind "More options" (so both the list order and the overflow are exercised).
+ */
 export const stackOptions = {
   mode: "test",
   database: "sqlite",
   web: "preview",
-  app: { disablePlusEmails: true },
+  app: { disablePlusEmails: true, loginMethods: ["email"], moreLoginMethods: ["sms"] },
   // High enough that the suite never trips them; the server's own tests cover rate limiting.
   rateLimits: {
     emailPerWindow: 1000,

@@ -292,6 +292,8 @@ export async function startStack(options = {}) {
         VITE_APP_URL: webUrl,
         VITE_CHAIN_ID: process.env.VITE_CHAIN_ID ?? "50312",
         VITE_AGENTS_API_URL: process.env.VITE_AGENTS_API_URL ?? "http://localhost:8000",
+        // The demo's "host app sign-in" (custom auth) gets its tokens here.
+        VITE_HOST_AUTH_URL: hostAuth.url,
         WEB_PORT: String(webPort),
         ...(localChain && { VITE_CHAIN_RPC_URL: localChain.rpcUrl, VITE_LOCAL_FAUCET: "true" }),
       };
