@@ -1,11 +1,13 @@
 // The stack a test file talks to: the suite's shared one (see run.mjs) or, when the file runs alone, its own.
 import { after, before } from "node:test";
-import { mailboxClient, startStack } from "@symbolon/stack";
+import { latestSmsCode, mailboxClient, smsMessages, startStack } from "@symbolon/stack";
 import { stackOptions } from "./stackOptions.mjs";
 
 /**
  * Registers before/after hooks and returns a handle whose fields are filled once `before` ran.
- * @returns {{ urls: { api: string, web: string, inbox: string, chain: string }, appId: string, mailbox: ReturnType<typeof mailboxClient> }}
+ * @returns {{ urls: { api: string, web: string, inbox: string, smsInbox: string, hostAuth: string, chain: string },
+ *   appId: string, mailbox: ReturnType<typeof mailboxClient>,
+ *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> } }}
  */
 export function useStack() {
   const handle = /** @type {any} */ ({});
@@ -14,7 +16,15 @@ export function useStack() {
     const shared = process.env.SYMBOLON_E2E_STACK;
     if (!shared) own = await startStack(stackOptions);
     const info = shared ? JSON.parse(shared) : own;
-    Object.assign(handle, { urls: info.urls, appId: info.appId, mailbox: mailboxClient(info.urls.inbox) });
+    Object.assign(handle, {
+      urls: info.urls,
+      appId: info.appId,
+      mailbox: mailboxClient(info.urls.inbox),
+      smsbox: {
+        latestCode: (to, options) => latestSmsCode(info.urls.smsInbox, to, options),
+        messagesFor: (to) => smsMessages(info.urls.smsInbox, to),
+      },
+    });
   });
   after(async () => {
     await own?.stop();
