@@ -268,15 +268,7 @@ impl Db {
         account_type: &str,
         subject: &str,
     ) -> Result<Option<bool>, DbError> {
-        let owner: Option<(String,)> = sqlx::query_as(
-            "SELECT user_id FROM linked_accounts WHERE app_id = $1 AND account_type = $2 AND subject = $3",
-        )
-        .bind(app_id)
-        .bind(account_type)
-        .bind(subject)
-        .fetch_optional(self.pool())
-        .await?;
-        let Some((owner,)) = owner else {
+        let Some(owner) = account_owner(self.pool(), app_id, account_type, subject).await? else {
             return Ok(None);
         };
         Ok(Some(leaves_no_stranded_wallet(self.pool(), &owner).await?))
@@ -298,15 +290,8 @@ impl Db {
         if count_of_type(&mut tx, to_user_id, account_type).await? >= max_of_type {
             return Ok(Transfer::TypeLimitReached);
         }
-        let owner: Option<(String,)> = sqlx::query_as(
-            "SELECT user_id FROM linked_accounts WHERE app_id = $1 AND account_type = $2 AND subject = $3",
-        )
-        .bind(app_id)
-        .bind(account_type)
-        .bind(subject)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some((owner,)) = owner.filter(|(owner,)| owner != to_user_id) else {
+        let owner = account_owner(&mut *tx, app_id, account_type, subject).await?;
+        let Some(owner) = owner.filter(|owner| owner != to_user_id) else {
             return Ok(Transfer::Gone);
         };
         lock_user(&mut tx, &owner).await?;
@@ -367,6 +352,27 @@ async fn count_of_type(
     .fetch_one(&mut **tx)
     .await?;
     Ok(count)
+}
+
+/// The user who owns `(account_type, subject)` in `app_id`, if anyone does.
+async fn account_owner<'e, E>(
+    executor: E,
+    app_id: &str,
+    account_type: &str,
+    subject: &str,
+) -> Result<Option<String>, DbError>
+where
+    E: sqlx::Executor<'e, Database = Any>,
+{
+    let owner: Option<(String,)> = sqlx::query_as(
+        "SELECT user_id FROM linked_accounts WHERE app_id = $1 AND account_type = $2 AND subject = $3",
+    )
+    .bind(app_id)
+    .bind(account_type)
+    .bind(subject)
+    .fetch_optional(executor)
+    .await?;
+    Ok(owner.map(|(owner,)| owner))
 }
 
 /// True when `owner` has a way in besides the one account being moved, or no embedded wallet.

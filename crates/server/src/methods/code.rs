@@ -2,14 +2,115 @@
 //! and check (5 guesses per code, a failure budget per subject; the guess is reserved by one
 //! conditional write before it is compared). Only the channel and the delivery differ.
 
+use axum::Json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{OTP_REFUSAL_LOCKED_PREFIX, OTP_TTL_S, PASSCODE_LENGTH};
+use symbolon_protocol::user::User;
 
+use super::current_user;
+use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::db::apps::AppRecord;
 use crate::db::otp::OtpKey;
+use crate::http::auth::SignedIn;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppError;
 use crate::otp::generate_code;
 use crate::state::AppState;
+
+/// A way codes reach people (email, SMS): what it proves and how its subjects are written.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeChannel {
+    /// The `otp_codes` channel.
+    pub name: &'static str,
+    /// The linked-account type a redeemed code proves.
+    pub account_type: &'static str,
+    /// The login method apps enable.
+    pub method: LoginMethod,
+    /// Normalises a subject as typed (trim, case, E.164), or refuses it as `invalid_data`.
+    pub normalize: fn(&str) -> Result<String, AppError>,
+}
+
+impl CodeChannel {
+    /// The code row of `subject` (normalised) in `app_id`.
+    pub fn key<'a>(&self, app_id: &'a str, subject: &'a str) -> OtpKey<'a> {
+        OtpKey {
+            app_id,
+            channel: self.name,
+            subject,
+        }
+    }
+
+    /// Redeems the code sent to `raw` and proves it.
+    pub async fn verify(
+        &self,
+        state: &AppState,
+        app: &AppRecord,
+        raw: &str,
+        code: &str,
+        client_ip: &ClientIp,
+    ) -> Result<VerifiedIdentity, AppError> {
+        let subject = (self.normalize)(raw)?;
+        redeem_code(state, self.key(&app.id, &subject), code, client_ip).await?;
+        Ok(VerifiedIdentity::new(
+            self.method,
+            self.account_type,
+            subject,
+        ))
+    }
+
+    /// `…/unlink`: removes `raw` from the signed-in user.
+    pub async fn unlink(
+        &self,
+        state: &AppState,
+        signed_in: &SignedIn,
+        raw: &str,
+    ) -> Result<Json<User>, AppError> {
+        signed_in.ctx.require_origin()?;
+        let subject = (self.normalize)(raw)?;
+        accounts::unlink(state, &signed_in.user, self.account_type, &subject).await?;
+        current_user(state, signed_in).await
+    }
+
+    /// `…/update`: replaces the user's `old_raw` by `new_raw`, proven by the code sent to it.
+    pub async fn update(
+        &self,
+        state: &AppState,
+        signed_in: &SignedIn,
+        (old_raw, new_raw, code): (&str, &str, &str),
+        client_ip: &ClientIp,
+    ) -> Result<Json<User>, AppError> {
+        signed_in.ctx.require_origin()?;
+        let app = &signed_in.ctx.app;
+        let old = (self.normalize)(old_raw)?;
+        let new = self.verify(state, app, new_raw, code, client_ip).await?;
+        accounts::update(state, app, &signed_in.user, &old, &new).await?;
+        current_user(state, signed_in).await
+    }
+
+    /// `…/transfer`: moves `raw` from its owner to the caller with the nonce of
+    /// `account_transfer_required`.
+    pub async fn transfer(
+        &self,
+        state: &AppState,
+        signed_in: &SignedIn,
+        nonce: &str,
+        raw: &str,
+    ) -> Result<Json<User>, AppError> {
+        signed_in.ctx.require_origin()?;
+        let subject = (self.normalize)(raw)?;
+        let app = &signed_in.ctx.app;
+        accounts::transfer(
+            state,
+            app,
+            &signed_in.user,
+            nonce,
+            self.account_type,
+            &subject,
+        )
+        .await?;
+        current_user(state, signed_in).await
+    }
+}
 
 /// Refusals a person must be able to tell apart (wrong code, code used up, code gone); the
 /// client reads them by the protocol's `OTP_REFUSAL_*` constants.

@@ -6,3 +6,43 @@ pub mod custom_jwt;
 pub mod email;
 pub mod guest;
 pub mod sms;
+
+use axum::Json;
+use axum::response::Response;
+use symbolon_protocol::session::AuthMode;
+use symbolon_protocol::user::User;
+
+use crate::accounts::{self, VerifiedIdentity};
+use crate::http::auth::{LoginCaller, SignedIn};
+use crate::http::error::AppError;
+use crate::http::session_issue::start_session;
+use crate::http::user_view::user_view;
+use crate::state::AppState;
+
+/// `…/authenticate`: signs the proven identity in (or up) and answers with a new session.
+pub async fn sign_in(
+    state: &AppState,
+    caller: &LoginCaller,
+    identity: &VerifiedIdentity,
+    mode: Option<AuthMode>,
+) -> Result<Response, AppError> {
+    let app = &caller.ctx.app;
+    let mode = mode.unwrap_or_default();
+    let logged_in = accounts::login(state, app, identity, mode, caller.current.as_ref()).await?;
+    start_session(state, &logged_in.user, logged_in.is_new_user).await
+}
+
+/// `…/link`: links the proven identity to the signed-in user and answers with the user.
+pub async fn link_to(
+    state: &AppState,
+    signed_in: &SignedIn,
+    identity: &VerifiedIdentity,
+) -> Result<Json<User>, AppError> {
+    accounts::link(state, &signed_in.ctx.app, &signed_in.user, identity).await?;
+    current_user(state, signed_in).await
+}
+
+/// The signed-in user as stored now.
+pub async fn current_user(state: &AppState, signed_in: &SignedIn) -> Result<Json<User>, AppError> {
+    Ok(Json(user_view(state, &signed_in.user).await?))
+}

@@ -14,14 +14,13 @@ use symbolon_protocol::accounts::{CustomJwtAuthenticateRequest, CustomJwtLinkReq
 use symbolon_protocol::user::User;
 
 use self::verifier::{CustomJwtError, verify_custom_jwt};
+use super::{link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
 use crate::db::apps::AppRecord;
 use crate::http::auth::{LoginCaller, SignedIn};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppError;
 use crate::http::json_body::JsonBody;
-use crate::http::session_issue::start_session;
-use crate::http::user_view::user_view;
 use crate::state::AppState;
 
 /// The linked-account type.
@@ -37,9 +36,7 @@ pub async fn authenticate(
     caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     let identity = verify(&state, app, &body.token, &client_ip).await?;
-    let mode = body.mode.unwrap_or_default();
-    let logged_in = accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
-    start_session(&state, &logged_in.user, logged_in.is_new_user).await
+    sign_in(&state, &caller, &identity, body.mode).await
 }
 
 /// Links the host's user named by the token to the signed-in user.
@@ -52,8 +49,7 @@ pub async fn link(
     signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let identity = verify(&state, app, &body.token, &client_ip).await?;
-    accounts::link(&state, app, &signed_in.user, &identity).await?;
-    Ok(Json(user_view(&state, &signed_in.user).await?))
+    link_to(&state, &signed_in, &identity).await
 }
 
 /// Checks the token against the app's keys (limited per client IP like code checks).

@@ -1,7 +1,8 @@
 //! Email codes: `POST /passwordless/{init, authenticate, link, unlink, update, transfer}`.
 //!
 //! The shape every login method copies: the routes check the request and prove an identity
-//! (here: a code sent to the address), then hand it to the account rules (`crate::accounts`).
+//! (here: a code sent to the address, `super::code`), then hand it to the account rules
+//! (`crate::accounts`) through `super::sign_in` / `super::link_to`.
 
 pub mod address;
 
@@ -19,21 +20,23 @@ use symbolon_protocol::session::{
 use symbolon_protocol::user::User;
 
 use self::address::{is_plus_address, normalize_email};
-use super::code::{issue_code, redeem_code};
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
-use crate::db::apps::AppRecord;
-use crate::db::otp::OtpKey;
+use super::code::{CodeChannel, issue_code};
+use super::{link_to, sign_in};
+use crate::accounts::{self, LoginMethod};
 use crate::http::auth::{LoginCaller, SignedIn};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppError;
 use crate::http::json_body::JsonBody;
-use crate::http::session_issue::start_session;
-use crate::http::user_view::user_view;
 use crate::mail::login_code_email;
 use crate::state::AppState;
 
-/// The linked-account type and the code channel.
-pub const EMAIL: &str = "email";
+/// Codes by email prove `email` accounts, addresses trimmed and lower-cased.
+pub const EMAIL: CodeChannel = CodeChannel {
+    name: "email",
+    account_type: "email",
+    method: LoginMethod::Email,
+    normalize: normalize_email,
+};
 
 /// Sends a code to the address (login, link and update all start here).
 pub async fn init(
@@ -42,11 +45,17 @@ pub async fn init(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessInitRequest>,
 ) -> Result<Json<SuccessResponse>, AppError> {
-    let app = &caller.ctx.app;
     caller.ctx.require_origin()?;
+    let app = &caller.ctx.app;
     accounts::require_method(app, LoginMethod::Email)?;
-    let email = checked_email(app, &body.email)?;
-    let code = issue_code(&state, key(&app.id, &email), &client_ip).await?;
+    let email = normalize_email(&body.email)?;
+    if app.disable_plus_emails && is_plus_address(&email) {
+        return Err(AppError::new(
+            ServerErrorCode::DisallowedPlusEmail,
+            "Please enter a valid email address without a '+'.",
+        ));
+    }
+    let code = issue_code(&state, EMAIL.key(&app.id, &email), &client_ip).await?;
     state
         .mailer
         .send(login_code_email(&email, &code, &app.name))
@@ -64,10 +73,10 @@ pub async fn authenticate(
 ) -> Result<Response, AppError> {
     caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
-    let identity = verify(&state, app, &body.email, &body.code, &client_ip).await?;
-    let mode = body.mode.unwrap_or_default();
-    let logged_in = accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
-    start_session(&state, &logged_in.user, logged_in.is_new_user).await
+    let identity = EMAIL
+        .verify(&state, app, &body.email, &body.code, &client_ip)
+        .await?;
+    sign_in(&state, &caller, &identity, body.mode).await
 }
 
 /// Links the address to the signed-in user.
@@ -79,9 +88,10 @@ pub async fn link(
 ) -> Result<Json<User>, AppError> {
     signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
-    let identity = verify(&state, app, &body.email, &body.code, &client_ip).await?;
-    accounts::link(&state, app, &signed_in.user, &identity).await?;
-    Ok(Json(user_view(&state, &signed_in.user).await?))
+    let identity = EMAIL
+        .verify(&state, app, &body.email, &body.code, &client_ip)
+        .await?;
+    link_to(&state, &signed_in, &identity).await
 }
 
 /// Unlinks the address; never the user's last way in.
@@ -90,10 +100,7 @@ pub async fn unlink(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<PasswordlessUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
-    let email = normalize_email(&body.address)?;
-    accounts::unlink(&state, &signed_in.user, EMAIL, &email).await?;
-    Ok(Json(user_view(&state, &signed_in.user).await?))
+    EMAIL.unlink(&state, &signed_in, &body.address).await
 }
 
 /// Replaces the user's address by a new one proven with a code sent to it.
@@ -103,12 +110,12 @@ pub async fn update(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessUpdateRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
-    let app = &signed_in.ctx.app;
-    let old = normalize_email(&body.old_address)?;
-    let identity = verify(&state, app, &body.new_address, &body.code, &client_ip).await?;
-    accounts::update(&state, app, &signed_in.user, &old, &identity).await?;
-    Ok(Json(user_view(&state, &signed_in.user).await?))
+    let change = (
+        body.old_address.as_str(),
+        body.new_address.as_str(),
+        body.code.as_str(),
+    );
+    EMAIL.update(&state, &signed_in, change, &client_ip).await
 }
 
 /// Moves the address from its owner to the caller, with the nonce of `account_transfer_required`.
@@ -117,42 +124,7 @@ pub async fn transfer(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<EmailTransferRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
-    let email = normalize_email(&body.email)?;
-    let app = &signed_in.ctx.app;
-    accounts::transfer(&state, app, &signed_in.user, &body.nonce, EMAIL, &email).await?;
-    Ok(Json(user_view(&state, &signed_in.user).await?))
-}
-
-/// The address, normalised, if the app accepts it.
-fn checked_email(app: &AppRecord, raw: &str) -> Result<String, AppError> {
-    let email = normalize_email(raw)?;
-    if app.disable_plus_emails && is_plus_address(&email) {
-        return Err(AppError::new(
-            ServerErrorCode::DisallowedPlusEmail,
-            "Please enter a valid email address without a '+'.",
-        ));
-    }
-    Ok(email)
-}
-
-/// Redeems the code sent to `raw` and proves the address.
-async fn verify(
-    state: &AppState,
-    app: &AppRecord,
-    raw: &str,
-    code: &str,
-    client_ip: &ClientIp,
-) -> Result<VerifiedIdentity, AppError> {
-    let email = normalize_email(raw)?;
-    redeem_code(state, key(&app.id, &email), code, client_ip).await?;
-    Ok(VerifiedIdentity::new(LoginMethod::Email, EMAIL, email))
-}
-
-fn key<'a>(app_id: &'a str, email: &'a str) -> OtpKey<'a> {
-    OtpKey {
-        app_id,
-        channel: EMAIL,
-        subject: email,
-    }
+    EMAIL
+        .transfer(&state, &signed_in, &body.nonce, &body.email)
+        .await
 }

@@ -10,14 +10,13 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use sha2::{Digest, Sha256};
 use symbolon_protocol::accounts::GuestAuthenticateRequest;
-use symbolon_protocol::session::AuthMode;
 
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use super::sign_in;
+use crate::accounts::{LoginMethod, VerifiedIdentity};
 use crate::http::auth::LoginCaller;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppError;
 use crate::http::json_body::JsonBody;
-use crate::http::session_issue::start_session;
 use crate::state::AppState;
 
 /// The linked-account type (never shown: the subject is a hash of a secret).
@@ -44,9 +43,12 @@ pub async fn authenticate(
         .hit(&client_ip.rate_limit_key(), state.clock.now())
         .map_err(|r| AppError::rate_limited(r.0))?;
     let identity = VerifiedIdentity::new(LoginMethod::Guest, GUEST, subject);
-    let app = &caller.ctx.app;
-    let logged_in = accounts::login(&state, app, &identity, AuthMode::LoginOrSignUp, None).await?;
-    start_session(&state, &logged_in.user, logged_in.is_new_user).await
+    // The current session plays no part: a guest credential is its own user.
+    let caller = LoginCaller {
+        current: None,
+        ..caller
+    };
+    sign_in(&state, &caller, &identity, None).await
 }
 
 /// SHA-256 of the decoded credential, hex: what is stored.
