@@ -1,0 +1,158 @@
+import { type Client, describeError } from "@symbolon/core";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { ModalController } from "../provider/createModalController";
+import { sendCode } from "./accountActions";
+import { checkPhone } from "./checkPhone";
+import { countries, defaultCountry } from "./countries";
+
+/** Props of {@link PhoneForm}. */
+export interface PhoneFormProps {
+  client: Client;
+  controller: ModalController;
+  /** The button's text when not busy: 'Submit' (login, add phone) or 'Update' (spec §2). */
+  submitLabel?: string;
+  /** The number to start from (coming back with "Change number"), E.164. */
+  initialNumber?: string;
+  /** Focus the number field when the form appears. */
+  autoFocus?: boolean;
+  /** The reader's language (default `navigator.language`): country names and the default country. */
+  locale?: string;
+}
+
+const readerLocale = () => (typeof navigator !== "undefined" && navigator.language) || "en-US";
+
+/**
+ * A country picker (calling codes with country names; a native select, so typing a name jumps to
+ * it) and a number field. Submit is enabled only while the number is valid and nothing is being
+ * submitted (spec §5); it sends the code by text message and shows the code screen.
+ */
+export function PhoneForm({
+  client,
+  controller,
+  submitLabel = "Submit",
+  initialNumber = "",
+  autoFocus = true,
+  locale = readerLocale(),
+}: PhoneFormProps) {
+  const list = useMemo(() => countries(locale), [locale]);
+  const start = useMemo(() => {
+    const match = initialNumber
+      ? [...list]
+          .sort((a, b) => b.dial.length - a.dial.length)
+          .find((country) => initialNumber.startsWith(`+${country.dial}`))
+      : undefined;
+    return match
+      ? { country: match.code, national: initialNumber.slice(match.dial.length + 1) }
+      : { country: defaultCountry(locale, list), national: initialNumber };
+  }, [initialNumber, list, locale]);
+  const [country, setCountry] = useState(start.country);
+  const [number, setNumber] = useState(start.national);
+  // The number as E.164 once the (async) check passed; null while invalid or being checked.
+  const [valid, setValid] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const check = useRef(0);
+  const countryId = useId();
+  const inputId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  // A form that appears in an open dialog (another screen before it) takes focus itself; on the
+  // dialog's first frame the focus trap does it (`data-autofocus`), after recording the trigger.
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
+  const alertId = useId();
+  const dial = list.find((entry) => entry.code === country)?.dial ?? "1";
+
+  useEffect(() => {
+    const turn = ++check.current;
+    setValid(null);
+    if (number.trim() === "") return;
+    void checkPhone(number, country, dial).then(
+      (e164) => {
+        if (turn === check.current) setValid(e164);
+      },
+      () => {
+        if (turn === check.current) setValid(null);
+      },
+    );
+  }, [number, country, dial]);
+
+  const invalid =
+    checked && number.trim() !== "" && valid === null ? "Please enter a valid phone number." : null;
+  const message = invalid ?? serverError;
+  const canSubmit = valid !== null && !submitting;
+
+  const submit = async () => {
+    setChecked(true);
+    if (!canSubmit) return;
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      await sendCode(client, "sms", valid);
+      controller.codeSent(valid, "sms");
+    } catch (error) {
+      setSubmitting(false);
+      if (!controller.refuse(error)) setServerError(describeError(error));
+    }
+  };
+
+  return (
+    <form
+      className="symbolon-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label className="symbolon-label" htmlFor={countryId}>
+        Country
+      </label>
+      <select
+        id={countryId}
+        className="symbolon-input symbolon-select"
+        value={country}
+        onChange={(event) => {
+          setCountry(event.target.value);
+          setServerError(null);
+        }}
+      >
+        {list.map((entry) => (
+          <option key={entry.code} value={entry.code}>
+            {`${entry.name} (+${entry.dial})`}
+          </option>
+        ))}
+      </select>
+      <label className="symbolon-label" htmlFor={inputId}>
+        Phone number
+      </label>
+      <input
+        ref={field}
+        id={inputId}
+        className="symbolon-input"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="Phone number"
+        data-autofocus={autoFocus || undefined}
+        value={number}
+        aria-invalid={message !== null}
+        aria-describedby={message ? alertId : undefined}
+        onChange={(event) => {
+          setNumber(event.target.value);
+          setServerError(null);
+        }}
+        onBlur={() => setChecked(number.trim() !== "")}
+      />
+      {message && (
+        <p id={alertId} role="alert" className="symbolon-alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="symbolon-button" disabled={!canSubmit}>
+        {submitting ? "Submitting" : submitLabel}
+      </button>
+    </form>
+  );
+}
