@@ -10,7 +10,13 @@ vi.mock("./checkPhone", () => ({
   ),
 }));
 
+vi.mock("@symbolon/core", async (original) => ({
+  ...(await original<typeof import("@symbolon/core")>()),
+  acceptTerms: vi.fn(),
+}));
+
 const { sendCode, submitCode, transfer } = await import("./accountActions");
+const { acceptTerms } = await import("@symbolon/core");
 
 /** An error shaped like core's ApiError. */
 const refusal = (code: string, data?: unknown) =>
@@ -221,5 +227,35 @@ describe("link and update flows", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "No thanks" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(outcomes).toEqual([{ type: "error", flow: "login", code: "exited_auth_flow" }]);
+  });
+
+  it("terms: Accept and continue records the acceptance and finishes the login", async () => {
+    const accepted = { ...USER, has_accepted_terms: true };
+    vi.mocked(acceptTerms).mockResolvedValue(accepted);
+    vi.mocked(submitCode).mockResolvedValue({
+      type: "login",
+      result: {
+        user: { ...USER, has_accepted_terms: false },
+        isNewUser: true,
+        wasAlreadyAuthenticated: false,
+      },
+    });
+    const { dialog, outcomes } = await renderModal((c) => c.login(), {
+      appConfig: { require_users_accept_terms: true },
+    });
+    fireEvent.change(within(dialog).getByLabelText("Email address"), {
+      target: { value: "ada@example.com" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Submit" }));
+    await enterCode(dialog);
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Accept and continue" }));
+    await within(dialog).findByText("You're logged in");
+    expect(acceptTerms).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(outcomes).toHaveLength(1), { timeout: 3000 });
+    expect(outcomes[0]).toMatchObject({
+      type: "complete",
+      flow: "login",
+      result: { user: accepted, isNewUser: true },
+    });
   });
 });
