@@ -1,3 +1,4 @@
+import * as core from "@symbolon/core";
 import {
   type Client,
   FLOW_CLEAR_DELAY_MS,
@@ -175,11 +176,11 @@ const CLEARED = {
   exportAddress: null,
 } as const;
 
-/** Resets the SMS flow when core has it (`resetSmsFlow`), without a static dependency on it. */
-type CoreResets = { resetSmsFlow?: (client: Client) => void };
+/** Core's `resetSmsFlow`, read by name (`(core as SmsReset).resetSmsFlow`) so this builds before core has it. */
+type SmsReset = { resetSmsFlow?: (client: Client) => void };
 
 /** Creates the modal controller for one client. */
-export function createModalController(client: Client, core: CoreResets = {}): ModalController {
+export function createModalController(client: Client): ModalController {
   let state: ModalState = { requested: false, open: false, ...CLEARED, resendWait: null };
   const listeners = new Set<() => void>();
   const outcomeListeners = new Map<(outcome: ModalOutcome) => void, AccountFlowKind | "all">();
@@ -339,7 +340,7 @@ export function createModalController(client: Client, core: CoreResets = {}): Mo
         set(CLEARED);
         if (isAccountFlow(flow)) {
           resetEmailFlow(client);
-          core.resetSmsFlow?.(client);
+          (core as unknown as SmsReset).resetSmsFlow?.(client);
         }
       });
     },
