@@ -1,4 +1,4 @@
-import { MODAL_HEIGHT_COMPACT_PX, type User } from "@symbolon/core";
+import { MODAL_HEIGHT_COMPACT_PX, MODAL_HEIGHT_FULL_PX, type User } from "@symbolon/core";
 import { Suspense, useContext, useId, useRef } from "react";
 import { useClientState } from "../hooks/useClientState";
 import type { AccountKind, ModalScreen } from "../provider/createModalController";
@@ -102,11 +102,21 @@ export default function LoginModal() {
   const blocked = flow === "update" && current === null ? UPDATE_NEEDS[kind] : null;
   const back = flow === "login" ? controller.back : undefined;
   const subject = state.channel === "sms" ? (state.phoneNumber ?? null) : state.email;
+  // Compact (480 px) for the email-only screens, as before; full (620 px) where more is shown.
+  const emailOnly = methods.primary.join() === "email" && methods.overflow.length === 0;
+  const compact =
+    (state.screen === "methods" && emailOnly) ||
+    ["email", "code", "success", "refusal"].includes(state.screen);
   // Link and update dialogs are named by their screen's title; login keeps "Log in or sign up".
   const labelledBy = flow === "login" ? undefined : titleId;
 
   return (
-    <ModalFrame {...look} height={MODAL_HEIGHT_COMPACT_PX} labelledBy={labelledBy} onClose={controller.close}>
+    <ModalFrame
+      {...look}
+      height={compact ? MODAL_HEIGHT_COMPACT_PX : MODAL_HEIGHT_FULL_PX}
+      labelledBy={labelledBy}
+      onClose={controller.close}
+    >
       {state.screen !== "success" && <Logo logo={logo} appName={appConfig?.name ?? undefined} />}
       <Suspense fallback={null}>
         {state.screen === "methods" && (
