@@ -287,6 +287,26 @@ describe("createModalController link and update flows", () => {
     ]);
   });
 
+  it("reopened soon after a close, resumes an SMS code with its number and entry screen", () => {
+    const { controller } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.chooseMethod("sms");
+    controller.codeSent("+12015550123", "sms");
+    controller.close();
+    vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({
+      screen: "code",
+      channel: "sms",
+      phoneNumber: "+12015550123",
+      entry: "phone",
+    });
+    controller.changeEmail();
+    expect(controller.getState().screen).toBe("phone");
+  });
+
   it("steps through the login screen's methods: a method, More options, Back", () => {
     const { controller } = setup();
     controller.login();
