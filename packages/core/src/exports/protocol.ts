@@ -1,13 +1,17 @@
 // Wire types and constants, generated from crates/protocol.
 export type {
+  AccountTransferData,
   AppConfigResponse,
+  CustomAuthAccount,
   AuthMode,
   ChainType,
   ClientErrorCode,
   CurrentUserResponse,
   EmailAccount,
   LinkedAccount,
+  LoginMethodsAndOrder,
   MfaMethod,
+  PhoneAccount,
   RecoveryMethod,
   ServerErrorCode,
   SessionResponse,

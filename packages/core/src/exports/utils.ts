@@ -1,9 +1,12 @@
 // Pure helpers for UIs: user formatting and input validation (spec §3, §5).
 export { formatUser } from "../utils/formatUser.ts";
 export { isSecurePage } from "../utils/isSecurePage.ts";
+export { INVALID_PHONE_MESSAGE, type ParsedPhone, parsePhone } from "../utils/parsePhone.ts";
 export type {
+  PrivyCustomAuthAccount,
   PrivyEmailAccount,
   PrivyLinkedAccount,
+  PrivyPhoneAccount,
   PrivyUser,
   PrivyVerification,
   PrivyWalletAccount,

@@ -81,7 +81,7 @@ async function attemptOnce(options: RequestOptions): Promise<Attempt> {
 }
 
 function toError(response: Response, body: unknown): SymbolonError {
-  const { error, code } = (body ?? {}) as { error?: unknown; code?: unknown };
+  const { error, code, data } = (body ?? {}) as { error?: unknown; code?: unknown; data?: unknown };
   if (typeof code !== "string" || code === "") {
     const message = `The server answered HTTP ${response.status} without an error code.`;
     return new ClientError("network_error", message, { cause: body });
@@ -92,6 +92,9 @@ function toError(response: Response, body: unknown): SymbolonError {
     code as ServerErrorCode,
     typeof error === "string" ? error : code,
     response.status,
-    retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
+    {
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      ...(data === undefined || data === null ? {} : { data }),
+    },
   );
 }
