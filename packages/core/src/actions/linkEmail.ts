@@ -14,7 +14,10 @@ export interface LinkEmailParameters {
  * `POST /passwordless/link`: adds an email to the signed-in user. Spec §5 checks first (signed in,
  * no email yet). `account_transfer_required` refusals carry the transfer offer (`transferData(e)`).
  */
-export async function linkEmail(client: Client, parameters: LinkEmailParameters): Promise<AccountChangeResult> {
+export async function linkEmail(
+  client: Client,
+  parameters: LinkEmailParameters,
+): Promise<AccountChangeResult> {
   requireLinkable(client, "email");
   const body: PasswordlessLinkRequest = { email: parameters.email.trim(), code: parameters.code.trim() };
   return accountRequest(client, "/passwordless/link", body);

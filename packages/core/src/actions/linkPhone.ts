@@ -16,7 +16,10 @@ export interface LinkPhoneParameters {
  * `POST /passwordless_sms/link`: adds a phone number to the signed-in user. Spec §5 checks first
  * (signed in, no phone yet). `account_transfer_required` refusals carry the transfer offer.
  */
-export async function linkPhone(client: Client, parameters: LinkPhoneParameters): Promise<AccountChangeResult> {
+export async function linkPhone(
+  client: Client,
+  parameters: LinkPhoneParameters,
+): Promise<AccountChangeResult> {
   requireLinkable(client, "phone");
   const parsed = await parsePhone(parameters.phoneNumber);
   if (!parsed.ok) throw new ClientError("invalid_input", parsed.message);

@@ -31,7 +31,9 @@ export async function syncCustomAuth(
   parameters: SyncCustomAuthParameters,
 ): Promise<CustomAuthSyncStatus> {
   const set = (status: CustomAuthSyncStatus, error: unknown = null) => {
-    client.store.setState({ customAuthSync: { status, error: error === null ? null : asSymbolonError(error) } });
+    client.store.setState({
+      customAuthSync: { status, error: error === null ? null : asSymbolonError(error) },
+    });
     return status;
   };
   const { appConfig } = client.store.getState();

@@ -17,7 +17,10 @@ export const NO_EMAIL_MESSAGE = "User does not have an email linked to their acc
  * `POST /passwordless/update`: replaces the user's email (the old one is read from the user) with
  * `newAddress` once its code is verified. Without an email: ClientError('invalid_input', NO_EMAIL_MESSAGE).
  */
-export async function updateEmail(client: Client, parameters: UpdateEmailParameters): Promise<AccountChangeResult> {
+export async function updateEmail(
+  client: Client,
+  parameters: UpdateEmailParameters,
+): Promise<AccountChangeResult> {
   const user = requireUser(client);
   const old = user.linked_accounts.find((a) => a.type === "email");
   if (!old) throw new ClientError("invalid_input", NO_EMAIL_MESSAGE);

@@ -18,7 +18,10 @@ export const NO_PHONE_MESSAGE = "User does not have a phone number linked to the
  * `POST /passwordless_sms/update`: replaces the user's number (the old one is read from the user)
  * with `newPhoneNumber` once its code is verified. Without a phone: ClientError('invalid_input', NO_PHONE_MESSAGE).
  */
-export async function updatePhone(client: Client, parameters: UpdatePhoneParameters): Promise<AccountChangeResult> {
+export async function updatePhone(
+  client: Client,
+  parameters: UpdatePhoneParameters,
+): Promise<AccountChangeResult> {
   const user = requireUser(client);
   const old = user.linked_accounts.find((a) => a.type === "phone");
   if (!old) throw new ClientError("invalid_input", NO_PHONE_MESSAGE);

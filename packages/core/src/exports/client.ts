@@ -1,4 +1,6 @@
 // Creating a client and the shape of its state.
+
+export { getActiveClient, setActiveClient } from "../client/activeClient.ts";
 export {
   type Client,
   type ClientOptions,
@@ -13,7 +15,6 @@ export {
   type EmbeddedWalletsOptions,
   type SmsFlowState,
 } from "../client/createClient.ts";
-export { getActiveClient, setActiveClient } from "../client/activeClient.ts";
 export { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 export type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 export type { Listener, Store } from "../store/createStore.ts";

@@ -2,11 +2,11 @@
 export type {
   AccountTransferData,
   AppConfigResponse,
-  CustomAuthAccount,
   AuthMode,
   ChainType,
   ClientErrorCode,
   CurrentUserResponse,
+  CustomAuthAccount,
   EmailAccount,
   LinkedAccount,
   LoginMethodsAndOrder,

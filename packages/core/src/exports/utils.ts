@@ -1,7 +1,6 @@
 // Pure helpers for UIs: user formatting and input validation (spec §3, §5).
 export { formatUser } from "../utils/formatUser.ts";
 export { isSecurePage } from "../utils/isSecurePage.ts";
-export { INVALID_PHONE_MESSAGE, type ParsedPhone, parsePhone } from "../utils/parsePhone.ts";
 export type {
   PrivyCustomAuthAccount,
   PrivyEmailAccount,
@@ -11,5 +10,6 @@ export type {
   PrivyVerification,
   PrivyWalletAccount,
 } from "../utils/PrivyUser.ts";
+export { INVALID_PHONE_MESSAGE, type ParsedPhone, parsePhone } from "../utils/parsePhone.ts";
 export { PLUS_EMAIL_MESSAGE, type ValidateEmailOptions, validateEmail } from "../utils/validateEmail.ts";
 export { type PasscodeValidation, validatePasscode } from "../utils/validatePasscode.ts";

@@ -88,13 +88,8 @@ function toError(response: Response, body: unknown): SymbolonError {
   }
   const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"));
   // Codes outside SERVER_ERROR_CODES are kept as they are: the spec's list ends with "among others".
-  return new ApiError(
-    code as ServerErrorCode,
-    typeof error === "string" ? error : code,
-    response.status,
-    {
-      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-      ...(data === undefined || data === null ? {} : { data }),
-    },
-  );
+  return new ApiError(code as ServerErrorCode, typeof error === "string" ? error : code, response.status, {
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    ...(data === undefined || data === null ? {} : { data }),
+  });
 }

@@ -28,9 +28,14 @@ export function requireUser(client: Client, message = MUST_BE_AUTHENTICATED_MESS
  * token, then refresh the session so the store's user and identity token are current (the spec
  * client calls refreshSession and returns `{user, identity_token}`).
  */
-export async function accountRequest(client: Client, path: string, body: unknown): Promise<AccountChangeResult> {
+export async function accountRequest(
+  client: Client,
+  path: string,
+  body: unknown,
+): Promise<AccountChangeResult> {
   const token = await getAccessToken(client);
-  if (token === null) throw new ClientError("attempted_rpc_call_before_logged_in", MUST_BE_AUTHENTICATED_MESSAGE);
+  if (token === null)
+    throw new ClientError("attempted_rpc_call_before_logged_in", MUST_BE_AUTHENTICATED_MESSAGE);
   const answered = await apiRequest<User>(client, "POST", path, { body, token });
   const refreshed = await refreshSession(client);
   const user = refreshed ?? answered;

@@ -17,6 +17,8 @@ export function appConfig(overrides: Partial<AppConfigResponse> = {}): AppConfig
     wallet_auth: false,
     passkey_auth: false,
     guest_auth: false,
+    custom_jwt_auth: false,
+    login_methods_and_order: { primary: ["email"], overflow: [] },
     disable_plus_emails: false,
     require_users_accept_terms: false,
     terms_and_conditions_url: null,
