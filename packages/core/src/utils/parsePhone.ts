@@ -18,6 +18,6 @@ export async function parsePhone(input: string, defaultCountry?: string): Promis
     text,
     defaultCountry === undefined ? undefined : (defaultCountry.toUpperCase() as never),
   );
-  if (!parsed || !parsed.isValid()) return { ok: false, message: INVALID_PHONE_MESSAGE };
+  if (!parsed?.isValid()) return { ok: false, message: INVALID_PHONE_MESSAGE };
   return { ok: true, e164: parsed.number };
 }
