@@ -1,3 +1,4 @@
+import { ApiError, type ServerErrorCode } from "@symbolon/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { REFUSAL_TEXTS } from "./RefusalScreen";
@@ -5,8 +6,10 @@ import { renderModal, USER } from "./renderModal";
 
 vi.mock("./accountActions", () => ({ sendCode: vi.fn(), submitCode: vi.fn(), transfer: vi.fn() }));
 vi.mock("./checkPhone", () => ({
-  checkPhone: vi.fn(async (national: string, _country: string, dial: string) =>
-    national.replace(/\D/g, "").length === 10 ? `+${dial}${national.replace(/\D/g, "")}` : null,
+  checkPhone: vi.fn(async (national: string, country: string) =>
+    national.replace(/\D/g, "").length === 10
+      ? `+${country === "GB" ? "44" : "1"}${national.replace(/\D/g, "")}`
+      : null,
   ),
 }));
 
@@ -18,9 +21,9 @@ vi.mock("@symbolon/core", async (original) => ({
 const { sendCode, submitCode, transfer } = await import("./accountActions");
 const { acceptTerms } = await import("@symbolon/core");
 
-/** An error shaped like core's ApiError. */
-const refusal = (code: string, data?: unknown) =>
-  Object.assign(new Error(`refused: ${code}`), { code, status: 403, ...(data ? { data } : {}) });
+/** A refusal as core throws it. */
+const refusal = (code: ServerErrorCode, data?: unknown) =>
+  new ApiError(code, `refused: ${code}`, 403, data === undefined ? {} : { data });
 
 async function enterCode(dialog: HTMLElement) {
   await within(dialog).findByRole("heading", { name: "Enter confirmation code" });

@@ -4,8 +4,10 @@ import { renderModal } from "./renderModal";
 
 vi.mock("./accountActions", () => ({ sendCode: vi.fn(), submitCode: vi.fn(), transfer: vi.fn() }));
 vi.mock("./checkPhone", () => ({
-  checkPhone: vi.fn(async (national: string, _country: string, dial: string) =>
-    national.replace(/\D/g, "").length === 10 ? `+${dial}${national.replace(/\D/g, "")}` : null,
+  checkPhone: vi.fn(async (national: string, country: string) =>
+    national.replace(/\D/g, "").length === 10
+      ? `+${country === "GB" ? "44" : "1"}${national.replace(/\D/g, "")}`
+      : null,
   ),
 }));
 

@@ -1,4 +1,4 @@
-import { type Client, describeError } from "@symbolon/core";
+import { type Client, describeError, INVALID_PHONE_MESSAGE } from "@symbolon/core";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ModalController } from "../provider/createModalController";
 import { sendCode } from "./accountActions";
@@ -35,15 +35,13 @@ export function PhoneForm({
   locale = readerLocale(),
 }: PhoneFormProps) {
   const list = useMemo(() => countries(locale), [locale]);
+  // Coming back with a number: in the reader's country it shows as a national number, otherwise
+  // whole with its '+' (valid whatever the picker says; shared calling codes stay unambiguous).
   const start = useMemo(() => {
-    const match = initialNumber
-      ? [...list]
-          .sort((a, b) => b.dial.length - a.dial.length)
-          .find((country) => initialNumber.startsWith(`+${country.dial}`))
-      : undefined;
-    return match
-      ? { country: match.code, national: initialNumber.slice(match.dial.length + 1) }
-      : { country: defaultCountry(locale, list), national: initialNumber };
+    const country = defaultCountry(locale, list);
+    const prefix = `+${list.find((entry) => entry.code === country)?.dial ?? "1"}`;
+    const national = initialNumber.startsWith(prefix) ? initialNumber.slice(prefix.length) : initialNumber;
+    return { country, national };
   }, [initialNumber, list, locale]);
   const [country, setCountry] = useState(start.country);
   const [number, setNumber] = useState(start.national);
@@ -62,13 +60,12 @@ export function PhoneForm({
     if (autoFocus) field.current?.focus();
   }, [autoFocus]);
   const alertId = useId();
-  const dial = list.find((entry) => entry.code === country)?.dial ?? "1";
 
   useEffect(() => {
     const turn = ++check.current;
     setValid(null);
     if (number.trim() === "") return;
-    void checkPhone(number, country, dial).then(
+    void checkPhone(number, country).then(
       (e164) => {
         if (turn === check.current) setValid(e164);
       },
@@ -76,10 +73,9 @@ export function PhoneForm({
         if (turn === check.current) setValid(null);
       },
     );
-  }, [number, country, dial]);
+  }, [number, country]);
 
-  const invalid =
-    checked && number.trim() !== "" && valid === null ? "Please enter a valid phone number." : null;
+  const invalid = checked && number.trim() !== "" && valid === null ? INVALID_PHONE_MESSAGE : null;
   const message = invalid ?? serverError;
   const canSubmit = valid !== null && !submitting;
 

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   createClient,
   createMemoryStorage,
   type LoginResult,
@@ -232,8 +233,7 @@ describe("createModalController link and update flows", () => {
     });
     controller.back();
     expect(controller.getState().screen).toBe("methods");
-    const transfer = Object.assign(new Error("owned"), {
-      code: "account_transfer_required",
+    const transfer = new ApiError("account_transfer_required", "owned", 409, {
       data: {
         nonce: "n-1",
         account_type: "email",

@@ -1,4 +1,3 @@
-import * as core from "@symbolon/core";
 import {
   type Client,
   FLOW_CLEAR_DELAY_MS,
@@ -6,6 +5,7 @@ import {
   logout,
   MODAL_OPEN_DELAY_MS,
   resetEmailFlow,
+  resetSmsFlow,
   type User,
   type WalletConfirmationRequest,
 } from "@symbolon/core";
@@ -176,9 +176,6 @@ const CLEARED = {
   exportAddress: null,
 } as const;
 
-/** Core's `resetSmsFlow`, read by name (`(core as SmsReset).resetSmsFlow`) so this builds before core has it. */
-type SmsReset = { resetSmsFlow?: (client: Client) => void };
-
 /** Creates the modal controller for one client. */
 export function createModalController(client: Client): ModalController {
   let state: ModalState = { requested: false, open: false, ...CLEARED, resendWait: null };
@@ -340,7 +337,7 @@ export function createModalController(client: Client): ModalController {
         set(CLEARED);
         if (isAccountFlow(flow)) {
           resetEmailFlow(client);
-          (core as unknown as SmsReset).resetSmsFlow?.(client);
+          resetSmsFlow(client);
         }
       });
     },

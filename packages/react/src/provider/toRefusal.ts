@@ -1,3 +1,5 @@
+import { transferData } from "@symbolon/core";
+
 /** The server refusals of a login or link that have a screen of their own (spec §2, §8). */
 export type RefusalCode =
   | "allowlist_rejected"
@@ -39,17 +41,15 @@ const CODES: ReadonlySet<string> = new Set<RefusalCode>([
 
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
-/** Reads the transfer data from the error (`data` or `transferData`, server or client field names). */
-function transferOf(error: Record<string, unknown>): TransferOffer | null {
-  const raw = (error.transferData ?? error.data) as Record<string, unknown> | null | undefined;
-  if (!raw || typeof raw !== "object") return null;
-  const nonce = text(raw.nonce);
-  if (nonce === null) return null;
+/** The transfer offer of the refusal, from core's `transferData` (the server's field names). */
+function transferOf(error: unknown): TransferOffer | null {
+  const data = transferData(error);
+  if (data === null) return null;
   return {
-    nonce,
-    accountType: text(raw.account_type) ?? text(raw.accountType) ?? "",
-    displayName: text(raw.display_name) ?? text(raw.displayName) ?? "",
-    embeddedWalletAddress: text(raw.embedded_wallet_address) ?? text(raw.embeddedWalletAddress),
+    nonce: data.nonce,
+    accountType: data.account_type,
+    displayName: data.display_name,
+    embeddedWalletAddress: data.embedded_wallet_address,
   };
 }
 
@@ -59,7 +59,7 @@ export function toRefusal(error: unknown): Refusal | null {
   const fields = error as Record<string, unknown>;
   const code = fields.code;
   if (typeof code !== "string" || !CODES.has(code)) return null;
-  const transfer = code === "account_transfer_required" ? transferOf(fields) : null;
+  const transfer = code === "account_transfer_required" ? transferOf(error) : null;
   // A transfer without its nonce cannot be offered: the account is simply linked elsewhere.
   const routed = (
     code === "account_transfer_required" && transfer === null ? "linked_to_another_user" : code
