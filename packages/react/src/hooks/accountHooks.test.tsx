@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { getAccessToken as moduleGetAccessToken } from "../index";
+import type { PrivyConfig } from "../provider/PrivyConfig";
 import { PrivyProvider } from "../provider/PrivyProvider";
 import { TEST_APP_ID } from "../test/startTestServer";
 import type { LoginCompleteParams } from "./toLoginComplete";
@@ -20,7 +21,8 @@ async function setup(customAuth?: CustomAuthConfig) {
   scriptApp(server, { config: { custom_jwt_auth: customAuth !== undefined, sms_auth: true } });
   const completed: LoginCompleteParams[] = [];
   const errors: string[] = [];
-  const config = customAuth ? { customAuth } : {};
+  // PrivyConfig does not declare customAuth yet; the provider passes config through whole.
+  const config = (customAuth ? { customAuth } : {}) as PrivyConfig;
   const wrapper = ({ children }: { children: ReactNode }) => (
     <PrivyProvider appId={TEST_APP_ID} apiUrl={server.url} config={config}>
       {children}
