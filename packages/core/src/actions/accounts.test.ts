@@ -3,6 +3,7 @@ import { isApiError } from "../errors/ApiError.ts";
 import { isClientError } from "../errors/ClientError.ts";
 import { transferData } from "../errors/transferData.ts";
 import type { User } from "../generated/protocol.ts";
+import { requireUpdatable } from "../session/requireUpdatable.ts";
 import { makeUser } from "../test/fixtures.ts";
 import { makeClient, useScriptedApp } from "../test/harness.ts";
 import { linkEmail } from "./linkEmail.ts";
@@ -97,6 +98,10 @@ describe("account calls", () => {
       newAddress: "new@example.com",
       code: "123456",
     });
+    expect(() => requireUpdatable(client, "phone")).toThrow(
+      "User is required to have an phone number to update it.",
+    );
+    expect(requireUpdatable(client, "email").id).toBe(client.store.getState().user?.id);
     const e = await updatePhone(client, { newPhoneNumber: "+12015550123", code: "1" }).catch(
       (x: unknown) => x,
     );

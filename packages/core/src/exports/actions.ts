@@ -40,3 +40,5 @@ export {
   type AccountChangeResult,
   MUST_BE_AUTHENTICATED_MESSAGE,
 } from "../session/accountRequest.ts";
+export { requireLinkable } from "../session/requireLinkable.ts";
+export { requireUpdatable, UPDATE_REQUIRES_MESSAGE } from "../session/requireUpdatable.ts";

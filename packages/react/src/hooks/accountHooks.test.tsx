@@ -90,9 +90,15 @@ describe("account hooks", () => {
     expect(await current().token.getIdentityToken()).toMatch(/\./);
   });
 
-  it("useModalStatus follows the modal; usePrivy.linkEmail opens the link flow", async () => {
+  it("useModalStatus follows the modal; usePrivy.linkEmail opens the link flow after the spec §5 checks", async () => {
     const { current } = await setup();
+    expect(() => current().privy.linkEmail()).toThrow(
+      "User must be authenticated before linking an account.",
+    );
     await act(() => current().guest.createGuestAccount());
+    expect(() => current().privy.updatePhone()).toThrow(
+      "User is required to have an phone number to update it.",
+    );
     expect(current().modal.isOpen).toBe(false);
     act(() => current().privy.linkEmail());
     await waitFor(() => expect(current().modal.isOpen).toBe(true));

@@ -1,8 +1,10 @@
 import { formatUser } from "@symbolon/core";
 import { useEffect, useRef } from "react";
 import type { PrivyErrorCodeValue } from "../errors/PrivyErrorCode";
+import { toAccountErrorCode } from "../errors/toAccountErrorCode";
 import type { AccountKind } from "../provider/createModalController";
 import { usePrivyContext } from "../provider/usePrivyContext";
+import { openAccountFlow } from "./openAccountFlow";
 
 /** Callbacks of the link and update hooks. */
 export interface AccountFlowCallbacks {
@@ -14,10 +16,12 @@ export interface AccountFlowCallbacks {
 
 /**
  * Opens the modal's link or update flow (`controller.openLink` / `openUpdate`) and reports how it
- * ended through the callbacks. Shared by `useLinkAccount` and `useUpdateAccount`.
+ * ended through the callbacks. Shared by `useLinkAccount` and `useUpdateAccount`. Before opening it
+ * applies spec §5 (core `requireLinkable` / `requireUpdatable`): signed out, a second account of the
+ * type, or an update without one throws the spec's message (and calls `onError`).
  */
 export function useAccountFlow(hookName: string, flow: "link" | "update", options: AccountFlowCallbacks) {
-  const { controller } = usePrivyContext(hookName);
+  const { client, controller } = usePrivyContext(hookName);
   const callbacks = useRef(options);
   callbacks.current = options;
   useEffect(
@@ -33,7 +37,11 @@ export function useAccountFlow(hookName: string, flow: "link" | "update", option
     [controller, flow],
   );
   return (kind: AccountKind) => {
-    if (flow === "link") controller?.openLink(kind);
-    else controller?.openUpdate(kind);
+    try {
+      openAccountFlow(client, controller, flow, kind);
+    } catch (e) {
+      callbacks.current.onError?.(toAccountErrorCode(e, flow));
+      throw e;
+    }
   };
 }

@@ -1,6 +1,7 @@
 import { formatUser, getAccessToken, logout, unlinkEmail, unlinkPhone } from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
+import { openAccountFlow } from "./openAccountFlow";
 import { requireClient } from "./requireClient";
 import { useClientState } from "./useClientState";
 import { useFormattedUser } from "./useFormattedUser";
@@ -18,10 +19,16 @@ export interface UsePrivyReturn {
   logout: () => Promise<void>;
   /** A valid access token, refreshed when needed, or null when signed out. */
   getAccessToken: () => Promise<string | null>;
-  /** Opens the modal's link flow for an email / a phone (outcomes: `useLinkAccount` callbacks). */
+  /**
+   * Opens the modal's link flow for an email / a phone (outcomes: `useLinkAccount` callbacks).
+   * Throws the spec §5 message when signed out or when one is already linked.
+   */
   linkEmail: () => void;
   linkPhone: () => void;
-  /** Opens the modal's update flow for the user's email / phone (outcomes: `useUpdateAccount`). */
+  /**
+   * Opens the modal's update flow for the user's email / phone (outcomes: `useUpdateAccount`).
+   * Throws 'User is required to have an email address to update it.' (or the phone one) without one.
+   */
   updateEmail: () => void;
   updatePhone: () => void;
   /** Removes an email / phone; resolves with the user as it is now, rejects with the server's refusal. */
@@ -42,10 +49,10 @@ export function usePrivy(): UsePrivyReturn {
   const token = useCallback(async () => (client ? getAccessToken(client) : null), [client]);
   const accountCalls = useMemo(
     () => ({
-      linkEmail: () => controller?.openLink("email"),
-      linkPhone: () => controller?.openLink("phone"),
-      updateEmail: () => controller?.openUpdate("email"),
-      updatePhone: () => controller?.openUpdate("phone"),
+      linkEmail: () => openAccountFlow(client, controller, "link", "email"),
+      linkPhone: () => openAccountFlow(client, controller, "link", "phone"),
+      updateEmail: () => openAccountFlow(client, controller, "update", "email"),
+      updatePhone: () => openAccountFlow(client, controller, "update", "phone"),
       unlinkEmail: async (address: string) =>
         formatUser((await unlinkEmail(requireClient(client, "usePrivy"), address)).user),
       unlinkPhone: async (phoneNumber: string) =>
