@@ -1,7 +1,7 @@
 import type { Client } from "../client/createClient.ts";
-import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { AuthMode, PasswordlessAuthenticateRequest } from "../generated/protocol.ts";
+import { runCodeStep, setCodeFlow } from "../session/codeFlow.ts";
 import { ignoredLogin, type LoginResult, loginWithSession } from "../session/loginWithSession.ts";
 
 export type { LoginResult } from "../session/loginWithSession.ts";
@@ -17,7 +17,8 @@ export interface LoginWithEmailCodeParameters {
 
 /**
  * `POST /passwordless/authenticate`: signs in with the emailed code. Moves the flow to
- * `submitting-code`, then (after creating the embedded wallet when `createOnLogin` asks for it) `done`, or `error` (keeping the email, so it can be called again) and rethrows.
+ * `submitting-code`, then (after creating the embedded wallet when `createOnLogin` asks for it)
+ * `done`, or `error` (keeping the email, so it can be called again) and rethrows.
  * Spec §5: a login while signed in (not as a guest) is ignored with a warning.
  */
 export async function loginWithEmailCode(
@@ -29,18 +30,12 @@ export async function loginWithEmailCode(
   const email = (parameters.email ?? client.store.getState().emailFlow.email)?.trim() ?? null;
   if (!email) {
     const error = new ClientError("invalid_input", "No auth flow in progress.");
-    client.store.setState({ emailFlow: { status: "error", email: null, error } });
+    setCodeFlow(client, "email", "error", null, error);
     throw error;
   }
-  client.store.setState({ emailFlow: { status: "submitting-code", email, error: null } });
   const body: PasswordlessAuthenticateRequest = { email, code: parameters.code.trim() };
   if (parameters.mode !== undefined) body.mode = parameters.mode;
-  try {
-    const result = await loginWithSession(client, "/passwordless/authenticate", body);
-    client.store.setState({ emailFlow: { status: "done", email, error: null } });
-    return result;
-  } catch (e) {
-    client.store.setState({ emailFlow: { status: "error", email, error: asSymbolonError(e) } });
-    throw e;
-  }
+  return runCodeStep(client, "email", email, "submitting-code", "done", () =>
+    loginWithSession(client, "/passwordless/authenticate", body),
+  );
 }

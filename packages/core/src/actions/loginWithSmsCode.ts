@@ -1,7 +1,7 @@
 import type { Client } from "../client/createClient.ts";
-import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { AuthMode, SmsAuthenticateRequest } from "../generated/protocol.ts";
+import { runCodeStep, setCodeFlow } from "../session/codeFlow.ts";
 import { ignoredLogin, type LoginResult, loginWithSession } from "../session/loginWithSession.ts";
 
 /** Parameters of {@link loginWithSmsCode}. */
@@ -27,18 +27,12 @@ export async function loginWithSmsCode(
   const phoneNumber = (parameters.phoneNumber ?? client.store.getState().smsFlow.phoneNumber)?.trim() ?? null;
   if (!phoneNumber) {
     const error = new ClientError("invalid_input", "No auth flow in progress.");
-    client.store.setState({ smsFlow: { status: "error", phoneNumber: null, error } });
+    setCodeFlow(client, "sms", "error", null, error);
     throw error;
   }
-  client.store.setState({ smsFlow: { status: "submitting-code", phoneNumber, error: null } });
   const body: SmsAuthenticateRequest = { phoneNumber, code: parameters.code.trim() };
   if (parameters.mode !== undefined) body.mode = parameters.mode;
-  try {
-    const result = await loginWithSession(client, "/passwordless_sms/authenticate", body);
-    client.store.setState({ smsFlow: { status: "done", phoneNumber, error: null } });
-    return result;
-  } catch (e) {
-    client.store.setState({ smsFlow: { status: "error", phoneNumber, error: asSymbolonError(e) } });
-    throw e;
-  }
+  return runCodeStep(client, "sms", phoneNumber, "submitting-code", "done", () =>
+    loginWithSession(client, "/passwordless_sms/authenticate", body),
+  );
 }

@@ -1,9 +1,8 @@
 import type { Client } from "../client/createClient.ts";
-import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import type { SymbolonError } from "../errors/SymbolonError.ts";
 import type { SmsInitRequest } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
+import { runCodeStep, setCodeFlow } from "../session/codeFlow.ts";
 import { parsePhone } from "../utils/parsePhone.ts";
 
 /** Parameters of {@link sendSmsCode}. */
@@ -25,25 +24,19 @@ export interface SendSmsCodeParameters {
  * call `linkPhone` / `updatePhone` with it (they leave this flow's state alone).
  */
 export async function sendSmsCode(client: Client, parameters: SendSmsCodeParameters): Promise<void> {
-  let phoneNumber = parameters.phoneNumber.trim();
-  const setFlow = (status: "sending-code" | "awaiting-code-input" | "error", error: SymbolonError | null) =>
-    client.store.setState({ smsFlow: { status, phoneNumber, error } });
-  setFlow("sending-code", null);
-  const parsed = await parsePhone(phoneNumber, parameters.defaultCountry);
+  const typed = parameters.phoneNumber.trim();
+  // Checking the number loads libphonenumber-js on first use: `sending-code` shows meanwhile.
+  setCodeFlow(client, "sms", "sending-code", typed);
+  const parsed = await parsePhone(typed, parameters.defaultCountry);
   if (!parsed.ok) {
     const error = new ClientError("invalid_input", parsed.message);
-    setFlow("error", error);
+    setCodeFlow(client, "sms", "error", typed, error);
     throw error;
   }
-  phoneNumber = parsed.e164;
-  setFlow("sending-code", null);
+  const phoneNumber = parsed.e164;
   const body: SmsInitRequest = { phoneNumber };
   if (parameters.captchaToken !== undefined) body.token = parameters.captchaToken;
-  try {
-    await apiRequest(client, "POST", "/passwordless_sms/init", { body });
-  } catch (e) {
-    setFlow("error", asSymbolonError(e));
-    throw e;
-  }
-  setFlow("awaiting-code-input", null);
+  await runCodeStep(client, "sms", phoneNumber, "sending-code", "awaiting-code-input", () =>
+    apiRequest(client, "POST", "/passwordless_sms/init", { body }),
+  );
 }
