@@ -1,14 +1,16 @@
 import { GOOD_CODE, scriptApp, startScriptedServer } from "@symbolon/core/testing";
-import { PrivyProvider, useLoginWithSms } from "@symbolon/react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { PrivyProvider, useLoginWithSms, usePrivy } from "@symbolon/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { AccountsCard } from "./AccountsCard";
 
 const APP_ID = "cltestapp0000000000000001";
 
 let login: ReturnType<typeof useLoginWithSms> | null = null;
+let ready = false;
 function SignIn() {
   login = useLoginWithSms();
+  ready = usePrivy().ready;
   return null;
 }
 
@@ -22,8 +24,8 @@ async function renderSignedIn() {
       <AccountsCard />
     </PrivyProvider>,
   );
+  await waitFor(() => expect(ready).toBe(true));
   await act(async () => {
-    await new Promise((r) => setTimeout(r, 50));
     await login?.sendCode({ phoneNumber: "+12015550123" });
     await login?.loginWithCode({ code: GOOD_CODE });
   });
