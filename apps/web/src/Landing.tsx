@@ -1,4 +1,5 @@
 import { type ThemePreference, usePrivy } from "@symbolon/react";
+import { AccountsCard } from "./account/AccountsCard";
 import { WalletCard } from "./account/WalletCard";
 import { ThemeSwitch } from "./theme/ThemeSwitch";
 
@@ -43,6 +44,7 @@ export function Landing({
                 Log out
               </button>
             </section>
+            <AccountsCard />
             <WalletCard faucetRpcUrl={faucetRpcUrl} />
           </>
         ) : (

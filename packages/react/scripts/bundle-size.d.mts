@@ -16,3 +16,9 @@ export interface BundleSize {
 
 /** Builds the host entry with esbuild and measures it. */
 export function measureBundle(): Promise<BundleSize>;
+
+/** Budget of the initial bundle, gzip bytes (35 KiB). */
+export const INITIAL_BUDGET_GZIP_BYTES: number;
+
+/** The command line's report: initial, every lazy chunk and total, gzip. */
+export function formatReport(size: BundleSize): string;

@@ -17,6 +17,9 @@ createRoot(document.getElementById('root')).render(
 );
 `;
 
+/** Budget for what a host page downloads before anyone clicks "Log in" (gzip). */
+export const INITIAL_BUDGET_GZIP_BYTES = 35 * 1024;
+
 /** Builds the host entry and returns `{ initialGzipBytes, totalGzipBytes, chunks }`. */
 export async function measureBundle() {
   const result = await build({
@@ -60,6 +63,31 @@ export async function measureBundle() {
   };
 }
 
+/** Bytes as KiB with one decimal. */
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The report printed by the command line: initial, every lazy chunk, total (all gzip). */
+export function formatReport(size) {
+  const lazy = size.chunks.filter((chunk) => !chunk.initial).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const width = Math.max(0, ...lazy.map((chunk) => chunk.file.length));
+  return [
+    `initial  ${kib(size.initialGzipBytes)} gzip (${size.initialGzipBytes} B; budget ${kib(INITIAL_BUDGET_GZIP_BYTES)})`,
+    "lazy chunks (gzip):",
+    ...lazy.map(
+      (chunk) => `  ${chunk.file.padEnd(width)}  ${kib(chunk.gzipBytes).padStart(9)}  (${chunk.gzipBytes} B)`,
+    ),
+    `total    ${kib(size.totalGzipBytes)} gzip (${size.totalGzipBytes} B)`,
+  ].join("\n");
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(JSON.stringify(await measureBundle(), null, 2));
+  const size = await measureBundle();
+  if (process.argv.includes("--json")) console.log(JSON.stringify(size, null, 2));
+  else console.log(formatReport(size));
+  if (size.initialGzipBytes > INITIAL_BUDGET_GZIP_BYTES) {
+    console.error(
+      `initial bundle over budget: ${size.initialGzipBytes} B > ${INITIAL_BUDGET_GZIP_BYTES} B gzip`,
+    );
+    process.exitCode = 1;
+  }
 }

@@ -1,20 +1,49 @@
+export {
+  ApiError,
+  getActiveAccessToken as getAccessToken,
+  isApiError,
+  transferData,
+} from "@symbolon/core";
 export { PrivyErrorCode, type PrivyErrorCodeValue } from "./errors/PrivyErrorCode";
-export type { LoginCompleteParams } from "./hooks/toLoginComplete";
+export { toAccountErrorCode } from "./errors/toAccountErrorCode";
+export type { LoginCompleteParams, LoginMethod } from "./hooks/toLoginComplete";
+export type { AccountFlowCallbacks } from "./hooks/useAccountFlow";
 export { useCreateWallet } from "./hooks/useCreateWallet";
+export { type CustomAuthConfig, useCustomAuth } from "./hooks/useCustomAuth";
 export { useEmbeddedWalletState } from "./hooks/useEmbeddedWalletState";
 export { useExportWallet } from "./hooks/useExportWallet";
+export { useGuestAccounts } from "./hooks/useGuestAccounts";
 export { useIdentityToken } from "./hooks/useIdentityToken";
+export { useLinkAccount } from "./hooks/useLinkAccount";
+export { type UseLinkJwtAccountOptions, useLinkJwtAccount } from "./hooks/useLinkJwtAccount";
 export { type UseLoginOptions, useLogin } from "./hooks/useLogin";
 export {
   type LoginWithEmailState,
   type UseLoginWithEmailOptions,
   useLoginWithEmail,
 } from "./hooks/useLoginWithEmail";
+export {
+  type LoginWithSmsState,
+  type UseLoginWithSmsOptions,
+  useLoginWithSms,
+} from "./hooks/useLoginWithSms";
 export { type UseLogoutOptions, useLogout } from "./hooks/useLogout";
+export { useModalStatus } from "./hooks/useModalStatus";
 export { type UsePrivyReturn, usePrivy } from "./hooks/usePrivy";
 export { useSendTransaction } from "./hooks/useSendTransaction";
 export { useSignMessage, type WalletCallOptions } from "./hooks/useSignMessage";
 export { useSignTypedData } from "./hooks/useSignTypedData";
+export {
+  type SubscribeToJwtAuthWithFlagParameters,
+  useSubscribeToJwtAuthWithFlag,
+} from "./hooks/useSubscribeToJwtAuthWithFlag";
+export {
+  type SyncJwtBasedAuthStateParameters,
+  useSyncJwtBasedAuthState,
+} from "./hooks/useSyncJwtBasedAuthState";
+export { useToken } from "./hooks/useToken";
+export { useUpdateAccount, useUpdateEmail, useUpdatePhone } from "./hooks/useUpdateAccount";
+export { useUser } from "./hooks/useUser";
 export type { WalletActionCallbacks } from "./hooks/useWalletCallbacks";
 export { type ConnectedWallet, useWallets } from "./hooks/useWallets";
 export type { PrivyConfig, SupportedChain, ThemePreference } from "./provider/PrivyConfig";

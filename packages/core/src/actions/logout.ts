@@ -1,17 +1,19 @@
-import { type Client, initialEmailFlow } from "../client/createClient.ts";
+import { type Client, initialEmailFlow, initialSmsFlow } from "../client/createClient.ts";
 import type { LogoutRequest } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
 import { clearLocalState } from "../session/clearLocalState.ts";
+import { forgetGuestCredential } from "../session/guestCredential.ts";
 import { tokenStore } from "../session/tokenStore.ts";
 
 /**
  * Signs out: clears local state at once (and tells the other tabs), then revokes the session on the
- * server with `POST /sessions/logout`. A failing server call does not keep the user signed in.
+ * server with `POST /sessions/logout`. Also forgets the guest credential (a new guest next time). A failing server call does not keep the user signed in.
  */
 export async function logout(client: Client): Promise<void> {
   const { token, refreshToken } = tokenStore.read(client);
   clearLocalState(client);
-  client.store.setState({ emailFlow: initialEmailFlow });
+  forgetGuestCredential(client);
+  client.store.setState({ emailFlow: initialEmailFlow, smsFlow: initialSmsFlow });
   if (refreshToken === null) return;
   const body: LogoutRequest = { refresh_token: refreshToken };
   try {

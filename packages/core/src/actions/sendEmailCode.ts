@@ -1,9 +1,8 @@
 import type { Client } from "../client/createClient.ts";
-import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import type { SymbolonError } from "../errors/SymbolonError.ts";
 import type { PasswordlessInitRequest } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
+import { runCodeStep, setCodeFlow } from "../session/codeFlow.ts";
 import { validateEmail } from "../utils/validateEmail.ts";
 
 /** Parameters of {@link sendEmailCode}. */
@@ -17,27 +16,21 @@ export interface SendEmailCodeParameters {
  * `POST /passwordless/init`: emails a one-time code. Moves the email flow to `sending-code`, then
  * `awaiting-code-input`, or `error` (keeping the email) and rethrows. Invalid addresses (spec §5)
  * fail with ClientError('invalid_input') carrying the spec's message, without calling the server.
+ * Also the first step of linking or updating an email (see actions/README.md).
  */
 export async function sendEmailCode(client: Client, parameters: SendEmailCodeParameters): Promise<void> {
   const email = parameters.email.trim();
-  const setFlow = (status: "sending-code" | "awaiting-code-input" | "error", error: SymbolonError | null) =>
-    client.store.setState({ emailFlow: { status, email, error } });
   const invalid = validateEmail(email, {
     disablePlusEmails: client.store.getState().appConfig?.disable_plus_emails ?? false,
   });
   if (invalid !== null) {
     const error = new ClientError("invalid_input", invalid);
-    setFlow("error", error);
+    setCodeFlow(client, "email", "error", email, error);
     throw error;
   }
-  setFlow("sending-code", null);
   const body: PasswordlessInitRequest = { email };
   if (parameters.captchaToken !== undefined) body.token = parameters.captchaToken;
-  try {
-    await apiRequest(client, "POST", "/passwordless/init", { body });
-  } catch (e) {
-    setFlow("error", asSymbolonError(e));
-    throw e;
-  }
-  setFlow("awaiting-code-input", null);
+  await runCodeStep(client, "email", email, "sending-code", "awaiting-code-input", () =>
+    apiRequest(client, "POST", "/passwordless/init", { body }),
+  );
 }

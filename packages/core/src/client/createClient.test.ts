@@ -13,11 +13,23 @@ describe("createClient", () => {
       identityToken: null,
       appConfig: null,
       emailFlow: { status: "initial", email: null, error: null },
+      smsFlow: { status: "initial", phoneNumber: null, error: null },
+      customAuthSync: { status: "initial", error: null },
       error: null,
       embeddedWallet: { status: "idle", error: null },
       activeChainId: 1,
     });
     client.destroy();
+  });
+
+  it("the newest client is the active one until it is destroyed", async () => {
+    const { getActiveClient } = await import("./activeClient.ts");
+    const first = createClient({ appId: APP_ID, apiUrl: "http://127.0.0.1:1" });
+    const second = createClient({ appId: APP_ID, apiUrl: "http://127.0.0.1:1" });
+    expect(getActiveClient()).toBe(second);
+    second.destroy();
+    expect(getActiveClient()).toBeNull();
+    first.destroy();
   });
 
   it.each(["", "short", `${APP_ID}x`])("refuses the app id %j (must be 25 characters)", (appId) => {

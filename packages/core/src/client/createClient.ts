@@ -6,6 +6,7 @@ import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 import { createStore, type Store } from "../store/createStore.ts";
 import { unsupportedChainMessage } from "../wallet/ProviderRpcError.ts";
 import type { EmbeddedWalletState } from "../wallet/types.ts";
+import { clearActiveClient, setActiveClient } from "./activeClient.ts";
 import { registerInternals } from "./internals.ts";
 
 /** How a {@link Client} is set up. */
@@ -44,14 +45,33 @@ export interface EmbeddedWalletsOptions {
   showWalletUIs?: boolean;
 }
 
-/** Email code flow status (spec §4). */
-export type EmailFlowStatus =
+/** Email and SMS code flow status (spec §4). */
+export type CodeFlowStatus =
   | "initial"
   | "sending-code"
   | "awaiting-code-input"
   | "submitting-code"
   | "done"
   | "error";
+
+/** Email code flow status (spec §4). */
+export type EmailFlowStatus = CodeFlowStatus;
+
+/** Where the SMS code flow is; `phoneNumber` (E.164 once validated) survives errors so the user can retry. */
+export interface SmsFlowState {
+  status: CodeFlowStatus;
+  phoneNumber: string | null;
+  error: SymbolonError | null;
+}
+
+/** Custom token sync status (spec §4 "Custom token sync"). */
+export type CustomAuthSyncStatus = "not-enabled" | "initial" | "loading" | "done" | "error";
+
+/** Where the custom token sync is. */
+export interface CustomAuthSyncState {
+  status: CustomAuthSyncStatus;
+  error: SymbolonError | null;
+}
 
 /** Where the email code flow is; `email` survives errors so the user can retry. */
 export interface EmailFlowState {
@@ -70,6 +90,9 @@ export interface ClientState {
   identityToken: string | null;
   appConfig: AppConfigResponse | null;
   emailFlow: EmailFlowState;
+  smsFlow: SmsFlowState;
+  /** The custom JWT sync (`syncCustomAuth`). */
+  customAuthSync: CustomAuthSyncState;
   /** The last error met while initialising or restoring the session, if any. */
   error: SymbolonError | null;
   /** Creating, unlocking or recovering the signed-in user's embedded wallet. */
@@ -88,6 +111,12 @@ export interface Client {
 
 /** The email flow before anything happened. */
 export const initialEmailFlow: EmailFlowState = { status: "initial", email: null, error: null };
+
+/** The SMS flow before anything happened. */
+export const initialSmsFlow: SmsFlowState = { status: "initial", phoneNumber: null, error: null };
+
+/** The custom token sync before anything happened. */
+export const initialCustomAuthSync: CustomAuthSyncState = { status: "initial", error: null };
 
 /** The embedded wallet before anything happened (also after logout). */
 export const initialEmbeddedWallet: EmbeddedWalletState = { status: "idle", error: null };
@@ -116,6 +145,8 @@ export function createClient(options: ClientOptions): Client {
     identityToken: null,
     appConfig: null,
     emailFlow: initialEmailFlow,
+    smsFlow: initialSmsFlow,
+    customAuthSync: initialCustomAuthSync,
     error: null,
     embeddedWallet: initialEmbeddedWallet,
     activeChainId,
@@ -126,5 +157,7 @@ export function createClient(options: ClientOptions): Client {
     destroy: () => internals.destroy(),
   };
   const internals = registerInternals(client);
+  setActiveClient(client);
+  internals.cleanups.push(() => clearActiveClient(client));
   return client;
 }

@@ -8,16 +8,37 @@ export {
 } from "../actions/exportWallet.ts";
 export { fetchUser } from "../actions/fetchUser.ts";
 export { getAccessToken } from "../actions/getAccessToken.ts";
+export { getActiveAccessToken } from "../actions/getActiveAccessToken.ts";
 export { initialize } from "../actions/initialize.ts";
+export { linkCustomJwt } from "../actions/linkCustomJwt.ts";
+export { type LinkEmailParameters, linkEmail } from "../actions/linkEmail.ts";
+export { type LinkPhoneParameters, linkPhone } from "../actions/linkPhone.ts";
+export { loginAsGuest } from "../actions/loginAsGuest.ts";
+export { loginWithCustomToken } from "../actions/loginWithCustomToken.ts";
 export {
   type LoginResult,
   type LoginWithEmailCodeParameters,
   loginWithEmailCode,
 } from "../actions/loginWithEmailCode.ts";
+export { type LoginWithSmsCodeParameters, loginWithSmsCode } from "../actions/loginWithSmsCode.ts";
 export { logout } from "../actions/logout.ts";
 export { refreshSession } from "../actions/refreshSession.ts";
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
+export { resetSmsFlow } from "../actions/resetSmsFlow.ts";
 export { type SendEmailCodeParameters, sendEmailCode } from "../actions/sendEmailCode.ts";
+export { type SendSmsCodeParameters, sendSmsCode } from "../actions/sendSmsCode.ts";
 // Signing and sending are in `@symbolon/core/wallet` (they need viem); their types are here.
 export type { WalletActionOptions } from "../actions/signMessage.ts";
 export type { TypedData } from "../actions/signTypedData.ts";
+export { type SyncCustomAuthParameters, syncCustomAuth } from "../actions/syncCustomAuth.ts";
+export { type TransferAccountParameters, transferAccount } from "../actions/transferAccount.ts";
+export { unlinkEmail } from "../actions/unlinkEmail.ts";
+export { unlinkPhone } from "../actions/unlinkPhone.ts";
+export { NO_EMAIL_MESSAGE, type UpdateEmailParameters, updateEmail } from "../actions/updateEmail.ts";
+export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../actions/updatePhone.ts";
+export {
+  type AccountChangeResult,
+  MUST_BE_AUTHENTICATED_MESSAGE,
+} from "../session/accountRequest.ts";
+export { requireLinkable } from "../session/requireLinkable.ts";
+export { requireUpdatable, UPDATE_REQUIRES_MESSAGE } from "../session/requireUpdatable.ts";

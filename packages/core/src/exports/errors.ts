@@ -5,3 +5,4 @@ export { type CodeRefusal, codeRefusal } from "../errors/codeRefusal.ts";
 export { describeError } from "../errors/describeError.ts";
 export { needsNewCode } from "../errors/needsNewCode.ts";
 export { SymbolonError, type SymbolonErrorOptions } from "../errors/SymbolonError.ts";
+export { transferData } from "../errors/transferData.ts";

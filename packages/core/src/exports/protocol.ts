@@ -1,13 +1,17 @@
 // Wire types and constants, generated from crates/protocol.
 export type {
+  AccountTransferData,
   AppConfigResponse,
   AuthMode,
   ChainType,
   ClientErrorCode,
   CurrentUserResponse,
+  CustomAuthAccount,
   EmailAccount,
   LinkedAccount,
+  LoginMethodsAndOrder,
   MfaMethod,
+  PhoneAccount,
   RecoveryMethod,
   ServerErrorCode,
   SessionResponse,

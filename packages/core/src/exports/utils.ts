@@ -2,11 +2,14 @@
 export { formatUser } from "../utils/formatUser.ts";
 export { isSecurePage } from "../utils/isSecurePage.ts";
 export type {
+  PrivyCustomAuthAccount,
   PrivyEmailAccount,
   PrivyLinkedAccount,
+  PrivyPhoneAccount,
   PrivyUser,
   PrivyVerification,
   PrivyWalletAccount,
 } from "../utils/PrivyUser.ts";
+export { INVALID_PHONE_MESSAGE, type ParsedPhone, parsePhone } from "../utils/parsePhone.ts";
 export { PLUS_EMAIL_MESSAGE, type ValidateEmailOptions, validateEmail } from "../utils/validateEmail.ts";
 export { type PasscodeValidation, validatePasscode } from "../utils/validatePasscode.ts";

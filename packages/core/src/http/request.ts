@@ -81,17 +81,15 @@ async function attemptOnce(options: RequestOptions): Promise<Attempt> {
 }
 
 function toError(response: Response, body: unknown): SymbolonError {
-  const { error, code } = (body ?? {}) as { error?: unknown; code?: unknown };
+  const { error, code, data } = (body ?? {}) as { error?: unknown; code?: unknown; data?: unknown };
   if (typeof code !== "string" || code === "") {
     const message = `The server answered HTTP ${response.status} without an error code.`;
     return new ClientError("network_error", message, { cause: body });
   }
   const retryAfterSeconds = parseRetryAfter(response.headers.get("retry-after"));
   // Codes outside SERVER_ERROR_CODES are kept as they are: the spec's list ends with "among others".
-  return new ApiError(
-    code as ServerErrorCode,
-    typeof error === "string" ? error : code,
-    response.status,
-    retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
-  );
+  return new ApiError(code as ServerErrorCode, typeof error === "string" ? error : code, response.status, {
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    ...(data === undefined || data === null ? {} : { data }),
+  });
 }

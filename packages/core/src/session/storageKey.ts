@@ -5,7 +5,8 @@ export type StoredItem =
   | "id_token"
   | "privy_access_token"
   | "user"
-  | "refresh_lease";
+  | "refresh_lease"
+  | "guest_credential";
 
 /**
  * The storage key of `item`. Secrets and the cached user are namespaced per app id

@@ -17,6 +17,8 @@ export function appConfig(overrides: Partial<AppConfigResponse> = {}): AppConfig
     wallet_auth: false,
     passkey_auth: false,
     guest_auth: false,
+    custom_jwt_auth: false,
+    login_methods_and_order: { primary: ["email"], overflow: [] },
     disable_plus_emails: false,
     require_users_accept_terms: false,
     terms_and_conditions_url: null,
@@ -100,5 +102,71 @@ export function scriptApp(server: ScriptedServer, options: ScriptOptions = {}): 
     };
     return { json: app.issue({ is_new_user: true }) };
   });
+  const account = (type: "phone" | "email", value: string) =>
+    type === "phone"
+      ? ({ type, phoneNumber: value, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 } as const)
+      : ({ type, address: value, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 } as const);
+  const badCode = { status: 401, json: { error: "Invalid code", code: "invalid_credentials" } };
+  server.on("POST /api/v1/passwordless_sms/init", () => ({ json: { success: true } }));
+  server.on("POST /api/v1/passwordless_sms/authenticate", (hit) => {
+    const { code, phoneNumber } = hit.body as { code: string; phoneNumber: string };
+    if (code !== GOOD_CODE) return badCode;
+    app.user = { ...app.user, is_guest: false, linked_accounts: [account("phone", phoneNumber)] };
+    return { json: app.issue({ is_new_user: true }) };
+  });
+  server.on("POST /api/v1/guest/authenticate", () => {
+    app.user = { ...app.user, is_guest: true, linked_accounts: [] };
+    return { json: app.issue({ is_new_user: true }) };
+  });
+  server.on("POST /api/v1/custom_jwt_account/authenticate", (hit) => {
+    const { token } = hit.body as { token: string };
+    app.user = {
+      ...app.user,
+      is_guest: false,
+      linked_accounts: [
+        {
+          type: "custom_auth",
+          custom_user_id: token,
+          verified_at: 1,
+          first_verified_at: 1,
+          latest_verified_at: 1,
+        },
+      ],
+    };
+    return { json: app.issue() };
+  });
+  // Link and unlink answer the user as it is after the change; the last account cannot be unlinked.
+  const link = (type: "phone" | "email", field: string) => (hit: { body: unknown }) => {
+    const body = hit.body as Record<string, string>;
+    if (body.code !== GOOD_CODE) return badCode;
+    app.user = {
+      ...app.user,
+      linked_accounts: [...app.user.linked_accounts, account(type, String(body[field]))],
+    };
+    return { json: app.user };
+  };
+  const unlink = (type: "phone" | "email", field: string) => (hit: { body: unknown }) => {
+    const value = (hit.body as Record<string, string>)[field];
+    if (app.user.linked_accounts.length <= 1)
+      return {
+        status: 400,
+        json: { error: "Cannot unlink the only account of a user.", code: "cannot_unlink_sole_account" },
+      };
+    app.user = {
+      ...app.user,
+      linked_accounts: app.user.linked_accounts.filter(
+        (a) =>
+          !(
+            a.type === type &&
+            (a.type === "phone" ? a.phoneNumber : a.type === "email" ? a.address : "") === value
+          ),
+      ),
+    };
+    return { json: app.user };
+  };
+  server.on("POST /api/v1/passwordless/link", link("email", "email"));
+  server.on("POST /api/v1/passwordless_sms/link", link("phone", "phoneNumber"));
+  server.on("POST /api/v1/passwordless/unlink", unlink("email", "address"));
+  server.on("POST /api/v1/passwordless_sms/unlink", unlink("phone", "phoneNumber"));
   return app;
 }

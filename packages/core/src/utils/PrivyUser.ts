@@ -14,6 +14,18 @@ export interface PrivyEmailAccount extends PrivyVerification {
   address: string;
 }
 
+/** A phone account, client form (`number` in E.164, like the spec client's `user.phone.number`). */
+export interface PrivyPhoneAccount extends PrivyVerification {
+  type: "phone";
+  number: string;
+}
+
+/** A custom auth account, client form: the host app's user id (spec client `customUserId`). */
+export interface PrivyCustomAuthAccount extends PrivyVerification {
+  type: "custom_auth";
+  customUserId: string;
+}
+
 /** A wallet account, client form (spec §3 "Wallet"). */
 export interface PrivyWalletAccount extends PrivyVerification {
   type: "wallet";
@@ -30,7 +42,11 @@ export interface PrivyWalletAccount extends PrivyVerification {
 }
 
 /** Any linked account, client form. */
-export type PrivyLinkedAccount = PrivyEmailAccount | PrivyWalletAccount;
+export type PrivyLinkedAccount =
+  | PrivyEmailAccount
+  | PrivyPhoneAccount
+  | PrivyCustomAuthAccount
+  | PrivyWalletAccount;
 
 /** The user as apps see it (spec §3 "User"), camelCase with dates. */
 export interface PrivyUser {
@@ -38,6 +54,8 @@ export interface PrivyUser {
   createdAt: Date;
   email?: { address: string };
   phone?: { number: string };
+  /** The host app's account when signed in with a custom JWT. */
+  customAuth?: { customUserId: string };
   /** The first embedded Ethereum wallet, else the first wallet. */
   wallet?: PrivyWalletAccount;
   linkedAccounts: PrivyLinkedAccount[];

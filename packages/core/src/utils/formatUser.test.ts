@@ -51,4 +51,32 @@ describe("formatUser", () => {
     expect(user.wallet?.firstVerifiedAt).toBeNull();
     expect(user.email).toBeUndefined();
   });
+
+  it("gives phone and custom auth accounts in client form, and user.phone / user.customAuth", () => {
+    const user = formatUser(
+      makeUser({
+        linked_accounts: [
+          {
+            type: "phone",
+            phoneNumber: "+12015550123",
+            verified_at: 5,
+            first_verified_at: 5,
+            latest_verified_at: 6,
+          },
+          {
+            type: "custom_auth",
+            custom_user_id: "host-42",
+            verified_at: 5,
+            first_verified_at: null,
+            latest_verified_at: null,
+          },
+        ],
+      }),
+    );
+    expect(user.phone).toEqual({ number: "+12015550123" });
+    expect(user.customAuth).toEqual({ customUserId: "host-42" });
+    expect(user.linkedAccounts[0]).toMatchObject({ type: "phone", number: "+12015550123" });
+    expect(user.linkedAccounts[1]).toMatchObject({ type: "custom_auth", customUserId: "host-42" });
+    expect(user.email).toBeUndefined();
+  });
 });

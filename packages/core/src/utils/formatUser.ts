@@ -6,6 +6,8 @@ export function formatUser(user: User): PrivyUser {
   const linkedAccounts = user.linked_accounts.map(formatAccount);
   const wallets = linkedAccounts.filter((a): a is PrivyWalletAccount => a.type === "wallet");
   const email = linkedAccounts.find((a) => a.type === "email");
+  const phone = linkedAccounts.find((a) => a.type === "phone");
+  const custom = linkedAccounts.find((a) => a.type === "custom_auth");
   const wallet =
     wallets.find((w) => w.connectorType === "embedded" && w.chainType === "ethereum") ??
     wallets.find((w) => w.connectorType === "embedded") ??
@@ -14,6 +16,8 @@ export function formatUser(user: User): PrivyUser {
     id: user.id,
     createdAt: fromSeconds(user.created_at),
     ...(email ? { email: { address: email.address } } : {}),
+    ...(phone ? { phone: { number: phone.number } } : {}),
+    ...(custom ? { customAuth: { customUserId: custom.customUserId } } : {}),
     ...(wallet ? { wallet } : {}),
     linkedAccounts,
     mfaMethods: user.mfa_methods.map((m) => m.type),
@@ -25,6 +29,12 @@ export function formatUser(user: User): PrivyUser {
 function formatAccount(account: LinkedAccount): PrivyLinkedAccount {
   if (account.type === "email") {
     return { type: "email", address: account.address, ...verification(account) };
+  }
+  if (account.type === "phone") {
+    return { type: "phone", number: account.phoneNumber, ...verification(account) };
+  }
+  if (account.type === "custom_auth") {
+    return { type: "custom_auth", customUserId: account.custom_user_id, ...verification(account) };
   }
   return {
     type: "wallet",

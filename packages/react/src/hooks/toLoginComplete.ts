@@ -1,26 +1,45 @@
 import { formatUser, type LoginResult } from "@symbolon/core";
 
+/** How the user logged in. */
+export type LoginMethod = "email" | "sms" | "guest" | "custom";
+
 /** The argument of `onComplete` after a login (the spec client's shape). */
 export interface LoginCompleteParams {
   user: ReturnType<typeof formatUser>;
   isNewUser: boolean;
   wasAlreadyAuthenticated: boolean;
-  loginMethod: "email";
+  loginMethod: LoginMethod;
   loginAccount: ReturnType<typeof formatUser>["linkedAccounts"][number] | null;
 }
 
-/** Builds the `onComplete` argument for an email login from core's login result. */
-export function toLoginComplete(result: LoginResult, email: string | null): LoginCompleteParams {
+const ACCOUNT_TYPE = { email: "email", sms: "phone", guest: null, custom: "custom_auth" } as const;
+
+/**
+ * Builds the `onComplete` argument from core's login result; `subject` is the address or number
+ * the code went to (it picks the login account when the user has several).
+ */
+export function toLoginComplete(
+  result: LoginResult,
+  subject: string | null,
+  method: LoginMethod = "email",
+): LoginCompleteParams {
   const user = formatUser(result.user);
-  const emails = user.linkedAccounts.filter((account) => account.type === "email");
-  const wanted = email?.trim().toLowerCase();
+  const type = ACCOUNT_TYPE[method];
+  const candidates = user.linkedAccounts.filter((account) => account.type === type);
+  const wanted = subject?.trim().toLowerCase();
   const loginAccount =
-    emails.find((account) => "address" in account && account.address === wanted) ?? emails[0] ?? null;
+    candidates.find(
+      (account) =>
+        (account.type === "email" && account.address === wanted) ||
+        (account.type === "phone" && account.number === wanted),
+    ) ??
+    candidates[0] ??
+    null;
   return {
     user,
     isNewUser: result.isNewUser,
     wasAlreadyAuthenticated: result.wasAlreadyAuthenticated,
-    loginMethod: "email",
+    loginMethod: method,
     loginAccount,
   };
 }

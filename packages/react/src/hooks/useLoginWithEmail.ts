@@ -1,54 +1,16 @@
-import { type EmailFlowStatus, loginWithEmailCode, sendEmailCode } from "@symbolon/core";
-import { useCallback, useMemo, useRef } from "react";
-import type { PrivyErrorCodeValue } from "../errors/PrivyErrorCode";
-import { toErrorCode } from "../errors/toErrorCode";
-import { usePrivyContext } from "../provider/usePrivyContext";
-import { type LoginCompleteParams, toLoginComplete } from "./toLoginComplete";
-import { useClientState } from "./useClientState";
+import { sendEmailCode } from "@symbolon/core";
+import { type CodeLoginOptions, type CodeLoginState, useCodeLogin } from "./useCodeLogin";
 
 /** Callbacks of {@link useLoginWithEmail}. */
-export interface UseLoginWithEmailOptions {
-  onComplete?: (params: LoginCompleteParams) => void;
-  onError?: (code: PrivyErrorCodeValue) => void;
-}
+export type UseLoginWithEmailOptions = CodeLoginOptions;
 
 /** State of the headless email flow (spec §4). */
-export interface LoginWithEmailState {
-  status: EmailFlowStatus;
-  error?: Error;
-}
+export type LoginWithEmailState = CodeLoginState;
 
-/** Headless email-code login: send a code, then submit it. No modal. */
+const send = (client: Parameters<typeof sendEmailCode>[0], { email }: { email: string }) =>
+  sendEmailCode(client, { email });
+
+/** Headless email-code login: `sendCode({email})`, then `loginWithCode({code})`. No modal. */
 export function useLoginWithEmail(options: UseLoginWithEmailOptions = {}) {
-  const { client } = usePrivyContext("useLoginWithEmail");
-  const callbacks = useRef(options);
-  callbacks.current = options;
-  const status = useClientState("useLoginWithEmail", (state) => state.emailFlow.status, "initial");
-  const error = useClientState("useLoginWithEmail", (state) => state.emailFlow.error, null);
-
-  const fail = useCallback((cause: unknown): never => {
-    callbacks.current.onError?.(toErrorCode(cause));
-    throw cause;
-  }, []);
-
-  const sendCode = useCallback(
-    async ({ email }: { email: string }) => {
-      if (!client) throw new Error("useLoginWithEmail: the provider is not ready yet.");
-      await sendEmailCode(client, { email }).catch(fail);
-    },
-    [client, fail],
-  );
-
-  const loginWithCode = useCallback(
-    async ({ code }: { code: string }) => {
-      if (!client) throw new Error("useLoginWithEmail: the provider is not ready yet.");
-      const email = client.store.getState().emailFlow.email;
-      const result = await loginWithEmailCode(client, { code }).catch(fail);
-      callbacks.current.onComplete?.(toLoginComplete(result, email));
-    },
-    [client, fail],
-  );
-
-  const state = useMemo<LoginWithEmailState>(() => (error ? { status, error } : { status }), [status, error]);
-  return { sendCode, loginWithCode, state };
+  return useCodeLogin("useLoginWithEmail", "email", send, options);
 }

@@ -1,20 +1,39 @@
-import { getAccessToken, logout } from "@symbolon/core";
+import { formatUser, getAccessToken, logout, unlinkEmail, unlinkPhone } from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
+import { openAccountFlow } from "./openAccountFlow";
+import { requireClient } from "./requireClient";
 import { useClientState } from "./useClientState";
-import { useUser } from "./useUser";
+import { useFormattedUser } from "./useFormattedUser";
+
+type FormattedUser = ReturnType<typeof formatUser>;
 
 /** What {@link usePrivy} returns. */
 export interface UsePrivyReturn {
   /** False until the session was restored (always false on the server and first render). */
   ready: boolean;
   authenticated: boolean;
-  user: ReturnType<typeof useUser>;
+  user: ReturnType<typeof useFormattedUser>;
   /** Opens the login modal. */
   login: () => void;
   logout: () => Promise<void>;
   /** A valid access token, refreshed when needed, or null when signed out. */
   getAccessToken: () => Promise<string | null>;
+  /**
+   * Opens the modal's link flow for an email / a phone (outcomes: `useLinkAccount` callbacks).
+   * Throws the spec §5 message when signed out or when one is already linked.
+   */
+  linkEmail: () => void;
+  linkPhone: () => void;
+  /**
+   * Opens the modal's update flow for the user's email / phone (outcomes: `useUpdateAccount`).
+   * Throws 'User is required to have an email address to update it.' (or the phone one) without one.
+   */
+  updateEmail: () => void;
+  updatePhone: () => void;
+  /** Removes an email / phone; resolves with the user as it is now, rejects with the server's refusal. */
+  unlinkEmail: (address: string) => Promise<FormattedUser>;
+  unlinkPhone: (phoneNumber: string) => Promise<FormattedUser>;
 }
 
 /** Login state and actions, like the spec client's `usePrivy`. */
@@ -22,14 +41,27 @@ export function usePrivy(): UsePrivyReturn {
   const { client, controller } = usePrivyContext("usePrivy");
   const ready = useClientState("usePrivy", (state) => state.ready, false);
   const authenticated = useClientState("usePrivy", (state) => state.authenticated, false);
-  const user = useUser("usePrivy");
+  const user = useFormattedUser("usePrivy");
   const login = useCallback(() => controller?.login(), [controller]);
   const doLogout = useCallback(async () => {
     if (client) await logout(client);
   }, [client]);
   const token = useCallback(async () => (client ? getAccessToken(client) : null), [client]);
+  const accountCalls = useMemo(
+    () => ({
+      linkEmail: () => openAccountFlow(client, controller, "link", "email"),
+      linkPhone: () => openAccountFlow(client, controller, "link", "phone"),
+      updateEmail: () => openAccountFlow(client, controller, "update", "email"),
+      updatePhone: () => openAccountFlow(client, controller, "update", "phone"),
+      unlinkEmail: async (address: string) =>
+        formatUser((await unlinkEmail(requireClient(client, "usePrivy"), address)).user),
+      unlinkPhone: async (phoneNumber: string) =>
+        formatUser((await unlinkPhone(requireClient(client, "usePrivy"), phoneNumber)).user),
+    }),
+    [client, controller],
+  );
   return useMemo(
-    () => ({ ready, authenticated, user, login, logout: doLogout, getAccessToken: token }),
-    [ready, authenticated, user, login, doLogout, token],
+    () => ({ ready, authenticated, user, login, logout: doLogout, getAccessToken: token, ...accountCalls }),
+    [ready, authenticated, user, login, doLogout, token, accountCalls],
   );
 }

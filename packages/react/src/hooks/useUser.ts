@@ -1,9 +1,34 @@
-import { formatUser } from "@symbolon/core";
-import { useMemo } from "react";
-import { useClientState } from "./useClientState";
+import { fetchUser, formatUser, unlinkEmail, unlinkPhone } from "@symbolon/core";
+import { useCallback, useMemo } from "react";
+import { usePrivyContext } from "../provider/usePrivyContext";
+import { requireClient } from "./requireClient";
+import { useFormattedUser } from "./useFormattedUser";
 
-/** The signed-in user in client form (camelCase, dates), or null. Stable while the user is. */
-export function useUser(hookName: string): ReturnType<typeof formatUser> | null {
-  const user = useClientState(hookName, (state) => state.user, null);
-  return useMemo(() => (user ? formatUser(user) : null), [user]);
+/**
+ * The signed-in user (client form) and the calls that change it (spec client `useUser`):
+ * `refreshUser()` fetches it again; `unlinkEmail(address)` / `unlinkPhone(number)` remove an
+ * account and resolve with the user as it is now. Refusals (e.g. `cannot_unlink_sole_account`)
+ * reject with core's `ApiError` carrying the server's message.
+ */
+export function useUser() {
+  const { client } = usePrivyContext("useUser");
+  const user = useFormattedUser("useUser");
+  const refreshUser = useCallback(async () => {
+    const fetched = await fetchUser(requireClient(client, "useUser"));
+    return fetched ? formatUser(fetched) : null;
+  }, [client]);
+  const unlinkEmailAddress = useCallback(
+    async (address: string) =>
+      formatUser((await unlinkEmail(requireClient(client, "useUser"), address)).user),
+    [client],
+  );
+  const unlinkPhoneNumber = useCallback(
+    async (phoneNumber: string) =>
+      formatUser((await unlinkPhone(requireClient(client, "useUser"), phoneNumber)).user),
+    [client],
+  );
+  return useMemo(
+    () => ({ user, refreshUser, unlinkEmail: unlinkEmailAddress, unlinkPhone: unlinkPhoneNumber }),
+    [user, refreshUser, unlinkEmailAddress, unlinkPhoneNumber],
+  );
 }

@@ -1,25 +1,42 @@
-import { type Client, codeRefusal, describeError, loginWithEmailCode, needsNewCode } from "@symbolon/core";
+import { type Client, codeRefusal, describeError, needsNewCode } from "@symbolon/core";
 import { useEffect, useRef, useState } from "react";
-import type { ModalController } from "../provider/createModalController";
+import type { AccountFlowKind, CodeChannel, ModalController } from "../provider/createModalController";
+import { sendCode, submitCode } from "./accountActions";
 import { CodeInput, type CodeInputHandle } from "./CodeInput";
 import { ResendButton } from "./ResendButton";
+import { ScreenTitle } from "./ScreenTitle";
 
 /** Props of {@link CodeScreen}. */
 export interface CodeScreenProps {
   client: Client;
   controller: ModalController;
-  email: string;
+  /** Log in, link or update: which call the code is submitted to. */
+  flow: AccountFlowKind;
+  /** Where the code went: an email or a text message. */
+  channel: CodeChannel;
+  /** The address or (E.164) number the code went to. */
+  to: string;
   appName: string;
+  titleId?: string | undefined;
   /** When a new code may be asked for again (epoch ms), if it must wait. */
   resendWaitUntil: number | null;
 }
 
 /**
- * Second screen: six digit boxes; submits by itself once all six are filled. A wrong code says how
- * many tries are left; a code that can no longer work (used up, expired) says so and moves focus
- * to Resend.
+ * Six digit boxes; submits by itself once all six are filled. A wrong code says how many tries
+ * are left; a code that can no longer work (used up, expired) says so and moves focus to Resend.
+ * A refusal with a screen of its own (allowlist, user limit, transfer, …) goes there.
  */
-export function CodeScreen({ client, controller, email, appName, resendWaitUntil }: CodeScreenProps) {
+export function CodeScreen({
+  client,
+  controller,
+  flow,
+  channel,
+  to,
+  appName,
+  titleId,
+  resendWaitUntil,
+}: CodeScreenProps) {
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [codeIsDead, setCodeIsDead] = useState(false);
@@ -37,12 +54,14 @@ export function CodeScreen({ client, controller, email, appName, resendWaitUntil
     setSubmitting(true);
     setServerError(null);
     try {
-      const result = await loginWithEmailCode(client, { code, email });
-      controller.succeed(result);
+      const outcome = await submitCode(client, flow, channel, to, code);
+      if (outcome.type === "login") controller.succeed(outcome.result);
+      else controller.accountSaved(outcome.user);
     } catch (error) {
+      setSubmitting(false);
+      if (controller.refuse(error)) return;
       const refusal = codeRefusal(error);
       setServerError(describeError(error));
-      setSubmitting(false);
       // After a refused code the boxes clear; the user starts again at Digit 1, or, when this code
       // can no longer work, at Resend.
       input.current?.reset();
@@ -54,9 +73,10 @@ export function CodeScreen({ client, controller, email, appName, resendWaitUntil
 
   return (
     <>
-      <h2 className="symbolon-title">Enter confirmation code</h2>
+      <ScreenTitle id={titleId}>Enter confirmation code</ScreenTitle>
       <p className="symbolon-subtitle">
-        Check <strong>{email}</strong> for an email from {appName} and enter the code below.
+        Check <strong>{to}</strong> for {channel === "email" ? "an email" : "a text message"} from {appName}{" "}
+        and enter the code below.
       </p>
       <div className="symbolon-form">
         <CodeInput
@@ -73,11 +93,10 @@ export function CodeScreen({ client, controller, email, appName, resendWaitUntil
         )}
         <ResendButton
           ref={resend}
-          client={client}
-          email={email}
+          send={() => sendCode(client, channel, to)}
           primary={codeIsDead}
           waitUntil={resendWaitUntil}
-          onWait={(seconds) => controller.waitBeforeResend(email, seconds)}
+          onWait={(seconds) => controller.waitBeforeResend(to, seconds)}
           onSent={() => {
             setCodeIsDead(false);
             setServerError(null);
@@ -85,7 +104,7 @@ export function CodeScreen({ client, controller, email, appName, resendWaitUntil
           onError={setServerError}
         />
         <button type="button" className="symbolon-link" onClick={controller.changeEmail}>
-          Change email
+          {channel === "email" ? "Change email" : "Change number"}
         </button>
       </div>
     </>

@@ -1,104 +1,64 @@
-import { type Client, describeError, PLUS_EMAIL_MESSAGE, sendEmailCode, validateEmail } from "@symbolon/core";
-import { useId, useState } from "react";
+import type { Client } from "@symbolon/core";
+import type { ReactNode } from "react";
 import type { ModalController } from "../provider/createModalController";
-import { DIALOG_NAME } from "./ModalFrame";
+import { EmailForm } from "./EmailForm";
+import { ScreenTitle } from "./ScreenTitle";
 
 /** Props of {@link EmailScreen}. */
 export interface EmailScreenProps {
   client: Client;
   controller: ModalController;
-  appName: string;
+  title: string;
+  subtitle: ReactNode;
+  titleId?: string | undefined;
   /** The app refuses addresses containing '+' (app config). */
   disablePlusEmails: boolean;
   /** The address to start from (coming back with "Change email"). */
   initialEmail?: string;
-  /** `appearance.landingHeader`: the title instead of "Log in or sign up". */
-  header?: string | undefined;
-  /** `appearance.loginMessage`: the line under the title. */
-  message?: string | undefined;
+  placeholder?: string | undefined;
+  /** Why the form cannot be used (an update without a current email, spec §5); hides the form. */
+  blocked?: string | null;
+  /** Shows a Back button (login: back to the list of methods). */
+  onBack?: (() => void) | undefined;
 }
 
-/** First screen: asks for an email address and sends the code. */
+/** An email address to send a code to: login (chosen from the list), link, or update. */
 export function EmailScreen({
   client,
   controller,
-  appName,
+  title,
+  subtitle,
+  titleId,
   disablePlusEmails,
-  initialEmail = "",
-  header,
-  message: loginMessage,
+  initialEmail,
+  placeholder,
+  blocked = null,
+  onBack,
 }: EmailScreenProps) {
-  const [email, setEmail] = useState(initialEmail);
-  // An address being typed is not wrong yet: its message waits for the field to lose focus or for
-  // a submit (then it follows every keystroke). A '+' the app refuses is wrong at once.
-  const [checked, setChecked] = useState(initialEmail !== "");
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const inputId = useId();
-  const alertId = useId();
-  // Spec §5: an invalid address (or a '+' when the app refuses them) keeps submit disabled.
-  const invalid = validateEmail(email, { disablePlusEmails });
-  const plusRefused = disablePlusEmails && (email.split("@")[0] ?? "").includes("+");
-  const early = plusRefused ? PLUS_EMAIL_MESSAGE : null;
-  const message = email.trim() === "" ? null : ((checked ? invalid : early) ?? serverError);
-  const canSubmit = email.trim() !== "" && invalid === null && !submitting;
-
-  const submit = async () => {
-    setChecked(true);
-    if (!canSubmit) return;
-    const address = email.trim();
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      await sendEmailCode(client, { email: address });
-      controller.codeSent(address);
-    } catch (error) {
-      setServerError(describeError(error));
-      setSubmitting(false);
-    }
-  };
-
   return (
     <>
-      <h2 className="symbolon-title">{header ?? DIALOG_NAME}</h2>
-      <p className="symbolon-subtitle">{loginMessage ?? `Enter your email to continue to ${appName}.`}</p>
-      <form
-        className="symbolon-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <label className="symbolon-label" htmlFor={inputId}>
-          Email address
-        </label>
-        <input
-          id={inputId}
-          className="symbolon-input"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          data-autofocus
-          value={email}
-          aria-invalid={message !== null}
-          aria-describedby={message ? alertId : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setServerError(null);
-          }}
-          onBlur={() => setChecked(email.trim() !== "")}
+      <ScreenTitle id={titleId} focus={blocked !== null}>
+        {title}
+      </ScreenTitle>
+      <p className="symbolon-subtitle">{subtitle}</p>
+      {blocked !== null ? (
+        <p role="alert" className="symbolon-alert">
+          {blocked}
+        </p>
+      ) : (
+        <EmailForm
+          client={client}
+          controller={controller}
+          disablePlusEmails={disablePlusEmails}
+          {...(initialEmail !== undefined && { initialEmail })}
+          {...(placeholder !== undefined && { placeholder })}
         />
-        {message && (
-          <p id={alertId} role="alert" className="symbolon-alert">
-            {message}
-          </p>
-        )}
-        <button type="submit" className="symbolon-button" disabled={!canSubmit}>
-          {submitting ? "Submitting" : "Submit"}
+      )}
+      {onBack && (
+        <button type="button" className="symbolon-link" onClick={onBack}>
+          Back
         </button>
-      </form>
+      )}
     </>
   );
 }

@@ -1,55 +1,213 @@
-import { MODAL_HEIGHT_COMPACT_PX } from "@symbolon/core";
-import { useContext } from "react";
+import { MODAL_HEIGHT_COMPACT_PX, MODAL_HEIGHT_FULL_PX, type User } from "@symbolon/core";
+import { Suspense, useContext, useId, useRef } from "react";
 import { useClientState } from "../hooks/useClientState";
+import type { AccountKind, ModalScreen } from "../provider/createModalController";
 import { PrivyContext } from "../provider/PrivyContext";
 import { useModalState } from "../provider/useModalState";
 import { CodeScreen } from "./CodeScreen";
 import { EmailScreen } from "./EmailScreen";
 import { Logo } from "./Logo";
+import { PhoneScreen, RefusalScreen, TermsScreen, TransferScreen } from "./lazyScreens";
+import { loginMethods } from "./loginMethods";
+import { MethodsScreen } from "./MethodsScreen";
 import { ModalFrame } from "./ModalFrame";
+import { MoreScreen } from "./MoreScreen";
 import { SuccessScreen } from "./SuccessScreen";
 import { useModalLook } from "./useModalLook";
 
-/** The login modal; loaded lazily by the provider on the first `login()`. */
+/** Titles and lines of the link and update screens (spec §2 for the update ones, word for word). */
+export const ACCOUNT_TEXTS = {
+  link: {
+    email: {
+      title: "Add your email",
+      subtitle: "Enter the email address to add. We'll send you a confirmation code",
+    },
+    phone: {
+      title: "Add your phone number",
+      subtitle: "Enter the phone number to add. We'll send you a confirmation code",
+    },
+  },
+  update: {
+    email: {
+      title: "Update your email",
+      subtitle: "Add the email address you'd like to use going forward. We'll send you a confirmation code",
+    },
+    phone: {
+      title: "Update your phone number",
+      subtitle: "Add the phone number you'd like to use going forward. We'll send you a confirmation code",
+    },
+  },
+} as const;
+
+/** Spec §5: an update needs an account of that kind already. */
+const UPDATE_NEEDS: Record<AccountKind, string> = {
+  email: "User is required to have an email address to update it.",
+  phone: "User is required to have an phone number to update it.",
+};
+
+/** The user's current email address or phone number, if any. */
+function currentAccount(user: User | null, kind: AccountKind): string | null {
+  for (const account of user?.linked_accounts ?? []) {
+    const fields = account as unknown as Record<string, unknown>;
+    if (kind === "email" && account.type === "email" && typeof fields.address === "string")
+      return fields.address;
+    if (kind === "phone" && account.type === "phone") {
+      const number = fields.phoneNumber ?? fields.phone_number ?? fields.number;
+      if (typeof number === "string") return number;
+    }
+  }
+  return null;
+}
+
+const SUCCESS_TITLES: Record<"login" | "link" | "update", Record<AccountKind, string>> = {
+  login: { email: "You're logged in", phone: "You're logged in" },
+  link: { email: "Email added", phone: "Phone number added" },
+  update: { email: "Email updated", phone: "Phone number updated" },
+};
+
+/** The login, link and update modal; loaded lazily by the provider on the first `login()`. */
 export default function LoginModal() {
   const context = useContext(PrivyContext);
   const controller = context?.controller ?? null;
   const state = useModalState(controller);
   const appConfig = useClientState("LoginModal", (s) => s.appConfig, null);
+  const user = useClientState("LoginModal", (s) => s.user, null);
   const look = useModalLook(context?.config);
+  const titleId = useId();
+  // The screen shown before this one (in this opening): coming back to the login screen from
+  // another one moves focus to its title.
+  const seen = useRef<{ key: string; screen: ModalScreen | null; from: ModalScreen | null }>({
+    key: "",
+    screen: null,
+    from: null,
+  });
+  const key = `${state.open}:${state.flow}`;
+  if (seen.current.key !== key || seen.current.screen !== state.screen) {
+    const from = seen.current.key === key ? seen.current.screen : null;
+    seen.current = { key, screen: state.screen, from };
+  }
+  const cameBack = state.screen === "methods" && seen.current.from !== null;
 
   const client = context?.client;
   if (!client || !controller || !state.open) return null;
+  const flow = state.flow === "link" || state.flow === "update" ? state.flow : "login";
   const appearance = context.config.appearance ?? {};
   const appName = appConfig?.name ?? "this app";
   const logo = appearance.logo ?? appConfig?.logo_url ?? undefined;
+  const methods = loginMethods(appConfig);
+  const kind: AccountKind =
+    state.kind ?? (state.screen === "phone" || state.channel === "sms" ? "phone" : "email");
+  const texts = flow === "login" ? null : ACCOUNT_TEXTS[flow][kind];
+  const current = flow === "update" ? currentAccount(user, kind) : null;
+  const blocked = flow === "update" && current === null ? UPDATE_NEEDS[kind] : null;
+  const back = flow === "login" ? controller.back : undefined;
+  const subject = state.channel === "sms" ? (state.phoneNumber ?? null) : state.email;
+  // Compact (480 px) for the email-only screens, as before; full (620 px) where more is shown.
+  const emailOnly = methods.primary.join() === "email" && methods.overflow.length === 0;
+  const compact =
+    (state.screen === "methods" && emailOnly) ||
+    ["email", "code", "success", "refusal"].includes(state.screen);
+  // Link and update dialogs are named by their screen's title; login keeps "Log in or sign up".
+  const labelledBy = flow === "login" ? undefined : titleId;
 
   return (
-    <ModalFrame {...look} height={MODAL_HEIGHT_COMPACT_PX} onClose={controller.close}>
+    <ModalFrame
+      {...look}
+      height={compact ? MODAL_HEIGHT_COMPACT_PX : MODAL_HEIGHT_FULL_PX}
+      labelledBy={labelledBy}
+      onClose={controller.close}
+    >
       {state.screen !== "success" && <Logo logo={logo} appName={appConfig?.name ?? undefined} />}
-      {state.screen === "email" && (
-        <EmailScreen
-          client={client}
-          controller={controller}
-          appName={appName}
-          disablePlusEmails={appConfig?.disable_plus_emails ?? false}
-          initialEmail={state.email ?? ""}
-          header={appearance.landingHeader}
-          message={appearance.loginMessage}
-        />
-      )}
-      {state.screen === "code" && state.email && (
-        <CodeScreen
-          // A new address is a new code screen (no state carried over from the previous one).
-          key={state.email}
-          client={client}
-          controller={controller}
-          email={state.email}
-          appName={appName}
-          resendWaitUntil={state.resendWait?.email === state.email ? state.resendWait.until : null}
-        />
-      )}
-      {state.screen === "success" && <SuccessScreen />}
+      <Suspense fallback={null}>
+        {state.screen === "methods" && (
+          <MethodsScreen
+            client={client}
+            controller={controller}
+            methods={methods}
+            appName={appName}
+            disablePlusEmails={appConfig?.disable_plus_emails ?? false}
+            initialEmail={state.email ?? ""}
+            initialNumber={state.phoneNumber ?? ""}
+            header={appearance.landingHeader}
+            message={appearance.loginMessage}
+            focusTitle={cameBack}
+          />
+        )}
+        {state.screen === "more" && <MoreScreen controller={controller} methods={methods.overflow} />}
+        {state.screen === "email" && (
+          <EmailScreen
+            client={client}
+            controller={controller}
+            titleId={titleId}
+            title={texts?.title ?? "Log in with email"}
+            subtitle={texts?.subtitle ?? `Enter your email to continue to ${appName}.`}
+            disablePlusEmails={appConfig?.disable_plus_emails ?? false}
+            initialEmail={state.email ?? ""}
+            placeholder={current ?? undefined}
+            blocked={blocked}
+            onBack={back}
+          />
+        )}
+        {state.screen === "phone" && (
+          <PhoneScreen
+            client={client}
+            controller={controller}
+            titleId={titleId}
+            title={texts?.title ?? "Log in with SMS"}
+            subtitle={texts?.subtitle ?? `Enter your phone number to continue to ${appName}.`}
+            submitLabel={flow === "update" ? "Update" : "Submit"}
+            initialNumber={state.phoneNumber ?? ""}
+            blocked={blocked}
+            onBack={back}
+          />
+        )}
+        {state.screen === "code" && subject && (
+          <CodeScreen
+            // A new address is a new code screen (no state carried over from the previous one).
+            key={subject}
+            client={client}
+            controller={controller}
+            flow={flow}
+            channel={state.channel ?? "email"}
+            to={subject}
+            appName={appName}
+            titleId={titleId}
+            resendWaitUntil={state.resendWait?.to === subject ? state.resendWait.until : null}
+          />
+        )}
+        {state.screen === "refusal" &&
+          state.refusal &&
+          state.refusal.code !== "account_transfer_required" && (
+            <RefusalScreen
+              controller={controller}
+              code={state.refusal.code}
+              flow={flow}
+              appName={appName}
+              subject={subject}
+              titleId={titleId}
+            />
+          )}
+        {state.screen === "transfer" && state.refusal?.transfer && (
+          <TransferScreen
+            client={client}
+            controller={controller}
+            offer={state.refusal.transfer}
+            appName={appName}
+            titleId={titleId}
+          />
+        )}
+        {state.screen === "terms" && (
+          <TermsScreen
+            client={client}
+            controller={controller}
+            appName={appName}
+            termsUrl={appConfig?.terms_and_conditions_url ?? null}
+            privacyUrl={appConfig?.privacy_policy_url ?? null}
+            titleId={titleId}
+          />
+        )}
+        {state.screen === "success" && <SuccessScreen title={SUCCESS_TITLES[flow][kind]} />}
+      </Suspense>
     </ModalFrame>
   );
 }

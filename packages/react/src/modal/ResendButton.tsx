@@ -1,4 +1,4 @@
-import { type Client, describeError, isApiError, OTP_RESEND_COOLDOWN_S, sendEmailCode } from "@symbolon/core";
+import { describeError, isApiError, OTP_RESEND_COOLDOWN_S } from "@symbolon/core";
 import { type Ref, useEffect, useState } from "react";
 
 /** Seconds the Resend button waits after a resend (the server's per-address cooldown). */
@@ -7,8 +7,8 @@ export const RESEND_COOLDOWN_S = OTP_RESEND_COOLDOWN_S;
 /** Props of {@link ResendButton}. */
 export interface ResendButtonProps {
   ref?: Ref<HTMLButtonElement>;
-  client: Client;
-  email: string;
+  /** Sends a new code (by email or text message). */
+  send: () => Promise<void>;
   /** When a new code may be asked for again (epoch ms); kept by the modal controller. */
   waitUntil: number | null;
   /** A resend is refused for `seconds` (after a resend, or the server's Retry-After). */
@@ -31,19 +31,10 @@ const secondsUntil = (until: number | null) =>
   until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
 
 /**
- * 'Resend code' with a short wait so a person cannot flood their inbox. While it waits the button
+ * 'Resend code' with a short wait so a person cannot flood their inbox or phone. While it waits the button
  * is `aria-disabled`, not `disabled`, so a keyboard user who pressed it keeps focus on it.
  */
-export function ResendButton({
-  ref,
-  client,
-  email,
-  waitUntil,
-  onWait,
-  onSent,
-  onError,
-  primary,
-}: ResendButtonProps) {
+export function ResendButton({ ref, send, waitUntil, onWait, onSent, onError, primary }: ResendButtonProps) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const [, tick] = useState(0);
@@ -60,7 +51,7 @@ export function ResendButton({
     setSending(true);
     onError(null);
     try {
-      await sendEmailCode(client, { email });
+      await send();
       onWait(RESEND_COOLDOWN_S);
       setSent(true);
       onSent();

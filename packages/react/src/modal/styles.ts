@@ -21,6 +21,12 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-modal :focus-visible{outline:2px solid var(--symbolon-accent);outline-offset:2px}
 .symbolon-button{height:48px;border:0;border-radius:12px;background:var(--symbolon-accent);color:var(--symbolon-accent-text);font:inherit;font-weight:600;cursor:pointer}
 .symbolon-button:disabled,.symbolon-button[aria-disabled=true]{opacity:.5;cursor:not-allowed}
+.symbolon-secondary{height:48px;border:1px solid var(--symbolon-border);border-radius:12px;background:transparent;color:var(--symbolon-fg);font:inherit;font-weight:600;cursor:pointer}
+.symbolon-secondary:hover{background:var(--symbolon-field)}
+.symbolon-methods{display:flex;flex-direction:column;gap:8px;margin-top:12px}
+.symbolon-select{appearance:auto;padding-right:8px}
+.symbolon-title:focus{outline:none}
+.symbolon-subtitle a{color:inherit;text-decoration:underline}
 .symbolon-link{align-self:center;border:0;background:none;color:var(--symbolon-accent);font:inherit;font-weight:600;cursor:pointer;padding:6px}
 .symbolon-dark .symbolon-link{color:color-mix(in srgb,var(--symbolon-accent) 55%,#fff)}
 .symbolon-link:disabled,.symbolon-link[aria-disabled=true]{color:var(--symbolon-muted);cursor:not-allowed}

@@ -1,4 +1,5 @@
 import {
+  ApiError,
   createClient,
   createMemoryStorage,
   type LoginResult,
@@ -50,7 +51,7 @@ describe("createModalController", () => {
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS - 1);
     expect(controller.getState().open).toBe(false);
     vi.advanceTimersByTime(1);
-    expect(controller.getState()).toMatchObject({ open: true, flow: "login", screen: "email" });
+    expect(controller.getState()).toMatchObject({ open: true, flow: "login", screen: "methods" });
   });
 
   it("ignores login() with a warning while a user is signed in (spec §5)", () => {
@@ -80,12 +81,12 @@ describe("createModalController", () => {
       emailFlow: { status: "awaiting-code-input", email: "ada@example.com", error: null },
     });
     controller.close();
-    expect(outcomes).toEqual([{ type: "error", code: "exited_auth_flow" }]);
+    expect(outcomes).toEqual([{ type: "error", flow: "login", code: "exited_auth_flow" }]);
     expect(controller.getState()).toMatchObject({ open: false, screen: "code" });
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS - 1);
     expect(controller.getState().email).toBe("ada@example.com");
     vi.advanceTimersByTime(1);
-    expect(controller.getState()).toMatchObject({ screen: "email", email: null, flow: null });
+    expect(controller.getState()).toMatchObject({ screen: "methods", email: null, flow: null });
     expect(client.store.getState().emailFlow.status).toBe("initial");
   });
 
@@ -101,7 +102,7 @@ describe("createModalController", () => {
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
     expect(controller.getState()).toMatchObject({ open: true, screen: "code", email: "ada@example.com" });
     const wait = controller.getState().resendWait;
-    expect(wait?.email).toBe("ada@example.com");
+    expect(wait?.to).toBe("ada@example.com");
     expect((wait?.until ?? 0) - Date.now()).toBe(20_000 - 5_000 - MODAL_OPEN_DELAY_MS);
   });
 
@@ -114,7 +115,7 @@ describe("createModalController", () => {
     vi.advanceTimersByTime(PENDING_CODE_KEEP_MS);
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    expect(controller.getState()).toMatchObject({ open: true, screen: "email", email: null });
+    expect(controller.getState()).toMatchObject({ open: true, screen: "methods", email: null });
   });
 
   it("goes back to the email screen with Change email, keeping the address to edit", () => {
@@ -123,12 +124,12 @@ describe("createModalController", () => {
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
     controller.codeSent("ada@example.com");
     controller.changeEmail();
-    expect(controller.getState()).toMatchObject({ screen: "email", email: "ada@example.com" });
+    expect(controller.getState()).toMatchObject({ screen: "methods", email: "ada@example.com" });
     controller.close();
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    expect(controller.getState()).toMatchObject({ screen: "email", email: null });
+    expect(controller.getState()).toMatchObject({ screen: "methods", email: null });
   });
 
   it("shows success, then closes by itself and reports completion once", () => {
@@ -141,7 +142,184 @@ describe("createModalController", () => {
     vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
     expect(controller.getState().open).toBe(false);
     controller.close();
-    expect(outcomes).toEqual([{ type: "complete", result }]);
+    expect(outcomes).toEqual([{ type: "complete", flow: "login", result }]);
+  });
+});
+
+describe("createModalController link and update flows", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const signedIn = () => {
+    const setup_ = setup();
+    setup_.client.store.setState({ authenticated: true, user });
+    const all: ModalOutcome[] = [];
+    setup_.controller.onOutcome((outcome) => all.push(outcome), "all");
+    return { ...setup_, all };
+  };
+
+  it("openLink('phone') opens the phone screen of a link flow; closing reports exited_link_flow to link listeners only", () => {
+    const { client, controller, outcomes, all } = signedIn();
+    const linkOnly: ModalOutcome[] = [];
+    controller.onOutcome((outcome) => linkOnly.push(outcome), "link");
+    client.store.setState({
+      emailFlow: { status: "awaiting-code-input", email: "x@example.com", error: null },
+    });
+    controller.openLink("phone");
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ open: true, flow: "link", kind: "phone", screen: "phone" });
+    controller.codeSent("+12015550123", "sms");
+    expect(controller.getState()).toMatchObject({
+      screen: "code",
+      channel: "sms",
+      phoneNumber: "+12015550123",
+    });
+    controller.close();
+    const exit = { type: "error", flow: "link", code: "exited_link_flow", kind: "phone" };
+    expect(linkOnly).toEqual([exit]);
+    expect(all).toEqual([exit]);
+    // useLogin's listener (the default: login outcomes only) hears nothing.
+    expect(outcomes).toEqual([]);
+    vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS - 1);
+    expect(controller.getState().flow).toBe("link");
+    vi.advanceTimersByTime(1);
+    expect(controller.getState()).toMatchObject({
+      flow: null,
+      kind: null,
+      phoneNumber: null,
+      screen: "methods",
+    });
+    expect(client.store.getState().emailFlow.status).toBe("initial");
+  });
+
+  it("openUpdate('email') reports exited_update_flow when closed, and success after accountSaved", () => {
+    const { controller, all } = signedIn();
+    controller.openUpdate("email");
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({ flow: "update", kind: "email", screen: "email" });
+    controller.close();
+    expect(all).toEqual([{ type: "error", flow: "update", code: "exited_update_flow", kind: "email" }]);
+    vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
+    controller.openUpdate("email");
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.codeSent("new@example.com");
+    controller.accountSaved(user);
+    expect(controller.getState().screen).toBe("success");
+    vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
+    expect(all[1]).toMatchObject({ type: "complete", flow: "update", kind: "email", result: { user } });
+  });
+
+  it("does not open a link flow for a signed-out visitor (spec §5)", () => {
+    const { controller } = setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    controller.openLink("email");
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState().open).toBe(false);
+    expect(warn).toHaveBeenCalledWith("User must be authenticated before linking an account.");
+  });
+
+  it("routes refusals to their screens and leaves other errors alone", () => {
+    const { controller } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.refuse(Object.assign(new Error("Invalid code"), { code: "invalid_credentials" }))).toBe(
+      false,
+    );
+    expect(controller.getState().screen).toBe("methods");
+    expect(controller.refuse(Object.assign(new Error("no"), { code: "allowlist_rejected" }))).toBe(true);
+    expect(controller.getState()).toMatchObject({
+      screen: "refusal",
+      refusal: { code: "allowlist_rejected" },
+    });
+    controller.back();
+    expect(controller.getState().screen).toBe("methods");
+    const transfer = new ApiError("account_transfer_required", "owned", 409, {
+      data: {
+        nonce: "n-1",
+        account_type: "email",
+        display_name: "ada@example.com",
+        embedded_wallet_address: null,
+      },
+    });
+    controller.refuse(transfer);
+    expect(controller.getState()).toMatchObject({
+      screen: "transfer",
+      refusal: { transfer: { nonce: "n-1", accountType: "email", displayName: "ada@example.com" } },
+    });
+    // Without its nonce a transfer cannot be offered: the account is simply linked to another user.
+    controller.refuse(Object.assign(new Error("owned"), { code: "account_transfer_required" }));
+    expect(controller.getState()).toMatchObject({
+      screen: "refusal",
+      refusal: { code: "linked_to_another_user" },
+    });
+  });
+
+  it("shows the terms screen after a login when the app requires them; closing it logs out", async () => {
+    const { client, controller, outcomes } = setup();
+    const app = client.store.getState();
+    client.store.setState({
+      appConfig: { ...(app.appConfig ?? {}), require_users_accept_terms: true } as never,
+    });
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false });
+    expect(controller.getState()).toMatchObject({ screen: "terms", result: null });
+    controller.close();
+    expect(outcomes).toEqual([{ type: "error", flow: "login", code: "exited_auth_flow" }]);
+  });
+
+  it("finishes the login once the terms are accepted", () => {
+    const { client, controller, outcomes } = setup();
+    client.store.setState({ appConfig: { require_users_accept_terms: true } as never });
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false });
+    const accepted = { ...user, has_accepted_terms: true };
+    controller.termsAccepted(accepted);
+    expect(controller.getState().screen).toBe("success");
+    vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
+    expect(outcomes).toEqual([
+      {
+        type: "complete",
+        flow: "login",
+        result: { user: accepted, isNewUser: true, wasAlreadyAuthenticated: false },
+      },
+    ]);
+  });
+
+  it("reopened soon after a close, resumes an SMS code with its number and entry screen", () => {
+    const { controller } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.chooseMethod("sms");
+    controller.codeSent("+12015550123", "sms");
+    controller.close();
+    vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({
+      screen: "code",
+      channel: "sms",
+      phoneNumber: "+12015550123",
+      entry: "phone",
+    });
+    controller.changeEmail();
+    expect(controller.getState().screen).toBe("phone");
+  });
+
+  it("steps through the login screen's methods: a method, More options, Back", () => {
+    const { controller } = setup();
+    controller.login();
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.showMore();
+    expect(controller.getState().screen).toBe("more");
+    controller.chooseMethod("sms");
+    expect(controller.getState()).toMatchObject({ screen: "phone", entry: "phone" });
+    controller.codeSent("+12015550123", "sms");
+    controller.changeEmail();
+    expect(controller.getState()).toMatchObject({ screen: "phone", phoneNumber: "+12015550123" });
+    controller.back();
+    expect(controller.getState().screen).toBe("methods");
   });
 });
 

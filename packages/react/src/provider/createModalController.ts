@@ -2,11 +2,17 @@ import {
   type Client,
   FLOW_CLEAR_DELAY_MS,
   type LoginResult,
+  logout,
   MODAL_OPEN_DELAY_MS,
   resetEmailFlow,
+  resetSmsFlow,
+  type User,
   type WalletConfirmationRequest,
 } from "@symbolon/core";
 import { PrivyErrorCode } from "../errors/PrivyErrorCode";
+import { type Refusal, toRefusal } from "./toRefusal";
+
+export type { Refusal, RefusalCode, TransferOffer } from "./toRefusal";
 
 // Spec §9 timings: the modal opens MODAL_OPEN_DELAY_MS after login(); the flow is cleared
 // FLOW_CLEAR_DELAY_MS after it closes.
@@ -15,62 +21,124 @@ export { FLOW_CLEAR_DELAY_MS, MODAL_OPEN_DELAY_MS };
 export const SUCCESS_CLOSE_DELAY_MS = 900;
 /**
  * How long a sent code stays waiting for the person after they close the modal: reopening within
- * this time shows the code screen again instead of asking for the address (and another mail).
+ * this time shows the code screen again instead of asking for the address (and another message).
  */
 export const PENDING_CODE_KEEP_MS = 5 * 60_000;
 
 /**
- * The kind of flow the modal runs: the login screens, or a wallet screen (confirm a signature or
- * transaction, export the key). For login it decides which exit code closing reports (spec §4).
+ * The kind of flow the modal runs: log in, link an email or phone, update one (spec §4 flow kind),
+ * or a wallet screen (confirm a signature or transaction, export the key). For login, link and
+ * update it decides which exit code closing reports.
  */
-export type FlowKind = "login" | "confirm" | "export";
-/** Which screen of the email flow is shown. */
-export type ModalScreen = "email" | "code" | "success";
+export type FlowKind = "login" | "link" | "update" | "confirm" | "export";
+/** The flows whose closing reports an outcome. */
+export type AccountFlowKind = "login" | "link" | "update";
+/** Which account a link or update flow is about. */
+export type AccountKind = "email" | "phone";
+/** Where a code went: an email or a text message. */
+export type CodeChannel = "email" | "sms";
+/**
+ * Which screen is shown: `methods` (the login screen listing the app's methods), `more` (the
+ * overflow methods), `email` / `phone` (an address or number to send a code to), `code`,
+ * `success`, `refusal` (the server refused the login or link), `transfer` (the account belongs to
+ * another user and can be moved), `terms` (the app's terms must be accepted first).
+ */
+export type ModalScreen =
+  | "methods"
+  | "more"
+  | "email"
+  | "phone"
+  | "code"
+  | "success"
+  | "refusal"
+  | "transfer"
+  | "terms";
 
-/** State of the login modal, kept outside React. */
+/** State of the modal, kept outside React. */
 export interface ModalState {
   /** The modal code should be loaded (set on the first `login()`). */
   requested: boolean;
   open: boolean;
   flow: FlowKind | null;
   screen: ModalScreen;
+  /** Link and update flows: which account (email or phone). */
+  kind?: AccountKind | null;
+  /** Where the code was sent, once sent. */
+  channel?: CodeChannel | null;
   /** The address the code was sent to, once sent. */
   email: string | null;
+  /** The number (E.164) the code was sent to, once sent. */
+  phoneNumber?: string | null;
+  /** The screen "Change email" / "Change number" goes back to. */
+  entry?: ModalScreen | null;
   /** Set when the flow succeeded; closing then reports success. */
   result: LoginResult | null;
+  /** `refusal` and `transfer` screens: what the server refused and why. */
+  refusal?: Refusal | null;
   /** `confirm` flow: what the user is asked to approve. */
   confirmation?: WalletConfirmationRequest | null;
   /** `export` flow: the wallet whose key the export frame shows. */
   exportAddress?: string | null;
   /**
-   * When a new code may be asked for `email` again (epoch ms): the resend wait. Kept across a
-   * close and reopen so reopening does not skip it.
+   * When a new code may be asked for `to` (an address or a number) again (epoch ms): the resend
+   * wait. Kept across a close and reopen so reopening does not skip it.
    */
-  resendWait?: { email: string; until: number } | null;
+  resendWait?: { to: string; until: number } | null;
 }
 
-/** What closing the modal reports to `useLogin` listeners. */
-export type ModalOutcome = { type: "complete"; result: LoginResult } | { type: "error"; code: string };
+/**
+ * What closing the modal reports: success (with the login result; after a link or update, the
+ * user as it is now) or the user-exit code of the flow kind (spec §4, §8).
+ */
+export type ModalOutcome =
+  | { type: "complete"; flow: AccountFlowKind; result: LoginResult; kind?: AccountKind }
+  | { type: "error"; flow: AccountFlowKind; code: string; kind?: AccountKind };
 
-/** Opens, steps and closes the login modal; framework-free so it is testable with fake timers. */
+/** Opens, steps and closes the modal; framework-free so it is testable with fake timers. */
 export interface ModalController {
   getState(): ModalState;
   subscribe(listener: () => void): () => void;
-  /** Listen for the outcome reported when the modal closes. */
-  onOutcome(listener: (outcome: ModalOutcome) => void): () => void;
+  /**
+   * Listen for the outcome reported when the modal closes. By default only login outcomes (what
+   * `useLogin` wants); pass `"link"`, `"update"` or `"all"` for the others.
+   */
+  onOutcome(listener: (outcome: ModalOutcome) => void, flow?: AccountFlowKind | "all"): () => void;
   /** Open the login flow; ignored with a warning when already signed in (spec §5). */
   login(): void;
-  /** The code was sent to `email`: show the code screen. */
-  codeSent(email: string): void;
-  /** A new code may not be asked for `email` before `seconds` have passed (resend wait). */
-  waitBeforeResend(email: string, seconds: number): void;
-  /** Back from the code screen to the email screen (the address stays filled in). */
+  /** Open the link flow for an email or a phone; needs a signed-in user (spec §5). */
+  openLink(kind: AccountKind): void;
+  /** Open the update flow for the user's email or phone. */
+  openUpdate(kind: AccountKind): void;
+  /** Login screen: show the entry screen of one method (email or sms). */
+  chooseMethod(method: CodeChannel): void;
+  /** Login screen: show the overflow methods ("More options"). */
+  showMore(): void;
+  /** Back to the login screen (from "More options" or a method's entry screen). */
+  back(): void;
+  /** The code was sent to `to` (an address, or a number when `channel` is sms): show the code screen. */
+  codeSent(to: string, channel?: CodeChannel): void;
+  /** A new code may not be asked for `to` before `seconds` have passed (resend wait). */
+  waitBeforeResend(to: string, seconds: number): void;
+  /** Back from the code screen to where the address or number was typed (it stays filled in). */
   changeEmail(): void;
-  /** The code was accepted: show success, then close. */
-  succeed(result: LoginResult): void;
   /**
-   * Close the modal. Login reports success or the user-exit code; an open confirmation counts as
-   * refused (the wallet action fails with 4001).
+   * The code was accepted: show success, then close. A login into an app whose terms the user has
+   * not accepted shows the terms screen first.
+   */
+  succeed(result: LoginResult): void;
+  /** A link or update went through: show success, then close (reporting the user as it is now). */
+  accountSaved(user: User): void;
+  /** The terms were accepted (the user is now `user`): show success, then close. */
+  termsAccepted(user: User): void;
+  /**
+   * Routes a refused login or link to its screen (allowlist, user limit, unknown user, sign-up
+   * disabled, linked to another user, account transfer); false when `error` has no screen.
+   */
+  refuse(error: unknown): boolean;
+  /**
+   * Close the modal. Login, link and update report success or the user-exit code; an open
+   * confirmation counts as refused (the wallet action fails with 4001). Closing the terms screen
+   * logs the new session out (the terms were not accepted).
    */
   close(): void;
   /**
@@ -85,13 +153,25 @@ export interface ModalController {
   destroy(): void;
 }
 
-const EXIT_CODES: Record<"login", string> = { login: PrivyErrorCode.USER_EXITED_AUTH_FLOW };
+const EXIT_CODES: Record<AccountFlowKind, string> = {
+  login: PrivyErrorCode.USER_EXITED_AUTH_FLOW,
+  link: PrivyErrorCode.USER_EXITED_LINK_FLOW,
+  update: PrivyErrorCode.USER_EXITED_UPDATE_FLOW,
+};
+
+const isAccountFlow = (flow: FlowKind | null): flow is AccountFlowKind =>
+  flow === "login" || flow === "link" || flow === "update";
 
 const CLEARED = {
   flow: null,
-  screen: "email",
+  screen: "methods",
+  kind: null,
+  channel: null,
   email: null,
+  phoneNumber: null,
+  entry: null,
   result: null,
+  refusal: null,
   confirmation: null,
   exportAddress: null,
 } as const;
@@ -100,13 +180,15 @@ const CLEARED = {
 export function createModalController(client: Client): ModalController {
   let state: ModalState = { requested: false, open: false, ...CLEARED, resendWait: null };
   const listeners = new Set<() => void>();
-  const outcomeListeners = new Set<(outcome: ModalOutcome) => void>();
+  const outcomeListeners = new Map<(outcome: ModalOutcome) => void, AccountFlowKind | "all">();
   const timers = new Set<ReturnType<typeof setTimeout>>();
   // The answer of the confirmation on screen, and the tail of the confirmations waiting their turn.
   let answer: ((approved: boolean) => void) | null = null;
   let queue: Promise<unknown> = Promise.resolve();
-  // The address a code was last sent to and when, so a reopen soon after a close resumes the flow.
-  let pending: { email: string; at: number } | null = null;
+  // Where a login code was last sent and when, so a reopen soon after a close resumes the flow.
+  let pending: { to: string; channel: CodeChannel; entry: ModalScreen; at: number } | null = null;
+  // A login waiting for the terms to be accepted.
+  let awaitingTerms: LoginResult | null = null;
 
   const set = (patch: Partial<ModalState>) => {
     state = { ...state, ...patch };
@@ -119,6 +201,33 @@ export function createModalController(client: Client): ModalController {
     }, ms);
     timers.add(timer);
   };
+  const report = (outcome: ModalOutcome) => {
+    for (const [listener, flow] of outcomeListeners)
+      if (flow === "all" || flow === outcome.flow) listener(outcome);
+  };
+  const showSuccess = (result: LoginResult) => {
+    set({ screen: "success", result });
+    later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
+  };
+  /** Opens an account flow after the open delay; false when the modal is busy. */
+  const open = (patch: Partial<ModalState> | (() => Partial<ModalState>)) => {
+    if (state.open) return;
+    // Start loading the modal chunk now so it is there when the open delay ends.
+    set({ requested: true });
+    later(MODAL_OPEN_DELAY_MS, () =>
+      set({ ...CLEARED, open: true, ...(typeof patch === "function" ? patch() : patch) }),
+    );
+  };
+  const openSignedIn = (flow: "link" | "update", which: AccountKind) => {
+    const { ready, authenticated } = client.store.getState();
+    if (!ready || !authenticated) {
+      // Spec §5: linking (and updating) requires authentication.
+      console.warn("User must be authenticated before linking an account.");
+      return;
+    }
+    const screen = which === "email" ? "email" : "phone";
+    open({ flow, kind: which, screen, entry: screen });
+  };
 
   const controller: ModalController = {
     getState: () => state,
@@ -126,8 +235,8 @@ export function createModalController(client: Client): ModalController {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    onOutcome(listener) {
-      outcomeListeners.add(listener);
+    onOutcome(listener, flow = "login") {
+      outcomeListeners.set(listener, flow);
       return () => outcomeListeners.delete(listener);
     },
     login() {
@@ -140,32 +249,67 @@ export function createModalController(client: Client): ModalController {
         console.warn("login() was called while the user is already logged in; ignored.");
         return;
       }
-      if (state.open) return;
-      // Start loading the modal chunk now so it is there when the open delay ends.
-      set({ requested: true });
-      later(MODAL_OPEN_DELAY_MS, () => {
+      open(() => {
         const resume = pending !== null && Date.now() - pending.at < PENDING_CODE_KEEP_MS ? pending : null;
-        set({
-          ...CLEARED,
-          open: true,
+        if (!resume) return { flow: "login" };
+        return {
           flow: "login",
-          ...(resume && { screen: "code", email: resume.email }),
-        });
+          screen: "code",
+          channel: resume.channel,
+          entry: resume.entry,
+          ...(resume.channel === "email" ? { email: resume.to } : { phoneNumber: resume.to }),
+        };
       });
     },
-    codeSent(email) {
-      pending = { email, at: Date.now() };
-      set({ screen: "code", email });
+    openLink: (which) => openSignedIn("link", which),
+    openUpdate: (which) => openSignedIn("update", which),
+    chooseMethod(method) {
+      const screen = method === "email" ? "email" : "phone";
+      set({ screen, entry: screen });
     },
-    waitBeforeResend: (email, seconds) => set({ resendWait: { email, until: Date.now() + seconds * 1000 } }),
+    showMore: () => set({ screen: "more" }),
+    back: () => set({ screen: "methods", entry: null, refusal: null }),
+    codeSent(to, channel = "email") {
+      const entry = state.entry ?? "methods";
+      if (state.flow === "login") pending = { to, channel, entry, at: Date.now() };
+      set({
+        screen: "code",
+        channel,
+        entry,
+        ...(channel === "email" ? { email: to } : { phoneNumber: to }),
+      });
+    },
+    waitBeforeResend: (to, seconds) => set({ resendWait: { to, until: Date.now() + seconds * 1000 } }),
     changeEmail() {
       pending = null;
-      set({ screen: "email" });
+      set({ screen: state.entry ?? "methods" });
     },
     succeed(result) {
       pending = null;
-      set({ screen: "success", result });
-      later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
+      const terms = client.store.getState().appConfig?.require_users_accept_terms ?? false;
+      if (state.flow === "login" && terms && !result.user.has_accepted_terms) {
+        // Spec §4: terms are required and not accepted: the terms screen before anything else.
+        awaitingTerms = result;
+        set({ screen: "terms" });
+        return;
+      }
+      showSuccess(result);
+    },
+    accountSaved(user) {
+      pending = null;
+      showSuccess({ user, isNewUser: false, wasAlreadyAuthenticated: true });
+    },
+    termsAccepted(user) {
+      const result = awaitingTerms ?? { user, isNewUser: false, wasAlreadyAuthenticated: false };
+      awaitingTerms = null;
+      showSuccess({ ...result, user });
+    },
+    refuse(error) {
+      const refusal = toRefusal(error);
+      if (refusal === null) return false;
+      pending = null;
+      set({ screen: refusal.code === "account_transfer_required" ? "transfer" : "refusal", refusal });
+      return true;
     },
     close() {
       if (!state.open || state.flow === null) return;
@@ -174,17 +318,27 @@ export function createModalController(client: Client): ModalController {
         controller.resolveConfirmation(false);
         return;
       }
+      const declinedTerms = state.screen === "terms" && awaitingTerms !== null;
+      awaitingTerms = null;
       set({ open: false });
-      if (flow === "login") {
-        const outcome: ModalOutcome = state.result
-          ? { type: "complete", result: state.result }
-          : { type: "error", code: EXIT_CODES.login };
-        for (const listener of outcomeListeners) listener(outcome);
+      if (isAccountFlow(flow)) {
+        const which = state.kind ?? undefined;
+        const extra = which ? { kind: which } : {};
+        report(
+          state.result
+            ? { type: "complete", flow, result: state.result, ...extra }
+            : { type: "error", flow, code: EXIT_CODES[flow], ...extra },
+        );
       }
+      // The terms were not accepted: the session the login made does not stay (spec §4).
+      if (declinedTerms) void logout(client).catch(() => {});
       later(FLOW_CLEAR_DELAY_MS, () => {
         if (state.open) return;
         set(CLEARED);
-        if (flow === "login") resetEmailFlow(client);
+        if (isAccountFlow(flow)) {
+          resetEmailFlow(client);
+          resetSmsFlow(client);
+        }
       });
     },
     confirm(request) {
@@ -213,11 +367,7 @@ export function createModalController(client: Client): ModalController {
       resolve?.(approved);
     },
     openExport(address) {
-      if (state.open) return;
-      set({ requested: true });
-      later(MODAL_OPEN_DELAY_MS, () =>
-        set({ ...CLEARED, open: true, flow: "export", exportAddress: address }),
-      );
+      open({ flow: "export", exportAddress: address });
     },
     destroy() {
       answer?.(false);

@@ -5,7 +5,7 @@ const CLOSED: ModalState = {
   requested: false,
   open: false,
   flow: null,
-  screen: "email",
+  screen: "methods",
   email: null,
   result: null,
 };

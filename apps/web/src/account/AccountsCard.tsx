@@ -1,0 +1,98 @@
+import { useLinkAccount, useUpdateAccount, useUser } from "@symbolon/react";
+import { useState } from "react";
+
+type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
+
+/** What a row shows: the kind of account and its address, number or id. */
+function describe(account: LinkedAccount): { kind: string; value: string } | null {
+  if (account.type === "email") return { kind: "Email", value: account.address };
+  if (account.type === "phone") return { kind: "Phone", value: account.number };
+  if (account.type === "custom_auth") return { kind: "App account", value: account.customUserId };
+  return null;
+}
+
+/**
+ * The signed-in user's linked accounts (email, phone, the host app's account) with Link, Update
+ * and Unlink. Linking and updating run in the modal; unlinking the last account shows the server's
+ * refusal.
+ */
+export function AccountsCard() {
+  const { user, unlinkEmail, unlinkPhone } = useUser();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const { linkEmail, linkPhone } = useLinkAccount();
+  const { updateEmail, updatePhone } = useUpdateAccount();
+  if (!user) return null;
+
+  const unlink = async (account: LinkedAccount, value: string) => {
+    setError(null);
+    setBusy(value);
+    try {
+      if (account.type === "email") await unlinkEmail(value);
+      else await unlinkPhone(value);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "Could not unlink this account.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const rows = user.linkedAccounts.flatMap((account) => {
+    const shown = describe(account);
+    return shown ? [{ account, ...shown }] : [];
+  });
+
+  return (
+    <section className="card" aria-labelledby="accounts-title">
+      <h2 className="card__title" id="accounts-title">
+        Accounts
+      </h2>
+      <ul className="accounts">
+        {rows.map(({ account, kind, value }) => (
+          <li key={`${account.type}:${value}`} className="accounts__row">
+            <span className="card__label">{kind}</span>
+            <span className="accounts__value">{value}</span>
+            {(account.type === "email" || account.type === "phone") && (
+              <span className="accounts__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Update ${kind.toLowerCase()} ${value}`}
+                  onClick={account.type === "email" ? updateEmail : updatePhone}
+                >
+                  Update
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Unlink ${kind.toLowerCase()} ${value}`}
+                  aria-disabled={busy === value}
+                  onClick={() => busy === null && void unlink(account, value)}
+                >
+                  {busy === value ? "Unlinking…" : "Unlink"}
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="accounts__actions">
+        {!user.email && (
+          <button type="button" className="button button--small" onClick={linkEmail}>
+            Link email
+          </button>
+        )}
+        {!user.phone && (
+          <button type="button" className="button button--small" onClick={linkPhone}>
+            Link phone
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Client } from "../client/createClient.ts";
+import { ClientError } from "../errors/ClientError.ts";
+import type { EmailTransferRequest, SmsTransferRequest } from "../generated/protocol.ts";
+import { type AccountChangeResult, accountRequest, requireUser } from "../session/accountRequest.ts";
+
+/** Parameters of {@link transferAccount}. */
+export interface TransferAccountParameters {
+  /** Spec §5: custom, guest and passkey accounts cannot be transferred. */
+  accountType: "email" | "phone";
+  /** The nonce of the `account_transfer_required` refusal (`transferData(error).nonce`). */
+  nonce: string;
+  /** The address or number being moved. */
+  subject: string;
+}
+
+/**
+ * Moves an email or phone that belongs to another user to the signed-in one (spec §7 "Account
+ * transfer POST by type"): `POST /passwordless/transfer {nonce, email}` or
+ * `POST /passwordless_sms/transfer {nonce, phoneNumber}`.
+ */
+export async function transferAccount(
+  client: Client,
+  parameters: TransferAccountParameters,
+): Promise<AccountChangeResult> {
+  requireUser(client);
+  const { accountType, nonce } = parameters;
+  const subject = parameters.subject.trim();
+  if (accountType === "email") {
+    const body: EmailTransferRequest = { nonce, email: subject };
+    return accountRequest(client, "/passwordless/transfer", body);
+  }
+  if (accountType === "phone") {
+    const body: SmsTransferRequest = { nonce, phoneNumber: subject };
+    return accountRequest(client, "/passwordless_sms/transfer", body);
+  }
+  throw new ClientError("invalid_input", `Accounts of type ${String(accountType)} cannot be transferred.`);
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// Renders each new modal screen (login methods, More options, phone, SMS code, update email and phone,
+// the refusals, transfer, terms) in Chromium without a server, saves light and dark pictures to
+// docs/screenshots/ and scans each with axe-core (serious and critical violations fail the run).
+//   node packages/react/scripts/screens.mjs
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { chromium } from "playwright-core";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const OUT = path.resolve(HERE, "../../../docs/screenshots");
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+// The page: the modal under a provider context with a real client whose store is set by hand, and a
+// controller stepped to the screen named in the query string. No request leaves the page.
+const PAGE = `
+import { createRoot } from "react-dom/client";
+import { createClient, createMemoryStorage } from "@symbolon/core";
+import { createModalController } from "../src/provider/createModalController";
+import { PrivyContext } from "../src/provider/PrivyContext";
+import LoginModal from "../src/modal/LoginModal";
+
+const params = new URLSearchParams(location.search);
+const name = params.get("screen");
+const theme = params.get("theme");
+const user = {
+  id: "did:privy:1", created_at: 0, mfa_methods: [], has_accepted_terms: false, is_guest: false,
+  linked_accounts: [
+    { type: "email", address: "ada@example.com", verified_at: 0, first_verified_at: 0, latest_verified_at: 0 },
+    { type: "phone", phoneNumber: "+12015550123", verified_at: 0, first_verified_at: 0, latest_verified_at: 0 },
+  ],
+};
+const client = createClient({ appId: "abcdefghijklmnopqrstuvwxy", apiUrl: "http://127.0.0.1:9", storage: createMemoryStorage(), broadcast: false });
+const signedIn = name.startsWith("update") || name === "transfer" || name === "linked";
+client.store.setState({
+  ready: true, authenticated: signedIn, user: signedIn ? user : null,
+  appConfig: {
+    name: "Acme", logo_url: null, disable_plus_emails: false,
+    require_users_accept_terms: true, terms_and_conditions_url: "https://acme.test/terms", privacy_policy_url: "https://acme.test/privacy",
+    login_methods_and_order: name === "sms-first" ? { primary: ["sms", "email"], overflow: [] } : { primary: ["email"], overflow: ["sms"] },
+  },
+});
+const controller = createModalController(client);
+const refusal = (code, data) => Object.assign(new Error(code), { code, data });
+const steps = {
+  "methods": (c) => c.login(),
+  "sms-first": (c) => c.login(),
+  "more": (c) => { c.login(); setTimeout(() => c.showMore(), 30); },
+  "phone": (c) => { c.login(); setTimeout(() => c.chooseMethod("sms"), 30); },
+  "sms-code": (c) => { c.login(); setTimeout(() => c.codeSent("+12015550123", "sms"), 30); },
+  "update-email": (c) => c.openUpdate("email"),
+  "update-phone": (c) => c.openUpdate("phone"),
+  "allowlist": (c) => { c.login(); setTimeout(() => { c.codeSent("ada@example.com"); c.refuse(refusal("allowlist_rejected")); }, 30); },
+  "linked": (c) => { c.openLink("email"); setTimeout(() => { c.codeSent("ada@example.com"); c.refuse(refusal("linked_to_another_user")); }, 30); },
+  "transfer": (c) => { c.openLink("email"); setTimeout(() => c.refuse(refusal("account_transfer_required", { nonce: "n", account_type: "email", display_name: "ada@example.com", embedded_wallet_address: "0x1234567890abcdef1234567890abcdef12345678" })), 30); },
+  "terms": (c) => { c.login(); setTimeout(() => c.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false }), 30); },
+};
+createRoot(document.getElementById("root")).render(
+  <PrivyContext.Provider value={{ client, controller, config: { appearance: { theme } } }}>
+    <main><h1>Host app</h1></main>
+    <LoginModal />
+  </PrivyContext.Provider>,
+);
+steps[name](controller);
+`;
+
+/** The screens and their file names. */
+export const SCREENS = [
+  "methods",
+  "sms-first",
+  "more",
+  "phone",
+  "sms-code",
+  "update-email",
+  "update-phone",
+  "allowlist",
+  "linked",
+  "transfer",
+  "terms",
+];
+
+const dir = await mkdtemp(path.join(tmpdir(), "symbolon-screens-"));
+try {
+  await build({
+    stdin: { contents: PAGE, loader: "tsx", resolveDir: HERE },
+    bundle: true,
+    format: "iife",
+    jsx: "automatic",
+    outfile: path.join(dir, "page.js"),
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "error",
+  });
+  await writeFile(
+    path.join(dir, "index.html"),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Screens</title></head><body><div id="root"></div><script src="page.js"></script></body></html>',
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+  });
+  const failures = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 520, height: 760 } });
+    await page.route("**/*", (route) =>
+      route.request().url().startsWith("file:") ? route.continue() : route.abort("blockedbyclient"),
+    );
+    for (const screen of SCREENS) {
+      for (const theme of ["light", "dark"]) {
+        const url = `${pathToFileURL(path.join(dir, "index.html")).href}?screen=${screen}&theme=${theme}`;
+        await page.goto(url);
+        const dialog = page.getByRole("dialog");
+        await dialog.waitFor();
+        await page.waitForTimeout(400);
+        await dialog.screenshot({ path: path.join(OUT, `${screen}-${theme}.png`), animations: "disabled" });
+        await page.addScriptTag({ path: AXE });
+        const violations = await page.evaluate(async () => {
+          const result = await window.axe.run(document.querySelector("[role=dialog]"), {
+            resultTypes: ["violations"],
+          });
+          return result.violations
+            .filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map(
+              (v) =>
+                `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(" ")} ${JSON.stringify(n.any[0]?.data ?? {})}`).join(", ")})`,
+            );
+        });
+        for (const v of violations) failures.push(`${screen} ${theme}: ${v}`);
+        console.log(
+          `${screen}-${theme}.png${violations.length ? ` — ${violations.length} axe violation(s)` : ""}`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  if (failures.length) {
+    console.error(failures.join("\n"));
+    process.exitCode = 1;
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}

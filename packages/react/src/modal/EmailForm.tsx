@@ -1,0 +1,105 @@
+import { type Client, describeError, PLUS_EMAIL_MESSAGE, validateEmail } from "@symbolon/core";
+import { useEffect, useId, useRef, useState } from "react";
+import type { ModalController } from "../provider/createModalController";
+import { sendCode } from "./accountActions";
+
+/** Props of {@link EmailForm}. */
+export interface EmailFormProps {
+  client: Client;
+  controller: ModalController;
+  /** The app refuses addresses containing '+' (app config). */
+  disablePlusEmails: boolean;
+  /** The address to start from (coming back with "Change email"). */
+  initialEmail?: string;
+  /** Default "you@example.com"; the update screen shows the current address. */
+  placeholder?: string;
+  /** Focus the field when the form appears. */
+  autoFocus?: boolean;
+}
+
+/** An email address field and Submit (Enter submits); sends the code and shows the code screen. */
+export function EmailForm({
+  client,
+  controller,
+  disablePlusEmails,
+  initialEmail = "",
+  placeholder = "you@example.com",
+  autoFocus = true,
+}: EmailFormProps) {
+  const [email, setEmail] = useState(initialEmail);
+  // An address being typed is not wrong yet: its message waits for the field to lose focus or for
+  // a submit (then it follows every keystroke). A '+' the app refuses is wrong at once.
+  const [checked, setChecked] = useState(initialEmail !== "");
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const inputId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  // A form that appears in an open dialog (another screen before it) takes focus itself; on the
+  // dialog's first frame the focus trap does it (`data-autofocus`), after recording the trigger.
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
+  const alertId = useId();
+  // Spec §5: an invalid address (or a '+' when the app refuses them) keeps submit disabled.
+  const invalid = validateEmail(email, { disablePlusEmails });
+  const plusRefused = disablePlusEmails && (email.split("@")[0] ?? "").includes("+");
+  const early = plusRefused ? PLUS_EMAIL_MESSAGE : null;
+  const message = email.trim() === "" ? null : ((checked ? invalid : early) ?? serverError);
+  const canSubmit = email.trim() !== "" && invalid === null && !submitting;
+
+  const submit = async () => {
+    setChecked(true);
+    if (!canSubmit) return;
+    const address = email.trim();
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      await sendCode(client, "email", address);
+      controller.codeSent(address, "email");
+    } catch (error) {
+      setSubmitting(false);
+      if (!controller.refuse(error)) setServerError(describeError(error));
+    }
+  };
+
+  return (
+    <form
+      className="symbolon-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <label className="symbolon-label" htmlFor={inputId}>
+        Email address
+      </label>
+      <input
+        ref={field}
+        id={inputId}
+        className="symbolon-input"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={placeholder}
+        data-autofocus={autoFocus || undefined}
+        value={email}
+        aria-invalid={message !== null}
+        aria-describedby={message ? alertId : undefined}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setServerError(null);
+        }}
+        onBlur={() => setChecked(email.trim() !== "")}
+      />
+      {message && (
+        <p id={alertId} role="alert" className="symbolon-alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="symbolon-button" disabled={!canSubmit}>
+        {submitting ? "Submitting" : "Submit"}
+      </button>
+    </form>
+  );
+}

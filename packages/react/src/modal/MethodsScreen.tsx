@@ -1,0 +1,102 @@
+import type { Client } from "@symbolon/core";
+import { Suspense } from "react";
+import type { ModalController } from "../provider/createModalController";
+import { EmailForm } from "./EmailForm";
+import { PhoneForm } from "./lazyScreens";
+import type { LoginMethod, LoginMethods } from "./loginMethods";
+import { DIALOG_NAME } from "./ModalFrame";
+import { ScreenTitle } from "./ScreenTitle";
+
+/** The button of a method that is not shown inline. */
+export const METHOD_LABELS: Record<LoginMethod, string> = {
+  email: "Continue with email",
+  sms: "Continue with SMS",
+};
+
+/** Props of {@link MethodsScreen}. */
+export interface MethodsScreenProps {
+  client: Client;
+  controller: ModalController;
+  methods: LoginMethods;
+  appName: string;
+  disablePlusEmails: boolean;
+  /** The address or number to start from (coming back with "Change email" / "Change number"). */
+  initialEmail?: string;
+  initialNumber?: string;
+  /** `appearance.landingHeader`: the title instead of "Log in or sign up". */
+  header?: string | undefined;
+  /** `appearance.loginMessage`: the line under the title. */
+  message?: string | undefined;
+  /** Move focus to the title (coming back from another screen). */
+  focusTitle?: boolean;
+}
+
+/**
+ * The login screen: the app's methods in `login_methods_and_order` order. The first primary method
+ * is shown inline (its field and Submit), the other primary ones as buttons, and the overflow
+ * behind "More options".
+ */
+export function MethodsScreen({
+  client,
+  controller,
+  methods,
+  appName,
+  disablePlusEmails,
+  initialEmail,
+  initialNumber,
+  header,
+  message,
+  focusTitle = false,
+}: MethodsScreenProps) {
+  const [inline, ...others] = methods.primary;
+  const fallback =
+    inline === "email"
+      ? `Enter your email to continue to ${appName}.`
+      : inline === "sms"
+        ? `Enter your phone number to continue to ${appName}.`
+        : `Choose how to continue to ${appName}.`;
+  return (
+    <>
+      <ScreenTitle focus={focusTitle}>{header ?? DIALOG_NAME}</ScreenTitle>
+      <p className="symbolon-subtitle">{message ?? fallback}</p>
+      {inline === "email" && (
+        <EmailForm
+          client={client}
+          controller={controller}
+          disablePlusEmails={disablePlusEmails}
+          autoFocus={!focusTitle}
+          {...(initialEmail !== undefined && { initialEmail })}
+        />
+      )}
+      {inline === "sms" && (
+        <Suspense fallback={null}>
+          <PhoneForm
+            client={client}
+            controller={controller}
+            autoFocus={!focusTitle}
+            {...(initialNumber !== undefined && { initialNumber })}
+          />
+        </Suspense>
+      )}
+      {(others.length > 0 || methods.overflow.length > 0) && (
+        <div className="symbolon-methods">
+          {others.map((method) => (
+            <button
+              key={method}
+              type="button"
+              className="symbolon-secondary"
+              onClick={() => controller.chooseMethod(method)}
+            >
+              {METHOD_LABELS[method]}
+            </button>
+          ))}
+          {methods.overflow.length > 0 && (
+            <button type="button" className="symbolon-secondary" onClick={controller.showMore}>
+              More options
+            </button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Client } from "@symbolon/core";
+import type { ReactNode } from "react";
+import type { ModalController } from "../provider/createModalController";
+import { PhoneForm } from "./PhoneForm";
+import { ScreenTitle } from "./ScreenTitle";
+
+export { PhoneForm };
+
+/** Props of {@link PhoneScreen}. */
+export interface PhoneScreenProps {
+  client: Client;
+  controller: ModalController;
+  title: string;
+  subtitle: ReactNode;
+  titleId?: string | undefined;
+  /** 'Submit' (login, add phone) or 'Update' (update phone, spec §2). */
+  submitLabel?: string;
+  /** The number to start from (coming back with "Change number"). */
+  initialNumber?: string;
+  /** Why the form cannot be used (an update without a current number, spec §5); hides the form. */
+  blocked?: string | null;
+  /** Shows a Back button (login: back to the list of methods). */
+  onBack?: (() => void) | undefined;
+}
+
+/** A phone number to text a code to: login (chosen from the list), link, or update. Loaded lazily. */
+export default function PhoneScreen({
+  client,
+  controller,
+  title,
+  subtitle,
+  titleId,
+  submitLabel,
+  initialNumber,
+  blocked = null,
+  onBack,
+}: PhoneScreenProps) {
+  return (
+    <>
+      <ScreenTitle id={titleId} focus={blocked !== null}>
+        {title}
+      </ScreenTitle>
+      <p className="symbolon-subtitle">{subtitle}</p>
+      {blocked !== null ? (
+        <p role="alert" className="symbolon-alert">
+          {blocked}
+        </p>
+      ) : (
+        <PhoneForm
+          client={client}
+          controller={controller}
+          {...(submitLabel !== undefined && { submitLabel })}
+          {...(initialNumber !== undefined && { initialNumber })}
+        />
+      )}
+      {onBack && (
+        <button type="button" className="symbolon-link" onClick={onBack}>
+          Back
+        </button>
+      )}
+    </>
+  );
+}

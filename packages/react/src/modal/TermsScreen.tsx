@@ -1,0 +1,82 @@
+import { acceptTerms, type Client, describeError } from "@symbolon/core";
+import { useState } from "react";
+import type { ModalController } from "../provider/createModalController";
+import { ScreenTitle } from "./ScreenTitle";
+
+/** Props of {@link TermsScreen}. */
+export interface TermsScreenProps {
+  client: Client;
+  controller: ModalController;
+  appName: string;
+  termsUrl: string | null;
+  privacyUrl: string | null;
+  titleId?: string | undefined;
+}
+
+/** A link opening in a new tab, or the plain words when the app gave no URL. */
+function Doc({ url, children }: { url: string | null; children: string }) {
+  if (!url) return children;
+  return (
+    <a href={url} target="_blank" rel="noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/**
+ * Shown after a login when the app requires its terms and the user has not accepted them (spec §4):
+ * Accept records it (`POST /users/me/accept_terms`) and finishes the login; No thanks closes the
+ * modal, which logs the new session out. Loaded lazily.
+ */
+export default function TermsScreen({
+  client,
+  controller,
+  appName,
+  termsUrl,
+  privacyUrl,
+  titleId,
+}: TermsScreenProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const accept = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      controller.termsAccepted(await acceptTerms(client));
+    } catch (cause) {
+      setBusy(false);
+      setError(describeError(cause));
+    }
+  };
+
+  return (
+    <div className="symbolon-form">
+      <ScreenTitle id={titleId} focus>
+        Accept the terms
+      </ScreenTitle>
+      <p className="symbolon-subtitle">
+        To continue to {appName}, accept its <Doc url={termsUrl}>terms of service</Doc>
+        {privacyUrl ? (
+          <>
+            {" "}
+            and <Doc url={privacyUrl}>privacy policy</Doc>
+          </>
+        ) : null}
+        .
+      </p>
+      {error && (
+        <p role="alert" className="symbolon-alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="symbolon-button" aria-disabled={busy} onClick={() => void accept()}>
+        {busy ? "Submitting" : "Accept and continue"}
+      </button>
+      <button type="button" className="symbolon-link" onClick={controller.close}>
+        No thanks
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { type Client, describeError } from "@symbolon/core";
+import { useState } from "react";
+import type { ModalController, TransferOffer } from "../provider/createModalController";
+import { transfer } from "./accountActions";
+import { ScreenTitle } from "./ScreenTitle";
+import { shortenAddress } from "./shortenAddress";
+
+/** Props of {@link TransferScreen}. */
+export interface TransferScreenProps {
+  client: Client;
+  controller: ModalController;
+  offer: TransferOffer;
+  appName: string;
+  titleId?: string | undefined;
+}
+
+/**
+ * The account being linked belongs to another user, and can be moved (`account_transfer_required`):
+ * shows which account and what happens to the other user, then Transfer (with the refusal's nonce)
+ * or Cancel. Loaded lazily.
+ */
+export default function TransferScreen({ client, controller, offer, appName, titleId }: TransferScreenProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const accountType = offer.accountType === "phone" || offer.accountType === "sms" ? "phone" : "email";
+  const what = accountType === "phone" ? "phone number" : "email address";
+
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await transfer(client, accountType, offer.nonce, offer.displayName);
+      controller.accountSaved(user);
+    } catch (cause) {
+      setBusy(false);
+      if (!controller.refuse(cause)) setError(describeError(cause));
+    }
+  };
+
+  return (
+    <div className="symbolon-form">
+      <ScreenTitle id={titleId} focus>
+        Transfer this {what}?
+      </ScreenTitle>
+      <p className="symbolon-subtitle">
+        <strong>{offer.displayName}</strong> already belongs to another {appName} account. Transferring moves
+        it to this account: the other account can no longer log in with it.
+        {offer.embeddedWalletAddress && (
+          <>
+            {" "}
+            Its wallet{" "}
+            <span title={offer.embeddedWalletAddress}>{shortenAddress(offer.embeddedWalletAddress)}</span>{" "}
+            stays with the other account.
+          </>
+        )}
+      </p>
+      {error && (
+        <p role="alert" className="symbolon-alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="symbolon-button" aria-disabled={busy} onClick={() => void run()}>
+        {busy ? "Transferring" : "Transfer"}
+      </button>
+      <button type="button" className="symbolon-link" onClick={controller.close}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  type Client,
+  type LoginResult,
+  linkEmail,
+  linkPhone,
+  loginWithEmailCode,
+  loginWithSmsCode,
+  sendEmailCode,
+  sendSmsCode,
+  transferAccount,
+  type User,
+  updateEmail,
+  updatePhone,
+} from "@symbolon/core";
+import type { AccountFlowKind, CodeChannel } from "../provider/createModalController";
+
+/** What a submitted code did: a login (with its result), or a saved link or update (the user now). */
+export type CodeOutcome = { type: "login"; result: LoginResult } | { type: "saved"; user: User };
+
+/** Sends a code by email or text message (the same call for login, link and update). */
+export async function sendCode(client: Client, channel: CodeChannel, to: string): Promise<void> {
+  if (channel === "email") await sendEmailCode(client, { email: to });
+  else await sendSmsCode(client, { phoneNumber: to });
+}
+
+/** Submits the code of a login, link or update flow by email or text message. */
+export async function submitCode(
+  client: Client,
+  flow: AccountFlowKind,
+  channel: CodeChannel,
+  to: string,
+  code: string,
+): Promise<CodeOutcome> {
+  if (flow === "login") {
+    const result =
+      channel === "email"
+        ? await loginWithEmailCode(client, { code, email: to })
+        : await loginWithSmsCode(client, { code, phoneNumber: to });
+    return { type: "login", result };
+  }
+  const change =
+    flow === "link"
+      ? channel === "email"
+        ? await linkEmail(client, { email: to, code })
+        : await linkPhone(client, { phoneNumber: to, code })
+      : channel === "email"
+        ? await updateEmail(client, { newAddress: to, code })
+        : await updatePhone(client, { newPhoneNumber: to, code });
+  return { type: "saved", user: change.user };
+}
+
+/** Moves an account that belongs to another user to this one, with the nonce of the refusal. */
+export async function transfer(
+  client: Client,
+  accountType: "email" | "phone",
+  nonce: string,
+  subject: string,
+): Promise<User> {
+  return (await transferAccount(client, { accountType, nonce, subject })).user;
+}

@@ -1,0 +1,11 @@
+import { lazy } from "react";
+
+// Code-split inside the lazy login modal: a login by email never loads the phone screens (their
+// country list), the refusal screens or the terms screen.
+export const PhoneScreen = lazy(() => import("./PhoneScreen"));
+export const PhoneForm = lazy(() =>
+  import("./PhoneScreen").then((module) => ({ default: module.PhoneForm })),
+);
+export const RefusalScreen = lazy(() => import("./RefusalScreen"));
+export const TransferScreen = lazy(() => import("./TransferScreen"));
+export const TermsScreen = lazy(() => import("./TermsScreen"));

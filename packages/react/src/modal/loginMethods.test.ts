@@ -1,0 +1,28 @@
+import type { AppConfigResponse } from "@symbolon/core";
+import { describe, expect, it } from "vitest";
+import { loginMethods } from "./loginMethods";
+
+const config = (primary: string[], overflow: string[]) =>
+  ({ login_methods_and_order: { primary, overflow } }) as unknown as AppConfigResponse;
+
+describe("loginMethods", () => {
+  it("is email only without a config or a list", () => {
+    expect(loginMethods(null)).toEqual({ primary: ["email"], overflow: [] });
+    expect(loginMethods(config([], []))).toEqual({ primary: ["email"], overflow: [] });
+  });
+
+  it("keeps the app's order, skips unknown names, guest and custom auth, and lists each method once", () => {
+    expect(loginMethods(config(["guest", "sms", "google", "email"], ["email", "custom_auth"]))).toEqual({
+      primary: ["sms", "email"],
+      overflow: [],
+    });
+    expect(loginMethods(config(["email"], ["passkey", "sms"]))).toEqual({
+      primary: ["email"],
+      overflow: ["sms"],
+    });
+  });
+
+  it("falls back to email when nothing in the list has a screen here", () => {
+    expect(loginMethods(config(["passkey"], ["wallet"]))).toEqual({ primary: ["email"], overflow: [] });
+  });
+});
