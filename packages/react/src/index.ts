@@ -9,7 +9,7 @@ export { toAccountErrorCode } from "./errors/toAccountErrorCode";
 export type { LoginCompleteParams, LoginMethod } from "./hooks/toLoginComplete";
 export type { AccountFlowCallbacks } from "./hooks/useAccountFlow";
 export { useCreateWallet } from "./hooks/useCreateWallet";
-export { type CustomAuthConfig, useCustomAuth } from "./hooks/useCustomAuth";
+export { useCustomAuth } from "./hooks/useCustomAuth";
 export { useEmbeddedWalletState } from "./hooks/useEmbeddedWalletState";
 export { useExportWallet } from "./hooks/useExportWallet";
 export { useGuestAccounts } from "./hooks/useGuestAccounts";
@@ -46,5 +46,5 @@ export { useUpdateAccount, useUpdateEmail, useUpdatePhone } from "./hooks/useUpd
 export { useUser } from "./hooks/useUser";
 export type { WalletActionCallbacks } from "./hooks/useWalletCallbacks";
 export { type ConnectedWallet, useWallets } from "./hooks/useWallets";
-export type { PrivyConfig, SupportedChain, ThemePreference } from "./provider/PrivyConfig";
+export type { CustomAuthConfig, PrivyConfig, SupportedChain, ThemePreference } from "./provider/PrivyConfig";
 export { PrivyProvider, type PrivyProviderProps } from "./provider/PrivyProvider";

@@ -20,7 +20,18 @@ export function useLogin(options: UseLoginOptions = {}): { login: () => void } {
     () =>
       controller?.onOutcome((outcome) => {
         if (outcome.type === "error") callbacks.current.onError?.(outcome.code);
-        else callbacks.current.onComplete?.(toLoginComplete(outcome.result, controller.getState().email));
+        else {
+          // The modal's code screen knows where the code went: an address, or a number for SMS.
+          const { channel, email, phoneNumber } = controller.getState();
+          const sms = channel === "sms";
+          callbacks.current.onComplete?.(
+            toLoginComplete(
+              outcome.result,
+              sms ? (phoneNumber ?? null) : (email ?? null),
+              sms ? "sms" : "email",
+            ),
+          );
+        }
       }),
     [controller],
   );

@@ -25,7 +25,9 @@ export interface PrivyConfig {
     /** Line under that title (default "Enter your email to continue to {app name}."). */
     loginMessage?: string;
   };
-  loginMethods?: readonly "email"[];
+  loginMethods?: readonly ("email" | "sms")[];
+  /** Sign-in with the host's own JWT: the provider keeps the session in step with it (spec §4 custom token sync). */
+  customAuth?: CustomAuthConfig;
   embeddedWallets?: {
     /** When to create the user's embedded Ethereum wallet on login (default: off). */
     ethereum?: { createOnLogin?: "off" | "users-without-wallets" | "all-users" };
@@ -36,4 +38,14 @@ export interface PrivyConfig {
   supportedChains?: readonly SupportedChain[];
   /** The chain the wallet starts on; one of `supportedChains` (default: the first). */
   defaultChain?: SupportedChain;
+}
+
+/** `config.customAuth` of the provider (spec §3 app config `customAuth`). */
+export interface CustomAuthConfig {
+  /** Default true when `getCustomAccessToken` is given. */
+  enabled?: boolean;
+  /** The host's JWT, or undefined when its user is signed out. */
+  getCustomAccessToken: () => Promise<string | null | undefined>;
+  /** True while the host is still finding out whether its user is signed in. */
+  isLoading: boolean;
 }

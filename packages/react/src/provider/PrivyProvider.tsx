@@ -1,5 +1,6 @@
 import { type Client, createClient, initialize, setWalletConfirmation } from "@symbolon/core";
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useCustomAuth } from "../hooks/useCustomAuth";
 import { assertAppId } from "./assertAppId";
 import { assertSecureOrigin } from "./assertSecureOrigin";
 import { claimProviderSlot, ONLY_ONE_PROVIDER_MESSAGE } from "./claimProviderSlot";
@@ -77,6 +78,7 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
   return (
     <PrivyContext.Provider value={value}>
       {children}
+      {config.customAuth && <CustomAuthSync />}
       <ModalHost />
     </PrivyContext.Provider>
   );
@@ -91,4 +93,10 @@ function walletOptions(config: PrivyConfig) {
     ...(chains.length > 0 ? { chains } : {}),
     ...(defaultChain ? { defaultChainId: defaultChain.id } : {}),
   };
+}
+
+/** Keeps the session in step with the host's JWT (spec §4 custom token sync). */
+function CustomAuthSync() {
+  useCustomAuth();
+  return null;
 }
