@@ -1,5 +1,5 @@
 import { type PrivyConfig, PrivyProvider } from "@symbolon/react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { somniaTestnet, supportedChain } from "./chains";
 import type { Env } from "./env";
 import { Landing } from "./Landing";
@@ -10,20 +10,26 @@ export function App({ env }: { env: Env }) {
   const [theme, setTheme] = useTheme();
   const chains = useMemo(() => [somniaTestnet(env.VITE_CHAIN_RPC_URL)], [env]);
   const chain = supportedChain(env.VITE_CHAIN_ID, chains);
+  // The host app's own session (custom auth demo): its JWT, while the host user is signed in.
+  const [hostToken, setHostToken] = useState<string | null>(null);
   const config = useMemo<PrivyConfig>(
     () => ({
       // The modal follows the page's theme choice; its default accents (light and dark) are the page's.
       appearance: {
         theme,
         landingHeader: "Log in or sign up",
-        loginMessage: "Sign in with a code from your inbox. No password.",
+        loginMessage: "Sign in with a code sent to your email or phone. No password.",
       },
-      loginMethods: ["email"],
+      loginMethods: ["email", "sms"],
+      // Only while the host user is signed in: with no token, the sync would sign out email users.
+      ...(hostToken && {
+        customAuth: { getCustomAccessToken: () => Promise.resolve(hostToken), isLoading: false },
+      }),
       embeddedWallets: { ethereum: { createOnLogin: "users-without-wallets" } },
       supportedChains: chains,
       defaultChain: chain,
     }),
-    [theme, chains, chain],
+    [theme, chains, chain, hostToken],
   );
   return (
     <PrivyProvider appId={env.VITE_PRIVY_APP_ID} apiUrl={env.VITE_PRIVY_API_URL} config={config}>
@@ -32,6 +38,8 @@ export function App({ env }: { env: Env }) {
         onThemeChange={setTheme}
         // The faucet needs the local chain (anvil signs for its dev account), never the public RPC.
         faucetRpcUrl={env.VITE_LOCAL_FAUCET ? env.VITE_CHAIN_RPC_URL : undefined}
+        hostAuthUrl={env.VITE_HOST_AUTH_URL}
+        onHostToken={setHostToken}
       />
     </PrivyProvider>
   );

@@ -1,5 +1,7 @@
-import { type ThemePreference, usePrivy } from "@symbolon/react";
+import { type ThemePreference, useGuestAccounts, usePrivy } from "@symbolon/react";
+import { useState } from "react";
 import { AccountsCard } from "./account/AccountsCard";
+import { HostSignIn } from "./account/HostSignIn";
 import { WalletCard } from "./account/WalletCard";
 import { ThemeSwitch } from "./theme/ThemeSwitch";
 
@@ -8,13 +10,33 @@ export function Landing({
   theme,
   onThemeChange,
   faucetRpcUrl,
+  hostAuthUrl,
+  onHostToken,
 }: {
   theme: ThemePreference;
   onThemeChange: (preference: ThemePreference) => void;
   /** Where "Get test STT" sends from (the local chain), or undefined to hide it. */
   faucetRpcUrl?: string;
+  /** The host-auth stand-in (custom auth demo), if any. */
+  hostAuthUrl?: string | undefined;
+  /** The host user signed in (a token) or out (null). */
+  onHostToken?: (token: string | null) => void;
 }) {
   const { ready, authenticated, user, login, logout } = usePrivy();
+  const { createGuestAccount } = useGuestAccounts();
+  const [guestError, setGuestError] = useState<string | null>(null);
+  const signedIn = ready && authenticated;
+  const shownAs =
+    user?.email?.address ??
+    user?.phone?.number ??
+    user?.customAuth?.customUserId ??
+    (user?.isGuest ? "Guest" : user?.id);
+  const continueAsGuest = () => {
+    setGuestError(null);
+    createGuestAccount().catch((e: unknown) =>
+      setGuestError(e instanceof Error ? e.message : "Could not continue as a guest."),
+    );
+  };
   return (
     <div className="page">
       <header className="topbar">
@@ -29,18 +51,33 @@ export function Landing({
       <main className="hero">
         <h1>Symbolon</h1>
         <p className="hero__line">
-          {ready && authenticated
+          {signedIn
             ? "You are signed in. Your account and wallet are below."
-            : "Open, self-hostable login and embedded wallets. Sign in with a code from your inbox."}
+            : "Open, self-hostable login and embedded wallets. Sign in with a code sent to your email or phone."}
         </p>
-        {ready && authenticated ? (
+        {signedIn ? (
           <>
             <section className="card" aria-label="Account">
               <p className="card__label">Signed in as</p>
               <p className="card__email" data-testid="user-email">
-                {user?.email?.address ?? user?.id}
+                {shownAs}
               </p>
-              <button type="button" className="button button--ghost" onClick={() => void logout()}>
+              <p className="card__label" data-testid="user-id">
+                {user?.id}
+              </p>
+              {user?.isGuest && (
+                <button type="button" className="button" onClick={login}>
+                  Log in
+                </button>
+              )}
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => {
+                  onHostToken?.(null);
+                  void logout();
+                }}
+              >
                 Log out
               </button>
             </section>
@@ -48,9 +85,25 @@ export function Landing({
             <WalletCard faucetRpcUrl={faucetRpcUrl} />
           </>
         ) : (
-          <button type="button" className="button" disabled={!ready} onClick={login}>
-            {ready ? "Log in" : "Loading…"}
-          </button>
+          <>
+            <button type="button" className="button" disabled={!ready} onClick={login}>
+              {ready ? "Log in" : "Loading…"}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={!ready}
+              onClick={continueAsGuest}
+            >
+              Continue as guest
+            </button>
+            {guestError && (
+              <p role="alert" className="field__error">
+                {guestError}
+              </p>
+            )}
+            {hostAuthUrl && onHostToken && <HostSignIn hostAuthUrl={hostAuthUrl} onToken={onHostToken} />}
+          </>
         )}
       </main>
       <footer className="footer">Wire-compatible with the Privy React client · Somnia Testnet</footer>

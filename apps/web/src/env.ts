@@ -21,6 +21,8 @@ export function loadEnv(runtimeEnv: Record<string, unknown> = import.meta.env, i
       VITE_AGENTS_API_URL: url({ default: DEFAULT_AGENTS_API_URL }),
       VITE_PRIVY_API_URL: url({ default: DEFAULT_PRIVY_API_URL }),
       VITE_CHAIN_RPC_URL: optional(url()),
+      // Dev and tests only: the host-auth stand-in that issues the host app's own JWTs (custom auth demo).
+      VITE_HOST_AUTH_URL: optional(url()),
       // Dev and tests only: a "Get test STT" button funded by anvil's unlocked dev account.
       VITE_LOCAL_FAUCET: boolean({ default: false }),
     },
