@@ -70,3 +70,30 @@ export async function waitForEmptyCodeBoxes(page, timeout = 10_000) {
     { timeout },
   );
 }
+
+/** A fresh, valid US number per test: `{ national: "201 2xx xxxx", e164: "+1201…" }` (libphonenumber-valid). */
+export function uniquePhone() {
+  const line = String(2_000_000 + (randomBytes(4).readUInt32BE() % 8_000_000));
+  return { national: `201 ${line.slice(0, 3)} ${line.slice(3)}`, e164: `+1201${line}` };
+}
+
+/** On the phone form: picks the US, types the number, submits, and returns the code the server texted. */
+export async function requestSmsCode(page, stack, phone) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Country").selectOption("US");
+  await dialog.getByLabel("Phone number").fill(phone.national);
+  const submit = dialog.getByRole("button", { name: /^(Submit|Update)$/ });
+  await submit.and(page.locator(":enabled")).waitFor();
+  await submit.click();
+  await page.getByLabel("Digit 1").waitFor({ state: "visible" });
+  return stack.smsbox.latestCode(phone.e164);
+}
+
+/** Types `code` into the six boxes and returns the answer of the call whose path ends with `path`. */
+export async function enterCodeFor(page, code, path) {
+  const answer = page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === "POST");
+  await page.getByLabel("Digit 1").click();
+  await page.keyboard.type(code);
+  const response = await answer;
+  return { status: response.status(), body: await response.json() };
+}
