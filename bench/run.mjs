@@ -134,7 +134,7 @@ async function benchDatabase(database) {
 function bundleSize() {
   const script = path.join(root, "packages/react/scripts/bundle-size.mjs");
   if (!existsSync(script)) return { error: "packages/react/scripts/bundle-size.mjs not found" };
-  const run = spawnSync(process.execPath, [script], {
+  const run = spawnSync(process.execPath, [script, "--json"], {
     cwd: path.join(root, "packages/react"),
     encoding: "utf8",
   });
@@ -240,7 +240,14 @@ const c = results.client;
 console.log(
   c.error
     ? `client bundle: ${c.error}`
-    : `client bundle: initial ${c.initialGzipKiB} KiB gzip, total ${c.totalGzipKiB} KiB gzip`,
+    : `client bundle: initial ${c.initialGzipKiB} KiB gzip, total ${c.totalGzipKiB} KiB gzip; lazy chunks: ${c.chunks
+        .filter((chunk) => !chunk.initial)
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map(
+          (chunk) =>
+            `${path.basename(chunk.file).replace(/-[A-Z0-9]+\.js$/, "")} ${(chunk.gzipBytes / 1024).toFixed(1)}`,
+        )
+        .join(", ")} KiB`,
 );
 const w = results.wallet;
 if (w?.error) console.log(`wallet: FAILED: ${w.error}`);
