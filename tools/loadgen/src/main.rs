@@ -90,6 +90,8 @@ enum Scenario {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // reqwest is built without a TLS provider in this workspace; an error only means one is set.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(cli.threads.max(1))
         .enable_all()

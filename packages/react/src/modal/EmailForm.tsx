@@ -1,7 +1,7 @@
-import { type Client, describeError, PLUS_EMAIL_MESSAGE, validateEmail } from "@symbolon/core";
+import { type Client, PLUS_EMAIL_MESSAGE, validateEmail } from "@symbolon/core";
 import { useEffect, useId, useRef, useState } from "react";
 import type { ModalController } from "../provider/createModalController";
-import { sendCode } from "./accountActions";
+import { useSendCode } from "./useSendCode";
 
 /** Props of {@link EmailForm}. */
 export interface EmailFormProps {
@@ -30,8 +30,7 @@ export function EmailForm({
   // An address being typed is not wrong yet: its message waits for the field to lose focus or for
   // a submit (then it follows every keystroke). A '+' the app refuses is wrong at once.
   const [checked, setChecked] = useState(initialEmail !== "");
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { submitting, serverError, clearServerError, send } = useSendCode(client, controller, "email");
   const inputId = useId();
   const field = useRef<HTMLInputElement>(null);
   // A form that appears in an open dialog (another screen before it) takes focus itself; on the
@@ -50,16 +49,7 @@ export function EmailForm({
   const submit = async () => {
     setChecked(true);
     if (!canSubmit) return;
-    const address = email.trim();
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      await sendCode(client, "email", address);
-      controller.codeSent(address, "email");
-    } catch (error) {
-      setSubmitting(false);
-      if (!controller.refuse(error)) setServerError(describeError(error));
-    }
+    await send(email.trim());
   };
 
   return (
@@ -88,7 +78,7 @@ export function EmailForm({
         aria-describedby={message ? alertId : undefined}
         onChange={(event) => {
           setEmail(event.target.value);
-          setServerError(null);
+          clearServerError();
         }}
         onBlur={() => setChecked(email.trim() !== "")}
       />

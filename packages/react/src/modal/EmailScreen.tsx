@@ -2,7 +2,7 @@ import type { Client } from "@symbolon/core";
 import type { ReactNode } from "react";
 import type { ModalController } from "../provider/createModalController";
 import { EmailForm } from "./EmailForm";
-import { ScreenTitle } from "./ScreenTitle";
+import { EntryScreen } from "./EntryScreen";
 
 /** Props of {@link EmailScreen}. */
 export interface EmailScreenProps {
@@ -36,29 +36,14 @@ export function EmailScreen({
   onBack,
 }: EmailScreenProps) {
   return (
-    <>
-      <ScreenTitle id={titleId} focus={blocked !== null}>
-        {title}
-      </ScreenTitle>
-      <p className="symbolon-subtitle">{subtitle}</p>
-      {blocked !== null ? (
-        <p role="alert" className="symbolon-alert">
-          {blocked}
-        </p>
-      ) : (
-        <EmailForm
-          client={client}
-          controller={controller}
-          disablePlusEmails={disablePlusEmails}
-          {...(initialEmail !== undefined && { initialEmail })}
-          {...(placeholder !== undefined && { placeholder })}
-        />
-      )}
-      {onBack && (
-        <button type="button" className="symbolon-link" onClick={onBack}>
-          Back
-        </button>
-      )}
-    </>
+    <EntryScreen title={title} subtitle={subtitle} titleId={titleId} blocked={blocked} onBack={onBack}>
+      <EmailForm
+        client={client}
+        controller={controller}
+        disablePlusEmails={disablePlusEmails}
+        {...(initialEmail !== undefined && { initialEmail })}
+        {...(placeholder !== undefined && { placeholder })}
+      />
+    </EntryScreen>
   );
 }

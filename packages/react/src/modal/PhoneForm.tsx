@@ -1,9 +1,9 @@
-import { type Client, describeError, INVALID_PHONE_MESSAGE } from "@symbolon/core";
+import { type Client, INVALID_PHONE_MESSAGE } from "@symbolon/core";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ModalController } from "../provider/createModalController";
-import { sendCode } from "./accountActions";
 import { checkPhone } from "./checkPhone";
 import { countries, defaultCountry } from "./countries";
+import { useSendCode } from "./useSendCode";
 
 /** Props of {@link PhoneForm}. */
 export interface PhoneFormProps {
@@ -48,8 +48,7 @@ export function PhoneForm({
   // The number as E.164 once the (async) check passed; null while invalid or being checked.
   const [valid, setValid] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { submitting, serverError, clearServerError, send } = useSendCode(client, controller, "sms");
   const check = useRef(0);
   const countryId = useId();
   const inputId = useId();
@@ -82,15 +81,7 @@ export function PhoneForm({
   const submit = async () => {
     setChecked(true);
     if (!canSubmit) return;
-    setSubmitting(true);
-    setServerError(null);
-    try {
-      await sendCode(client, "sms", valid);
-      controller.codeSent(valid, "sms");
-    } catch (error) {
-      setSubmitting(false);
-      if (!controller.refuse(error)) setServerError(describeError(error));
-    }
+    await send(valid);
   };
 
   return (
@@ -111,7 +102,7 @@ export function PhoneForm({
         value={country}
         onChange={(event) => {
           setCountry(event.target.value);
-          setServerError(null);
+          clearServerError();
         }}
       >
         {list.map((entry) => (
@@ -137,7 +128,7 @@ export function PhoneForm({
         aria-describedby={message ? alertId : undefined}
         onChange={(event) => {
           setNumber(event.target.value);
-          setServerError(null);
+          clearServerError();
         }}
         onBlur={() => setChecked(number.trim() !== "")}
       />

@@ -1,8 +1,8 @@
 import type { Client } from "@symbolon/core";
 import type { ReactNode } from "react";
 import type { ModalController } from "../provider/createModalController";
+import { EntryScreen } from "./EntryScreen";
 import { PhoneForm } from "./PhoneForm";
-import { ScreenTitle } from "./ScreenTitle";
 
 export { PhoneForm };
 
@@ -36,28 +36,13 @@ export default function PhoneScreen({
   onBack,
 }: PhoneScreenProps) {
   return (
-    <>
-      <ScreenTitle id={titleId} focus={blocked !== null}>
-        {title}
-      </ScreenTitle>
-      <p className="symbolon-subtitle">{subtitle}</p>
-      {blocked !== null ? (
-        <p role="alert" className="symbolon-alert">
-          {blocked}
-        </p>
-      ) : (
-        <PhoneForm
-          client={client}
-          controller={controller}
-          {...(submitLabel !== undefined && { submitLabel })}
-          {...(initialNumber !== undefined && { initialNumber })}
-        />
-      )}
-      {onBack && (
-        <button type="button" className="symbolon-link" onClick={onBack}>
-          Back
-        </button>
-      )}
-    </>
+    <EntryScreen title={title} subtitle={subtitle} titleId={titleId} blocked={blocked} onBack={onBack}>
+      <PhoneForm
+        client={client}
+        controller={controller}
+        {...(submitLabel !== undefined && { submitLabel })}
+        {...(initialNumber !== undefined && { initialNumber })}
+      />
+    </EntryScreen>
   );
 }
