@@ -43,7 +43,7 @@ export function AccountsCard() {
   });
 
   return (
-    <section className="card" aria-labelledby="accounts-title">
+    <section className="card card--accounts" aria-labelledby="accounts-title">
       <h2 className="card__title" id="accounts-title">
         Accounts
       </h2>
