@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 
 use crate::methods::custom_jwt::verifier::CustomAuthSettings;
+use crate::methods::email::address::normalize_email;
+use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
 pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms"];
@@ -59,6 +61,48 @@ impl AppSettings {
             .any(|m| m == method)
     }
 
+    /// The settings an operator wrote, checked and normalised the way the server compares them:
+    /// known login methods only, allowlisted emails lower-cased and numbers in E.164 (so an entry
+    /// written `+1 201 555 0123` matches), custom auth with a key source, regions upper-case.
+    pub fn checked(mut self) -> Result<Self, String> {
+        let methods = &self.login_methods;
+        if let Some(unknown) = methods
+            .primary
+            .iter()
+            .chain(&methods.overflow)
+            .find(|m| !KNOWN_LOGIN_METHODS.contains(&m.as_str()))
+        {
+            return Err(format!(
+                "unknown login method {unknown:?}: this server offers {}",
+                KNOWN_LOGIN_METHODS.join(", ")
+            ));
+        }
+        if let Some(list) = &mut self.allowlist {
+            for email in &mut list.emails {
+                *email = normalize_email(email)
+                    .map_err(|_| format!("allowlist: {email:?} is not an email address"))?;
+            }
+            for number in &mut list.phone_numbers {
+                *number = normalize_phone(number, &[]).map_err(|_| {
+                    format!("allowlist: {number:?} is not a phone number with its country code")
+                })?;
+            }
+            for address in &mut list.wallet_addresses {
+                *address = address.trim().to_string();
+            }
+        }
+        if let Some(custom) = &self.custom_auth
+            && custom.jwks_url.is_none()
+            && custom.public_key_pem.is_none()
+        {
+            return Err("custom_auth needs jwks_url or public_key_pem".into());
+        }
+        for region in &mut self.sms.allowed_regions {
+            *region = region.trim().to_ascii_uppercase();
+        }
+        Ok(self)
+    }
+
     /// Reads the stored document; a document this version cannot read falls back to the
     /// defaults, logged (a server never refuses to start over one app's settings).
     pub fn from_stored(app_id: &str, json: &str) -> Self {
@@ -89,4 +133,52 @@ pub struct SmsSettings {
     /// ISO 3166 regions codes may be texted to (`["US", "GB"]`); empty means every region.
     /// Limits what SMS pumping fraud can cost.
     pub allowed_regions: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allowlist_entries_are_stored_as_the_server_compares_them() {
+        let settings = AppSettings {
+            allowlist: Some(Allowlist {
+                emails: vec![" Ada@Example.COM ".into()],
+                phone_numbers: vec!["+1 201 555 0123".into()],
+                wallet_addresses: vec![" 0xAbC ".into()],
+            }),
+            sms: SmsSettings {
+                allowed_regions: vec!["us ".into()],
+            },
+            ..AppSettings::default()
+        }
+        .checked()
+        .unwrap_or_default();
+        let list = settings.allowlist.unwrap_or_default();
+        assert_eq!(list.emails, vec!["ada@example.com"]);
+        assert_eq!(list.phone_numbers, vec!["+12015550123"]);
+        assert_eq!(list.wallet_addresses, vec!["0xAbC"]);
+        assert_eq!(settings.sms.allowed_regions, vec!["US"]);
+    }
+
+    #[test]
+    fn unusable_settings_are_refused_with_the_reason() {
+        let refused = |settings: AppSettings| settings.checked().err().unwrap_or_default();
+        let mut unknown = AppSettings::default();
+        unknown.login_methods.overflow = vec!["carrier-pigeon".into()];
+        assert!(refused(unknown).contains("carrier-pigeon"));
+        let bad_phone = AppSettings {
+            allowlist: Some(Allowlist {
+                phone_numbers: vec!["555-0100".into()],
+                ..Allowlist::default()
+            }),
+            ..AppSettings::default()
+        };
+        assert!(refused(bad_phone).contains("555-0100"));
+        let keyless = AppSettings {
+            custom_auth: Some(CustomAuthSettings::default()),
+            ..AppSettings::default()
+        };
+        assert!(refused(keyless).contains("jwks_url"));
+    }
 }

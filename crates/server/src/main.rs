@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use symbolon_server::app_settings::{AppSettings, KNOWN_LOGIN_METHODS};
+use symbolon_server::app_settings::AppSettings;
 use symbolon_server::cli::{
     AppsCommand, Cli, Command, CreateApp, is_valid_app_id, normalize_origin,
 };
@@ -130,8 +130,8 @@ async fn create_app(config: &Config, args: CreateApp) -> Result<(), BoxError> {
     Ok(())
 }
 
-/// The settings file, if any, with the command line's overrides; every method named must be one
-/// this server implements.
+/// The settings file, if any, with the command line's overrides, checked and normalised
+/// ([`AppSettings::checked`]).
 fn app_settings(args: &CreateApp) -> Result<AppSettings, BoxError> {
     let mut settings = match &args.settings {
         Some(path) => {
@@ -149,18 +149,5 @@ fn app_settings(args: &CreateApp) -> Result<AppSettings, BoxError> {
         settings.login_methods.overflow = overflow.clone();
     }
     settings.guest_accounts |= args.guest;
-    let methods = &settings.login_methods;
-    if let Some(unknown) = methods
-        .primary
-        .iter()
-        .chain(&methods.overflow)
-        .find(|m| !KNOWN_LOGIN_METHODS.contains(&m.as_str()))
-    {
-        return Err(format!(
-            "unknown login method {unknown:?}: this server offers {}",
-            KNOWN_LOGIN_METHODS.join(", ")
-        )
-        .into());
-    }
-    Ok(settings)
+    Ok(settings.checked()?)
 }
