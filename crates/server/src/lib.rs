@@ -9,6 +9,7 @@ pub mod cli;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod digest;
 pub mod html;
 pub mod http;
 pub mod mail;

@@ -10,8 +10,8 @@ use sha2::Sha256;
 use symbolon_protocol::constants::PASSCODE_LENGTH;
 
 use crate::db::otp::OtpKey;
+use crate::digest::hex;
 use crate::random::{RandomError, random_below};
-use crate::tokens::refresh::hex;
 
 /// The key codes are hashed with. `Debug` hides it.
 #[derive(Clone)]

@@ -16,10 +16,10 @@ use crate::db::DbError;
 use crate::db::accounts::{Link, NewAccount, SignUp, Transfer, Unlink};
 use crate::db::apps::AppRecord;
 use crate::db::users::UserRecord;
+use crate::digest::sha256_hex;
 use crate::http::error::AppError;
 use crate::random::{random_id, random_token};
 use crate::state::AppState;
-use crate::tokens::refresh::hash_refresh_token;
 
 /// Seconds an `account_transfer_required` nonce may be used.
 pub const TRANSFER_TTL_S: i64 = 600;
@@ -272,7 +272,7 @@ pub async fn transfer(
     if !state
         .db
         .take_transfer(
-            &hash_refresh_token(nonce.trim()),
+            &sha256_hex(nonce.trim().as_bytes()),
             &app.id,
             account_type,
             subject,
@@ -400,7 +400,7 @@ async fn owned_elsewhere(
     state
         .db
         .offer_transfer(
-            &hash_refresh_token(&nonce),
+            &sha256_hex(nonce.as_bytes()),
             &app.id,
             identity.account_type,
             &identity.subject,

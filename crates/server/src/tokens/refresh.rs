@@ -8,8 +8,9 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
-use sha2::{Digest, Sha256};
+use sha2::Sha256;
 
+use crate::digest::sha256_hex;
 use crate::random::{RandomError, random_token};
 
 /// A new refresh token and the hash to store.
@@ -33,12 +34,7 @@ pub fn child_refresh_token(rotation_key: &[u8], parent: &str) -> (String, String
 
 /// Hex SHA-256 of a refresh token.
 pub fn hash_refresh_token(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
-
-/// Lower-case hex.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex(token.as_bytes())
 }
 
 #[cfg(test)]

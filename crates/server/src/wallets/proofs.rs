@@ -14,6 +14,8 @@ use p256::ecdsa::{Signature as P256Signature, VerifyingKey};
 use sha2::{Digest, Sha256};
 use symbolon_wallet_core::{Address, Share, decode_hex, recover_personal_signer};
 
+use crate::digest::{hex, sha256_hex};
+
 /// First line of every proof message.
 const HEADER: &str = "Symbolon wallet proof";
 
@@ -45,7 +47,7 @@ pub fn shares_digest(auth: &Share, recovery: &Share) -> String {
     let mut hash = Sha256::new();
     hash.update(auth.as_bytes());
     hash.update(recovery.as_bytes());
-    hex_lower(&hash.finalize())
+    hex(&hash.finalize())
 }
 
 /// The message the wallet key signs with `personal_sign`.
@@ -109,11 +111,7 @@ fn lower(address: &Address) -> String {
 
 /// SHA-256 (hex) of a challenge nonce: the stored form.
 pub fn nonce_hash(nonce: &str) -> String {
-    hex_lower(&Sha256::digest(nonce.as_bytes()))
-}
-
-fn hex_lower(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex(nonce.as_bytes())
 }
 
 #[cfg(test)]

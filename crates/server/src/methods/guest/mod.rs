@@ -8,11 +8,11 @@ use axum::extract::State;
 use axum::response::Response;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use sha2::{Digest, Sha256};
 use symbolon_protocol::accounts::GuestAuthenticateRequest;
 
 use super::sign_in;
 use crate::accounts::{LoginMethod, VerifiedIdentity};
+use crate::digest::sha256_hex;
 use crate::http::auth::LoginCaller;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppError;
@@ -59,10 +59,7 @@ fn credential_hash(credential: &str) -> Result<String, AppError> {
     if bytes.len() != CREDENTIAL_BYTES {
         return Err(AppError::invalid_data(INVALID_CREDENTIAL));
     }
-    Ok(Sha256::digest(&bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect())
+    Ok(sha256_hex(&bytes))
 }
 
 #[cfg(test)]
