@@ -493,6 +493,16 @@ async fn update_refuses_taken_and_missing_addresses(backend: Backend) {
     .send()
     .await
     .assert_error(422, "linked_to_another_user");
+    // "Updating" another user's address to itself is not a way to touch their account.
+    let code = t.send_code(&taken).await;
+    t.post(
+        EMAIL_UPDATE,
+        json!({ "oldAddress": taken, "newAddress": taken, "code": code }),
+    )
+    .bearer(token(&session))
+    .send()
+    .await
+    .assert_error(404, "linked_account_not_found");
     let fresh = unique_email();
     let code = t.send_code(&fresh).await;
     t.post(

@@ -79,7 +79,7 @@ pub async fn login(
         }
         if let Some(guest) = current.filter(|u| u.is_guest && identity.method != LoginMethod::Guest)
         {
-            match link_row(state, app, guest, identity, true).await {
+            match link_row(state, app, guest, identity, true, &random_id(25)?).await {
                 Ok(Link::Linked) => {
                     let user = UserRecord {
                         is_guest: false,
@@ -169,7 +169,7 @@ pub async fn link(
             .await?;
         return Ok(());
     }
-    match link_row(state, app, user, identity, user.is_guest).await {
+    match link_row(state, app, user, identity, user.is_guest, &random_id(25)?).await {
         Ok(Link::Linked) => Ok(()),
         Ok(Link::TypeLimitReached) => Err(AppError::new(
             ServerErrorCode::CannotLinkMoreOfType,
@@ -231,6 +231,14 @@ pub async fn update(
     require_method(app, new.method)?;
     let now = state.clock.now();
     if old_subject == new.subject {
+        // Re-verifying the current value: it must be the caller's (never touch another user's).
+        let mine = owner(state, app, new).await?;
+        if mine.is_none_or(|owner| owner.id != user.id) {
+            return Err(AppError::new(
+                ServerErrorCode::LinkedAccountNotFound,
+                messages::LINKED_ACCOUNT_NOT_FOUND,
+            ));
+        }
         state
             .db
             .touch_account(&app.id, new.account_type, &new.subject, now)
@@ -353,11 +361,11 @@ async fn link_row(
     user: &UserRecord,
     identity: &VerifiedIdentity,
     clear_guest: bool,
+    account_id: &str,
 ) -> Result<Link, DbError> {
-    let account_id = random_id(25).map_err(|_| DbError::Conflict)?;
     let details = identity.details_json();
     let account = NewAccount {
-        id: &account_id,
+        id: account_id,
         account_type: identity.account_type,
         subject: &identity.subject,
         details: details.as_deref(),
@@ -405,6 +413,7 @@ async fn owned_elsewhere(
             identity.account_type,
             &identity.subject,
             &user.id,
+            now,
             now + TRANSFER_TTL_S,
         )
         .await?;

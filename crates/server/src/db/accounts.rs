@@ -205,7 +205,9 @@ impl Db {
         Ok(updated.rows_affected() == 1)
     }
 
-    /// Stores a transfer offer for `to_user_id` (only the nonce's hash).
+    /// Stores a transfer offer for `to_user_id` (only the nonce's hash), dropping offers expired
+    /// by `now`.
+    #[allow(clippy::too_many_arguments)]
     pub async fn offer_transfer(
         &self,
         nonce_hash: &str,
@@ -213,10 +215,11 @@ impl Db {
         account_type: &str,
         subject: &str,
         to_user_id: &str,
+        now: i64,
         expires_at: i64,
     ) -> Result<(), DbError> {
         sqlx::query("DELETE FROM account_transfers WHERE expires_at <= $1")
-            .bind(expires_at - 3_600)
+            .bind(now)
             .execute(self.writer())
             .await?;
         sqlx::query(
