@@ -3,15 +3,10 @@ import { Suspense } from "react";
 import type { ModalController } from "../provider/createModalController";
 import { EmailForm } from "./EmailForm";
 import { PhoneForm } from "./lazyScreens";
-import type { LoginMethod, LoginMethods } from "./loginMethods";
+import type { LoginMethods } from "./loginMethods";
+import { MethodButtons } from "./MethodButtons";
 import { DIALOG_NAME } from "./ModalFrame";
 import { ScreenTitle } from "./ScreenTitle";
-
-/** The button of a method that is not shown inline. */
-export const METHOD_LABELS: Record<LoginMethod, string> = {
-  email: "Continue with email",
-  sms: "Continue with SMS",
-};
 
 /** Props of {@link MethodsScreen}. */
 export interface MethodsScreenProps {
@@ -79,23 +74,13 @@ export function MethodsScreen({
         </Suspense>
       )}
       {(others.length > 0 || methods.overflow.length > 0) && (
-        <div className="symbolon-methods">
-          {others.map((method) => (
-            <button
-              key={method}
-              type="button"
-              className="symbolon-secondary"
-              onClick={() => controller.chooseMethod(method)}
-            >
-              {METHOD_LABELS[method]}
-            </button>
-          ))}
+        <MethodButtons controller={controller} methods={others}>
           {methods.overflow.length > 0 && (
             <button type="button" className="symbolon-secondary" onClick={controller.showMore}>
               More options
             </button>
           )}
-        </div>
+        </MethodButtons>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import type { ModalController } from "../provider/createModalController";
 import type { LoginMethod } from "./loginMethods";
-import { METHOD_LABELS } from "./MethodsScreen";
+import { MethodButtons } from "./MethodButtons";
 import { ScreenTitle } from "./ScreenTitle";
 
 /** "More options": the app's overflow login methods, and Back to the login screen. */
@@ -14,18 +14,7 @@ export function MoreScreen({
   return (
     <>
       <ScreenTitle focus>More options</ScreenTitle>
-      <div className="symbolon-methods">
-        {methods.map((method) => (
-          <button
-            key={method}
-            type="button"
-            className="symbolon-secondary"
-            onClick={() => controller.chooseMethod(method)}
-          >
-            {METHOD_LABELS[method]}
-          </button>
-        ))}
-      </div>
+      <MethodButtons controller={controller} methods={methods} />
       <button type="button" className="symbolon-link" onClick={controller.back}>
         Back
       </button>
