@@ -41,6 +41,7 @@ backend_tests!(
     unlink_refuses_unknown_and_last_accounts,
     update_replaces_the_address,
     update_refuses_taken_and_missing_addresses,
+    account_changes_need_a_recent_sign_in,
 );
 
 fn settings(adjust: impl FnOnce(&mut AppSettings)) -> AppSettings {
@@ -533,4 +534,47 @@ async fn give_embedded_wallet(t: &TestApp, user_id: &str) {
         .create_embedded_wallet(&wallet, None)
         .await
         .unwrap();
+}
+
+/// A stolen access token must not add the thief's way in (a fresh sign-in through it would get
+/// the wallet's recovery share): account changes need a sign-in within 10 minutes, and a refresh
+/// does not renew it.
+async fn account_changes_need_a_recent_sign_in(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let session = t.login(&email).await;
+    t.state.clock.advance(601);
+    let refreshed = t
+        .post(
+            "/api/v1/sessions",
+            json!({ "refresh_token": session["refresh_token"] }),
+        )
+        .send()
+        .await;
+    assert_eq!(refreshed.status, 200, "{}", refreshed.text);
+    let thief = unique_email();
+    let code = t.send_code(&thief).await;
+    for bearer in [token(&session), token(&refreshed.body)] {
+        t.post(EMAIL_LINK, json!({ "email": thief, "code": code }))
+            .bearer(bearer)
+            .send()
+            .await
+            .assert_error(403, "missing_or_invalid_mfa");
+    }
+    t.post(EMAIL_UNLINK, json!({ "address": email }))
+        .bearer(token(&refreshed.body))
+        .send()
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
+    // The refused link spent no guess: the code still links after a fresh sign-in.
+    let fresh = t.login(&email).await;
+    let reply = t
+        .post(
+            EMAIL_UPDATE,
+            json!({ "oldAddress": email, "newAddress": thief, "code": code }),
+        )
+        .bearer(token(&fresh))
+        .send()
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
 }

@@ -116,6 +116,15 @@ impl Db {
         ))
     }
 
+    /// When the session signed in (unix seconds); refreshing does not change it.
+    pub async fn session_signed_in_at(&self, id: &str) -> Result<Option<i64>, DbError> {
+        let row: Option<(i64,)> = sqlx::query_as("SELECT created_at FROM sessions WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(|(at,)| at))
+    }
+
     /// Revokes the session (no-op when already revoked).
     pub async fn revoke_session(&self, id: &str, now: i64) -> Result<(), DbError> {
         sqlx::query("UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL")

@@ -1,8 +1,9 @@
 //! The signed-in caller: a verified Bearer access token whose session is live.
 
 use axum::extract::FromRequestParts;
-use axum::http::HeaderMap;
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::session::AccessTokenClaims;
 
 use super::app_context::{AppContext, header};
@@ -70,7 +71,11 @@ impl FromRequestParts<AppState> for Authenticated {
     }
 }
 
-/// The signed-in user of a valid access token, loaded (link, unlink, update, transfer).
+/// The signed-in user of a valid access token whose session signed in within
+/// [`ACCOUNT_CHANGE_WINDOW_S`] (link, unlink, update, transfer); an older session must sign in
+/// again (403 `missing_or_invalid_mfa`, like the wallet's recovery step-up).
+///
+/// [`ACCOUNT_CHANGE_WINDOW_S`]: crate::accounts::ACCOUNT_CHANGE_WINDOW_S
 #[derive(Debug, Clone)]
 pub struct SignedIn {
     /// The app and origin.
@@ -92,6 +97,15 @@ impl FromRequestParts<AppState> for SignedIn {
             .find_user(&ctx.app.id, &claims.sub)
             .await?
             .ok_or_else(|| AppError::invalid_token("Session is no longer valid"))?;
+        let signed_in_at = state.db.session_signed_in_at(&claims.sid).await?;
+        let window = crate::accounts::ACCOUNT_CHANGE_WINDOW_S;
+        if signed_in_at.is_none_or(|at| state.clock.now() - at > window) {
+            return Err(AppError::new(
+                ServerErrorCode::MissingOrInvalidMfa,
+                "Sign in again to change the accounts you sign in with",
+            )
+            .with_status(StatusCode::FORBIDDEN));
+        }
         Ok(Self { ctx, user })
     }
 }
