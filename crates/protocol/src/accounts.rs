@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::oauth::OAuthUserInfo;
 use crate::session::AuthMode;
 
 /// `POST /passwordless/link`: add a verified email to the signed-in user.
@@ -160,6 +161,10 @@ pub struct AccountTransferData {
     pub display_name: String,
     /// The current owner's first embedded wallet, if any (the user sees what they leave behind).
     pub embedded_wallet_address: Option<String>,
+    /// For OAuth accounts: what the provider told, sent back as `userInfo` of `/oauth/transfer`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub oauth_user_info: Option<OAuthUserInfo>,
 }
 
 /// `login_methods_and_order` of the app configuration (spec §3 `loginMethodsAndOrder`).

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::accounts::LoginMethodsAndOrder;
+use crate::oauth::CustomOAuthProviderConfig;
 
 /// The public configuration of an app. Secrets and allowed origins are not part of it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -29,6 +30,30 @@ pub struct AppConfigResponse {
     pub guest_auth: bool,
     /// The app signs users in with its own JWTs (spec §3 `customAuth`).
     pub custom_jwt_auth: bool,
+    /// Google login enabled (and configured).
+    pub google_oauth: bool,
+    /// Apple login enabled.
+    pub apple_oauth: bool,
+    /// Twitter (X) login enabled.
+    pub twitter_oauth: bool,
+    /// Discord login enabled.
+    pub discord_oauth: bool,
+    /// GitHub login enabled.
+    pub github_oauth: bool,
+    /// LinkedIn login enabled.
+    pub linkedin_oauth: bool,
+    /// Spotify login enabled.
+    pub spotify_oauth: bool,
+    /// Instagram login enabled.
+    pub instagram_oauth: bool,
+    /// TikTok login enabled.
+    pub tiktok_oauth: bool,
+    /// LINE login enabled.
+    pub line_oauth: bool,
+    /// Twitch login enabled.
+    pub twitch_oauth: bool,
+    /// The operator's own OAuth providers (spec §3 `customOAuthProviders`).
+    pub custom_oauth_providers: Vec<CustomOAuthProviderConfig>,
     /// The login methods the modal lists, in order (spec §3 `loginMethodsAndOrder`).
     pub login_methods_and_order: LoginMethodsAndOrder,
     /// Email addresses with '+' are refused.

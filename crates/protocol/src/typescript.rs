@@ -2,7 +2,7 @@
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, app, constants, errors, session, user, wallet};
+use crate::{accounts, app, constants, errors, oauth, session, user, wallet};
 
 /// Where the generated file lives, relative to the repository root.
 pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
@@ -27,6 +27,10 @@ pub fn render() -> String {
         user::EmailAccount,
         user::PhoneAccount,
         user::CustomAuthAccount,
+        user::OAuthAccount,
+        user::CustomOAuthAccount,
+        user::CrossAppWallet,
+        user::CrossAppAccount,
         user::ChainType,
         user::RecoveryMethod,
         user::WalletAccount,
@@ -72,6 +76,14 @@ pub fn render() -> String {
         accounts::CustomJwtLinkRequest,
         accounts::AccountTransferData,
         accounts::LoginMethodsAndOrder,
+        oauth::OAuthInitRequest,
+        oauth::OAuthInitResponse,
+        oauth::OAuthAuthenticateRequest,
+        oauth::OAuthLinkRequest,
+        oauth::OAuthUnlinkRequest,
+        oauth::OAuthUserInfo,
+        oauth::OAuthTransferRequest,
+        oauth::CustomOAuthProviderConfig,
     ];
 
     let mut out = String::from(

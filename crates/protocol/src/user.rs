@@ -60,6 +60,101 @@ pub enum LinkedAccount {
     Phone(PhoneAccount),
     /// The host app's own user, proven by its JWT.
     CustomAuth(CustomAuthAccount),
+    /// A Google account.
+    GoogleOauth(OAuthAccount),
+    /// An Apple account.
+    AppleOauth(OAuthAccount),
+    /// A Twitter (X) account.
+    TwitterOauth(OAuthAccount),
+    /// A Discord account.
+    DiscordOauth(OAuthAccount),
+    /// A GitHub account.
+    GithubOauth(OAuthAccount),
+    /// A LinkedIn account.
+    LinkedinOauth(OAuthAccount),
+    /// A Spotify account.
+    SpotifyOauth(OAuthAccount),
+    /// An Instagram account.
+    InstagramOauth(OAuthAccount),
+    /// A TikTok account.
+    TiktokOauth(OAuthAccount),
+    /// A LINE account.
+    LineOauth(OAuthAccount),
+    /// A Twitch account.
+    TwitchOauth(OAuthAccount),
+    /// The user of another app of this server (provider `privy:<app id>`).
+    CrossApp(CrossAppAccount),
+    /// An account at an operator's own provider: `type` is `custom:<name>`.
+    #[serde(untagged)]
+    #[ts(untagged)]
+    CustomOauth(CustomOAuthAccount),
+}
+
+/// `type: "google_oauth"`, `"github_oauth"`, …: an account at a built-in OAuth provider. Fields
+/// the provider does not give are null.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OAuthAccount {
+    /// The provider's stable id of the user (`sub`, or its user id).
+    pub subject: String,
+    /// Email, when the provider gives one.
+    pub email: Option<String>,
+    /// Display name.
+    pub name: Option<String>,
+    /// Handle (`login`, `username`, …).
+    pub username: Option<String>,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "custom:<name>"`: an account at a provider the operator configured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CustomOAuthAccount {
+    /// `custom:<name>`.
+    #[serde(rename = "type")]
+    #[ts(rename = "type", type = "`custom:${string}`")]
+    pub account_type: String,
+    /// The provider's id of the user.
+    pub subject: String,
+    /// Email, when mapped.
+    pub email: Option<String>,
+    /// Display name, when mapped.
+    pub name: Option<String>,
+    /// Handle, when mapped.
+    pub username: Option<String>,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// A wallet of a cross-app account (only its address is shared).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CrossAppWallet {
+    /// The wallet's address.
+    pub address: String,
+}
+
+/// `type: "cross_app"`: the user's account of another app (spec §3 "Cross-app").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CrossAppAccount {
+    /// The user's id in the provider app.
+    pub subject: String,
+    /// The provider app's id.
+    pub provider_app_id: String,
+    /// The user's embedded wallets in the provider app.
+    pub embedded_wallets: Vec<CrossAppWallet>,
+    /// The user's smart wallets in the provider app.
+    pub smart_wallets: Vec<CrossAppWallet>,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
 }
 
 /// When an account was verified, in unix seconds.
@@ -250,6 +345,24 @@ mod tests {
             assert_eq!(RecoveryMethod::parse(method.as_str()), Some(method));
         }
         assert_eq!(ChainType::parse("bitcoin"), None);
+        let custom = serde_json::json!({
+            "type": "custom:acme", "subject": "u1", "email": null, "name": "Ada",
+            "username": null, "verified_at": 1, "first_verified_at": 1, "latest_verified_at": 1,
+        });
+        let parsed: Option<LinkedAccount> = serde_json::from_value(custom.clone()).ok();
+        assert!(
+            matches!(&parsed, Some(LinkedAccount::CustomOauth(a)) if a.account_type == "custom:acme")
+        );
+        assert_eq!(
+            parsed.and_then(|p| serde_json::to_value(p).ok()),
+            Some(custom)
+        );
+        let google = serde_json::json!({
+            "type": "google_oauth", "subject": "g1", "email": "a@b.c", "name": null,
+            "username": null, "verified_at": 1, "first_verified_at": 1, "latest_verified_at": 1,
+        });
+        let parsed: Option<LinkedAccount> = serde_json::from_value(google.clone()).ok();
+        assert!(matches!(parsed, Some(LinkedAccount::GoogleOauth(_))));
         assert_eq!(RecoveryMethod::parse("passkey"), None);
     }
 }

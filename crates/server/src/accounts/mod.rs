@@ -427,6 +427,7 @@ async fn owned_elsewhere(
         account_type: identity.account_type.into(),
         display_name: identity.subject.clone(),
         embedded_wallet_address: None,
+        oauth_user_info: None,
     };
     Ok(AppError::new(
         ServerErrorCode::AccountTransferRequired,

@@ -34,6 +34,7 @@ pub async fn get_app(
 /// The wire configuration: the app's login methods; wallet creation stays with the client.
 pub fn app_config(app: &AppRecord) -> AppConfigResponse {
     let settings = &app.settings;
+    let oauth = |provider: &str| settings.lists_method(provider);
     AppConfigResponse {
         id: app.id.clone(),
         name: app.name.clone(),
@@ -45,6 +46,18 @@ pub fn app_config(app: &AppRecord) -> AppConfigResponse {
         passkey_auth: false,
         guest_auth: settings.guest_accounts,
         custom_jwt_auth: settings.custom_auth.is_some(),
+        google_oauth: oauth("google"),
+        apple_oauth: oauth("apple"),
+        twitter_oauth: oauth("twitter"),
+        discord_oauth: oauth("discord"),
+        github_oauth: oauth("github"),
+        linkedin_oauth: oauth("linkedin"),
+        spotify_oauth: oauth("spotify"),
+        instagram_oauth: oauth("instagram"),
+        tiktok_oauth: oauth("tiktok"),
+        line_oauth: oauth("line"),
+        twitch_oauth: oauth("twitch"),
+        custom_oauth_providers: Vec::new(),
         login_methods_and_order: settings.login_methods.clone(),
         disable_plus_emails: app.disable_plus_emails,
         require_users_accept_terms: app.require_users_accept_terms,

@@ -59,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | CustomOAuthAccount;
 
 export type Verification = { 
 /**
@@ -116,6 +116,106 @@ export type CustomAuthAccount = {
  * The host's user id (the token's subject claim).
  */
 custom_user_id: string, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type OAuthAccount = { 
+/**
+ * The provider's stable id of the user (`sub`, or its user id).
+ */
+subject: string, 
+/**
+ * Email, when the provider gives one.
+ */
+email: string | null, 
+/**
+ * Display name.
+ */
+name: string | null, 
+/**
+ * Handle (`login`, `username`, …).
+ */
+username: string | null, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type CustomOAuthAccount = { 
+/**
+ * `custom:<name>`.
+ */
+type: `custom:${string}`, 
+/**
+ * The provider's id of the user.
+ */
+subject: string, 
+/**
+ * Email, when mapped.
+ */
+email: string | null, 
+/**
+ * Display name, when mapped.
+ */
+name: string | null, 
+/**
+ * Handle, when mapped.
+ */
+username: string | null, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type CrossAppWallet = { 
+/**
+ * The wallet's address.
+ */
+address: string, };
+
+export type CrossAppAccount = { 
+/**
+ * The user's id in the provider app.
+ */
+subject: string, 
+/**
+ * The provider app's id.
+ */
+provider_app_id: string, 
+/**
+ * The user's embedded wallets in the provider app.
+ */
+embedded_wallets: Array<CrossAppWallet>, 
+/**
+ * The user's smart wallets in the provider app.
+ */
+smart_wallets: Array<CrossAppWallet>, 
 /**
  * First verification (kept for compatibility with clients that read `verified_at`).
  */
@@ -224,6 +324,54 @@ guest_auth: boolean,
  * The app signs users in with its own JWTs (spec §3 `customAuth`).
  */
 custom_jwt_auth: boolean, 
+/**
+ * Google login enabled (and configured).
+ */
+google_oauth: boolean, 
+/**
+ * Apple login enabled.
+ */
+apple_oauth: boolean, 
+/**
+ * Twitter (X) login enabled.
+ */
+twitter_oauth: boolean, 
+/**
+ * Discord login enabled.
+ */
+discord_oauth: boolean, 
+/**
+ * GitHub login enabled.
+ */
+github_oauth: boolean, 
+/**
+ * LinkedIn login enabled.
+ */
+linkedin_oauth: boolean, 
+/**
+ * Spotify login enabled.
+ */
+spotify_oauth: boolean, 
+/**
+ * Instagram login enabled.
+ */
+instagram_oauth: boolean, 
+/**
+ * TikTok login enabled.
+ */
+tiktok_oauth: boolean, 
+/**
+ * LINE login enabled.
+ */
+line_oauth: boolean, 
+/**
+ * Twitch login enabled.
+ */
+twitch_oauth: boolean, 
+/**
+ * The operator's own OAuth providers (spec §3 `customOAuthProviders`).
+ */
+custom_oauth_providers: Array<CustomOAuthProviderConfig>, 
 /**
  * The login methods the modal lists, in order (spec §3 `loginMethodsAndOrder`).
  */
@@ -775,7 +923,11 @@ display_name: string,
 /**
  * The current owner's first embedded wallet, if any (the user sees what they leave behind).
  */
-embedded_wallet_address: string | null, };
+embedded_wallet_address: string | null, 
+/**
+ * For OAuth accounts: what the provider told, sent back as `userInfo` of `/oauth/transfer`.
+ */
+oauth_user_info?: OAuthUserInfo, };
 
 export type LoginMethodsAndOrder = { 
 /**
@@ -786,6 +938,138 @@ primary: Array<string>,
  * Behind "More options", in this order.
  */
 overflow: Array<string>, };
+
+export type OAuthInitRequest = { 
+/**
+ * Where the provider's answer is sent back to (an allowed origin of the app).
+ */
+redirect_to: string, 
+/**
+ * `google`, `github`, …, `custom:<name>` or `privy:<app id>`.
+ */
+provider: string, 
+/**
+ * base64url(SHA-256(code_verifier)) (PKCE S256).
+ */
+code_challenge: string, 
+/**
+ * The client's state; it comes back as `privy_oauth_state`.
+ */
+state_code: string, };
+
+export type OAuthInitResponse = { 
+/**
+ * The provider's authorization page to open (popup or redirect).
+ */
+url: string, };
+
+export type OAuthAuthenticateRequest = { 
+/**
+ * `privy_oauth_code` from the return address.
+ */
+authorization_code: string, 
+/**
+ * Kind of code (sent by some clients; only authorization codes are accepted).
+ */
+code_type?: string, 
+/**
+ * `privy_oauth_state`, equal to the state the client sent to init.
+ */
+state_code: string, 
+/**
+ * The PKCE verifier whose challenge the client sent to init.
+ */
+code_verifier: string, 
+/**
+ * The provider, as sent to init.
+ */
+provider: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type OAuthLinkRequest = { 
+/**
+ * `privy_oauth_code` from the return address.
+ */
+authorization_code: string, 
+/**
+ * Kind of code (only authorization codes are accepted).
+ */
+code_type?: string, 
+/**
+ * `privy_oauth_state`.
+ */
+state_code: string, 
+/**
+ * The PKCE verifier.
+ */
+code_verifier: string, 
+/**
+ * The provider, as sent to init.
+ */
+provider: string, };
+
+export type OAuthUnlinkRequest = { 
+/**
+ * The provider of the account to remove.
+ */
+provider: string, 
+/**
+ * The provider's subject of the account to remove.
+ */
+subject: string, };
+
+export type OAuthUserInfo = { 
+/**
+ * The provider (`google`, `custom:<name>`, `privy:<app id>`).
+ */
+provider: string, 
+/**
+ * The provider's id of the user.
+ */
+subject: string, 
+/**
+ * Email, when the provider gives one.
+ */
+email: string | null, 
+/**
+ * Display name, when the provider gives one.
+ */
+name: string | null, 
+/**
+ * Handle, when the provider has them.
+ */
+username: string | null, };
+
+export type OAuthTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The `oauth_user_info` of that refusal (provider and subject name the account).
+ */
+userInfo: OAuthUserInfo, };
+
+export type CustomOAuthProviderConfig = { 
+/**
+ * `custom:<name>`.
+ */
+provider: string, 
+/**
+ * Button label.
+ */
+provider_display_name: string, 
+/**
+ * Button icon.
+ */
+provider_icon_url: string | null, 
+/**
+ * Always true for listed providers.
+ */
+enabled: boolean, };
 
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
