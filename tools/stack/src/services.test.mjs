@@ -57,3 +57,29 @@ test("--smsbox prints the SMS catcher's URL and stops it when stdin closes", asy
     services.kill();
   }
 });
+
+test("--oidc --oauth2 print the OpenID issuer and the OAuth 2.0 provider's URL, gone when stdin closes", async () => {
+  const services = spawn(process.execPath, [SERVICES, "--oidc", "--oauth2"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => services.once("exit", resolve));
+  try {
+    const line = await Promise.race([
+      new Promise((resolve) => createInterface({ input: services.stdout }).once("line", resolve)),
+      exited.then((code) => assert.fail(`services.mjs exited (${code}) before printing`)),
+    ]);
+    const { oidcIssuer, oauth2Url } = JSON.parse(line);
+    assert.match(oidcIssuer, /^http:\/\/localhost:\d+$/);
+    assert.match(oauth2Url, /^http:\/\/localhost:\d+$/);
+    const discovery = await (await fetch(`${oidcIssuer}/.well-known/openid-configuration`)).json();
+    assert.equal(discovery.issuer, oidcIssuer);
+    assert.equal((await fetch(`${oauth2Url}/user`)).status, 401);
+
+    services.stdin.end();
+    assert.equal(await exited, 0);
+    await assert.rejects(fetch(oidcIssuer), "the OpenID provider is gone with services.mjs");
+    await assert.rejects(fetch(oauth2Url), "the OAuth 2.0 provider is gone with services.mjs");
+  } finally {
+    services.kill();
+  }
+});
