@@ -1,13 +1,15 @@
 import { type PrivyConfig, PrivyProvider } from "@symbolon/react";
 import { useMemo, useState } from "react";
 import { somniaTestnet, supportedChain } from "./chains";
-import type { Env } from "./env";
+import { appFor, type Env } from "./env";
 import { Landing } from "./Landing";
 import { useTheme } from "./theme/useTheme";
 
 /** The app: the provider configured from the environment, around the landing page. */
 export function App({ env }: { env: Env }) {
   const [theme, setTheme] = useTheme();
+  // The same build is also app B (cross-app login with this app) on app B's origin.
+  const { appId, isAppB } = appFor(env, window.location.origin);
   const chains = useMemo(() => [somniaTestnet(env.VITE_CHAIN_RPC_URL)], [env]);
   const chain = supportedChain(env.VITE_CHAIN_ID, chains);
   // The host app's own session (custom auth demo): its JWT, while the host user is signed in.
@@ -32,8 +34,9 @@ export function App({ env }: { env: Env }) {
     [theme, chains, chain, hostToken],
   );
   return (
-    <PrivyProvider appId={env.VITE_PRIVY_APP_ID} apiUrl={env.VITE_PRIVY_API_URL} config={config}>
+    <PrivyProvider appId={appId} apiUrl={env.VITE_PRIVY_API_URL} config={config}>
       <Landing
+        appLabel={isAppB ? "App B" : undefined}
         theme={theme}
         onThemeChange={setTheme}
         // The faucet needs the local chain (anvil signs for its dev account), never the public RPC.

@@ -7,12 +7,15 @@ import { ThemeSwitch } from "./theme/ThemeSwitch";
 
 /** The landing page: log in, or see who is signed in, their wallet, and log out. */
 export function Landing({
+  appLabel,
   theme,
   onThemeChange,
   faucetRpcUrl,
   hostAuthUrl,
   onHostToken,
 }: {
+  /** Which demo app this is, when not the main one ("App B"). */
+  appLabel?: string | undefined;
   theme: ThemePreference;
   onThemeChange: (preference: ThemePreference) => void;
   /** Where "Get test STT" sends from (the local chain), or undefined to hide it. */
@@ -45,6 +48,7 @@ export function Landing({
             ◆
           </span>
           Symbolon
+          {appLabel && <span data-testid="app-label"> · {appLabel}</span>}
         </span>
         <ThemeSwitch value={theme} onChange={onThemeChange} />
       </header>

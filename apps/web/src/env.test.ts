@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "./env";
+import { appFor, loadEnv } from "./env";
 
 const valid = { VITE_APP_URL: "http://localhost:5173", VITE_PRIVY_APP_ID: "cm0testapp0000000000000ab" };
 
@@ -69,5 +69,18 @@ describe("loadEnv (spec §5 web app environment)", () => {
   it("lets the server read and requires server-only variables", () => {
     expect(loadEnv({ ...valid, PRIVY_APP_SECRET: "secret" }, true).PRIVY_APP_SECRET).toBe("secret");
     expect(() => loadEnv(valid, true)).toThrow("Invalid environment variables: PRIVY_APP_SECRET is required");
+  });
+
+  it("picks app B's id on app B's origin only", () => {
+    const env = loadEnv(
+      { ...valid, VITE_APP_B_URL: "http://localhost:5174", VITE_PRIVY_APP_B_ID: "symbolondemo0000000000002" },
+      false,
+    );
+    expect(appFor(env, "http://localhost:5174")).toEqual({
+      appId: "symbolondemo0000000000002",
+      isAppB: true,
+    });
+    expect(appFor(env, "http://localhost:5173")).toEqual({ appId: valid.VITE_PRIVY_APP_ID, isAppB: false });
+    expect(appFor(loadEnv(valid, false), "http://localhost:5174").isAppB).toBe(false);
   });
 });

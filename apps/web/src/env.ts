@@ -23,6 +23,10 @@ export function loadEnv(runtimeEnv: Record<string, unknown> = import.meta.env, i
       VITE_CHAIN_RPC_URL: optional(url()),
       // Dev and tests only: the host-auth stand-in that issues the host app's own JWTs (custom auth demo).
       VITE_HOST_AUTH_URL: optional(url()),
+      // Dev and tests only: the same build also serves the second demo app ("app B", which logs in with this one
+      // through cross-app) on this origin, with this app id.
+      VITE_APP_B_URL: optional(url()),
+      VITE_PRIVY_APP_B_ID: optional(string()),
       // Dev and tests only: a "Get test STT" button funded by anvil's unlocked dev account.
       VITE_LOCAL_FAUCET: boolean({ default: false }),
     },
@@ -34,3 +38,11 @@ export function loadEnv(runtimeEnv: Record<string, unknown> = import.meta.env, i
 
 /** The checked environment. */
 export type Env = ReturnType<typeof loadEnv>;
+
+/** Which demo app a page at `origin` is: app B on VITE_APP_B_URL's origin (when set), else the main app. */
+export function appFor(env: Env, origin: string): { appId: string; isAppB: boolean } {
+  const isAppB = Boolean(
+    env.VITE_APP_B_URL && env.VITE_PRIVY_APP_B_ID && new URL(env.VITE_APP_B_URL).origin === origin,
+  );
+  return { appId: isAppB ? (env.VITE_PRIVY_APP_B_ID as string) : env.VITE_PRIVY_APP_ID, isAppB };
+}
