@@ -17,6 +17,10 @@ import { startOauth2Provider } from "../src/oauth2Provider.mjs";
 import { startOidcProvider } from "../src/oidcProvider.mjs";
 import { startSmsbox } from "../src/smsbox.mjs";
 
+// stdout carries only the JSON line: libraries' notices (oidc-provider prints some with console.info) go to stderr.
+console.log = console.error;
+console.info = console.error;
+
 const args = new Set(process.argv.slice(2));
 const stops = [];
 const out = {};
