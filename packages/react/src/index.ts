@@ -12,6 +12,7 @@ export { useCreateWallet } from "./hooks/useCreateWallet";
 export { useCustomAuth } from "./hooks/useCustomAuth";
 export { useEmbeddedWalletState } from "./hooks/useEmbeddedWalletState";
 export { useExportWallet } from "./hooks/useExportWallet";
+export { useGetAccessTokenForProvider } from "./hooks/useGetAccessTokenForProvider";
 export { useGuestAccounts } from "./hooks/useGuestAccounts";
 export { useIdentityToken } from "./hooks/useIdentityToken";
 export { useLinkAccount } from "./hooks/useLinkAccount";
@@ -23,12 +24,19 @@ export {
   useLoginWithEmail,
 } from "./hooks/useLoginWithEmail";
 export {
+  type InitOAuthParameters,
+  type LoginWithOAuthState,
+  type UseLoginWithOAuthOptions,
+  useLoginWithOAuth,
+} from "./hooks/useLoginWithOAuth";
+export {
   type LoginWithSmsState,
   type UseLoginWithSmsOptions,
   useLoginWithSms,
 } from "./hooks/useLoginWithSms";
 export { type UseLogoutOptions, useLogout } from "./hooks/useLogout";
 export { useModalStatus } from "./hooks/useModalStatus";
+export { type OAuthTokens, type UseOAuthTokensOptions, useOAuthTokens } from "./hooks/useOAuthTokens";
 export { type UsePrivyReturn, usePrivy } from "./hooks/usePrivy";
 export { useSendTransaction } from "./hooks/useSendTransaction";
 export { useSignMessage, type WalletCallOptions } from "./hooks/useSignMessage";

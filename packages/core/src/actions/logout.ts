@@ -1,6 +1,7 @@
 import { type Client, initialEmailFlow, initialSmsFlow } from "../client/createClient.ts";
 import type { LogoutRequest } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
+import { initialOAuthFlow } from "../oauth/oauthState.ts";
 import { clearLocalState } from "../session/clearLocalState.ts";
 import { forgetGuestCredential } from "../session/guestCredential.ts";
 import { tokenStore } from "../session/tokenStore.ts";
@@ -13,7 +14,11 @@ export async function logout(client: Client): Promise<void> {
   const { token, refreshToken } = tokenStore.read(client);
   clearLocalState(client);
   forgetGuestCredential(client);
-  client.store.setState({ emailFlow: initialEmailFlow, smsFlow: initialSmsFlow });
+  client.store.setState({
+    emailFlow: initialEmailFlow,
+    smsFlow: initialSmsFlow,
+    oauthFlow: initialOAuthFlow,
+  });
   if (refreshToken === null) return;
   const body: LogoutRequest = { refresh_token: refreshToken };
   try {

@@ -1,22 +1,32 @@
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import type { EmailTransferRequest, SmsTransferRequest } from "../generated/protocol.ts";
+import type {
+  EmailTransferRequest,
+  OAuthTransferRequest,
+  OAuthUserInfo,
+  SmsTransferRequest,
+} from "../generated/protocol.ts";
 import { type AccountChangeResult, accountRequest, requireUser } from "../session/accountRequest.ts";
 
 /** Parameters of {@link transferAccount}. */
 export interface TransferAccountParameters {
-  /** Spec §5: custom, guest and passkey accounts cannot be transferred. */
-  accountType: "email" | "phone";
+  /**
+   * `email`, `phone`, or an OAuth account's type (`google_oauth`, …, `custom:<name>`, `cross_app`).
+   * Spec §5: custom, guest and passkey accounts cannot be transferred.
+   */
+  accountType: string;
   /** The nonce of the `account_transfer_required` refusal (`transferData(error).nonce`). */
   nonce: string;
-  /** The address or number being moved. */
+  /** The address or number being moved (OAuth: the provider's subject). */
   subject: string;
+  /** OAuth accounts: the refusal's `oauth_user_info` (`transferData(error).oauth_user_info`). */
+  userInfo?: OAuthUserInfo;
 }
 
 /**
  * Moves an email or phone that belongs to another user to the signed-in one (spec §7 "Account
  * transfer POST by type"): `POST /passwordless/transfer {nonce, email}` or
- * `POST /passwordless_sms/transfer {nonce, phoneNumber}`.
+ * `POST /passwordless_sms/transfer {nonce, phoneNumber}`, or `POST /oauth/transfer {nonce, userInfo}`.
  */
 export async function transferAccount(
   client: Client,
@@ -32,6 +42,10 @@ export async function transferAccount(
   if (accountType === "phone") {
     const body: SmsTransferRequest = { nonce, phoneNumber: subject };
     return accountRequest(client, "/passwordless_sms/transfer", body);
+  }
+  if (parameters.userInfo) {
+    const body: OAuthTransferRequest = { nonce, userInfo: parameters.userInfo };
+    return accountRequest(client, "/oauth/transfer", body);
   }
   throw new ClientError("invalid_input", `Accounts of type ${String(accountType)} cannot be transferred.`);
 }

@@ -15,6 +15,8 @@ describe("createClient", () => {
       emailFlow: { status: "initial", email: null, error: null },
       smsFlow: { status: "initial", phoneNumber: null, error: null },
       customAuthSync: { status: "initial", error: null },
+      oauthFlow: { status: "initial", provider: null, intent: null, ui: null, result: null, error: null },
+      oauthTokens: {},
       error: null,
       embeddedWallet: { status: "idle", error: null },
       activeChainId: 1,

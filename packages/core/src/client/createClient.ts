@@ -2,6 +2,7 @@ import type { ChainConfig } from "../chain/ChainConfig.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 import { APP_ID_LENGTH, type AppConfigResponse, type User } from "../generated/protocol.ts";
+import { initialOAuthFlow, type OAuthFlowState, type OAuthTokensGrant } from "../oauth/oauthState.ts";
 import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 import { createStore, type Store } from "../store/createStore.ts";
 import { unsupportedChainMessage } from "../wallet/ProviderRpcError.ts";
@@ -93,6 +94,10 @@ export interface ClientState {
   smsFlow: SmsFlowState;
   /** The custom JWT sync (`syncCustomAuth`). */
   customAuthSync: CustomAuthSyncState;
+  /** The OAuth flow (`loginWithOAuth`, `linkOAuth`, `handleOAuthReturn`). */
+  oauthFlow: OAuthFlowState;
+  /** Provider tokens by provider, in memory only; cleared on logout. */
+  oauthTokens: Readonly<Record<string, OAuthTokensGrant>>;
   /** The last error met while initialising or restoring the session, if any. */
   error: SymbolonError | null;
   /** Creating, unlocking or recovering the signed-in user's embedded wallet. */
@@ -147,6 +152,8 @@ export function createClient(options: ClientOptions): Client {
     emailFlow: initialEmailFlow,
     smsFlow: initialSmsFlow,
     customAuthSync: initialCustomAuthSync,
+    oauthFlow: initialOAuthFlow,
+    oauthTokens: {},
     error: null,
     embeddedWallet: initialEmbeddedWallet,
     activeChainId,

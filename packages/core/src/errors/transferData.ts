@@ -9,10 +9,13 @@ export function transferData(error: unknown): AccountTransferData | null {
   if (!isApiError(error) || error.code !== "account_transfer_required") return null;
   const data = error.data as Partial<AccountTransferData> | undefined;
   if (!data || typeof data.nonce !== "string") return null;
-  return {
+  const offer: AccountTransferData = {
     nonce: data.nonce,
     account_type: String(data.account_type ?? ""),
     display_name: String(data.display_name ?? ""),
     embedded_wallet_address: data.embedded_wallet_address ?? null,
   };
+  // OAuth accounts: what the provider told, sent back as `userInfo` of `/oauth/transfer`.
+  if (data.oauth_user_info) offer.oauth_user_info = data.oauth_user_info;
+  return offer;
 }

@@ -8,10 +8,14 @@ export {
 } from "../actions/exportWallet.ts";
 export { fetchUser } from "../actions/fetchUser.ts";
 export { getAccessToken } from "../actions/getAccessToken.ts";
+// OAuth (spec §4 OAuth flow): popup or redirect with PKCE; `handleOAuthReturn` on page load.
+export { getAccessTokenForProvider } from "../actions/getAccessTokenForProvider.ts";
 export { getActiveAccessToken } from "../actions/getActiveAccessToken.ts";
+export { handleOAuthReturn, type OAuthReturnOutcome } from "../actions/handleOAuthReturn.ts";
 export { initialize } from "../actions/initialize.ts";
 export { linkCustomJwt } from "../actions/linkCustomJwt.ts";
 export { type LinkEmailParameters, linkEmail } from "../actions/linkEmail.ts";
+export { type LinkOAuthParameters, linkOAuth } from "../actions/linkOAuth.ts";
 export { type LinkPhoneParameters, linkPhone } from "../actions/linkPhone.ts";
 export { loginAsGuest } from "../actions/loginAsGuest.ts";
 export { loginWithCustomToken } from "../actions/loginWithCustomToken.ts";
@@ -20,10 +24,12 @@ export {
   type LoginWithEmailCodeParameters,
   loginWithEmailCode,
 } from "../actions/loginWithEmailCode.ts";
+export { type LoginWithOAuthParameters, loginWithOAuth } from "../actions/loginWithOAuth.ts";
 export { type LoginWithSmsCodeParameters, loginWithSmsCode } from "../actions/loginWithSmsCode.ts";
 export { logout } from "../actions/logout.ts";
 export { refreshSession } from "../actions/refreshSession.ts";
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
+export { resetOAuthFlow } from "../actions/resetOAuthFlow.ts";
 export { resetSmsFlow } from "../actions/resetSmsFlow.ts";
 export { type SendEmailCodeParameters, sendEmailCode } from "../actions/sendEmailCode.ts";
 export { type SendSmsCodeParameters, sendSmsCode } from "../actions/sendSmsCode.ts";
@@ -33,12 +39,37 @@ export type { TypedData } from "../actions/signTypedData.ts";
 export { type SyncCustomAuthParameters, syncCustomAuth } from "../actions/syncCustomAuth.ts";
 export { type TransferAccountParameters, transferAccount } from "../actions/transferAccount.ts";
 export { unlinkEmail } from "../actions/unlinkEmail.ts";
+export { type UnlinkOAuthParameters, unlinkOAuth } from "../actions/unlinkOAuth.ts";
 export { unlinkPhone } from "../actions/unlinkPhone.ts";
 export { NO_EMAIL_MESSAGE, type UpdateEmailParameters, updateEmail } from "../actions/updateEmail.ts";
 export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../actions/updatePhone.ts";
+export { isInAppBrowser } from "../oauth/isInAppBrowser.ts";
+export {
+  isOAuthProvider,
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
+  oauthAccountType,
+} from "../oauth/oauthProviders.ts";
+export type { OAuthFlowState, OAuthFlowStatus, OAuthTokensGrant } from "../oauth/oauthState.ts";
+export type { OAuthDisplay } from "../oauth/pendingOAuth.ts";
 export {
   type AccountChangeResult,
   MUST_BE_AUTHENTICATED_MESSAGE,
 } from "../session/accountRequest.ts";
 export { requireLinkable } from "../session/requireLinkable.ts";
 export { requireUpdatable, UPDATE_REQUIRES_MESSAGE } from "../session/requireUpdatable.ts";
+// Cross-app (spec §4): log in or link with another app's account, sign with its wallet.
+export {
+  type CrossAppWalletOptions,
+  crossAppSignMessage,
+} from "../actions/crossAppSignMessage.ts";
+export { crossAppSendTransaction } from "../actions/crossAppSendTransaction.ts";
+export { crossAppSignTypedData } from "../actions/crossAppSignTypedData.ts";
+export { linkCrossAppAccount } from "../actions/linkCrossAppAccount.ts";
+export {
+  type CrossAppAccountParameters,
+  loginWithCrossAppAccount,
+} from "../actions/loginWithCrossAppAccount.ts";
+export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
+export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
+export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";

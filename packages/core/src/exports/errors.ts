@@ -4,5 +4,18 @@ export { ClientError, isClientError } from "../errors/ClientError.ts";
 export { type CodeRefusal, codeRefusal } from "../errors/codeRefusal.ts";
 export { describeError } from "../errors/describeError.ts";
 export { needsNewCode } from "../errors/needsNewCode.ts";
+export {
+  IN_APP_BROWSER_MESSAGE,
+  isOAuthError,
+  OAuthError,
+  type OAuthErrorCode,
+  ORIGIN_MISMATCH_MESSAGE,
+} from "../errors/OAuthError.ts";
 export { SymbolonError, type SymbolonErrorOptions } from "../errors/SymbolonError.ts";
 export { transferData } from "../errors/transferData.ts";
+export {
+  CROSS_APP_MESSAGES,
+  CrossAppError,
+  type CrossAppErrorCode,
+  isCrossAppError,
+} from "../errors/CrossAppError.ts";

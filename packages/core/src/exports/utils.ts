@@ -2,9 +2,12 @@
 export { formatUser } from "../utils/formatUser.ts";
 export { isSecurePage } from "../utils/isSecurePage.ts";
 export type {
+  PrivyCrossAppAccount,
   PrivyCustomAuthAccount,
   PrivyEmailAccount,
   PrivyLinkedAccount,
+  PrivyOAuthAccount,
+  PrivyOAuthKey,
   PrivyPhoneAccount,
   PrivyUser,
   PrivyVerification,

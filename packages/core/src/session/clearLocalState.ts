@@ -9,7 +9,8 @@ import { tokenStore } from "./tokenStore.ts";
  */
 export function clearLocalState(client: Client): void {
   tokenStore.clear(client);
-  client.store.setState({ authenticated: false, user: null, identityToken: null });
+  // Provider tokens (spec §4: logout clears them) go with the session.
+  client.store.setState({ authenticated: false, user: null, identityToken: null, oauthTokens: {} });
   forgetWallets(client);
   internals(client).channel?.post({ type: "sync" });
 }

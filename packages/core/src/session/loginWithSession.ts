@@ -1,6 +1,6 @@
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import type { SessionResponse, User } from "../generated/protocol.ts";
+import type { OAuthTokens, SessionResponse, User } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
 import { afterLogin } from "./afterLogin.ts";
 import { applySessionResponse } from "./applySessionResponse.ts";
@@ -11,6 +11,8 @@ export interface LoginResult {
   isNewUser: boolean;
   /** True when the call was ignored because a (non-guest) user was already signed in. */
   wasAlreadyAuthenticated: boolean;
+  /** OAuth logins: the provider's tokens, when the server returned them (spec §3 `oauth_tokens`). */
+  oauthTokens?: OAuthTokens;
 }
 
 /**
@@ -33,5 +35,7 @@ export async function loginWithSession(client: Client, path: string, body: unkno
   const session = applySessionResponse(client, response);
   if (session === null) throw new ClientError("invalid_input", "Authentication failed - no user returned");
   const user = await afterLogin(client, session);
-  return { user, isNewUser: response.is_new_user, wasAlreadyAuthenticated: false };
+  const result: LoginResult = { user, isNewUser: response.is_new_user, wasAlreadyAuthenticated: false };
+  if (response.oauth_tokens) result.oauthTokens = response.oauth_tokens;
+  return result;
 }

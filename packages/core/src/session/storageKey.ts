@@ -6,7 +6,9 @@ export type StoredItem =
   | "privy_access_token"
   | "user"
   | "refresh_lease"
-  | "guest_credential";
+  | "guest_credential"
+  | "oauth_pending"
+  | "oauth_response";
 
 /**
  * The storage key of `item`. Secrets and the cached user are namespaced per app id

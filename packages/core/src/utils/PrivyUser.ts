@@ -41,12 +41,51 @@ export interface PrivyWalletAccount extends PrivyVerification {
   delegated: boolean;
 }
 
+/** The client form's key of each OAuth provider's account (`user.google`, `user.linkedin`, …). */
+export type PrivyOAuthKey =
+  | "google"
+  | "twitter"
+  | "twitch"
+  | "discord"
+  | "github"
+  | "spotify"
+  | "instagram"
+  | "tiktok"
+  | "line"
+  | "linkedin"
+  | "apple";
+
+/**
+ * An OAuth provider account (`google_oauth`, …, or an operator's `custom:<name>`), client form: what
+ * the provider said of the user.
+ */
+export interface PrivyOAuthAccount extends PrivyVerification {
+  type: `${PrivyOAuthKey}_oauth` | `custom:${string}`;
+  /** The provider's stable id of the user. */
+  subject: string;
+  email: string | null;
+  name: string | null;
+  username: string | null;
+}
+
+/** An account of another app (spec §3 "Cross-app"), client form. */
+export interface PrivyCrossAppAccount extends PrivyVerification {
+  type: "cross_app";
+  /** The user's id in the provider app. */
+  subject: string;
+  providerApp: { id: string };
+  embeddedWallets: Array<{ address: string }>;
+  smartWallets: Array<{ address: string }>;
+}
+
 /** Any linked account, client form. */
 export type PrivyLinkedAccount =
   | PrivyEmailAccount
   | PrivyPhoneAccount
   | PrivyCustomAuthAccount
-  | PrivyWalletAccount;
+  | PrivyWalletAccount
+  | PrivyOAuthAccount
+  | PrivyCrossAppAccount;
 
 /** The user as apps see it (spec §3 "User"), camelCase with dates. */
 export interface PrivyUser {
@@ -56,6 +95,17 @@ export interface PrivyUser {
   phone?: { number: string };
   /** The host app's account when signed in with a custom JWT. */
   customAuth?: { customUserId: string };
+  google?: PrivyOAuthAccount;
+  twitter?: PrivyOAuthAccount;
+  twitch?: PrivyOAuthAccount;
+  discord?: PrivyOAuthAccount;
+  github?: PrivyOAuthAccount;
+  spotify?: PrivyOAuthAccount;
+  instagram?: PrivyOAuthAccount;
+  tiktok?: PrivyOAuthAccount;
+  line?: PrivyOAuthAccount;
+  linkedin?: PrivyOAuthAccount;
+  apple?: PrivyOAuthAccount;
   /** The first embedded Ethereum wallet, else the first wallet. */
   wallet?: PrivyWalletAccount;
   linkedAccounts: PrivyLinkedAccount[];

@@ -1,5 +1,12 @@
 import type { LinkedAccount, User, Verification } from "../generated/protocol.ts";
-import type { PrivyLinkedAccount, PrivyUser, PrivyVerification, PrivyWalletAccount } from "./PrivyUser.ts";
+import type {
+  PrivyLinkedAccount,
+  PrivyOAuthAccount,
+  PrivyOAuthKey,
+  PrivyUser,
+  PrivyVerification,
+  PrivyWalletAccount,
+} from "./PrivyUser.ts";
 
 /** Turns the server form of a user (snake_case, unix seconds) into the client form of spec §3. */
 export function formatUser(user: User): PrivyUser {
@@ -19,6 +26,7 @@ export function formatUser(user: User): PrivyUser {
     ...(phone ? { phone: { number: phone.number } } : {}),
     ...(custom ? { customAuth: { customUserId: custom.customUserId } } : {}),
     ...(wallet ? { wallet } : {}),
+    ...oauthAccounts(linkedAccounts),
     linkedAccounts,
     mfaMethods: user.mfa_methods.map((m) => m.type),
     hasAcceptedTerms: user.has_accepted_terms,
@@ -26,29 +34,60 @@ export function formatUser(user: User): PrivyUser {
   };
 }
 
+/** `user.google`, `user.github`, …: the first account of each provider. */
+function oauthAccounts(accounts: PrivyLinkedAccount[]): Partial<Record<PrivyOAuthKey, PrivyOAuthAccount>> {
+  const found: Partial<Record<PrivyOAuthKey, PrivyOAuthAccount>> = {};
+  for (const account of accounts) {
+    if (!account.type.endsWith("_oauth")) continue;
+    const oauth = account as PrivyOAuthAccount;
+    const key = oauth.type.slice(0, -"_oauth".length) as PrivyOAuthKey;
+    found[key] ??= oauth;
+  }
+  return found;
+}
+
 function formatAccount(account: LinkedAccount): PrivyLinkedAccount {
-  if (account.type === "email") {
-    return { type: "email", address: account.address, ...verification(account) };
+  switch (account.type) {
+    case "email":
+      return { type: "email", address: account.address, ...verification(account) };
+    case "phone":
+      return { type: "phone", number: account.phoneNumber, ...verification(account) };
+    case "custom_auth":
+      return { type: "custom_auth", customUserId: account.custom_user_id, ...verification(account) };
+    case "wallet":
+      return {
+        type: "wallet",
+        id: account.id,
+        address: account.address,
+        chainType: account.chain_type,
+        walletClientType: account.wallet_client_type,
+        connectorType: account.connector_type,
+        walletIndex: account.wallet_index,
+        recoveryMethod: account.recovery_method,
+        imported: account.imported,
+        delegated: account.delegated,
+        ...verification(account),
+      };
+    case "cross_app":
+      return {
+        type: "cross_app",
+        subject: account.subject,
+        providerApp: { id: account.provider_app_id },
+        embeddedWallets: account.embedded_wallets.map(({ address }) => ({ address })),
+        smartWallets: account.smart_wallets.map(({ address }) => ({ address })),
+        ...verification(account),
+      };
+    default:
+      // `google_oauth`, … and the operator's `custom:<name>` providers share one shape.
+      return {
+        type: account.type,
+        subject: account.subject,
+        email: account.email,
+        name: account.name,
+        username: account.username,
+        ...verification(account),
+      };
   }
-  if (account.type === "phone") {
-    return { type: "phone", number: account.phoneNumber, ...verification(account) };
-  }
-  if (account.type === "custom_auth") {
-    return { type: "custom_auth", customUserId: account.custom_user_id, ...verification(account) };
-  }
-  return {
-    type: "wallet",
-    id: account.id,
-    address: account.address,
-    chainType: account.chain_type,
-    walletClientType: account.wallet_client_type,
-    connectorType: account.connector_type,
-    walletIndex: account.wallet_index,
-    recoveryMethod: account.recovery_method,
-    imported: account.imported,
-    delegated: account.delegated,
-    ...verification(account),
-  };
 }
 
 function verification(v: Verification): PrivyVerification {

@@ -1,7 +1,7 @@
-import { formatUser, type LoginResult } from "@symbolon/core";
+import { formatUser, type LoginResult, type OAuthProvider, oauthAccountType } from "@symbolon/core";
 
-/** How the user logged in. */
-export type LoginMethod = "email" | "sms" | "guest" | "custom";
+/** How the user logged in: a code, guest, custom JWT, or an OAuth provider (`google`, …, `custom:<name>`). */
+export type LoginMethod = "email" | "sms" | "guest" | "custom" | OAuthProvider | `custom:${string}`;
 
 /** The argument of `onComplete` after a login (the spec client's shape). */
 export interface LoginCompleteParams {
@@ -12,11 +12,16 @@ export interface LoginCompleteParams {
   loginAccount: ReturnType<typeof formatUser>["linkedAccounts"][number] | null;
 }
 
-const ACCOUNT_TYPE = { email: "email", sms: "phone", guest: null, custom: "custom_auth" } as const;
+const ACCOUNT_TYPE: Record<string, string | null> = {
+  email: "email",
+  sms: "phone",
+  guest: null,
+  custom: "custom_auth",
+};
 
 /**
  * Builds the `onComplete` argument from core's login result; `subject` is the address or number
- * the code went to (it picks the login account when the user has several).
+ * the code went to, or the provider's subject (it picks the login account when the user has several).
  */
 export function toLoginComplete(
   result: LoginResult,
@@ -24,14 +29,20 @@ export function toLoginComplete(
   method: LoginMethod = "email",
 ): LoginCompleteParams {
   const user = formatUser(result.user);
-  const type = ACCOUNT_TYPE[method];
+  const type =
+    method in ACCOUNT_TYPE
+      ? ACCOUNT_TYPE[method]
+      : method.startsWith("custom:")
+        ? method
+        : oauthAccountType(method);
   const candidates = user.linkedAccounts.filter((account) => account.type === type);
   const wanted = subject?.trim().toLowerCase();
   const loginAccount =
     candidates.find(
       (account) =>
         (account.type === "email" && account.address === wanted) ||
-        (account.type === "phone" && account.number === wanted),
+        (account.type === "phone" && account.number === wanted) ||
+        ("subject" in account && account.subject.toLowerCase() === wanted),
     ) ??
     candidates[0] ??
     null;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { PrivyErrorCodeValue } from "../errors/PrivyErrorCode";
 import { usePrivyContext } from "../provider/usePrivyContext";
-import { type LoginCompleteParams, toLoginComplete } from "./toLoginComplete";
+import { type LoginCompleteParams, type LoginMethod, toLoginComplete } from "./toLoginComplete";
 
 /** Callbacks of {@link useLogin}. */
 export interface UseLoginOptions {
@@ -21,15 +21,17 @@ export function useLogin(options: UseLoginOptions = {}): { login: () => void } {
       controller?.onOutcome((outcome) => {
         if (outcome.type === "error") callbacks.current.onError?.(outcome.code);
         else {
-          // The modal's code screen knows where the code went: an address, or a number for SMS.
-          const { channel, email, phoneNumber } = controller.getState();
+          // The modal knows the way in: the provider, or where the code went (an address or a number).
+          const { channel, email, phoneNumber, provider } = controller.getState();
           const sms = channel === "sms";
           callbacks.current.onComplete?.(
-            toLoginComplete(
-              outcome.result,
-              sms ? (phoneNumber ?? null) : (email ?? null),
-              sms ? "sms" : "email",
-            ),
+            provider
+              ? toLoginComplete(outcome.result, null, provider as LoginMethod)
+              : toLoginComplete(
+                  outcome.result,
+                  sms ? (phoneNumber ?? null) : (email ?? null),
+                  sms ? "sms" : "email",
+                ),
           );
         }
       }),

@@ -1,6 +1,13 @@
 import { formatUser, getAccessToken, logout, unlinkEmail, unlinkPhone } from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
+import {
+  type OAuthLinkCalls,
+  type OAuthUnlinkCalls,
+  oauthLinkCalls,
+  oauthUnlinkCalls,
+  openOAuthLink,
+} from "./oauthAccountCalls";
 import { openAccountFlow } from "./openAccountFlow";
 import { requireClient } from "./requireClient";
 import { useClientState } from "./useClientState";
@@ -8,8 +15,11 @@ import { useFormattedUser } from "./useFormattedUser";
 
 type FormattedUser = ReturnType<typeof formatUser>;
 
-/** What {@link usePrivy} returns. */
-export interface UsePrivyReturn {
+/**
+ * What {@link usePrivy} returns. Also `linkGoogle()`, `linkGithub()`, … (the modal's OAuth link flow;
+ * outcomes through `useLinkAccount` callbacks) and `unlinkGoogle(subject)`, … for every built-in provider.
+ */
+export interface UsePrivyReturn extends OAuthLinkCalls, OAuthUnlinkCalls {
   /** False until the session was restored (always false on the server and first render). */
   ready: boolean;
   authenticated: boolean;
@@ -57,6 +67,8 @@ export function usePrivy(): UsePrivyReturn {
         formatUser((await unlinkEmail(requireClient(client, "usePrivy"), address)).user),
       unlinkPhone: async (phoneNumber: string) =>
         formatUser((await unlinkPhone(requireClient(client, "usePrivy"), phoneNumber)).user),
+      ...oauthLinkCalls((provider) => openOAuthLink(client, controller, provider)),
+      ...oauthUnlinkCalls(client, "usePrivy"),
     }),
     [client, controller],
   );

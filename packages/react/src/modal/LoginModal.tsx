@@ -7,11 +7,19 @@ import { useModalState } from "../provider/useModalState";
 import { CodeScreen } from "./CodeScreen";
 import { EmailScreen } from "./EmailScreen";
 import { Logo } from "./Logo";
-import { PhoneScreen, RefusalScreen, TermsScreen, TransferScreen } from "./lazyScreens";
+import {
+  InAppBrowserScreen,
+  OAuthStatusScreen,
+  PhoneScreen,
+  RefusalScreen,
+  TermsScreen,
+  TransferScreen,
+} from "./lazyScreens";
 import { loginMethods } from "./loginMethods";
 import { MethodsScreen } from "./MethodsScreen";
 import { ModalFrame } from "./ModalFrame";
 import { MoreScreen } from "./MoreScreen";
+import { providerName } from "./oauthProviders";
 import { SuccessScreen } from "./SuccessScreen";
 import { useModalLook } from "./useModalLook";
 
@@ -72,6 +80,7 @@ export default function LoginModal() {
   const state = useModalState(controller);
   const appConfig = useClientState("LoginModal", (s) => s.appConfig, null);
   const user = useClientState("LoginModal", (s) => s.user, null);
+  const oauthFlow = useClientState("LoginModal", (s) => s.oauthFlow, null);
   const look = useModalLook(context?.config);
   const titleId = useId();
   // The screen shown before this one (in this opening): coming back to the login screen from
@@ -106,7 +115,8 @@ export default function LoginModal() {
   const emailOnly = methods.primary.join() === "email" && methods.overflow.length === 0;
   const compact =
     (state.screen === "methods" && emailOnly) ||
-    ["email", "code", "success", "refusal"].includes(state.screen);
+    ["email", "code", "success", "refusal", "oauth", "in-app-browser"].includes(state.screen);
+  const provider = state.provider ? providerName(state.provider, appConfig) : "";
   // Link and update dialogs are named by their screen's title; login keeps "Log in or sign up".
   const labelledBy = flow === "login" ? undefined : titleId;
 
@@ -203,6 +213,23 @@ export default function LoginModal() {
             appName={appName}
             termsUrl={appConfig?.terms_and_conditions_url ?? null}
             privacyUrl={appConfig?.privacy_policy_url ?? null}
+            titleId={titleId}
+          />
+        )}
+        {state.screen === "oauth" && (
+          <OAuthStatusScreen
+            provider={provider}
+            // Until the flow's state catches up with the click, it is loading.
+            status={oauthFlow && oauthFlow.provider === state.provider ? oauthFlow.status : "loading"}
+            error={oauthFlow?.error ?? null}
+            onRetry={controller.retryOAuth}
+            titleId={titleId}
+          />
+        )}
+        {state.screen === "in-app-browser" && (
+          <InAppBrowserScreen
+            provider={provider}
+            onBack={flow === "login" ? controller.back : controller.close}
             titleId={titleId}
           />
         )}

@@ -1,14 +1,21 @@
 import type { ReactNode } from "react";
+import { useClientState } from "../hooks/useClientState";
 import type { ModalController } from "../provider/createModalController";
-import type { LoginMethod } from "./loginMethods";
+import { isOAuthMethod, type LoginMethod } from "./loginMethods";
+import { providerName } from "./oauthProviders";
+import { ProviderLogo } from "./ProviderLogo";
 
-/** The button of a method that is not shown inline. */
-const METHOD_LABELS: Record<LoginMethod, string> = {
+/** The button of a code method that is not shown inline. */
+const CODE_LABELS: Record<string, string> = {
   email: "Continue with email",
   sms: "Continue with SMS",
 };
 
-/** One button per login method ("Continue with SMS"), then `children` (e.g. "More options"). */
+/**
+ * One button per login method ("Continue with SMS", "Continue with Google" with its mark), then
+ * `children` (e.g. "More options"). An OAuth button starts the provider's flow at once: the popup
+ * must open within the click.
+ */
 export function MethodButtons({
   controller,
   methods,
@@ -18,18 +25,36 @@ export function MethodButtons({
   methods: readonly LoginMethod[];
   children?: ReactNode;
 }) {
+  const config = useClientState("MethodButtons", (s) => s.appConfig, null);
   return (
     <div className="symbolon-methods">
-      {methods.map((method) => (
-        <button
-          key={method}
-          type="button"
-          className="symbolon-secondary"
-          onClick={() => controller.chooseMethod(method)}
-        >
-          {METHOD_LABELS[method]}
-        </button>
-      ))}
+      {methods.map((method) => {
+        if (!isOAuthMethod(method)) {
+          return (
+            <button
+              key={method}
+              type="button"
+              className="symbolon-secondary"
+              onClick={() => controller.chooseMethod(method as "email" | "sms")}
+            >
+              {CODE_LABELS[method]}
+            </button>
+          );
+        }
+        const name = providerName(method, config);
+        const icon = config?.custom_oauth_providers?.find((p) => p.provider === method)?.provider_icon_url;
+        return (
+          <button
+            key={method}
+            type="button"
+            className="symbolon-secondary symbolon-provider"
+            onClick={() => controller.startOAuth(method)}
+          >
+            <ProviderLogo provider={method} name={name} iconUrl={icon ?? null} />
+            <span>Continue with {name}</span>
+          </button>
+        );
+      })}
       {children}
     </div>
   );

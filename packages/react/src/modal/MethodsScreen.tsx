@@ -43,7 +43,10 @@ export function MethodsScreen({
   message,
   focusTitle = false,
 }: MethodsScreenProps) {
-  const [inline, ...others] = methods.primary;
+  // Only a code method is shown inline (its field); OAuth providers are always buttons.
+  const first = methods.primary[0];
+  const inline = first === "email" || first === "sms" ? first : undefined;
+  const others = inline === undefined ? methods.primary : methods.primary.slice(1);
   const fallback =
     inline === "email"
       ? `Enter your email to continue to ${appName}.`

@@ -2,6 +2,7 @@ import { type Client, describeError } from "@symbolon/core";
 import { useState } from "react";
 import type { ModalController, TransferOffer } from "../provider/createModalController";
 import { transfer } from "./accountActions";
+import { providerName } from "./oauthProviders";
 import { ScreenTitle } from "./ScreenTitle";
 import { shortenAddress } from "./shortenAddress";
 
@@ -22,15 +23,27 @@ export interface TransferScreenProps {
 export default function TransferScreen({ client, controller, offer, appName, titleId }: TransferScreenProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const accountType = offer.accountType === "phone" || offer.accountType === "sms" ? "phone" : "email";
-  const what = accountType === "phone" ? "phone number" : "email address";
+  const oauth = offer.oauthUserInfo;
+  const accountType = oauth
+    ? offer.accountType
+    : offer.accountType === "phone" || offer.accountType === "sms"
+      ? "phone"
+      : "email";
+  const what = oauth
+    ? `${providerName(oauth.provider)} account`
+    : accountType === "phone"
+      ? "phone number"
+      : "email address";
 
   const run = async () => {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const user = await transfer(client, accountType, offer.nonce, offer.displayName);
+      const subject = oauth ? oauth.subject : offer.displayName;
+      const user = oauth
+        ? await transfer(client, accountType, offer.nonce, subject, oauth)
+        : await transfer(client, accountType, offer.nonce, subject);
       controller.accountSaved(user);
     } catch (cause) {
       setBusy(false);

@@ -5,6 +5,7 @@ import {
   linkPhone,
   loginWithEmailCode,
   loginWithSmsCode,
+  type OAuthUserInfo,
   sendEmailCode,
   sendSmsCode,
   transferAccount,
@@ -52,9 +53,11 @@ export async function submitCode(
 /** Moves an account that belongs to another user to this one, with the nonce of the refusal. */
 export async function transfer(
   client: Client,
-  accountType: "email" | "phone",
+  accountType: string,
   nonce: string,
   subject: string,
+  userInfo?: OAuthUserInfo | null,
 ): Promise<User> {
-  return (await transferAccount(client, { accountType, nonce, subject })).user;
+  return (await transferAccount(client, { accountType, nonce, subject, ...(userInfo ? { userInfo } : {}) }))
+    .user;
 }

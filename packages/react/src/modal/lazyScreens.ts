@@ -9,3 +9,6 @@ export const PhoneForm = lazy(() =>
 export const RefusalScreen = lazy(() => import("./RefusalScreen"));
 export const TransferScreen = lazy(() => import("./TransferScreen"));
 export const TermsScreen = lazy(() => import("./TermsScreen"));
+// OAuth screens load only once a provider was chosen (or a redirect came back).
+export const OAuthStatusScreen = lazy(() => import("./OAuthStatusScreen"));
+export const InAppBrowserScreen = lazy(() => import("./InAppBrowserScreen"));

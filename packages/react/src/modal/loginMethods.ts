@@ -1,7 +1,15 @@
-import type { AppConfigResponse } from "@symbolon/core";
+import { type AppConfigResponse, isOAuthProvider, type OAuthProvider } from "@symbolon/core";
 
-/** A login method this modal has screens for (guest is not listed; custom auth has no modal UI). */
-export type LoginMethod = "email" | "sms";
+/**
+ * A login method this modal has screens for (guest is not listed; custom auth has no modal UI):
+ * codes by email or SMS, a built-in OAuth provider, or an operator's `custom:<name>` provider.
+ */
+export type LoginMethod = "email" | "sms" | OAuthProvider | `custom:${string}`;
+
+/** Whether a login method goes through an OAuth provider (a button that opens the provider). */
+export function isOAuthMethod(method: string): method is OAuthProvider | `custom:${string}` {
+  return isOAuthProvider(method) || method.startsWith("custom:");
+}
 
 /** The login screen's methods: shown first, and behind "More options". */
 export interface LoginMethods {
@@ -9,7 +17,17 @@ export interface LoginMethods {
   overflow: LoginMethod[];
 }
 
-const SUPPORTED: ReadonlySet<string> = new Set<LoginMethod>(["email", "sms"]);
+const CODE_METHODS: ReadonlySet<string> = new Set(["email", "sms"]);
+
+/** Whether this build has screens for `name` and the app config turns it on. */
+function supported(name: string, config: AppConfigResponse): boolean {
+  if (CODE_METHODS.has(name)) return true;
+  // The config says which providers are on (configured with a client id on the server).
+  if (isOAuthProvider(name)) return (config as unknown as Record<string, unknown>)[`${name}_oauth`] === true;
+  if (name.startsWith("custom:"))
+    return (config.custom_oauth_providers ?? []).some((p) => p.provider === name);
+  return false;
+}
 
 /**
  * The app's `login_methods_and_order` (spec §3 `loginMethodsAndOrder`) reduced to the methods this
@@ -17,13 +35,13 @@ const SUPPORTED: ReadonlySet<string> = new Set<LoginMethod>(["email", "sms"]);
  */
 export function loginMethods(config: AppConfigResponse | null | undefined): LoginMethods {
   const order = config?.login_methods_and_order;
-  if (!order || (order.primary.length === 0 && order.overflow.length === 0)) {
+  if (!config || !order || (order.primary.length === 0 && order.overflow.length === 0)) {
     return { primary: ["email"], overflow: [] };
   }
   const seen = new Set<string>();
   const keep = (names: readonly string[]) =>
     names.filter((name): name is LoginMethod => {
-      if (!SUPPORTED.has(name) || seen.has(name)) return false;
+      if (!supported(name, config) || seen.has(name)) return false;
       seen.add(name);
       return true;
     });

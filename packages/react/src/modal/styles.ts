@@ -24,6 +24,10 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-secondary{height:48px;border:1px solid var(--symbolon-border);border-radius:12px;background:transparent;color:var(--symbolon-fg);font:inherit;font-weight:600;cursor:pointer}
 .symbolon-secondary:hover{background:var(--symbolon-field)}
 .symbolon-methods{display:flex;flex-direction:column;gap:8px;margin-top:12px}
+.symbolon-provider{display:flex;align-items:center;justify-content:center;gap:10px}
+.symbolon-provider-logo{flex:none;border-radius:5px}
+.symbolon-spinner{width:56px;height:56px;border:4px solid var(--symbolon-border);border-top-color:var(--symbolon-accent);border-radius:50%;animation:symbolon-spin .9s linear infinite}
+.symbolon-failed{background:var(--symbolon-error)}
 .symbolon-select{appearance:auto;padding-right:8px}
 .symbolon-title:focus{outline:none}
 .symbolon-subtitle a{color:inherit;text-decoration:underline}
@@ -41,5 +45,6 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 @keyframes symbolon-fade{from{opacity:0}}
 @keyframes symbolon-pop{from{opacity:0;transform:scale(.97)}}
 @keyframes symbolon-rise{from{transform:translateY(24px)}}
-@media (prefers-reduced-motion:reduce){.symbolon-backdrop,.symbolon-modal{animation:none}}
+@keyframes symbolon-spin{to{transform:rotate(360deg)}}
+@media (prefers-reduced-motion:reduce){.symbolon-backdrop,.symbolon-modal{animation:none}.symbolon-spinner{animation-duration:3s}}
 `;

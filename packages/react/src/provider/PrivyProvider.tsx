@@ -66,6 +66,8 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
     }
     setSession({ client, controller });
     initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
+    // An OAuth return in the address: hand it to the opener (popup) or complete it (redirect).
+    controller.handleOAuthReturn();
     return () => {
       controller.destroy();
       client.destroy();

@@ -1,10 +1,15 @@
 import {
   type Client,
   FLOW_CLEAR_DELAY_MS,
+  handleOAuthReturn,
+  isOAuthError,
   type LoginResult,
+  linkOAuth,
+  loginWithOAuth,
   logout,
   MODAL_OPEN_DELAY_MS,
   resetEmailFlow,
+  resetOAuthFlow,
   resetSmsFlow,
   type User,
   type WalletConfirmationRequest,
@@ -19,6 +24,8 @@ export type { Refusal, RefusalCode, TransferOffer } from "./toRefusal";
 export { FLOW_CLEAR_DELAY_MS, MODAL_OPEN_DELAY_MS };
 /** How long the success screen stays before the modal closes itself. */
 export const SUCCESS_CLOSE_DELAY_MS = 900;
+/** Spec §4 "after OAuth success, each step after a short delay": how long "Successfully connected" stays. */
+export const OAUTH_STEP_DELAY_MS = 1200;
 /**
  * How long a sent code stays waiting for the person after they close the modal: reopening within
  * this time shows the code screen again instead of asking for the address (and another message).
@@ -41,7 +48,8 @@ export type CodeChannel = "email" | "sms";
  * Which screen is shown: `methods` (the login screen listing the app's methods), `more` (the
  * overflow methods), `email` / `phone` (an address or number to send a code to), `code`,
  * `success`, `refusal` (the server refused the login or link), `transfer` (the account belongs to
- * another user and can be moved), `terms` (the app's terms must be accepted first).
+ * another user and can be moved), `terms` (the app's terms must be accepted first), `oauth` (an
+ * OAuth provider's connection status, spec §2), `in-app-browser` (the provider refuses this browser).
  */
 export type ModalScreen =
   | "methods"
@@ -52,7 +60,9 @@ export type ModalScreen =
   | "success"
   | "refusal"
   | "transfer"
-  | "terms";
+  | "terms"
+  | "oauth"
+  | "in-app-browser";
 
 /** State of the modal, kept outside React. */
 export interface ModalState {
@@ -77,6 +87,8 @@ export interface ModalState {
   refusal?: Refusal | null;
   /** `confirm` flow: what the user is asked to approve. */
   confirmation?: WalletConfirmationRequest | null;
+  /** `oauth` and `in-app-browser` screens: the provider (`google`, `custom:<name>`, …). */
+  provider?: string | null;
   /** `export` flow: the wallet whose key the export frame shows. */
   exportAddress?: string | null;
   /**
@@ -113,6 +125,20 @@ export interface ModalController {
   chooseMethod(method: CodeChannel): void;
   /** Login screen: show the overflow methods ("More options"). */
   showMore(): void;
+  /**
+   * Login screen (or a link flow): start the provider's OAuth flow now — call it within the click,
+   * the popup opens synchronously — and show its status screen.
+   */
+  startOAuth(provider: string): void;
+  /** Open the link flow for an OAuth provider and start it (within the click, like `startOAuth`). */
+  openLinkOAuth(provider: string): void;
+  /** The status screen's Retry: the same provider again. */
+  retryOAuth(): void;
+  /**
+   * On page load: completes an OAuth return (core `handleOAuthReturn`); one the modal started
+   * before a full-page redirect reopens the modal on its status screen.
+   */
+  handleOAuthReturn(): void;
   /** Back to the login screen (from "More options" or a method's entry screen). */
   back(): void;
   /** The code was sent to `to` (an address, or a number when `channel` is sms): show the code screen. */
@@ -174,7 +200,17 @@ const CLEARED = {
   refusal: null,
   confirmation: null,
   exportAddress: null,
+  provider: null,
 } as const;
+
+/** Refusals of an OAuth login that go to their own screens (spec §8); the rest stay on the status screen. */
+const OAUTH_ROUTED = new Set([
+  "allowlist_rejected",
+  "max_accounts_reached",
+  "user_does_not_exist",
+  "signup_disabled",
+  "account_transfer_required",
+]);
 
 /** Creates the modal controller for one client. */
 export function createModalController(client: Client): ModalController {
@@ -218,6 +254,47 @@ export function createModalController(client: Client): ModalController {
       set({ ...CLEARED, open: true, ...(typeof patch === "function" ? patch() : patch) }),
     );
   };
+  /** Spec §4 after OAuth success: terms if required and not accepted, else close as success. */
+  const afterOAuth = (result: LoginResult) => {
+    const terms = client.store.getState().appConfig?.require_users_accept_terms ?? false;
+    if (state.flow === "login" && terms && !result.user.has_accepted_terms) {
+      awaitingTerms = result;
+      set({ screen: "terms", result: null });
+      return;
+    }
+    set({ result });
+    controller.close();
+  };
+  /** Follows an OAuth flow the modal started: the next step on success, the right screen on failure. */
+  const followOAuth = (provider: string, run: Promise<LoginResult | null>) => {
+    const current = () => state.open && state.screen === "oauth" && state.provider === provider;
+    run.then(
+      (result) => {
+        // Null: the page is leaving for the provider (redirect); the return reopens the modal.
+        if (result === null) return;
+        later(OAUTH_STEP_DELAY_MS, () => {
+          if (current()) afterOAuth(result);
+        });
+      },
+      (error: unknown) => {
+        if (isOAuthError(error) && error.code === "in_app_browser") {
+          if (state.open) set({ screen: "in-app-browser", provider });
+          return;
+        }
+        const code = (error as { code?: unknown } | null)?.code;
+        if (typeof code === "string" && OAUTH_ROUTED.has(code)) {
+          if (code === "max_accounts_reached") console.warn("Symbolon: the app's user limit is reached.");
+          if (current()) controller.refuse(error);
+        }
+        // Anything else: the status screen shows the flow's error (state.oauthFlow).
+      },
+    );
+  };
+  const runOAuth = (provider: string, flow: "login" | "link") =>
+    flow === "link"
+      ? linkOAuth(client, { provider, ui: "modal" })
+      : loginWithOAuth(client, { provider, ui: "modal" });
+
   const openSignedIn = (flow: "link" | "update", which: AccountKind) => {
     const { ready, authenticated } = client.store.getState();
     if (!ready || !authenticated) {
@@ -266,6 +343,40 @@ export function createModalController(client: Client): ModalController {
     chooseMethod(method) {
       const screen = method === "email" ? "email" : "phone";
       set({ screen, entry: screen });
+    },
+    startOAuth(provider) {
+      const flow = state.flow === "link" ? "link" : "login";
+      pending = null;
+      set({ screen: "oauth", provider, refusal: null });
+      followOAuth(provider, runOAuth(provider, flow));
+    },
+    openLinkOAuth(provider) {
+      const { ready, authenticated } = client.store.getState();
+      if (!ready || !authenticated) {
+        console.warn("User must be authenticated before linking an account.");
+        return;
+      }
+      // Started before the modal opens: the popup must open within the click.
+      const run = runOAuth(provider, "link");
+      open({ flow: "link", screen: "oauth", provider });
+      followOAuth(provider, run);
+    },
+    retryOAuth() {
+      if (state.provider) controller.startOAuth(state.provider);
+    },
+    handleOAuthReturn() {
+      const run = handleOAuthReturn(client);
+      const { status, ui, intent, provider } = client.store.getState().oauthFlow;
+      if (status !== "loading" || ui !== "modal" || provider === null) {
+        // Not the modal's flow: headless hooks read the outcome from `state.oauthFlow`.
+        run.catch(() => {});
+        return;
+      }
+      open({ flow: intent === "link" ? "link" : "login", screen: "oauth", provider });
+      followOAuth(
+        provider,
+        run.then((outcome) => (outcome.type === "completed" ? outcome.result : null)),
+      );
     },
     showMore: () => set({ screen: "more" }),
     back: () => set({ screen: "methods", entry: null, refusal: null }),
@@ -338,6 +449,7 @@ export function createModalController(client: Client): ModalController {
         if (isAccountFlow(flow)) {
           resetEmailFlow(client);
           resetSmsFlow(client);
+          if (client.store.getState().oauthFlow.status !== "loading") resetOAuthFlow(client);
         }
       });
     },

@@ -1,4 +1,4 @@
-import { transferData } from "@symbolon/core";
+import { type OAuthUserInfo, transferData } from "@symbolon/core";
 
 /** The server refusals of a login or link that have a screen of their own (spec §2, §8). */
 export type RefusalCode =
@@ -19,6 +19,8 @@ export interface TransferOffer {
   displayName: string;
   /** The current owner's embedded wallet, which stays with them. */
   embeddedWalletAddress: string | null;
+  /** OAuth accounts: what the provider told (sent back to `/oauth/transfer`). */
+  oauthUserInfo: OAuthUserInfo | null;
 }
 
 /** A refused login or link, as its screen shows it. */
@@ -50,6 +52,7 @@ function transferOf(error: unknown): TransferOffer | null {
     accountType: data.account_type,
     displayName: data.display_name,
     embeddedWalletAddress: data.embedded_wallet_address,
+    oauthUserInfo: data.oauth_user_info ?? null,
   };
 }
 
