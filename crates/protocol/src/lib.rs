@@ -9,6 +9,7 @@
 pub mod accounts;
 pub mod app;
 pub mod constants;
+pub mod cross_app;
 pub mod errors;
 pub mod oauth;
 pub mod session;

@@ -2,7 +2,7 @@
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, app, constants, errors, oauth, session, user, wallet};
+use crate::{accounts, app, constants, cross_app, errors, oauth, session, user, wallet};
 
 /// Where the generated file lives, relative to the repository root.
 pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
@@ -84,6 +84,15 @@ pub fn render() -> String {
         oauth::OAuthUserInfo,
         oauth::OAuthTransferRequest,
         oauth::CustomOAuthProviderConfig,
+        cross_app::CrossAppConnection,
+        cross_app::CrossAppConnectionsResponse,
+        cross_app::CrossAppDetailsResponse,
+        cross_app::CrossAppConsentRequest,
+        cross_app::CrossAppConsentResponse,
+        cross_app::CrossAppTokenRequest,
+        cross_app::CrossAppTokenResponse,
+        cross_app::CrossAppUserInfo,
+        cross_app::CrossAppTransactContext,
     ];
 
     let mut out = String::from(

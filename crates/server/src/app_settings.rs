@@ -31,6 +31,9 @@ pub struct AppSettings {
     pub custom_auth: Option<CustomAuthSettings>,
     /// SMS codes.
     pub sms: SmsSettings,
+    /// Cross-app login: the apps of this server whose users may sign in here, and whether
+    /// this app may be such a provider (spec §3 "Cross-app connection").
+    pub cross_app: CrossAppSettings,
 }
 
 impl Default for AppSettings {
@@ -46,6 +49,7 @@ impl Default for AppSettings {
             max_users: None,
             custom_auth: None,
             sms: SmsSettings::default(),
+            cross_app: CrossAppSettings::default(),
         }
     }
 }
@@ -133,6 +137,26 @@ pub struct SmsSettings {
     /// ISO 3166 regions codes may be texted to (`["US", "GB"]`); empty means every region.
     /// Limits what SMS pumping fraud can cost.
     pub allowed_regions: Vec<String>,
+}
+
+/// Cross-app login settings of an app.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CrossAppSettings {
+    /// Apps whose users may sign in to this one (`privy:{app_id}`), each possibly read-only.
+    pub providers: Vec<CrossAppProvider>,
+    /// Other apps may list this one in their `providers` (its consent page answers them).
+    pub allow_as_provider: bool,
+}
+
+/// One provider app another app's users may sign in with.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CrossAppProvider {
+    /// The provider app's id.
+    pub app_id: String,
+    /// Sign-in only: no signatures or transactions with the provider's wallet (spec §6).
+    pub read_only: bool,
 }
 
 #[cfg(test)]

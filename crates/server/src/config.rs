@@ -65,6 +65,8 @@ pub struct Config {
     pub key_dir: PathBuf,
     /// The wallet frame's built `dist/` (`SYMBOLON_WALLET_FRAME_DIR`).
     pub wallet_frame_dir: PathBuf,
+    /// The cross-app consent and signing page's built `dist/` (`SYMBOLON_CROSS_APP_PAGE_DIR`).
+    pub cross_app_page_dir: PathBuf,
     /// The HTTP edge: timeouts, connection cap, trusted proxies (`[http]`).
     pub http: HttpConfig,
 }
@@ -95,6 +97,7 @@ impl Default for Config {
             recovery_share_key: None,
             key_dir: PathBuf::from("."),
             wallet_frame_dir: PathBuf::from("packages/wallet-frame/dist"),
+            cross_app_page_dir: PathBuf::from("packages/cross-app-page/dist"),
             http: HttpConfig::default(),
         }
     }
@@ -404,6 +407,9 @@ impl Config {
         }
         if let Some(v) = lookup("SYMBOLON_WALLET_FRAME_DIR") {
             self.wallet_frame_dir = PathBuf::from(v);
+        }
+        if let Some(v) = lookup("SYMBOLON_CROSS_APP_PAGE_DIR") {
+            self.cross_app_page_dir = PathBuf::from(v);
         }
         text("SYMBOLON_SMS_API_URL", &mut self.sms.api_base_url);
         if let Some(v) = lookup("SYMBOLON_SMS_ACCOUNT_SID") {

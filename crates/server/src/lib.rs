@@ -16,6 +16,7 @@ pub mod mail;
 pub mod methods;
 pub mod otp;
 pub mod outbound_http;
+pub mod provider_app;
 pub mod random;
 pub mod rate_limit;
 pub mod sealing;

@@ -44,8 +44,13 @@ impl AppContext {
         })?;
         check_client_id(&app, headers)?;
         let origin = header(headers, "origin").map(str::to_string);
+        // A provider app's consent and signing pages run on the server's own origin.
+        let own_page = |origin: &str| {
+            app.settings.cross_app.allow_as_provider && origin == state.config.public_origin()
+        };
         if let Some(origin) = &origin
             && !origin_allowed(&app, origin)
+            && !own_page(origin)
         {
             return Err(AppError::new(
                 ServerErrorCode::InvalidOrigin,

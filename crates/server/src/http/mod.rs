@@ -30,6 +30,7 @@ use tower_http::trace::TraceLayer;
 use self::error::AppError;
 use self::openapi::Mount;
 use crate::methods::{custom_jwt, email, guest, sms};
+use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
@@ -70,6 +71,14 @@ pub fn app(state: AppState) -> Router {
         .get(&api("/users/me"), users::me)
         .post(&api("/users/me/accept_terms"), users::accept_terms)
         .post(&api("/siwe/unlink"), siwe::unlink)
+        .get(
+            &api("/apps/{app_id}/cross-app/connections"),
+            provider_app::routes::connections,
+        )
+        .get(
+            &api("/apps/{app_id}/cross-app/details"),
+            provider_app::routes::details,
+        )
         .into_router()
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed);
@@ -92,6 +101,23 @@ pub fn app(state: AppState) -> Router {
         )
         .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
         .get("/embedded-wallets/assets/{file}", wallet_frame::asset)
+        // Cross-app provider: its pages and the calls they (and the requester's server) make.
+        .get("/apps/{app_id}/oauth/authorize", provider_app::page::authorize)
+        .get("/oauth/transact", provider_app::page::transact)
+        .get("/cross-app/assets/{file}", provider_app::page::asset)
+        .post(
+            &api("/apps/{app_id}/oauth/consent"),
+            provider_app::routes::consent,
+        )
+        .post(&api("/apps/{app_id}/oauth/token"), provider_app::routes::token)
+        .get(
+            &api("/apps/{app_id}/oauth/userinfo"),
+            provider_app::routes::userinfo,
+        )
+        .get(
+            &api("/cross-app/transact"),
+            provider_app::routes::transact_context,
+        )
         .into_router()
         .method_not_allowed_fallback(method_not_allowed);
     host_routes

@@ -32,6 +32,10 @@ use symbolon_protocol::accounts::{
 };
 use symbolon_protocol::app::AppConfigResponse;
 use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
+use symbolon_protocol::cross_app::{
+    CrossAppConnectionsResponse, CrossAppConsentRequest, CrossAppConsentResponse,
+    CrossAppDetailsResponse, CrossAppTokenResponse, CrossAppTransactContext, CrossAppUserInfo,
+};
 use symbolon_protocol::session::{
     AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
     PasswordlessInitRequest, RefreshSessionRequest, SessionResponse, SuccessResponse,
@@ -204,6 +208,15 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/embedded_wallets/{address}/shares", "Replace the wallet's root shares", Some(json::<ReplaceSharesRequest>), Body::Json(json::<ReplaceSharesResponse>), Frame, &[404, 409, 429]),
     r(Get, "/apps/{app_id}/embedded-wallets", "The wallet frame page", None, Body::Html, Public, &[400, 404]),
     r(Get, "/embedded-wallets/assets/{file}", "A wallet frame asset", None, Body::Asset, Public, &[400, 404]),
+    r(Get, "/api/v1/apps/{app_id}/cross-app/connections", "The provider apps the app's users may sign in with", None, Body::Json(json::<CrossAppConnectionsResponse>), App, &[404]),
+    r(Get, "/api/v1/apps/{app_id}/cross-app/details", "The app as a cross-app provider", None, Body::Json(json::<CrossAppDetailsResponse>), App, &[404]),
+    r(Get, "/apps/{app_id}/oauth/authorize", "Cross-app consent page (OAuth 2.0 authorization endpoint, PKCE S256)", None, Body::Html, Public, &[400]),
+    r(Get, "/oauth/transact", "Cross-app signing page", None, Body::Html, Public, &[]),
+    r(Get, "/cross-app/assets/{file}", "A cross-app page asset", None, Body::Asset, Public, &[400, 404]),
+    r(Post, "/api/v1/apps/{app_id}/oauth/consent", "The consent page's allow: a single-use authorization code", Some(json::<CrossAppConsentRequest>), Body::Json(json::<CrossAppConsentResponse>), Frame, &[404]),
+    r(Post, "/api/v1/apps/{app_id}/oauth/token", "Exchange an authorization code (form-encoded CrossAppTokenRequest, PKCE) for a provider token", None, Body::Json(json::<CrossAppTokenResponse>), Public, &[400, 401]),
+    r(Get, "/api/v1/apps/{app_id}/oauth/userinfo", "The provider app's user of a Bearer provider token", None, Body::Json(json::<CrossAppUserInfo>), Public, &[401]),
+    r(Get, "/api/v1/cross-app/transact", "What a Bearer provider token allows the signing page", None, Body::Json(json::<CrossAppTransactContext>), Public, &[401, 403]),
 ];
 
 /// `GET /health`.

@@ -46,12 +46,16 @@ pub async fn page(
             );
         }
     };
-    let origins: Vec<&str> = app
+    let mut origins: Vec<&str> = app
         .allowed_origins
         .iter()
         .map(String::as_str)
         .filter(|o| is_plain_origin(o))
         .collect();
+    // A provider app's signing page (`/oauth/transact`, this origin) uses its wallet.
+    if app.settings.cross_app.allow_as_provider {
+        origins.push(state.config.public_origin());
+    }
     let Ok(Query(query)) = query else {
         return html(
             StatusCode::BAD_REQUEST,
@@ -98,14 +102,19 @@ pub async fn page(
 
 /// A file from the built frame's `assets/` directory.
 pub async fn asset(State(state): State<AppState>, PathParam(file): PathParam<String>) -> Response {
-    if !is_asset_name(&file) {
+    asset_from(&state.config.wallet_frame_dir, &file).await
+}
+
+/// `file` from `dist/assets/` of a built page (the wallet frame, the cross-app page).
+pub(crate) async fn asset_from(dist: &FsPath, file: &str) -> Response {
+    if !is_asset_name(file) {
         return plain(StatusCode::BAD_REQUEST, "Invalid asset name");
     }
-    let path = state.config.wallet_frame_dir.join("assets").join(&file);
+    let path = dist.join("assets").join(file);
     match tokio::fs::read(&path).await {
         Ok(bytes) => (
             [
-                (header::CONTENT_TYPE, content_type(&file)),
+                (header::CONTENT_TYPE, content_type(file)),
                 (header::CACHE_CONTROL, "public, max-age=31536000, immutable"),
                 (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             ],
@@ -177,7 +186,7 @@ fn html(status: StatusCode, origins: &[&str], body: &str) -> Response {
     response
 }
 
-fn plain(status: StatusCode, text: &'static str) -> Response {
+pub(crate) fn plain(status: StatusCode, text: &'static str) -> Response {
     (
         status,
         [
@@ -196,6 +205,12 @@ fn with_origins_meta(template: &str, origins: &[&str]) -> String {
         r#"<meta name="{WALLET_FRAME_ORIGINS_META}" content="{}">"#,
         escape_html(&origins.join(" "))
     );
+    insert_into_head(template, &meta)
+}
+
+/// `template` with `markup` as the first child of `<head>` (or first of all, when there is no
+/// `<head>`).
+pub(crate) fn insert_into_head(template: &str, meta: &str) -> String {
     let lower = template.to_ascii_lowercase();
     // `<head>` or `<head …>`, not `<header>`.
     let head_end = lower.match_indices("<head").find_map(|(start, _)| {
@@ -210,7 +225,7 @@ fn with_origins_meta(template: &str, origins: &[&str]) -> String {
     }
 }
 
-fn error_page(title: &str, message: &str) -> String {
+pub(crate) fn error_page(title: &str, message: &str) -> String {
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title></head><body><h1>{}</h1><p>{}</p></body></html>",
         escape_html(title),

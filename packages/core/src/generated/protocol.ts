@@ -1071,6 +1071,188 @@ provider_icon_url: string | null,
  */
 enabled: boolean, };
 
+export type CrossAppConnection = { 
+/**
+ * The provider app's id; its OAuth provider name is `privy:{provider_app_id}`.
+ */
+provider_app_id: string, 
+/**
+ * Its display name.
+ */
+provider_app_name: string, 
+/**
+ * Its icon, if any.
+ */
+provider_app_icon_url: string | null, 
+/**
+ * The provider's server when it is not this one (null: the client's `apiUrl`).
+ */
+provider_app_custom_api_url: string | null, 
+/**
+ * Sign-in only: transactions and signatures are refused (spec §6).
+ */
+read_only: boolean, 
+/**
+ * Where the consent page is, when the provider set its own.
+ */
+provider_app_custom_auth_authorize_url: string | null, 
+/**
+ * Where the signing page is, when the provider set its own (default `{apiUrl}/oauth/transact`).
+ */
+provider_app_custom_auth_transact_url: string | null, };
+
+export type CrossAppConnectionsResponse = { 
+/**
+ * The app's providers, in the order its settings list them.
+ */
+connections: Array<CrossAppConnection>, };
+
+export type CrossAppDetailsResponse = { 
+/**
+ * The app's id.
+ */
+id: string, 
+/**
+ * Its display name.
+ */
+name: string, 
+/**
+ * Its icon, if any.
+ */
+icon_url: string | null, 
+/**
+ * Other apps may sign their users in with this one.
+ */
+allow_as_provider: boolean, 
+/**
+ * Its server when it is not this one.
+ */
+custom_api_url: string | null, 
+/**
+ * Its own consent page, if any.
+ */
+custom_auth_authorize_url: string | null, 
+/**
+ * Its own signing page, if any.
+ */
+custom_auth_transact_url: string | null, };
+
+export type CrossAppConsentRequest = { 
+/**
+ * The requesting app's id.
+ */
+client_id: string, 
+/**
+ * Where the code goes: exactly `{public_url}/api/v1/oauth/callback`.
+ */
+redirect_uri: string, 
+/**
+ * The requester's state, returned unchanged.
+ */
+state?: string, 
+/**
+ * PKCE challenge (RFC 7636), base64url of SHA-256 of the verifier.
+ */
+code_challenge: string, 
+/**
+ * Must be `S256`.
+ */
+code_challenge_method: string, };
+
+export type CrossAppConsentResponse = { 
+/**
+ * The code (valid 60 s, once).
+ */
+code: string, 
+/**
+ * `redirect_uri?code=…&state=…`.
+ */
+redirect_to: string, };
+
+export type CrossAppTokenRequest = { 
+/**
+ * Must be `authorization_code`.
+ */
+grant_type: string, 
+/**
+ * The code of the consent.
+ */
+code: string, 
+/**
+ * The redirect URI the code was issued for.
+ */
+redirect_uri: string, 
+/**
+ * The requesting app's id.
+ */
+client_id: string, 
+/**
+ * The PKCE verifier.
+ */
+code_verifier: string, };
+
+export type CrossAppTokenResponse = { 
+/**
+ * Opaque; stored hashed.
+ */
+access_token: string, 
+/**
+ * `Bearer`.
+ */
+token_type: string, 
+/**
+ * Seconds.
+ */
+expires_in: bigint, };
+
+export type CrossAppUserInfo = { 
+/**
+ * The provider app's user id.
+ */
+sub: string, 
+/**
+ * The user's embedded wallets on the provider app.
+ */
+embedded_wallets: Array<CrossAppWallet>, 
+/**
+ * The user's smart wallets on the provider app.
+ */
+smart_wallets: Array<CrossAppWallet>, };
+
+export type CrossAppTransactContext = { 
+/**
+ * The provider app (whose wallet signs).
+ */
+provider_app_id: string, 
+/**
+ * Its name.
+ */
+provider_app_name: string, 
+/**
+ * The requesting app.
+ */
+requester_app_id: string, 
+/**
+ * Its name.
+ */
+requester_app_name: string, 
+/**
+ * Origins the answer may be posted to (the requester's allowed origins).
+ */
+requester_origins: Array<string>, 
+/**
+ * The provider app's user the token is for.
+ */
+user_id: string, 
+/**
+ * The user's embedded wallets on the provider app.
+ */
+embedded_wallets: Array<CrossAppWallet>, 
+/**
+ * The requester lists the provider as read-only.
+ */
+read_only: boolean, };
+
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
   "oauth_account_suspended",
