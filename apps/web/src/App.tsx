@@ -5,6 +5,9 @@ import { appFor, type Env } from "./env";
 import { Landing } from "./Landing";
 import { useTheme } from "./theme/useTheme";
 
+const DEMO_PROVIDERS = ["google", "github"] as const;
+const NO_PROVIDERS = [] as const;
+
 /** The app: the provider configured from the environment, around the landing page. */
 export function App({ env }: { env: Env }) {
   const [theme, setTheme] = useTheme();
@@ -37,6 +40,8 @@ export function App({ env }: { env: Env }) {
     <PrivyProvider appId={appId} apiUrl={env.VITE_PRIVY_API_URL} config={config}>
       <Landing
         appLabel={isAppB ? "App B" : undefined}
+        // App B signs in with email and the first app (cross-app); the first app also offers Google and GitHub.
+        oauthProviders={isAppB ? NO_PROVIDERS : DEMO_PROVIDERS}
         theme={theme}
         onThemeChange={setTheme}
         // The faucet needs the local chain (anvil signs for its dev account), never the public RPC.

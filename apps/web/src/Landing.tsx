@@ -1,6 +1,6 @@
-import { type ThemePreference, useGuestAccounts, usePrivy } from "@symbolon/react";
+import { type ThemePreference, useGuestAccounts, useLoginWithOAuth, usePrivy } from "@symbolon/react";
 import { useState } from "react";
-import { AccountsCard } from "./account/AccountsCard";
+import { AccountsCard, DEMO_OAUTH_PROVIDERS, type DemoOAuthProvider } from "./account/AccountsCard";
 import { HostSignIn } from "./account/HostSignIn";
 import { WalletCard } from "./account/WalletCard";
 import { ThemeSwitch } from "./theme/ThemeSwitch";
@@ -8,6 +8,7 @@ import { ThemeSwitch } from "./theme/ThemeSwitch";
 /** The landing page: log in, or see who is signed in, their wallet, and log out. */
 export function Landing({
   appLabel,
+  oauthProviders = [],
   theme,
   onThemeChange,
   faucetRpcUrl,
@@ -16,6 +17,8 @@ export function Landing({
 }: {
   /** Which demo app this is, when not the main one ("App B"). */
   appLabel?: string | undefined;
+  /** The OAuth providers the app offers (Link buttons, full-page sign-in). */
+  oauthProviders?: readonly DemoOAuthProvider[];
   theme: ThemePreference;
   onThemeChange: (preference: ThemePreference) => void;
   /** Where "Get test STT" sends from (the local chain), or undefined to hide it. */
@@ -29,9 +32,13 @@ export function Landing({
   const { createGuestAccount } = useGuestAccounts();
   const [guestError, setGuestError] = useState<string | null>(null);
   const signedIn = ready && authenticated;
+  // The headless flow: the whole page goes to the provider and comes back (the modal uses a popup).
+  const { initOAuth, state: oauthState } = useLoginWithOAuth();
   const shownAs =
     user?.email?.address ??
     user?.phone?.number ??
+    user?.google?.email ??
+    user?.github?.username ??
     user?.customAuth?.customUserId ??
     (user?.isGuest ? "Guest" : user?.id);
   const continueAsGuest = () => {
@@ -85,7 +92,7 @@ export function Landing({
                 Log out
               </button>
             </section>
-            <AccountsCard />
+            <AccountsCard oauthProviders={oauthProviders} />
             <WalletCard faucetRpcUrl={faucetRpcUrl} />
           </>
         ) : (
@@ -101,6 +108,27 @@ export function Landing({
             >
               Continue as guest
             </button>
+            {oauthProviders.length > 0 && (
+              <p className="full-page-sign-in">
+                <span className="card__label">Full-page sign-in</span>
+                {oauthProviders.map((provider) => (
+                  <button
+                    key={provider}
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={!ready}
+                    onClick={() => void initOAuth({ provider, display: "redirect" }).catch(() => {})}
+                  >
+                    {DEMO_OAUTH_PROVIDERS[provider]} (full page)
+                  </button>
+                ))}
+              </p>
+            )}
+            {oauthState.status === "error" && oauthState.error && (
+              <p role="alert" className="field__error">
+                {oauthState.error.message}
+              </p>
+            )}
             {guestError && (
               <p role="alert" className="field__error">
                 {guestError}

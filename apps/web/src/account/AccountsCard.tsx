@@ -3,33 +3,45 @@ import { useState } from "react";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
 
-/** What a row shows: the kind of account and its address, number or id. */
+/** The OAuth providers the demo offers, with their names as rows and buttons show them. */
+export const DEMO_OAUTH_PROVIDERS = { google: "Google", github: "GitHub" } as const;
+export type DemoOAuthProvider = keyof typeof DEMO_OAUTH_PROVIDERS;
+
+/** What a row shows: the kind of account and its address, number, handle or id. */
 function describe(account: LinkedAccount): { kind: string; value: string } | null {
   if (account.type === "email") return { kind: "Email", value: account.address };
   if (account.type === "phone") return { kind: "Phone", value: account.number };
   if (account.type === "custom_auth") return { kind: "App account", value: account.customUserId };
+  if (account.type === "google_oauth") return { kind: "Google", value: account.email ?? account.subject };
+  if (account.type === "github_oauth") return { kind: "GitHub", value: account.username ?? account.subject };
   return null;
 }
 
 /**
- * The signed-in user's linked accounts (email, phone, the host app's account) with Link, Update
- * and Unlink. Linking and updating run in the modal; unlinking the last account shows the server's
- * refusal.
+ * The signed-in user's linked accounts (email, phone, Google, GitHub, the host app's account) with
+ * Link, Update and Unlink. Linking and updating run in the modal (OAuth in the provider's popup);
+ * unlinking the last account shows the server's refusal.
  */
-export function AccountsCard() {
-  const { user, unlinkEmail, unlinkPhone } = useUser();
+export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonly DemoOAuthProvider[] }) {
+  const { user, unlinkEmail, unlinkPhone, unlinkGoogle, unlinkGithub } = useUser();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const { linkEmail, linkPhone } = useLinkAccount();
+  const { linkEmail, linkPhone, linkGoogle, linkGithub } = useLinkAccount({
+    onError: (code) => setError(`Could not link the account (${code}).`),
+  });
+  const link = { google: linkGoogle, github: linkGithub };
   const { updateEmail, updatePhone } = useUpdateAccount();
   if (!user) return null;
 
   const unlink = async (account: LinkedAccount, value: string) => {
+    if (busy !== null) return;
     setError(null);
     setBusy(value);
     try {
       if (account.type === "email") await unlinkEmail(value);
-      else await unlinkPhone(value);
+      else if (account.type === "phone") await unlinkPhone(value);
+      else if (account.type === "google_oauth") await unlinkGoogle(account.subject);
+      else if (account.type === "github_oauth") await unlinkGithub(account.subject);
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not unlink this account.");
     } finally {
@@ -52,6 +64,16 @@ export function AccountsCard() {
           <li key={`${account.type}:${value}`} className="accounts__row">
             <span className="card__label">{kind}</span>
             <span className="accounts__value">{value}</span>
+            {(account.type === "google_oauth" || account.type === "github_oauth") && (
+              <span className="accounts__actions">
+                <UnlinkButton
+                  kind={kind}
+                  value={value}
+                  busy={busy === value}
+                  onClick={() => unlink(account, value)}
+                />
+              </span>
+            )}
             {(account.type === "email" || account.type === "phone") && (
               <span className="accounts__actions">
                 <button
@@ -62,15 +84,12 @@ export function AccountsCard() {
                 >
                   Update
                 </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Unlink ${kind.toLowerCase()} ${value}`}
-                  aria-disabled={busy === value}
-                  onClick={() => busy === null && void unlink(account, value)}
-                >
-                  {busy === value ? "Unlinking…" : "Unlink"}
-                </button>
+                <UnlinkButton
+                  kind={kind}
+                  value={value}
+                  busy={busy === value}
+                  onClick={() => unlink(account, value)}
+                />
               </span>
             )}
           </li>
@@ -87,6 +106,25 @@ export function AccountsCard() {
             Link phone
           </button>
         )}
+        {oauthProviders
+          .filter((provider) => !user[provider])
+          .map((provider) => (
+            <button
+              key={provider}
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                setError(null);
+                try {
+                  link[provider]();
+                } catch {
+                  // Reported through onError.
+                }
+              }}
+            >
+              Link {DEMO_OAUTH_PROVIDERS[provider]}
+            </button>
+          ))}
       </div>
       {error && (
         <p role="alert" className="field__error">
@@ -94,5 +132,29 @@ export function AccountsCard() {
         </p>
       )}
     </section>
+  );
+}
+
+function UnlinkButton({
+  kind,
+  value,
+  busy,
+  onClick,
+}: {
+  kind: string;
+  value: string;
+  busy: boolean;
+  onClick: () => Promise<void>;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small"
+      aria-label={`Unlink ${kind.toLowerCase()} ${value}`}
+      aria-disabled={busy}
+      onClick={() => void onClick()}
+    >
+      {busy ? "Unlinking…" : "Unlink"}
+    </button>
   );
 }
