@@ -82,6 +82,15 @@ else
   npm run build -w @symbolon/wallet-frame || { rm -f "$frame_out"; exit 1; }
 fi
 
+# The cross-app consent and signing pages (served at /apps/{appId}/oauth/authorize and /oauth/transact).
+xapp_out=packages/cross-app-page/dist/index.html
+if up_to_date "$xapp_out" packages/cross-app-page packages/core/src; then
+  step "cross-app page up to date ($xapp_out)"
+else
+  step "building the cross-app page (npm run build -w @symbolon/cross-app-page)"
+  npm run build -w @symbolon/cross-app-page || { rm -f "$xapp_out"; exit 1; }
+fi
+
 # schemathesis for the `fuzz` test phase (tools/fuzz/run.mjs), in a local venv; PyPI, about 15 s.
 fuzz_venv=.dev/fuzz-venv
 if [[ -x $fuzz_venv/bin/schemathesis ]]; then

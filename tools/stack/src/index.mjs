@@ -231,6 +231,8 @@ export async function startStack(options = {}) {
       SYMBOLON_SMS_FROM: LOCAL_SMS_FROM,
       SYMBOLON_LOG: log,
       SYMBOLON_WALLET_FRAME_DIR: walletFrameDir,
+      // The cross-app consent and signing pages (`npm run build -w @symbolon/cross-app-page`).
+      SYMBOLON_CROSS_APP_PAGE_DIR: path.join(repoRoot, "packages/cross-app-page/dist"),
       // The auth-share and recovery-share keys are generated here on first start (dev keeps them with the database).
       SYMBOLON_KEY_DIR: dataDir,
       ...(rateLimits.emailPerWindow != null && {

@@ -9,7 +9,12 @@ export interface CrossAppRequest {
   method: "personal_sign" | "eth_signTypedData_v4" | "eth_sendTransaction";
   params: unknown[];
   /** eth_sendTransaction: the chain to fill and send on. */
-  chain?: { id: number; name: string; rpcUrl: string; nativeCurrency: { name: string; symbol: string; decimals: number } };
+  chain?: {
+    id: number;
+    name: string;
+    rpcUrl: string;
+    nativeCurrency: { name: string; symbol: string; decimals: number };
+  };
 }
 
 /** Parameters of {@link requestCrossAppAction}. */
@@ -21,6 +26,8 @@ export interface RequestCrossAppActionParameters {
   request: CrossAppRequest;
   /** Default: `window.open`. */
   open?: (url: string, name: string, features: string) => Window | null;
+  /** Where the answer arrives; default `window`. */
+  target?: Pick<Window, "addEventListener" | "removeEventListener">;
 }
 
 /** The cross-app account of the signed-in user for provider `appId`, if any. */
@@ -40,7 +47,13 @@ function crossAppAccount(client: Client, appId: string) {
  */
 export async function requestCrossAppAction(
   client: Client,
-  { appId, address, request, open = (url, name, features) => window.open(url, name, features) }: RequestCrossAppActionParameters,
+  {
+    appId,
+    address,
+    request,
+    open = (url, name, features) => window.open(url, name, features),
+    target,
+  }: RequestCrossAppActionParameters,
 ): Promise<{ signature?: string; hash?: string }> {
   const connection = (await getCrossAppConnections(client)).find((c) => c.provider_app_id === appId);
   if (connection === undefined) throw new CrossAppError("invalid_connected_app");
@@ -56,8 +69,8 @@ export async function requestCrossAppAction(
   const url = new URL(connection.provider_app_custom_auth_transact_url ?? `${base}/oauth/transact`);
   url.searchParams.set("token", token);
   url.searchParams.set("request", JSON.stringify(request));
-  url.searchParams.set("origin", window.location.origin);
+  url.searchParams.set("origin", globalThis.location?.origin ?? "");
   const popup = open(url.toString(), "privy-cross-app", "width=440,height=680");
   if (popup === null) throw new CrossAppError("popup_blocked");
-  return waitForCrossAppAnswer({ popup, providerOrigin: url.origin });
+  return waitForCrossAppAnswer({ popup, providerOrigin: url.origin, ...(target && { target }) });
 }

@@ -11,7 +11,7 @@ export interface WaitForCrossAppAnswerParameters {
   popup: Pick<Window, "closed" | "close">;
   /** The signing page's origin: messages from any other origin are ignored. */
   providerOrigin: string;
-  /** Default: `window`. */
+  /** Default: `window` (the global object). */
   target?: Pick<Window, "addEventListener" | "removeEventListener">;
 }
 
@@ -29,7 +29,7 @@ function isAnswer(data: unknown): data is CrossAppAnswer {
 export function waitForCrossAppAnswer({
   popup,
   providerOrigin,
-  target = window,
+  target = globalThis,
 }: WaitForCrossAppAnswerParameters): Promise<{ signature?: string; hash?: string }> {
   return new Promise((resolve, reject) => {
     const finish = (settle: () => void) => {
@@ -43,7 +43,15 @@ export function waitForCrossAppAnswer({
       if (origin !== providerOrigin || !isAnswer(data)) return;
       if (source && source !== (popup as unknown)) return;
       if (data.type === "PRIVY_CROSS_APP_ACTION_RESPONSE") finish(() => resolve(data.data));
-      else finish(() => reject(new CrossAppError(data.error === "User rejected request" ? "user_rejected" : "provider_error", data.error)));
+      else
+        finish(() =>
+          reject(
+            new CrossAppError(
+              data.error === "User rejected request" ? "user_rejected" : "provider_error",
+              data.error,
+            ),
+          ),
+        );
     };
     target.addEventListener("message", onMessage);
     const closedCheck = setInterval(() => {
