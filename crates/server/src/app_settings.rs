@@ -7,6 +7,8 @@ use symbolon_protocol::accounts::LoginMethodsAndOrder;
 
 use crate::methods::custom_jwt::verifier::CustomAuthSettings;
 use crate::methods::email::address::normalize_email;
+use crate::methods::oauth::providers::{CROSS_APP_PREFIX, built_in};
+use crate::methods::oauth::settings::OAuthSettings;
 use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
@@ -31,6 +33,8 @@ pub struct AppSettings {
     pub custom_auth: Option<CustomAuthSettings>,
     /// SMS codes.
     pub sms: SmsSettings,
+    /// OAuth providers: client credentials, endpoint overrides, custom providers.
+    pub oauth: OAuthSettings,
     /// Cross-app login: the apps of this server whose users may sign in here, and whether
     /// this app may be such a provider (spec §3 "Cross-app connection").
     pub cross_app: CrossAppSettings,
@@ -49,6 +53,7 @@ impl Default for AppSettings {
             max_users: None,
             custom_auth: None,
             sms: SmsSettings::default(),
+            oauth: OAuthSettings::default(),
             cross_app: CrossAppSettings::default(),
         }
     }
@@ -65,21 +70,53 @@ impl AppSettings {
             .any(|m| m == method)
     }
 
+    /// Whether the OAuth `provider` (`google`, `custom:<name>`, `privy:<app id>`) may sign in:
+    /// listed with its settings, or (cross-app) a listed provider app.
+    pub fn oauth_enabled(&self, provider: &str) -> bool {
+        if let Some(app_id) = provider.strip_prefix(CROSS_APP_PREFIX) {
+            return self.cross_app.providers.iter().any(|p| p.app_id == app_id);
+        }
+        self.lists_method(provider) && self.oauth.configured(provider)
+    }
+
+    /// Whether any OAuth provider may sign in.
+    pub fn oauth_enabled_any(&self) -> bool {
+        let methods = &self.login_methods;
+        !self.cross_app.providers.is_empty()
+            || methods
+                .primary
+                .iter()
+                .chain(&methods.overflow)
+                .any(|m| self.oauth.configured(m))
+    }
+
     /// The settings an operator wrote, checked and normalised the way the server compares them:
     /// known login methods only, allowlisted emails lower-cased and numbers in E.164 (so an entry
     /// written `+1 201 555 0123` matches), custom auth with a key source, regions upper-case.
     pub fn checked(mut self) -> Result<Self, String> {
         let methods = &self.login_methods;
-        if let Some(unknown) = methods
-            .primary
-            .iter()
-            .chain(&methods.overflow)
-            .find(|m| !KNOWN_LOGIN_METHODS.contains(&m.as_str()))
-        {
-            return Err(format!(
-                "unknown login method {unknown:?}: this server offers {}",
-                KNOWN_LOGIN_METHODS.join(", ")
-            ));
+        self.oauth.checked()?;
+        for method in methods.primary.iter().chain(&methods.overflow) {
+            if KNOWN_LOGIN_METHODS.contains(&method.as_str()) {
+                continue;
+            }
+            let oauth = built_in(method).is_some() || method.starts_with("custom:");
+            if oauth && !self.oauth.configured(method) {
+                return Err(format!(
+                    "login method {method:?} needs its client in [oauth.providers.{method}] \
+                     (custom providers: [[oauth.custom_providers]])"
+                ));
+            }
+            let cross_app = method
+                .strip_prefix(CROSS_APP_PREFIX)
+                .is_some_and(|id| self.cross_app.providers.iter().any(|p| p.app_id == id));
+            if !oauth && !cross_app {
+                return Err(format!(
+                    "unknown login method {method:?}: this server offers {}, the OAuth \
+                     providers of [oauth] and privy:<app id> of [cross_app]",
+                    KNOWN_LOGIN_METHODS.join(", ")
+                ));
+            }
         }
         if let Some(list) = &mut self.allowlist {
             for email in &mut list.emails {

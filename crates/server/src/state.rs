@@ -58,8 +58,10 @@ pub struct AppState {
     pub mailer: Arc<dyn Mailer>,
     /// Texts login codes.
     pub sms: Arc<dyn SmsSender>,
-    /// Host apps' keys for custom-auth JWTs.
+    /// Host apps' keys for custom-auth JWTs, and OpenID providers' keys.
     pub jwks_cache: Arc<JwksCache>,
+    /// Outbound HTTP to third parties (OAuth providers): timeouts, no redirects.
+    pub outbound: reqwest::Client,
     /// HMAC key for codes.
     pub otp_secret: Arc<OtpSecret>,
     /// The limits code rows enforce per address.
@@ -99,6 +101,7 @@ impl AppState {
             mailer,
             sms: sms_sender_from_config(&config.sms)?,
             jwks_cache: Arc::new(JwksCache::new(outbound_client()?)),
+            outbound: outbound_client()?,
             otp_secret: Arc::new(OtpSecret::new(
                 sealing_key.derive(Purpose::OtpHmac).to_vec(),
             )),

@@ -28,7 +28,7 @@ pub async fn admits(
             .iter()
             .any(|e| e.trim().eq_ignore_ascii_case(subject))
     };
-    if listed(identity.account_type, &identity.subject) {
+    if listed(&identity.account_type, &identity.subject) {
         return Ok(true);
     }
     let Some(user) = user else {

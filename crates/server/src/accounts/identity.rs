@@ -1,5 +1,7 @@
 //! What a login method proves.
 
+use std::borrow::Cow;
+
 /// The ways in this server implements (the names `login_methods_and_order` uses).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LoginMethod {
@@ -11,6 +13,8 @@ pub enum LoginMethod {
     Guest,
     /// The host app's JWT.
     CustomAuth,
+    /// An OAuth provider (built-in, `custom:<name>` or another app); `details.provider` names it.
+    OAuth,
 }
 
 impl LoginMethod {
@@ -21,6 +25,7 @@ impl LoginMethod {
             Self::Sms => "sms",
             Self::Guest => "guest",
             Self::CustomAuth => "custom_auth",
+            Self::OAuth => "oauth",
         }
     }
 }
@@ -31,8 +36,9 @@ impl LoginMethod {
 pub struct VerifiedIdentity {
     /// The method that proved it.
     pub method: LoginMethod,
-    /// The linked-account type it becomes (`email`, `phone`, `guest`, `custom_auth`, …).
-    pub account_type: &'static str,
+    /// The linked-account type it becomes (`email`, `phone`, `guest`, `custom_auth`,
+    /// `google_oauth`, `custom:<name>`, …).
+    pub account_type: Cow<'static, str>,
     /// The normalised identifier.
     pub subject: String,
     /// What the method knows beyond the subject (an OAuth name, a wallet's connector).
@@ -44,10 +50,15 @@ impl VerifiedIdentity {
     pub fn new(method: LoginMethod, account_type: &'static str, subject: String) -> Self {
         Self {
             method,
-            account_type,
+            account_type: Cow::Borrowed(account_type),
             subject,
             details: None,
         }
+    }
+
+    /// A string field of `details` (e.g. an OAuth identity's `provider`).
+    pub fn detail(&self, key: &str) -> Option<&str> {
+        self.details.as_ref()?.get(key)?.as_str()
     }
 
     /// `details` as stored.

@@ -35,3 +35,8 @@ pub fn cannot_link_more_of_type(account_type: &str) -> String {
 pub fn disallowed_login_method(method: LoginMethod) -> String {
     format!("Login with {} is not enabled for this app", method.as_str())
 }
+
+/// `disallowed_login_method` for an OAuth provider the app does not enable.
+pub fn disallowed_oauth_provider(provider: &str) -> String {
+    format!("Login with {provider} is not enabled for this app")
+}

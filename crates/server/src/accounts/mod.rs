@@ -9,6 +9,7 @@ pub mod messages;
 
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::accounts::AccountTransferData;
+use symbolon_protocol::oauth::OAuthUserInfo;
 use symbolon_protocol::session::AuthMode;
 
 pub use self::identity::{LoginMethod, VerifiedIdentity};
@@ -62,7 +63,7 @@ pub async fn login(
     mode: AuthMode,
     current: Option<&UserRecord>,
 ) -> Result<LoggedIn, AppError> {
-    require_method(app, identity.method)?;
+    require_identity_method(app, identity)?;
     let now = state.clock.now();
     // Twice at most: a concurrent sign-up of the same identity makes the second pass find it.
     for _ in 0..2 {
@@ -72,7 +73,7 @@ pub async fn login(
             }
             state
                 .db
-                .touch_account(&app.id, identity.account_type, &identity.subject, now)
+                .touch_account(&app.id, &identity.account_type, &identity.subject, now)
                 .await?;
             return Ok(LoggedIn {
                 user,
@@ -123,7 +124,7 @@ pub async fn login(
         let details = identity.details_json();
         let account = NewAccount {
             id: &account_id,
-            account_type: identity.account_type,
+            account_type: &identity.account_type,
             subject: &identity.subject,
             details: details.as_deref(),
         };
@@ -162,7 +163,7 @@ pub async fn link(
     user: &UserRecord,
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
-    require_method(app, identity.method)?;
+    require_identity_method(app, identity)?;
     if owner(state, app, identity)
         .await?
         .is_some_and(|owner| owner.id == user.id)
@@ -170,7 +171,7 @@ pub async fn link(
         let now = state.clock.now();
         state
             .db
-            .touch_account(&app.id, identity.account_type, &identity.subject, now)
+            .touch_account(&app.id, &identity.account_type, &identity.subject, now)
             .await?;
         return Ok(());
     }
@@ -178,14 +179,14 @@ pub async fn link(
         Ok(Link::Linked) => Ok(()),
         Ok(Link::TypeLimitReached) => Err(AppError::new(
             ServerErrorCode::CannotLinkMoreOfType,
-            messages::cannot_link_more_of_type(identity.account_type),
+            messages::cannot_link_more_of_type(&identity.account_type),
         )),
         Err(DbError::Conflict) => match owner(state, app, identity).await? {
             Some(owner) if owner.id == user.id => {
                 let now = state.clock.now();
                 state
                     .db
-                    .touch_account(&app.id, identity.account_type, &identity.subject, now)
+                    .touch_account(&app.id, &identity.account_type, &identity.subject, now)
                     .await?;
                 Ok(())
             }
@@ -246,13 +247,13 @@ pub async fn update(
         }
         state
             .db
-            .touch_account(&app.id, new.account_type, &new.subject, now)
+            .touch_account(&app.id, &new.account_type, &new.subject, now)
             .await?;
         return Ok(());
     }
     match state
         .db
-        .replace_account(&user.id, new.account_type, old_subject, &new.subject, now)
+        .replace_account(&user.id, &new.account_type, old_subject, &new.subject, now)
         .await
     {
         Ok(true) => Ok(()),
@@ -275,7 +276,7 @@ pub async fn transfer(
     app: &AppRecord,
     user: &UserRecord,
     nonce: &str,
-    account_type: &'static str,
+    account_type: &str,
     subject: &str,
 ) -> Result<(), AppError> {
     if !transferable(account_type) {
@@ -338,6 +339,8 @@ pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppErr
         LoginMethod::Sms => settings.lists_method("sms"),
         LoginMethod::Guest => settings.guest_accounts,
         LoginMethod::CustomAuth => settings.custom_auth.is_some(),
+        // Per provider: see `require_identity_method`.
+        LoginMethod::OAuth => settings.oauth_enabled_any(),
     };
     if enabled {
         Ok(())
@@ -349,6 +352,26 @@ pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppErr
     }
 }
 
+/// `disallowed_login_method` unless the app enables the way `identity` was proven: for OAuth,
+/// its provider (`details.provider`: `google`, `custom:<name>`, `privy:<app id>`).
+pub fn require_identity_method(
+    app: &AppRecord,
+    identity: &VerifiedIdentity,
+) -> Result<(), AppError> {
+    if identity.method != LoginMethod::OAuth {
+        return require_method(app, identity.method);
+    }
+    let provider = identity.detail("provider").unwrap_or_default();
+    if app.settings.oauth_enabled(provider) {
+        Ok(())
+    } else {
+        Err(AppError::new(
+            ServerErrorCode::DisallowedLoginMethod,
+            messages::disallowed_oauth_provider(provider),
+        ))
+    }
+}
+
 async fn owner(
     state: &AppState,
     app: &AppRecord,
@@ -356,7 +379,7 @@ async fn owner(
 ) -> Result<Option<UserRecord>, AppError> {
     Ok(state
         .db
-        .find_user_by_account(&app.id, identity.account_type, &identity.subject)
+        .find_user_by_account(&app.id, &identity.account_type, &identity.subject)
         .await?)
 }
 
@@ -371,7 +394,7 @@ async fn link_row(
     let details = identity.details_json();
     let account = NewAccount {
         id: account_id,
-        account_type: identity.account_type,
+        account_type: &identity.account_type,
         subject: &identity.subject,
         details: details.as_deref(),
     };
@@ -381,7 +404,7 @@ async fn link_row(
             &app.id,
             &user.id,
             &account,
-            max_of_type(identity.account_type),
+            max_of_type(&identity.account_type),
             clear_guest,
             state.clock.now(),
         )
@@ -399,10 +422,10 @@ async fn owned_elsewhere(
         ServerErrorCode::LinkedToAnotherUser,
         messages::LINKED_TO_ANOTHER_USER,
     );
-    if !transferable(identity.account_type)
+    if !transferable(&identity.account_type)
         || state
             .db
-            .transfer_possible(&app.id, identity.account_type, &identity.subject)
+            .transfer_possible(&app.id, &identity.account_type, &identity.subject)
             .await?
             != Some(true)
     {
@@ -415,7 +438,7 @@ async fn owned_elsewhere(
         .offer_transfer(
             &sha256_hex(nonce.as_bytes()),
             &app.id,
-            identity.account_type,
+            &identity.account_type,
             &identity.subject,
             &user.id,
             now,
@@ -424,10 +447,20 @@ async fn owned_elsewhere(
         .await?;
     let data = AccountTransferData {
         nonce,
-        account_type: identity.account_type.into(),
-        display_name: identity.subject.clone(),
+        account_type: identity.account_type.to_string(),
+        display_name: identity
+            .detail("email")
+            .or(identity.detail("username"))
+            .unwrap_or(&identity.subject)
+            .to_string(),
         embedded_wallet_address: None,
-        oauth_user_info: None,
+        oauth_user_info: (identity.method == LoginMethod::OAuth).then(|| OAuthUserInfo {
+            provider: identity.detail("provider").unwrap_or_default().into(),
+            subject: identity.subject.clone(),
+            email: identity.detail("email").map(str::to_string),
+            name: identity.detail("name").map(str::to_string),
+            username: identity.detail("username").map(str::to_string),
+        }),
     };
     Ok(AppError::new(
         ServerErrorCode::AccountTransferRequired,

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod apps;
 pub mod cross_app;
 pub mod keys;
+pub mod oauth;
 pub mod otp;
 pub mod sessions;
 pub mod users;

@@ -66,6 +66,7 @@ struct RefreshRow {
     wallet_index: Option<i64>,
     wallet_recovery_method: Option<String>,
     wallet_imported: Option<i64>,
+    account_details: Option<String>,
 }
 
 impl Db {
@@ -166,7 +167,7 @@ impl Db {
                     a.id AS account_id, a.account_type, a.subject, a.first_verified_at,
                     a.latest_verified_at, w.chain_type AS wallet_chain_type,
                     w.wallet_index, w.recovery_method AS wallet_recovery_method,
-                    w.imported AS wallet_imported
+                    w.imported AS wallet_imported, a.details AS account_details
              FROM refresh_tokens t
              JOIN sessions s ON s.id = t.session_id
              LEFT JOIN users u ON u.id = s.user_id AND u.app_id = s.app_id
@@ -224,6 +225,7 @@ impl Db {
                         row.wallet_recovery_method,
                         row.wallet_imported,
                     ),
+                    details: row.account_details,
                 });
             }
         }

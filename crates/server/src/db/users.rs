@@ -33,6 +33,8 @@ pub struct LinkedAccountRecord {
     pub latest_verified_at: i64,
     /// Set when the account is an embedded wallet.
     pub wallet: Option<EmbeddedWalletFields>,
+    /// What the method stored beyond the subject (JSON; OAuth names, cross-app wallets).
+    pub details: Option<String>,
 }
 
 type UserRow = (String, String, i64, i64, i64);
@@ -48,10 +50,11 @@ type AccountRow = (
     Option<i64>,
     Option<String>,
     Option<i64>,
+    Option<String>,
 );
 
 fn account(row: AccountRow) -> LinkedAccountRecord {
-    let (id, account_type, subject, first, latest, chain, index, recovery, imported) = row;
+    let (id, account_type, subject, first, latest, chain, index, recovery, imported, details) = row;
     LinkedAccountRecord {
         id,
         account_type,
@@ -59,6 +62,7 @@ fn account(row: AccountRow) -> LinkedAccountRecord {
         first_verified_at: first,
         latest_verified_at: latest,
         wallet: EmbeddedWalletFields::from_columns(chain, index, recovery, imported),
+        details,
     }
 }
 
@@ -156,7 +160,7 @@ impl Db {
     ) -> Result<Vec<LinkedAccountRecord>, DbError> {
         let rows: Vec<AccountRow> = sqlx::query_as(
             "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
-                    w.chain_type, w.wallet_index, w.recovery_method, w.imported
+                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details
              FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
              WHERE a.user_id = $1 ORDER BY a.created_at, COALESCE(w.wallet_index, -1), a.id",
         )

@@ -6,6 +6,7 @@ use axum::http::HeaderMap;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::app::{AppConfigResponse, ChainWalletConfig, EmbeddedWalletConfig};
 use symbolon_protocol::constants::HEADER_APP_ID;
+use symbolon_protocol::oauth::CustomOAuthProviderConfig;
 
 use super::app_context::{AppContext, header};
 use super::error::AppError;
@@ -34,7 +35,7 @@ pub async fn get_app(
 /// The wire configuration: the app's login methods; wallet creation stays with the client.
 pub fn app_config(app: &AppRecord) -> AppConfigResponse {
     let settings = &app.settings;
-    let oauth = |provider: &str| settings.lists_method(provider);
+    let oauth = |provider: &str| settings.oauth_enabled(provider);
     AppConfigResponse {
         id: app.id.clone(),
         name: app.name.clone(),
@@ -57,7 +58,18 @@ pub fn app_config(app: &AppRecord) -> AppConfigResponse {
         tiktok_oauth: oauth("tiktok"),
         line_oauth: oauth("line"),
         twitch_oauth: oauth("twitch"),
-        custom_oauth_providers: Vec::new(),
+        custom_oauth_providers: settings
+            .oauth
+            .custom_providers
+            .iter()
+            .filter(|c| settings.oauth_enabled(&c.provider))
+            .map(|c| CustomOAuthProviderConfig {
+                provider: c.provider.clone(),
+                provider_display_name: c.display_name.clone(),
+                provider_icon_url: c.icon_url.clone(),
+                enabled: true,
+            })
+            .collect(),
         login_methods_and_order: settings.login_methods.clone(),
         disable_plus_emails: app.disable_plus_emails,
         require_users_accept_terms: app.require_users_accept_terms,

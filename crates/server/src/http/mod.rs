@@ -29,7 +29,7 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, guest, sms};
+use crate::methods::{custom_jwt, email, guest, oauth, sms};
 use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
@@ -66,6 +66,11 @@ pub fn app(state: AppState) -> Router {
             custom_jwt::authenticate,
         )
         .post(&api("/custom_jwt_account/link"), custom_jwt::link)
+        .post(&api("/oauth/init"), oauth::init)
+        .post(&api("/oauth/authenticate"), oauth::authenticate)
+        .post(&api("/oauth/link"), oauth::link)
+        .post(&api("/oauth/unlink"), oauth::unlink)
+        .post(&api("/oauth/transfer"), oauth::transfer)
         .post(&api("/sessions"), sessions::refresh)
         .post(&api("/sessions/logout"), sessions::logout)
         .get(&api("/users/me"), users::me)
@@ -101,15 +106,24 @@ pub fn app(state: AppState) -> Router {
         )
         .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
         .get("/embedded-wallets/assets/{file}", wallet_frame::asset)
+        // The OAuth provider sends the browser here (a redirect, not a host page's call).
+        .get(&api("/oauth/callback"), oauth::callback)
+        .post(&api("/oauth/callback"), oauth::callback_form)
         // Cross-app provider: its pages and the calls they (and the requester's server) make.
-        .get("/apps/{app_id}/oauth/authorize", provider_app::page::authorize)
+        .get(
+            "/apps/{app_id}/oauth/authorize",
+            provider_app::page::authorize,
+        )
         .get("/oauth/transact", provider_app::page::transact)
         .get("/cross-app/assets/{file}", provider_app::page::asset)
         .post(
             &api("/apps/{app_id}/oauth/consent"),
             provider_app::routes::consent,
         )
-        .post(&api("/apps/{app_id}/oauth/token"), provider_app::routes::token)
+        .post(
+            &api("/apps/{app_id}/oauth/token"),
+            provider_app::routes::token,
+        )
         .get(
             &api("/apps/{app_id}/oauth/userinfo"),
             provider_app::routes::userinfo,

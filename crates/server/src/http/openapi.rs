@@ -36,6 +36,10 @@ use symbolon_protocol::cross_app::{
     CrossAppConnectionsResponse, CrossAppConsentRequest, CrossAppConsentResponse,
     CrossAppDetailsResponse, CrossAppTokenResponse, CrossAppTransactContext, CrossAppUserInfo,
 };
+use symbolon_protocol::oauth::{
+    OAuthAuthenticateRequest, OAuthInitRequest, OAuthInitResponse, OAuthLinkRequest,
+    OAuthTransferRequest, OAuthUnlinkRequest,
+};
 use symbolon_protocol::session::{
     AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
     PasswordlessInitRequest, RefreshSessionRequest, SessionResponse, SuccessResponse,
@@ -129,6 +133,8 @@ pub enum Body {
     Html,
     /// A static asset of the wallet frame.
     Asset,
+    /// A `302` to another page (the OAuth callback).
+    Redirect,
 }
 
 /// One route of the server.
@@ -197,6 +203,13 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/guest/authenticate", "Log in as the guest of a client-held credential", Some(json::<GuestAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[409, 429]),
     r(Post, "/api/v1/custom_jwt_account/authenticate", "Log in with the host app's JWT", Some(json::<CustomJwtAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 429]),
     r(Post, "/api/v1/custom_jwt_account/link", "Link the host app's user named by its JWT", Some(json::<CustomJwtLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
+    r(Post, "/api/v1/oauth/init", "Start an OAuth login or link (PKCE S256): the provider's authorization URL", Some(json::<OAuthInitRequest>), Body::Json(json::<OAuthInitResponse>), AppOrigin, &[409, 429]),
+    r(Get, "/api/v1/oauth/callback", "The provider's return: redirects to the app's page with privy_oauth_code, privy_oauth_state, privy_oauth_provider", None, Body::Redirect, Public, &[400]),
+    r(Post, "/api/v1/oauth/callback", "The provider's return as a POSTed form (response_mode=form_post)", None, Body::Redirect, Public, &[400]),
+    r(Post, "/api/v1/oauth/authenticate", "Log in with the provider's code and the PKCE verifier", Some(json::<OAuthAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 429, 502]),
+    r(Post, "/api/v1/oauth/link", "Link the provider account of the code", Some(json::<OAuthLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
+    r(Post, "/api/v1/oauth/unlink", "Unlink a provider account (never the last way in)", Some(json::<OAuthUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/oauth/transfer", "Move a provider account from its owner, with the nonce of account_transfer_required", Some(json::<OAuthTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/sessions", "Refresh a session (rotates the refresh token)", Some(json::<RefreshSessionRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409]),
     r(Post, "/api/v1/sessions/logout", "Log out: by refresh token, else by the bearer token's session (body optional)", Some(json::<LogoutBody>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
     r(Get, "/api/v1/users/me", "The signed-in user and a fresh identity token", None, Body::Json(json::<CurrentUserResponse>), Bearer, &[]),
@@ -420,6 +433,7 @@ fn reason(status: u16) -> &'static str {
         422 => "Refused for this account",
         429 => "Rate limited; see Retry-After",
         500 => "Internal error",
+        502 => "A third party (the OAuth provider) failed or timed out",
         503 => "The request took too long",
         _ => "Error",
     }
@@ -438,12 +452,20 @@ fn operation(route: &Route, schemas: &mut Schemas) -> Value {
         Body::Html => {
             json!({ "description": "The page", "content": { "text/html": { "schema": { "type": "string" } } } })
         }
+        Body::Redirect => json!({
+            "description": "Redirect to the page that started the flow",
+            "headers": { "Location": { "description": "The page, with the privy_oauth_* parameters", "schema": { "type": "string" } } },
+        }),
         Body::Asset => json!({
             "description": "The asset",
             "content": Map::from_iter(ASSET_TYPES.iter().map(|t| ((*t).to_string(), json!({ "schema": { "type": "string" } })))),
         }),
     };
-    responses.insert("200".into(), success);
+    let success_status = match route.response {
+        Body::Redirect => "302",
+        _ => "200",
+    };
+    responses.insert(success_status.into(), success);
     for status in error_statuses(route) {
         let mut content = json_content(error_ref.clone());
         // The frame page and assets answer their own errors as text; timeouts and wrong methods

@@ -4,7 +4,7 @@ use axum::Json;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use symbolon_protocol::constants::{REFRESH_MARKER_COOKIE, REFRESH_TOKEN_TTL_DAYS};
-use symbolon_protocol::session::{SessionResponse, SessionUpdateAction};
+use symbolon_protocol::session::{OAuthTokens, SessionResponse, SessionUpdateAction};
 use symbolon_protocol::user::User;
 
 use super::error::AppError;
@@ -24,6 +24,16 @@ pub async fn start_session(
     user: &UserRecord,
     is_new_user: bool,
 ) -> Result<Response, AppError> {
+    start_session_with(state, user, is_new_user, None).await
+}
+
+/// [`start_session`], answering the OAuth provider's tokens too (`oauth_tokens`).
+pub async fn start_session_with(
+    state: &AppState,
+    user: &UserRecord,
+    is_new_user: bool,
+    oauth_tokens: Option<OAuthTokens>,
+) -> Result<Response, AppError> {
     let now = state.clock.now();
     let session = SessionRecord {
         id: random_id(25)?,
@@ -36,14 +46,17 @@ pub async fn start_session(
     state.db.create_session(&session, &hash, now).await?;
     tracing::info!(session = %session.id, user = %user.id, is_new_user, "session started");
     let wire_user = user_view(state, user).await?;
-    session_response(
+    let mut body = session_body(
         state,
         &user.app_id,
         wire_user,
         &session.id,
         refresh_token,
         is_new_user,
-    )
+    )?;
+    // Only logins answer provider tokens; refreshes never do.
+    body.oauth_tokens = oauth_tokens;
+    Ok(respond(state, body))
 }
 
 /// The session response for `session_id` of `wire_user` in `app_id` carrying `refresh_token`,
@@ -56,8 +69,27 @@ pub fn session_response(
     refresh_token: String,
     is_new_user: bool,
 ) -> Result<Response, AppError> {
+    let body = session_body(
+        state,
+        app_id,
+        wire_user,
+        session_id,
+        refresh_token,
+        is_new_user,
+    )?;
+    Ok(respond(state, body))
+}
+
+fn session_body(
+    state: &AppState,
+    app_id: &str,
+    wire_user: User,
+    session_id: &str,
+    refresh_token: String,
+    is_new_user: bool,
+) -> Result<SessionResponse, AppError> {
     let now = state.clock.now();
-    let body = SessionResponse {
+    Ok(SessionResponse {
         token: Some(
             state
                 .tokens
@@ -70,12 +102,16 @@ pub fn session_response(
         session_update_action: SessionUpdateAction::Set,
         is_new_user,
         oauth_tokens: None,
-    };
+    })
+}
+
+/// The body as JSON with the marker cookie set.
+fn respond(state: &AppState, body: SessionResponse) -> Response {
     let mut response = Json(body).into_response();
     response
         .headers_mut()
         .append(header::SET_COOKIE, marker_cookie(state, true));
-    Ok(response)
+    response
 }
 
 /// `privy-session=t` for 30 days (set) or an expired one (clear). It marks, it holds no secret.

@@ -1,8 +1,9 @@
 //! Stored users in their wire form.
 
 use symbolon_protocol::user::{
-    ChainType, CustomAuthAccount, EmailAccount, LinkedAccount, PhoneAccount, RecoveryMethod, User,
-    Verification, WalletAccount,
+    ChainType, CrossAppAccount, CrossAppWallet, CustomAuthAccount, CustomOAuthAccount,
+    EmailAccount, LinkedAccount, OAuthAccount, PhoneAccount, RecoveryMethod, User, Verification,
+    WalletAccount,
 };
 
 use super::error::AppError;
@@ -48,6 +49,26 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             custom_user_id: account.subject,
             verification,
         })),
+        oauth if oauth.ends_with("_oauth") || oauth.starts_with("custom:") => oauth_account(
+            oauth,
+            account.subject,
+            account.details.as_deref(),
+            verification,
+        ),
+        "cross_app" => {
+            let details = details_json(account.details.as_deref());
+            let wallets = |key: &str| {
+                serde_json::from_value::<Vec<CrossAppWallet>>(details[key].clone())
+                    .unwrap_or_default()
+            };
+            Some(LinkedAccount::CrossApp(CrossAppAccount {
+                subject: account.subject,
+                provider_app_id: text(&details, "provider_app_id").unwrap_or_default(),
+                embedded_wallets: wallets("embedded_wallets"),
+                smart_wallets: wallets("smart_wallets"),
+                verification,
+            }))
+        }
         // Guests have no account to show: their credential is a secret (stored as a hash).
         WALLET_ACCOUNT_TYPE => {
             // Only embedded wallets exist so far; external (SIWE) wallets come later.
@@ -67,4 +88,60 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
         }
         _ => None,
     }
+}
+
+fn details_json(details: Option<&str>) -> serde_json::Value {
+    details
+        .and_then(|d| serde_json::from_str(d).ok())
+        .unwrap_or_default()
+}
+
+fn text(details: &serde_json::Value, key: &str) -> Option<String> {
+    details.get(key)?.as_str().map(str::to_string)
+}
+
+/// `google_oauth`, … and `custom:<name>` accounts, from what the provider told at sign-in.
+fn oauth_account(
+    account_type: &str,
+    subject: String,
+    details: Option<&str>,
+    verification: Verification,
+) -> Option<LinkedAccount> {
+    let details = details_json(details);
+    let (email, name, username) = (
+        text(&details, "email"),
+        text(&details, "name"),
+        text(&details, "username"),
+    );
+    if account_type.starts_with("custom:") {
+        return Some(LinkedAccount::CustomOauth(CustomOAuthAccount {
+            account_type: account_type.to_string(),
+            subject,
+            email,
+            name,
+            username,
+            verification,
+        }));
+    }
+    let account = OAuthAccount {
+        subject,
+        email,
+        name,
+        username,
+        verification,
+    };
+    Some(match account_type {
+        "google_oauth" => LinkedAccount::GoogleOauth(account),
+        "apple_oauth" => LinkedAccount::AppleOauth(account),
+        "twitter_oauth" => LinkedAccount::TwitterOauth(account),
+        "discord_oauth" => LinkedAccount::DiscordOauth(account),
+        "github_oauth" => LinkedAccount::GithubOauth(account),
+        "linkedin_oauth" => LinkedAccount::LinkedinOauth(account),
+        "spotify_oauth" => LinkedAccount::SpotifyOauth(account),
+        "instagram_oauth" => LinkedAccount::InstagramOauth(account),
+        "tiktok_oauth" => LinkedAccount::TiktokOauth(account),
+        "line_oauth" => LinkedAccount::LineOauth(account),
+        "twitch_oauth" => LinkedAccount::TwitchOauth(account),
+        _ => return None,
+    })
 }

@@ -5,6 +5,7 @@ pub mod code;
 pub mod custom_jwt;
 pub mod email;
 pub mod guest;
+pub mod oauth;
 pub mod sms;
 
 use axum::Json;

@@ -1,4 +1,4 @@
-//! Test harness: real SMTP capture, an SMS catcher speaking Twilio's API, and Postgres from `tools/stack/bin/services.mjs` (started once
+//! Test harness: real SMTP capture, an SMS catcher speaking Twilio's API, the OAuth stand-ins and Postgres from `tools/stack/bin/services.mjs` (started once
 //! per test binary), a fresh database per test, and an in-process router driven with `oneshot`.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
@@ -68,6 +68,10 @@ pub struct Services {
     pub postgres_url: String,
     /// The SMS catcher (Twilio's Messages API + inbox), `http://127.0.0.1:…`.
     pub smsbox_url: String,
+    /// The Google-like OpenID provider's issuer (`http://localhost:…`), when started.
+    pub oidc_issuer: Option<String>,
+    /// The GitHub-style OAuth 2.0 provider (`http://localhost:…`), when started.
+    pub oauth2_url: Option<String>,
 }
 
 /// The account SID test servers send SMS with (the catcher accepts any SID and token).
@@ -98,6 +102,8 @@ pub fn services() -> &'static Services {
                 mailbox_url: mailbox,
                 postgres_url: pg,
                 smsbox_url: smsbox,
+                oidc_issuer: env("SYMBOLON_TEST_OIDC_ISSUER"),
+                oauth2_url: env("SYMBOLON_TEST_OAUTH2_URL"),
             };
         }
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
@@ -107,6 +113,8 @@ pub fn services() -> &'static Services {
                 "--mailbox",
                 "--smsbox",
                 "--postgres",
+                "--oidc",
+                "--oauth2",
             ])
             .current_dir(root)
             .stdin(Stdio::piped())
@@ -138,6 +146,9 @@ pub fn services() -> &'static Services {
                 .as_str()
                 .expect("smsboxUrl")
                 .replace("localhost", "127.0.0.1"),
+            // Kept as printed: the issuer is compared with the ID tokens' `iss`.
+            oidc_issuer: value["oidcIssuer"].as_str().map(str::to_string),
+            oauth2_url: value["oauth2Url"].as_str().map(str::to_string),
         }
     })
 }

@@ -431,6 +431,18 @@ pub async fn verify_custom_jwt(
     token: &str,
     now: i64,
 ) -> Result<String, CustomJwtError> {
+    let claims = verified_claims(cache, settings, token, now).await?;
+    subject(&claims, &settings.subject_claim)
+}
+
+/// The claims of `token` once its signature, `iss`, `aud`, `exp` and `nbf` are checked as
+/// [`verify_custom_jwt`] does (also used for OpenID ID tokens, `methods::oauth`).
+pub async fn verified_claims(
+    cache: &JwksCache,
+    settings: &CustomAuthSettings,
+    token: &str,
+    now: i64,
+) -> Result<Map<String, Value>, CustomJwtError> {
     let token = token.trim();
     let pem = settings
         .public_key_pem
@@ -509,7 +521,7 @@ pub async fn verify_custom_jwt(
     }
     let claims = claims.ok_or(invalid(InvalidReason::Signature))?;
     check_times(&claims, now)?;
-    subject(&claims, &settings.subject_claim)
+    Ok(claims)
 }
 
 /// What a jsonwebtoken refusal (other than the signature) means for us.

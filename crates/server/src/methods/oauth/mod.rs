@@ -1,0 +1,235 @@
+//! OAuth login with PKCE, one engine for every provider (docs/server.md "OAuth providers"):
+//! `POST /oauth/init` → the provider's page → `GET /oauth/callback` (provider → us → the app's
+//! page with `privy_oauth_code`, `privy_oauth_state`, `privy_oauth_provider`) →
+//! `POST /oauth/authenticate` or `/oauth/link` with the client's PKCE verifier; `/oauth/unlink`
+//! and `/oauth/transfer`.
+//!
+//! Two PKCE pairs guard one flow: the client's (its verifier proves, at authenticate, that it
+//! started the flow) and ours at the provider (the code is worthless without our verifier and
+//! client secret). The flow is one row, consumed by one conditional delete.
+
+pub mod flow;
+pub mod identity;
+pub mod providers;
+pub mod settings;
+pub mod upstream;
+
+use axum::Json;
+use axum::extract::{Form, Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::oauth::{
+    OAuthAuthenticateRequest, OAuthInitRequest, OAuthInitResponse, OAuthLinkRequest,
+    OAuthTransferRequest, OAuthUnlinkRequest,
+};
+use symbolon_protocol::session::OAuthTokens;
+use symbolon_protocol::user::User;
+
+use self::flow::{Callback, start_flow, take_flow};
+use self::providers::{CROSS_APP_PREFIX, Provider, Unavailable, built_in, resolve};
+use super::{current_user, link_to};
+use crate::accounts::{self, VerifiedIdentity};
+use crate::db::apps::AppRecord;
+use crate::http::auth::{LoginCaller, SignedIn};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::json_body::JsonBody;
+use crate::http::session_issue::start_session_with;
+use crate::state::AppState;
+
+/// Our callback at every provider: `{public_url}/api/v1/oauth/callback`.
+pub fn callback_url(state: &AppState) -> String {
+    format!(
+        "{}/api/v1/oauth/callback",
+        state.config.public_url.trim_end_matches('/')
+    )
+}
+
+/// Starts a flow: stores it and answers the provider's authorization URL.
+pub async fn init(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<OAuthInitRequest>,
+) -> Result<Json<OAuthInitResponse>, AppError> {
+    caller.ctx.require_origin()?;
+    let app = &caller.ctx.app;
+    state
+        .ip_limiter
+        .hit(&client_ip.rate_limit_key(), state.clock.now())
+        .map_err(|r| AppError::rate_limited(r.0))?;
+    let provider = provider(&state, app, &body.provider)?;
+    let url = start_flow(&state, app, &provider, &body).await?;
+    Ok(Json(OAuthInitResponse { url }))
+}
+
+/// The provider's answer (query string; Apple POSTs a form).
+#[derive(Debug, Deserialize)]
+pub struct CallbackParams {
+    /// The authorization code.
+    pub code: Option<String>,
+    /// Our state.
+    pub state: Option<String>,
+    /// The provider's refusal (`access_denied`, …).
+    pub error: Option<String>,
+}
+
+/// `GET /oauth/callback`: sends the browser back to the app's page with the code.
+pub async fn callback(
+    State(state): State<AppState>,
+    Query(params): Query<CallbackParams>,
+) -> Result<Response, AppError> {
+    redirect_back(&state, params).await
+}
+
+/// `POST /oauth/callback` (`response_mode=form_post`).
+pub async fn callback_form(
+    State(state): State<AppState>,
+    Form(params): Form<CallbackParams>,
+) -> Result<Response, AppError> {
+    redirect_back(&state, params).await
+}
+
+async fn redirect_back(state: &AppState, params: CallbackParams) -> Result<Response, AppError> {
+    let location = Callback::from(params).location(state).await?;
+    let location = HeaderValue::from_str(&location)
+        .map_err(|_| AppError::invalid_data("Unusable redirect address"))?;
+    let mut response = (StatusCode::FOUND, Json(serde_json::json!({}))).into_response();
+    response.headers_mut().insert(header::LOCATION, location);
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response.headers_mut().insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    Ok(response)
+}
+
+/// Signs in (or up) with the provider's code and the client's verifier.
+pub async fn authenticate(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<OAuthAuthenticateRequest>,
+) -> Result<Response, AppError> {
+    caller.ctx.require_origin()?;
+    let app = &caller.ctx.app;
+    let proof = Proof {
+        code: &body.authorization_code,
+        state_code: &body.state_code,
+        verifier: &body.code_verifier,
+        provider: &body.provider,
+    };
+    let (identity, tokens) = verify(&state, app, proof, &client_ip).await?;
+    let mode = body.mode.unwrap_or_default();
+    let logged_in = accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
+    start_session_with(&state, &logged_in.user, logged_in.is_new_user, tokens).await
+}
+
+/// Links the provider account to the signed-in user.
+pub async fn link(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<OAuthLinkRequest>,
+) -> Result<Json<User>, AppError> {
+    signed_in.ctx.require_origin()?;
+    let app = &signed_in.ctx.app;
+    let proof = Proof {
+        code: &body.authorization_code,
+        state_code: &body.state_code,
+        verifier: &body.code_verifier,
+        provider: &body.provider,
+    };
+    let (identity, _) = verify(&state, app, proof, &client_ip).await?;
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// Unlinks the user's account at `provider` with this subject; never the last way in.
+pub async fn unlink(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<OAuthUnlinkRequest>,
+) -> Result<Json<User>, AppError> {
+    signed_in.ctx.require_origin()?;
+    let account_type = account_type(&body.provider)?;
+    accounts::unlink(&state, &signed_in.user, &account_type, &body.subject).await?;
+    current_user(&state, &signed_in).await
+}
+
+/// Moves a provider account from its owner to the caller, with the nonce of
+/// `account_transfer_required` (its `oauth_user_info` names the account).
+pub async fn transfer(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<OAuthTransferRequest>,
+) -> Result<Json<User>, AppError> {
+    signed_in.ctx.require_origin()?;
+    let app = &signed_in.ctx.app;
+    let account_type = account_type(&body.user_info.provider)?;
+    accounts::transfer(
+        &state,
+        app,
+        &signed_in.user,
+        &body.nonce,
+        &account_type,
+        &body.user_info.subject,
+    )
+    .await?;
+    current_user(&state, &signed_in).await
+}
+
+/// The linked-account type of a provider name (known providers only).
+fn account_type(provider: &str) -> Result<String, AppError> {
+    if built_in(provider).is_some() {
+        Ok(format!("{provider}_oauth"))
+    } else if provider.starts_with("custom:") {
+        Ok(provider.to_string())
+    } else if provider.starts_with(CROSS_APP_PREFIX) {
+        Ok("cross_app".into())
+    } else {
+        Err(AppError::invalid_data("Unknown OAuth provider"))
+    }
+}
+
+/// The provider as the app configures it, or `disallowed_login_method`.
+fn provider(state: &AppState, app: &AppRecord, name: &str) -> Result<Provider, AppError> {
+    resolve(&app.settings, name, &state.config.public_url, &app.id).map_err(|why| {
+        let message = match why {
+            Unavailable::Unknown => format!("Unknown OAuth provider {name:?}"),
+            Unavailable::NotEnabled => accounts::messages::disallowed_oauth_provider(name),
+        };
+        AppError::new(ServerErrorCode::DisallowedLoginMethod, message)
+    })
+}
+
+/// What authenticate and link present.
+struct Proof<'a> {
+    code: &'a str,
+    state_code: &'a str,
+    verifier: &'a str,
+    provider: &'a str,
+}
+
+/// Consumes the flow, checks the client's verifier, exchanges the code and proves the user.
+/// Answers the provider's tokens when the app asks for them (always for cross-app).
+async fn verify(
+    state: &AppState,
+    app: &AppRecord,
+    proof: Proof<'_>,
+    client_ip: &ClientIp,
+) -> Result<(VerifiedIdentity, Option<OAuthTokens>), AppError> {
+    state
+        .authenticate_ip_limiter
+        .hit(&client_ip.rate_limit_key(), state.clock.now())
+        .map_err(|r| AppError::rate_limited(r.0))?;
+    let flow = take_flow(state, app, proof.state_code, proof.verifier, proof.provider).await?;
+    let provider = provider(state, app, proof.provider)?;
+    let (identity, tokens) = identity::prove(state, &provider, &flow, proof.code).await?;
+    let tokens = (provider.always_return_tokens || app.settings.oauth.return_provider_tokens)
+        .then_some(tokens);
+    Ok((identity, tokens))
+}

@@ -1,0 +1,709 @@
+//! OAuth over HTTP against real providers on loopback: the Google-like OpenID stand-in and the
+//! GitHub-style OAuth 2.0 stand-in (`tools/stack`, signed in through their pages by
+//! `oauthLoginClient.mjs`), and, for ID tokens the stand-in would never sign, a token endpoint and
+//! JWKS served by this test with its own key.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::Json;
+use axum::routing::{get, post};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use common::{Backend, Reply, TestApp, services, unique_email};
+use jsonwebtoken::{Algorithm, EncodingKey, Header};
+use ring::rand::SystemRandom;
+use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+use symbolon_server::app_settings::AppSettings;
+use symbolon_server::methods::oauth::settings::{CustomProviderSettings, ProviderSettings};
+
+const CLIENT_ID: &str = "symbolon-dev";
+const CLIENT_SECRET: &str = "symbolon-dev-secret";
+/// Test servers' public URL: a loopback callback, as the stand-ins require.
+const PUBLIC_URL: &str = "http://localhost:8787";
+const RETURN_TO: &str = "http://localhost:3000/login?from=oauth";
+
+backend_tests!(
+    oidc_login_signs_up_then_in,
+    plain_oauth2_login_reads_the_user_info,
+    provider_tokens_only_when_the_app_asks,
+    pkce_and_state_refusals_are_invalid_pkce_parameters,
+    one_state_signs_in_once_under_concurrency,
+    disabled_unknown_and_misdirected_inits_are_refused,
+    a_denied_authorization_returns_the_error_to_the_page,
+    a_suspended_account_is_oauth_account_suspended,
+    link_transfer_and_unlink_follow_the_account_rules,
+    id_tokens_are_checked_for_issuer_audience_nonce_expiry_and_signature,
+    custom_providers_render_as_custom_types_and_show_in_the_config,
+);
+
+fn oidc_issuer() -> String {
+    services()
+        .oidc_issuer
+        .clone()
+        .expect("the OpenID stand-in (services.mjs --oidc, or SYMBOLON_TEST_OIDC_ISSUER)")
+}
+
+fn oauth2_url() -> String {
+    services()
+        .oauth2_url
+        .clone()
+        .expect("the OAuth 2.0 stand-in (services.mjs --oauth2, or SYMBOLON_TEST_OAUTH2_URL)")
+}
+
+/// Google and GitHub pointed at the stand-ins, both listed after email.
+fn settings() -> AppSettings {
+    let issuer = oidc_issuer();
+    let github = oauth2_url();
+    let mut settings = AppSettings::default();
+    settings.login_methods.primary = vec!["email".into(), "google".into(), "github".into()];
+    settings.oauth.providers.insert(
+        "google".into(),
+        ProviderSettings {
+            client_id: CLIENT_ID.into(),
+            client_secret: CLIENT_SECRET.into(),
+            issuer: Some(issuer.clone()),
+            authorize_url: Some(format!("{issuer}/auth")),
+            token_url: Some(format!("{issuer}/token")),
+            jwks_url: Some(format!("{issuer}/jwks")),
+            ..ProviderSettings::default()
+        },
+    );
+    settings.oauth.providers.insert(
+        "github".into(),
+        ProviderSettings {
+            client_id: CLIENT_ID.into(),
+            client_secret: CLIENT_SECRET.into(),
+            authorize_url: Some(format!("{github}/login/oauth/authorize")),
+            token_url: Some(format!("{github}/login/oauth/access_token")),
+            userinfo_url: Some(format!("{github}/user")),
+            ..ProviderSettings::default()
+        },
+    );
+    settings
+}
+
+async fn start(backend: Backend, settings: AppSettings) -> TestApp {
+    let t = TestApp::start_with(backend, |c| c.public_url = PUBLIC_URL.into()).await;
+    t.set_settings(settings.checked().expect("valid settings"))
+        .await;
+    t
+}
+
+/// A client's PKCE pair and state (36 random bytes each, spec §9).
+struct ClientFlow {
+    verifier: String,
+    challenge: String,
+    state: String,
+}
+
+fn client_flow() -> ClientFlow {
+    let random = || URL_SAFE_NO_PAD.encode(rand_bytes());
+    let verifier = random();
+    let challenge = URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()));
+    ClientFlow {
+        verifier,
+        challenge,
+        state: random(),
+    }
+}
+
+fn rand_bytes() -> [u8; 36] {
+    symbolon_server::random::random_bytes::<36>().unwrap()
+}
+
+async fn init(t: &TestApp, provider: &str, flow: &ClientFlow, token: Option<&str>) -> Reply {
+    let mut call = t.post(
+        "/api/v1/oauth/init",
+        json!({
+            "provider": provider,
+            "redirect_to": RETURN_TO,
+            "code_challenge": flow.challenge,
+            "state_code": flow.state,
+        }),
+    );
+    if let Some(token) = token {
+        call = call.bearer(token);
+    }
+    call.send().await
+}
+
+/// Signs in at the stand-in's page as `login` (or denies) the way a browser would; answers the
+/// address the provider sends the browser to (our callback with `code` and `state`).
+async fn sign_in_at(authorize_url: &str, login: &str, deny: bool) -> url::Url {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let script = "const [url, login, deny] = process.argv.slice(1);\
+        const { signInAt } = await import('./tools/stack/src/oauthLoginClient.mjs');\
+        const back = await signInAt(url, { login, deny: deny === 'deny' });\
+        process.stdout.write(back.href);";
+    let args = [
+        "--input-type=module".to_string(),
+        "-e".into(),
+        script.into(),
+        authorize_url.into(),
+        login.into(),
+        if deny { "deny" } else { "allow" }.into(),
+    ];
+    let output = tokio::task::spawn_blocking(move || {
+        std::process::Command::new("node")
+            .args(args)
+            .current_dir(root)
+            .output()
+    })
+    .await
+    .unwrap()
+    .expect("node");
+    assert!(
+        output.status.success(),
+        "signInAt failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    url::Url::parse(&String::from_utf8_lossy(&output.stdout)).expect("callback URL")
+}
+
+/// Loads our callback as the browser would; answers the `privy_oauth_*` parameters of the page
+/// it redirects to.
+async fn follow_callback(t: &TestApp, callback: &url::Url) -> HashMap<String, String> {
+    assert_eq!(callback.path(), "/api/v1/oauth/callback");
+    let path = format!(
+        "/api/v1/oauth/callback?{}",
+        callback.query().unwrap_or_default()
+    );
+    let reply = t.get(&path).without("origin").send().await;
+    assert_eq!(reply.status.as_u16(), 302, "callback: {}", reply.text);
+    let location = url::Url::parse(reply.header("location").expect("Location")).unwrap();
+    assert!(location.as_str().starts_with(RETURN_TO), "{location}");
+    location.query_pairs().into_owned().collect()
+}
+
+/// init → sign in at the provider → callback: the code and state the page receives.
+async fn authorize(
+    t: &TestApp,
+    provider: &str,
+    login: &str,
+    token: Option<&str>,
+) -> (ClientFlow, HashMap<String, String>) {
+    let flow = client_flow();
+    let reply = init(t, provider, &flow, token).await;
+    assert_eq!(reply.status.as_u16(), 200, "init: {}", reply.text);
+    let url = reply.body["url"].as_str().expect("url").to_string();
+    let back = sign_in_at(&url, login, false).await;
+    let params = follow_callback(t, &back).await;
+    assert_eq!(params["privy_oauth_state"], flow.state);
+    assert_eq!(params["privy_oauth_provider"], provider);
+    (flow, params)
+}
+
+fn proof(flow: &ClientFlow, params: &HashMap<String, String>, provider: &str) -> Value {
+    json!({
+        "authorization_code": params["privy_oauth_code"],
+        "state_code": params["privy_oauth_state"],
+        "code_verifier": flow.verifier,
+        "provider": provider,
+    })
+}
+
+async fn login(t: &TestApp, provider: &str, login: &str) -> Reply {
+    let (flow, params) = authorize(t, provider, login, None).await;
+    t.post(
+        "/api/v1/oauth/authenticate",
+        proof(&flow, &params, provider),
+    )
+    .send()
+    .await
+}
+
+fn account<'a>(user: &'a Value, account_type: &str) -> Option<&'a Value> {
+    user["linked_accounts"]
+        .as_array()?
+        .iter()
+        .find(|a| a["type"] == account_type)
+}
+
+async fn oidc_login_signs_up_then_in(backend: Backend) {
+    let t = start(backend, settings()).await;
+    let first = login(&t, "google", "alice").await;
+    assert_eq!(first.status.as_u16(), 200, "{}", first.text);
+    assert_eq!(first.body["is_new_user"], true);
+    assert!(first.body.get("oauth_tokens").is_none(), "{}", first.text);
+    let google = account(&first.body["user"], "google_oauth").expect("google account");
+    assert_eq!(google["subject"], "alice");
+    assert_eq!(google["email"], "alice@example.com");
+    assert_eq!(google["name"], "Alice Example");
+    assert!(google["latest_verified_at"].is_number());
+
+    let again = login(&t, "google", "alice").await;
+    assert_eq!(again.status.as_u16(), 200, "{}", again.text);
+    assert_eq!(again.body["is_new_user"], false);
+    assert_eq!(again.body["user"]["id"], first.body["user"]["id"]);
+    // The session works like any other.
+    let token = again.body["token"].as_str().unwrap();
+    let me = t.get("/api/v1/users/me").bearer(token).send().await;
+    assert_eq!(me.status.as_u16(), 200, "{}", me.text);
+    assert!(account(&me.body["user"], "google_oauth").is_some());
+}
+
+async fn plain_oauth2_login_reads_the_user_info(backend: Backend) {
+    let t = start(backend, settings()).await;
+    let reply = login(&t, "github", "octocat").await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let github = account(&reply.body["user"], "github_oauth").expect("github account");
+    assert_eq!(github["subject"], "583231");
+    assert_eq!(github["username"], "octocat");
+    assert_eq!(github["email"], "octocat@example.com");
+    assert_eq!(github["name"], "The Octocat");
+}
+
+async fn provider_tokens_only_when_the_app_asks(backend: Backend) {
+    let mut asks = settings();
+    asks.oauth.return_provider_tokens = true;
+    let t = start(backend, asks).await;
+    let reply = login(&t, "github", "octocat").await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let tokens = &reply.body["oauth_tokens"];
+    assert_eq!(tokens["provider"], "github");
+    assert!(
+        tokens["access_token"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty())
+    );
+    let google = login(&t, "google", "bob").await;
+    assert_eq!(
+        google.body["oauth_tokens"]["provider"], "google",
+        "{}",
+        google.text
+    );
+    // A refresh never answers them.
+    let refresh = google.body["refresh_token"].as_str().unwrap();
+    let refreshed = t
+        .post("/api/v1/sessions", json!({ "refresh_token": refresh }))
+        .send()
+        .await;
+    assert_eq!(refreshed.status.as_u16(), 200, "{}", refreshed.text);
+    assert!(refreshed.body.get("oauth_tokens").is_none());
+}
+
+async fn pkce_and_state_refusals_are_invalid_pkce_parameters(backend: Backend) {
+    let t = start(backend, settings()).await;
+    let authenticate = |body: Value| t.post("/api/v1/oauth/authenticate", body).send();
+
+    // Wrong verifier: refused, and the flow is used up (the right verifier no longer works).
+    let (flow, params) = authorize(&t, "github", "octocat", None).await;
+    let mut wrong = proof(&flow, &params, "github");
+    wrong["code_verifier"] = json!(client_flow().verifier);
+    authenticate(wrong)
+        .await
+        .assert_error(400, "invalid_pkce_parameters");
+    authenticate(proof(&flow, &params, "github"))
+        .await
+        .assert_error(400, "invalid_pkce_parameters");
+
+    // Another provider than the flow's.
+    let (flow, params) = authorize(&t, "github", "octocat", None).await;
+    authenticate(proof(&flow, &params, "google"))
+        .await
+        .assert_error(400, "invalid_pkce_parameters");
+
+    // Reused: the second use of a state that signed in.
+    let (flow, params) = authorize(&t, "github", "octocat", None).await;
+    let ok = authenticate(proof(&flow, &params, "github")).await;
+    assert_eq!(ok.status.as_u16(), 200, "{}", ok.text);
+    authenticate(proof(&flow, &params, "github"))
+        .await
+        .assert_error(400, "invalid_pkce_parameters");
+
+    // Expired: past its 10 minutes.
+    let (flow, params) = authorize(&t, "github", "octocat", None).await;
+    sqlx::query("UPDATE oauth_flows SET expires_at = $1 WHERE client_state = $2")
+        .bind(t.state.clock.now() - 1)
+        .bind(&flow.state)
+        .execute(t.state.db.writer())
+        .await
+        .unwrap();
+    authenticate(proof(&flow, &params, "github"))
+        .await
+        .assert_error(400, "invalid_pkce_parameters");
+
+    // A state nobody started.
+    let stranger = client_flow();
+    let mut unknown = proof(&stranger, &params, "github");
+    unknown["state_code"] = json!(stranger.state);
+    authenticate(unknown)
+        .await
+        .assert_error(400, "invalid_pkce_parameters");
+
+    // One state is one flow: init refuses to reuse it.
+    let flow = client_flow();
+    assert_eq!(init(&t, "github", &flow, None).await.status.as_u16(), 200);
+    init(&t, "github", &flow, None)
+        .await
+        .assert_error(400, "invalid_data");
+}
+
+async fn one_state_signs_in_once_under_concurrency(backend: Backend) {
+    let t = Arc::new(start(backend, settings()).await);
+    let (flow, params) = authorize(&t, "github", "octocat", None).await;
+    let body = proof(&flow, &params, "github");
+    let mut calls = tokio::task::JoinSet::new();
+    for _ in 0..6 {
+        let (t, body) = (Arc::clone(&t), body.clone());
+        calls.spawn(async move { t.post("/api/v1/oauth/authenticate", body).send().await });
+    }
+    let mut signed_in = 0;
+    while let Some(reply) = calls.join_next().await {
+        let reply = reply.unwrap();
+        if reply.status == 200 {
+            signed_in += 1;
+        } else {
+            reply.assert_error(400, "invalid_pkce_parameters");
+        }
+    }
+    assert_eq!(signed_in, 1);
+}
+
+async fn disabled_unknown_and_misdirected_inits_are_refused(backend: Backend) {
+    let t = start(backend, settings()).await;
+    let flow = client_flow();
+    init(&t, "discord", &flow, None)
+        .await
+        .assert_error(403, "disallowed_login_method");
+    init(&t, "myspace", &flow, None)
+        .await
+        .assert_error(403, "disallowed_login_method");
+    init(&t, "privy:someotherapp0000000000", &flow, None)
+        .await
+        .assert_error(403, "disallowed_login_method");
+    // Configured but no longer listed: refused at init and at authenticate.
+    let (listed, params) = authorize(&t, "github", "octocat", None).await;
+    let mut unlisted = settings();
+    unlisted.login_methods.primary = vec!["email".into(), "google".into()];
+    t.set_settings(unlisted).await;
+    init(&t, "github", &flow, None)
+        .await
+        .assert_error(403, "disallowed_login_method");
+    t.post(
+        "/api/v1/oauth/authenticate",
+        proof(&listed, &params, "github"),
+    )
+    .send()
+    .await
+    .assert_error(403, "disallowed_login_method");
+    // The code goes only to the app's own pages.
+    let reply = t
+        .post(
+            "/api/v1/oauth/init",
+            json!({
+                "provider": "google",
+                "redirect_to": "https://evil.example/steal",
+                "code_challenge": flow.challenge,
+                "state_code": flow.state,
+            }),
+        )
+        .send()
+        .await;
+    reply.assert_error(403, "invalid_origin");
+    // Not an S256 challenge.
+    let reply = t
+        .post(
+            "/api/v1/oauth/init",
+            json!({
+                "provider": "google",
+                "redirect_to": RETURN_TO,
+                "code_challenge": "plain",
+                "state_code": flow.state,
+            }),
+        )
+        .send()
+        .await;
+    reply.assert_error(400, "invalid_data");
+    // An unknown state at the callback is an error page, not a redirect.
+    let reply = t
+        .get("/api/v1/oauth/callback?code=x&state=nobody-started-this")
+        .send()
+        .await;
+    reply.assert_error(400, "invalid_data");
+}
+
+async fn a_denied_authorization_returns_the_error_to_the_page(backend: Backend) {
+    let t = start(backend, settings()).await;
+    for provider in ["google", "github"] {
+        let flow = client_flow();
+        let reply = init(&t, provider, &flow, None).await;
+        let url = reply.body["url"].as_str().unwrap().to_string();
+        let back = sign_in_at(&url, "alice", true).await;
+        let params = follow_callback(&t, &back).await;
+        assert_eq!(params["privy_oauth_error"], "access_denied");
+        assert_eq!(params["privy_oauth_state"], flow.state);
+        assert_eq!(params["privy_oauth_provider"], provider);
+        assert!(!params.contains_key("privy_oauth_code"));
+    }
+}
+
+async fn a_suspended_account_is_oauth_account_suspended(backend: Backend) {
+    let t = start(backend, settings()).await;
+    login(&t, "github", "suspended")
+        .await
+        .assert_error(403, "oauth_account_suspended");
+}
+
+async fn link_transfer_and_unlink_follow_the_account_rules(backend: Backend) {
+    let t = start(backend, settings()).await;
+    let email = unique_email();
+    let session = t.login(&email).await;
+    let token = session["token"].as_str().unwrap().to_string();
+
+    // Link GitHub to the email user.
+    let (flow, params) = authorize(&t, "github", "linker", Some(&token)).await;
+    let mut body = proof(&flow, &params, "github");
+    body.as_object_mut().unwrap().remove("mode");
+    let linked = t
+        .post("/api/v1/oauth/link", body)
+        .bearer(&token)
+        .send()
+        .await;
+    assert_eq!(linked.status.as_u16(), 200, "{}", linked.text);
+    let github = account(&linked.body, "github_oauth").expect("linked");
+    let subject = github["subject"].as_str().unwrap().to_string();
+    assert!(account(&linked.body, "email").is_some());
+
+    // A second GitHub account: one per type.
+    let (flow, params) = authorize(&t, "github", "second", Some(&token)).await;
+    t.post("/api/v1/oauth/link", proof(&flow, &params, "github"))
+        .bearer(&token)
+        .send()
+        .await
+        .assert_error(422, "cannot_link_more_of_type");
+
+    // Another user (Google only, no wallet) links that GitHub account: it may move.
+    let other = login(&t, "google", "carol").await;
+    let other_token = other.body["token"].as_str().unwrap().to_string();
+    let (flow, params) = authorize(&t, "github", "linker", Some(&other_token)).await;
+    let refused = t
+        .post("/api/v1/oauth/link", proof(&flow, &params, "github"))
+        .bearer(&other_token)
+        .send()
+        .await;
+    refused.assert_error(403, "account_transfer_required");
+    let data = &refused.body["data"];
+    assert_eq!(data["account_type"], "github_oauth");
+    assert_eq!(data["oauth_user_info"]["provider"], "github");
+    assert_eq!(data["oauth_user_info"]["subject"], subject.as_str());
+    let moved = t
+        .post(
+            "/api/v1/oauth/transfer",
+            json!({ "nonce": data["nonce"], "userInfo": data["oauth_user_info"] }),
+        )
+        .bearer(&other_token)
+        .send()
+        .await;
+    assert_eq!(moved.status.as_u16(), 200, "{}", moved.text);
+    assert!(account(&moved.body, "github_oauth").is_some());
+
+    // Unlink: the subject must match; never the last way in.
+    let unlink = |token: &str, provider: &str, subject: &str| {
+        t.post(
+            "/api/v1/oauth/unlink",
+            json!({ "provider": provider, "subject": subject }),
+        )
+        .bearer(token)
+        .send()
+    };
+    unlink(&other_token, "github", "someone-else")
+        .await
+        .assert_error(404, "linked_account_not_found");
+    let left = unlink(&other_token, "github", &subject).await;
+    assert_eq!(left.status.as_u16(), 200, "{}", left.text);
+    assert!(account(&left.body, "github_oauth").is_none());
+    unlink(&other_token, "google", "carol")
+        .await
+        .assert_error(422, "cannot_unlink_sole_account");
+    unlink(&other_token, "myspace", "carol")
+        .await
+        .assert_error(400, "invalid_data");
+}
+
+/// A provider this test plays itself: its token endpoint answers the ID token the test minted,
+/// and its JWKS holds the test's key.
+struct FakeIssuer {
+    url: String,
+    key: EncodingKey,
+    next_id_token: Arc<Mutex<String>>,
+}
+
+async fn fake_issuer() -> FakeIssuer {
+    let rng = SystemRandom::new();
+    let pkcs8 = EcdsaKeyPair::generate_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, &rng).unwrap();
+    let pair =
+        EcdsaKeyPair::from_pkcs8(&ECDSA_P256_SHA256_FIXED_SIGNING, pkcs8.as_ref(), &rng).unwrap();
+    let point = pair.public_key().as_ref();
+    let jwk = json!({
+        "kty": "EC", "crv": "P-256", "kid": "test", "alg": "ES256", "use": "sig",
+        "x": URL_SAFE_NO_PAD.encode(&point[1..33]),
+        "y": URL_SAFE_NO_PAD.encode(&point[33..65]),
+    });
+    let next_id_token = Arc::new(Mutex::new(String::new()));
+    let answer = next_id_token.clone();
+    let router = axum::Router::new()
+        .route(
+            "/jwks",
+            get(move || async move { Json(json!({ "keys": [jwk] })) }),
+        )
+        .route(
+            "/token",
+            post(move || async move {
+                let id_token = answer.lock().unwrap().clone();
+                Json(json!({
+                    "access_token": "at", "token_type": "Bearer", "expires_in": 3600,
+                    "id_token": id_token,
+                }))
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    FakeIssuer {
+        url,
+        key: EncodingKey::from_ec_der(pkcs8.as_ref()),
+        next_id_token,
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+async fn id_tokens_are_checked_for_issuer_audience_nonce_expiry_and_signature(backend: Backend) {
+    let issuer = fake_issuer().await;
+    let other_key = fake_issuer().await.key;
+    let mut s = settings();
+    s.oauth.providers.insert(
+        "google".into(),
+        ProviderSettings {
+            client_id: "google-client".into(),
+            client_secret: "secret".into(),
+            issuer: Some(issuer.url.clone()),
+            authorize_url: Some(format!("{}/auth", issuer.url)),
+            token_url: Some(format!("{}/token", issuer.url)),
+            jwks_url: Some(format!("{}/jwks", issuer.url)),
+            ..ProviderSettings::default()
+        },
+    );
+    let t = start(backend, s).await;
+    let good = |nonce: &str| {
+        json!({
+            "iss": issuer.url, "aud": "google-client", "sub": "g-123", "nonce": nonce,
+            "email": "g@example.com", "email_verified": true, "iat": now(), "exp": now() + 300,
+        })
+    };
+    type Defect = fn(&mut Value);
+    let cases: [(&str, Defect, bool); 6] = [
+        (
+            "wrong issuer",
+            |c| c["iss"] = json!("https://accounts.evil.example"),
+            false,
+        ),
+        (
+            "wrong audience",
+            |c| c["aud"] = json!("someone-else"),
+            false,
+        ),
+        ("wrong nonce", |c| c["nonce"] = json!("replayed"), false),
+        ("expired", |c| c["exp"] = json!(now() - 3600), false),
+        ("bad signature", |_| {}, false),
+        // Last, so every refusal above is proven to be about its defect.
+        ("good", |_| {}, true),
+    ];
+    for (name, defect, accepted) in cases {
+        let flow = client_flow();
+        let reply = init(&t, "google", &flow, None).await;
+        assert_eq!(reply.status.as_u16(), 200, "{name}: {}", reply.text);
+        let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
+        let query: HashMap<String, String> = url.query_pairs().into_owned().collect();
+        assert_eq!(query["code_challenge_method"], "S256");
+        assert_eq!(
+            query["redirect_uri"],
+            format!("{PUBLIC_URL}/api/v1/oauth/callback")
+        );
+        let mut claims = good(&query["nonce"]);
+        defect(&mut claims);
+        let key = if name == "bad signature" {
+            &other_key
+        } else {
+            &issuer.key
+        };
+        let mut header = Header::new(Algorithm::ES256);
+        header.kid = Some("test".into());
+        *issuer.next_id_token.lock().unwrap() =
+            jsonwebtoken::encode(&header, &claims, key).unwrap();
+        let back = url::Url::parse(&format!(
+            "{PUBLIC_URL}/api/v1/oauth/callback?code=c-{name}&state={}",
+            query["state"]
+        ))
+        .unwrap();
+        let params = follow_callback(&t, &back).await;
+        let reply = t
+            .post(
+                "/api/v1/oauth/authenticate",
+                proof(&flow, &params, "google"),
+            )
+            .send()
+            .await;
+        if accepted {
+            assert_eq!(reply.status.as_u16(), 200, "{name}: {}", reply.text);
+            let google = account(&reply.body["user"], "google_oauth").unwrap();
+            assert_eq!(google["subject"], "g-123");
+            assert_eq!(google["email"], "g@example.com");
+        } else {
+            reply.assert_error(401, "invalid_credentials");
+        }
+    }
+}
+
+async fn custom_providers_render_as_custom_types_and_show_in_the_config(backend: Backend) {
+    let github = oauth2_url();
+    let mut s = settings();
+    s.oauth.custom_providers.push(CustomProviderSettings {
+        provider: "custom:octo".into(),
+        display_name: "Octo".into(),
+        client_id: CLIENT_ID.into(),
+        client_secret: CLIENT_SECRET.into(),
+        authorize_url: format!("{github}/login/oauth/authorize"),
+        token_url: format!("{github}/login/oauth/access_token"),
+        userinfo_url: Some(format!("{github}/user")),
+        subject_claim: Some("id".into()),
+        username_claim: Some("login".into()),
+        ..CustomProviderSettings::default()
+    });
+    s.login_methods.overflow.push("custom:octo".into());
+    let t = start(backend, s).await;
+    let config = t.get(&format!("/api/v1/apps/{}", t.app_id)).send().await;
+    assert_eq!(config.body["google_oauth"], true, "{}", config.text);
+    assert_eq!(config.body["github_oauth"], true);
+    assert_eq!(config.body["discord_oauth"], false);
+    assert_eq!(
+        config.body["custom_oauth_providers"][0]["provider"],
+        "custom:octo"
+    );
+    assert_eq!(
+        config.body["custom_oauth_providers"][0]["provider_display_name"],
+        "Octo"
+    );
+    assert!(
+        !config.text.contains(CLIENT_SECRET),
+        "secrets stay on the server"
+    );
+
+    let reply = login(&t, "custom:octo", "octocat").await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let custom = account(&reply.body["user"], "custom:octo").expect("custom account");
+    assert_eq!(custom["subject"], "583231");
+    assert_eq!(custom["username"], "octocat");
+}
