@@ -79,4 +79,52 @@ describe("formatUser", () => {
     expect(user.linkedAccounts[1]).toMatchObject({ type: "custom_auth", customUserId: "host-42" });
     expect(user.email).toBeUndefined();
   });
+
+  it("gives OAuth accounts in client form as user.google, user.github, …, and cross-app accounts", () => {
+    const seen = { verified_at: 5, first_verified_at: 5, latest_verified_at: 6 };
+    const user = formatUser(
+      makeUser({
+        linked_accounts: [
+          {
+            type: "google_oauth",
+            subject: "g-1",
+            email: "ada@gmail.com",
+            name: "Ada",
+            username: null,
+            ...seen,
+          },
+          { type: "github_oauth", subject: "42", email: null, name: null, username: "ada", ...seen },
+          { type: "custom:acme", subject: "a-7", email: null, name: "Ada", username: null, ...seen },
+          {
+            type: "cross_app",
+            subject: "did:privy:other",
+            provider_app_id: "cltestapp0000000000000002",
+            embedded_wallets: [{ address: "0xabc" }],
+            smart_wallets: [],
+            ...seen,
+          },
+        ],
+      }),
+    );
+    expect(user.google).toEqual({
+      type: "google_oauth",
+      subject: "g-1",
+      email: "ada@gmail.com",
+      name: "Ada",
+      username: null,
+      verifiedAt: new Date(5000),
+      firstVerifiedAt: new Date(5000),
+      latestVerifiedAt: new Date(6000),
+    });
+    expect(user.github).toMatchObject({ subject: "42", username: "ada" });
+    expect(user.twitter).toBeUndefined();
+    expect(user.linkedAccounts[2]).toMatchObject({ type: "custom:acme", subject: "a-7" });
+    expect(user.linkedAccounts[3]).toMatchObject({
+      type: "cross_app",
+      subject: "did:privy:other",
+      providerApp: { id: "cltestapp0000000000000002" },
+      embeddedWallets: [{ address: "0xabc" }],
+      smartWallets: [],
+    });
+  });
 });

@@ -25,4 +25,17 @@ describe("loginMethods", () => {
   it("falls back to email when nothing in the list has a screen here", () => {
     expect(loginMethods(config(["passkey"], ["wallet"]))).toEqual({ primary: ["email"], overflow: [] });
   });
+
+  it("lists OAuth providers the app config turns on, and the operator's custom providers", () => {
+    const on = {
+      ...config(["google", "email", "apple"], ["github", "custom:acme", "custom:gone"]),
+      google_oauth: true,
+      github_oauth: true,
+      apple_oauth: false,
+      custom_oauth_providers: [
+        { provider: "custom:acme", provider_display_name: "Acme", provider_icon_url: null },
+      ],
+    } as unknown as AppConfigResponse;
+    expect(loginMethods(on)).toEqual({ primary: ["google", "email"], overflow: ["github", "custom:acme"] });
+  });
 });

@@ -1,0 +1,298 @@
+import { APP_ID, type ScriptedServer, scriptApp, startScriptedServer } from "@symbolon/core/testing";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import type { LoginCompleteParams } from "../hooks/toLoginComplete";
+import { useLinkAccount } from "../hooks/useLinkAccount";
+import { useLogin } from "../hooks/useLogin";
+import { usePrivy } from "../hooks/usePrivy";
+import { PrivyProvider } from "../provider/PrivyProvider";
+
+const PROVIDER_URL = "https://accounts.example/authorize";
+const seen = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 };
+const GOOGLE = {
+  type: "google_oauth",
+  subject: "g-1",
+  email: "ada@gmail.com",
+  name: "Ada",
+  username: null,
+  ...seen,
+};
+
+interface Harness {
+  server: ScriptedServer;
+  completed: LoginCompleteParams[];
+  errors: string[];
+  linked: string[];
+}
+
+function Host({ h }: { h: Harness }) {
+  const { ready, authenticated, user, linkGithub } = usePrivy();
+  const { login } = useLogin({ onComplete: (p) => h.completed.push(p), onError: (c) => h.errors.push(c) });
+  const { linkGoogle } = useLinkAccount({
+    onSuccess: ({ user }) => h.linked.push(user.google?.subject ?? ""),
+  });
+  return (
+    <main>
+      <p data-testid="status">{ready ? (authenticated ? "signed-in" : "signed-out") : "loading"}</p>
+      {user?.google && <p data-testid="google">{user.google.email}</p>}
+      <button type="button" onClick={login}>
+        Log in
+      </button>
+      <button type="button" onClick={linkGoogle}>
+        Link Google
+      </button>
+      <button type="button" onClick={linkGithub}>
+        Link GitHub
+      </button>
+    </main>
+  );
+}
+
+/** Starts a scripted server with Google and GitHub on, renders the host app, waits until ready. */
+async function renderOAuthApp(config: Record<string, unknown> = {}, signedIn = false) {
+  const server = await startScriptedServer();
+  onTestFinished(() => server.close());
+  const app = scriptApp(server, {
+    config: {
+      name: "Acme",
+      google_oauth: true,
+      github_oauth: true,
+      login_methods_and_order: { primary: ["google", "email"], overflow: ["github"] },
+      ...config,
+    },
+  });
+  server.on("POST /api/v1/oauth/init", () => ({ json: { url: PROVIDER_URL } }));
+  server.on("POST /api/v1/oauth/authenticate", () => {
+    app.user = { ...app.user, linked_accounts: [GOOGLE] as typeof app.user.linked_accounts };
+    return { json: app.issue({ is_new_user: true }) };
+  });
+  if (signedIn) {
+    // The session a previous page load left (an email user).
+    const session = app.issue();
+    localStorage.setItem(`privy:token:${APP_ID}`, session.token ?? "");
+    localStorage.setItem(`privy:refresh_token:${APP_ID}`, session.refresh_token ?? "");
+    localStorage.setItem(`privy:user:${APP_ID}`, JSON.stringify(session.user));
+  }
+  const h: Harness = { server, completed: [], errors: [], linked: [] };
+  const view = render(
+    <PrivyProvider appId={APP_ID} apiUrl={server.url}>
+      <Host h={h} />
+    </PrivyProvider>,
+  );
+  await screen.findByText(/signed-(in|out)/);
+  return { ...h, app, view };
+}
+
+function fakePopup() {
+  const popup = { closed: false, location: { href: "" }, close: vi.fn(() => (popup.closed = true)) };
+  vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+  return popup;
+}
+
+/** The popup's page answering its opener with the state the client sent to init. */
+async function popupReturns(
+  server: ScriptedServer,
+  popup: { location: { href: string } },
+  extra: object = {},
+) {
+  await waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL));
+  const stateCode = stateCodeOf(server);
+  const data = { type: "PRIVY_OAUTH_RESPONSE", stateCode, authorizationCode: "code-1", ...extra };
+  act(() => window.dispatchEvent(new MessageEvent("message", { data, origin: window.location.origin })));
+}
+
+async function openLogin() {
+  fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+  return screen.findByRole("dialog");
+}
+
+/** The state the client sent to the last `/oauth/init`. */
+function stateCodeOf(server: ScriptedServer): string {
+  const body = server.hitsOf("POST /api/v1/oauth/init").at(-1)?.body as { state_code?: string } | undefined;
+  return body?.state_code ?? "";
+}
+
+beforeEach(() => window.history.replaceState(null, "", "/"));
+afterEach(() => vi.restoreAllMocks());
+
+describe("OAuth in the login modal", () => {
+  it("lists the providers in the app's order with their marks; Google logs in through the popup", async () => {
+    const h = await renderOAuthApp();
+    const dialog = await openLogin();
+    const google = within(dialog).getByRole("button", { name: "Continue with Google" });
+    expect(google.querySelector("svg[aria-hidden='true']")).not.toBeNull();
+    // Google first (primary), then email as a button; GitHub behind More options.
+    const names = within(dialog)
+      .getAllByRole("button")
+      .map((b) => b.getAttribute("aria-label") ?? b.querySelector("span")?.textContent ?? b.textContent);
+    expect(names).toEqual(["Close", "Continue with Google", "Continue with email", "More options"]);
+
+    const popup = fakePopup();
+    fireEvent.click(google);
+    expect(
+      await within(dialog).findByRole("heading", { name: "Verifying connection to Google" }),
+    ).toBeTruthy();
+    expect(within(dialog).getByText("Just a few moments more")).toBeTruthy();
+    await popupReturns(h.server, popup);
+    expect(
+      await within(dialog).findByRole("heading", { name: "Successfully connected with Google" }),
+    ).toBeTruthy();
+    expect(within(dialog).getByText("You're good to go!")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 3000 });
+    expect(h.completed).toHaveLength(1);
+    expect(h.completed[0]).toMatchObject({
+      loginMethod: "google",
+      isNewUser: true,
+      loginAccount: { subject: "g-1" },
+    });
+    expect(screen.getByTestId("google").textContent).toBe("ada@gmail.com");
+  });
+
+  it("a refusal shows 'Authentication failed' with the spec's line; Retry only when it can help", async () => {
+    const h = await renderOAuthApp();
+    h.server.on("POST /api/v1/oauth/authenticate", () => ({
+      status: 400,
+      json: { error: "Taken", code: "linked_to_another_user" },
+    }));
+    const dialog = await openLogin();
+    const popup = fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    await popupReturns(h.server, popup);
+    expect(await within(dialog).findByRole("heading", { name: "Authentication failed" })).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "This account has already been linked to another user.",
+    );
+    expect(within(dialog).queryByRole("button", { name: "Retry" })).toBeNull();
+
+    // invalid_credentials is retryable: Retry starts the same provider again.
+    h.server.on("POST /api/v1/oauth/authenticate", () => ({
+      status: 401,
+      json: { error: "Bad code", code: "invalid_credentials" },
+    }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(h.errors).toEqual(["exited_auth_flow"]);
+    const again = await openLogin();
+    const second = fakePopup();
+    fireEvent.click(within(again).getByRole("button", { name: "Continue with Google" }));
+    await popupReturns(h.server, second);
+    expect(await within(again).findByText("Something went wrong. Try again.")).toBeTruthy();
+    const third = fakePopup();
+    fireEvent.click(within(again).getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(third.location.href).toBe(PROVIDER_URL));
+    expect(h.server.hitsOf("POST /api/v1/oauth/init")).toHaveLength(3);
+  });
+
+  it("a tampered state shows the phishing message", async () => {
+    const h = await renderOAuthApp();
+    const dialog = await openLogin();
+    const popup = fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    await popupReturns(h.server, popup, { stateCode: "tampered" });
+    expect(
+      await within(dialog).findByText("Unexpected auth flow. This may be a phishing attempt."),
+    ).toBeTruthy();
+    expect(h.server.hitsOf("POST /api/v1/oauth/authenticate")).toHaveLength(0);
+  });
+
+  it("the user refusing at the provider offers Retry with the spec's line", async () => {
+    const h = await renderOAuthApp();
+    const dialog = await openLogin();
+    const popup = fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "More options" }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Continue with GitHub" }));
+    await waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL));
+    const data = { type: "PRIVY_OAUTH_ERROR", error: "access_denied" };
+    act(() => window.dispatchEvent(new MessageEvent("message", { data, origin: window.location.origin })));
+    expect(
+      await within(dialog).findByText(
+        "Retry and check the requested permissions to finish connecting your account.",
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(h.server.hitsOf("POST /api/v1/oauth/init")[0]?.body).toMatchObject({ provider: "github" });
+  });
+
+  it("allowlist refusals go to their own screen", async () => {
+    const h = await renderOAuthApp();
+    h.server.on("POST /api/v1/oauth/authenticate", () => ({
+      status: 403,
+      json: { error: "Not allowed", code: "allowlist_rejected" },
+    }));
+    const dialog = await openLogin();
+    const popup = fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    await popupReturns(h.server, popup);
+    expect(
+      await within(dialog).findByRole("heading", { name: "You don't have access to this app" }),
+    ).toBeTruthy();
+  });
+
+  it("in an in-app browser, Google shows the in-app-browser screen", async () => {
+    vi.spyOn(window.navigator, "userAgent", "get").mockReturnValue(
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/450.0.0.0;]",
+    );
+    await renderOAuthApp();
+    const dialog = await openLogin();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    expect(await within(dialog).findByRole("heading", { name: "Could not log in with Google" })).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "It looks like you're using an in-app browser. To log in, please try again using an external browser.",
+    );
+    fireEvent.click(within(dialog).getByRole("button", { name: "Choose another way" }));
+    expect(await within(dialog).findByRole("button", { name: "Continue with Google" })).toBeTruthy();
+  });
+
+  it("a blocked popup falls back to a redirect; the return reopens the modal on the status screen", async () => {
+    const h = await renderOAuthApp();
+    const dialog = await openLogin();
+    vi.spyOn(window, "open").mockReturnValue(null);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    await waitFor(() => expect(h.server.hitsOf("POST /api/v1/oauth/init")).toHaveLength(1));
+    const stateCode = stateCodeOf(h.server);
+    // The page left for the provider (jsdom does not navigate); it comes back with the code.
+    h.view.unmount();
+    cleanup();
+    window.history.replaceState(
+      null,
+      "",
+      `/?privy_oauth_code=c&privy_oauth_state=${stateCode}&privy_oauth_provider=google`,
+    );
+    render(
+      <PrivyProvider appId={APP_ID} apiUrl={h.server.url}>
+        <Host h={h} />
+      </PrivyProvider>,
+    );
+    const back = await screen.findByRole("dialog");
+    expect(window.location.search).toBe("");
+    expect(
+      await within(back).findByRole("heading", { name: "Successfully connected with Google" }),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 3000 });
+    expect(h.completed[0]).toMatchObject({ loginMethod: "google" });
+    expect(screen.getByTestId("status").textContent).toBe("signed-in");
+  });
+
+  it("useLinkAccount().linkGoogle links through the status screen and reports the user", async () => {
+    const h = await renderOAuthApp({}, true);
+    h.server.on("POST /api/v1/oauth/link", () => {
+      h.app.user = {
+        ...h.app.user,
+        linked_accounts: [...h.app.user.linked_accounts, GOOGLE] as typeof h.app.user.linked_accounts,
+      };
+      return { json: h.app.user };
+    });
+    const popup = fakePopup();
+    fireEvent.click(screen.getByRole("button", { name: "Link Google" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(
+      await within(dialog).findByRole("heading", { name: "Verifying connection to Google" }),
+    ).toBeTruthy();
+    await popupReturns(h.server, popup);
+    expect(
+      await within(dialog).findByRole("heading", { name: "Successfully connected with Google" }),
+    ).toBeTruthy();
+    await waitFor(() => expect(h.linked).toEqual(["g-1"]), { timeout: 3000 });
+    expect(h.server.hitsOf("POST /api/v1/oauth/link")[0]?.body).toMatchObject({ provider: "google" });
+  });
+});
