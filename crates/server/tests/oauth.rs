@@ -19,7 +19,7 @@ use ring::rand::SystemRandom;
 use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use symbolon_server::app_settings::AppSettings;
+use symbolon_server::app_settings::{AppSettings, CrossAppProvider};
 use symbolon_server::methods::oauth::settings::{CustomProviderSettings, ProviderSettings};
 
 const CLIENT_ID: &str = "symbolon-dev";
@@ -40,6 +40,7 @@ backend_tests!(
     link_transfer_and_unlink_follow_the_account_rules,
     id_tokens_are_checked_for_issuer_audience_nonce_expiry_and_signature,
     custom_providers_render_as_custom_types_and_show_in_the_config,
+    cross_app_login_runs_on_our_own_provider_endpoints,
 );
 
 fn oidc_issuer() -> String {
@@ -706,4 +707,104 @@ async fn custom_providers_render_as_custom_types_and_show_in_the_config(backend:
     let custom = account(&reply.body["user"], "custom:octo").expect("custom account");
     assert_eq!(custom["subject"], "583231");
     assert_eq!(custom["username"], "octocat");
+}
+
+/// App B signs its user in with their account of app A (provider `privy:A`): the engine runs
+/// against this server's own authorize, token and user-info endpoints, served on loopback.
+async fn cross_app_login_runs_on_our_own_provider_endpoints(backend: Backend) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let public_url = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let url = public_url.clone();
+    let t = TestApp::start_with(backend, move |c| c.public_url = url).await;
+    let router = t.router.clone();
+    tokio::spawn(async move {
+        let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+        axum::serve(listener, service).await
+    });
+    let a = t.app_id.clone();
+    let mut provider = AppSettings::default();
+    provider.cross_app.allow_as_provider = true;
+    t.set_settings(provider).await;
+    let b = t.create_app(false).await;
+    let mut requester = AppSettings::default();
+    requester.cross_app.providers.push(CrossAppProvider {
+        app_id: a.clone(),
+        read_only: false,
+    });
+    let mut record = t.state.db.find_app(&b).await.unwrap().unwrap();
+    record.settings = requester.checked().unwrap();
+    t.state
+        .db
+        .upsert_app(&record, t.state.clock.now())
+        .await
+        .unwrap();
+    let provider_name = format!("privy:{a}");
+
+    // B starts the flow: the authorization URL is A's consent page on this server.
+    let flow = client_flow();
+    let reply = t
+        .post(
+            "/api/v1/oauth/init",
+            json!({
+                "provider": provider_name, "redirect_to": RETURN_TO,
+                "code_challenge": flow.challenge, "state_code": flow.state,
+            }),
+        )
+        .header("privy-app-id", &b)
+        .send()
+        .await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let authorize = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
+    assert_eq!(authorize.path(), format!("/apps/{a}/oauth/authorize"));
+    let query: HashMap<String, String> = authorize.query_pairs().into_owned().collect();
+    assert_eq!(query["client_id"], b);
+
+    // The user, signed in to A on A's page, consents.
+    let session = t.login(&unique_email()).await;
+    let a_user = session["user"]["id"].as_str().unwrap().to_string();
+    let consent = t
+        .post(
+            &format!("/api/v1/apps/{a}/oauth/consent"),
+            json!({
+                "client_id": query["client_id"], "redirect_uri": query["redirect_uri"],
+                "state": query["state"], "code_challenge": query["code_challenge"],
+                "code_challenge_method": query["code_challenge_method"],
+            }),
+        )
+        .header("origin", &public_url)
+        .without("privy-app-id")
+        .bearer(session["token"].as_str().unwrap())
+        .send()
+        .await;
+    assert_eq!(consent.status.as_u16(), 200, "{}", consent.text);
+    let back = url::Url::parse(consent.body["redirect_to"].as_str().unwrap()).unwrap();
+    let params = follow_callback(&t, &back).await;
+
+    // B signs in: the code is exchanged and the user read over HTTP, on this server.
+    let reply = t
+        .post(
+            "/api/v1/oauth/authenticate",
+            proof(&flow, &params, &provider_name),
+        )
+        .header("privy-app-id", &b)
+        .send()
+        .await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let cross = account(&reply.body["user"], "cross_app").expect("cross_app account");
+    assert_eq!(cross["subject"], a_user.as_str());
+    assert_eq!(cross["provider_app_id"], a.as_str());
+    assert_eq!(cross["embedded_wallets"], json!([]));
+    assert_eq!(cross["smart_wallets"], json!([]));
+    // Always answered for cross-app: the client needs A's token to sign with A's wallet.
+    let tokens = &reply.body["oauth_tokens"];
+    assert_eq!(tokens["provider"], provider_name.as_str());
+    assert!(
+        tokens["access_token"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty())
+    );
+    // A lists nobody: A's users cannot sign in to A with B.
+    init(&t, &format!("privy:{b}"), &client_flow(), None)
+        .await
+        .assert_error(403, "disallowed_login_method");
 }
