@@ -42,6 +42,7 @@ export function App({ env }: { env: Env }) {
         appLabel={isAppB ? "App B" : undefined}
         // App B signs in with email and the first app (cross-app); the first app also offers Google and GitHub.
         oauthProviders={isAppB ? NO_PROVIDERS : DEMO_PROVIDERS}
+        crossAppProviderId={isAppB ? env.VITE_PRIVY_APP_ID : undefined}
         theme={theme}
         onThemeChange={setTheme}
         // The faucet needs the local chain (anvil signs for its dev account), never the public RPC.

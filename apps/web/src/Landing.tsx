@@ -1,6 +1,7 @@
 import { type ThemePreference, useGuestAccounts, useLoginWithOAuth, usePrivy } from "@symbolon/react";
 import { useState } from "react";
 import { AccountsCard, DEMO_OAUTH_PROVIDERS, type DemoOAuthProvider } from "./account/AccountsCard";
+import { CrossAppCard, CrossAppLoginButton } from "./account/CrossAppCard";
 import { HostSignIn } from "./account/HostSignIn";
 import { WalletCard } from "./account/WalletCard";
 import { ThemeSwitch } from "./theme/ThemeSwitch";
@@ -14,6 +15,7 @@ export function Landing({
   faucetRpcUrl,
   hostAuthUrl,
   onHostToken,
+  crossAppProviderId,
 }: {
   /** Which demo app this is, when not the main one ("App B"). */
   appLabel?: string | undefined;
@@ -27,6 +29,8 @@ export function Landing({
   hostAuthUrl?: string | undefined;
   /** The host user signed in (a token) or out (null). */
   onHostToken?: (token: string | null) => void;
+  /** App B: the provider app its users may log in with (cross-app). */
+  crossAppProviderId?: string | undefined;
 }) {
   const { ready, authenticated, user, login, logout } = usePrivy();
   const { createGuestAccount } = useGuestAccounts();
@@ -93,6 +97,7 @@ export function Landing({
               </button>
             </section>
             <AccountsCard oauthProviders={oauthProviders} />
+            {crossAppProviderId && <CrossAppCard providerAppId={crossAppProviderId} />}
             <WalletCard faucetRpcUrl={faucetRpcUrl} />
           </>
         ) : (
@@ -108,6 +113,9 @@ export function Landing({
             >
               Continue as guest
             </button>
+            {crossAppProviderId && (
+              <CrossAppLoginButton providerAppId={crossAppProviderId} disabled={!ready} />
+            )}
             {oauthProviders.length > 0 && (
               <p className="full-page-sign-in">
                 <span className="card__label">Full-page sign-in</span>

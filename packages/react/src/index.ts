@@ -12,6 +12,7 @@ export { useCreateWallet } from "./hooks/useCreateWallet";
 export { useCustomAuth } from "./hooks/useCustomAuth";
 export { useEmbeddedWalletState } from "./hooks/useEmbeddedWalletState";
 export { useExportWallet } from "./hooks/useExportWallet";
+export { type CrossAppSignOptions, useCrossAppAccounts } from "./hooks/useCrossAppAccounts";
 export { useGetAccessTokenForProvider } from "./hooks/useGetAccessTokenForProvider";
 export { useGuestAccounts } from "./hooks/useGuestAccounts";
 export { useIdentityToken } from "./hooks/useIdentityToken";

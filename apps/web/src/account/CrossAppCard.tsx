@@ -1,0 +1,90 @@
+import { isCrossAppError } from "@symbolon/core";
+import { useCrossAppAccounts, usePrivy } from "@symbolon/react";
+import { useState } from "react";
+import { errorMessage } from "./errorMessage";
+
+/** Cross-app refusals carry the spec's words ('User rejected request', …); others as the wallet's. */
+const crossAppMessage = (e: unknown) => (isCrossAppError(e) ? e.message : errorMessage(e));
+
+/** The demo message app B asks the provider app's wallet to sign. */
+export const CROSS_APP_DEMO_MESSAGE = "Hello from app B";
+
+/** App B, signed out: log in with the user's account of the provider app (a popup). */
+export function CrossAppLoginButton({
+  providerAppId,
+  disabled,
+}: {
+  providerAppId: string;
+  disabled: boolean;
+}) {
+  const { loginWithCrossAppAccount } = useCrossAppAccounts();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={disabled}
+        onClick={() => {
+          setError(null);
+          loginWithCrossAppAccount({ appId: providerAppId }).catch((e: unknown) =>
+            setError(crossAppMessage(e)),
+          );
+        }}
+      >
+        Log in with app A
+      </button>
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** App B, signed in with a cross-app account: its wallet of the provider app, and a signature by it. */
+export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
+  const { user } = usePrivy();
+  const { signMessage } = useCrossAppAccounts();
+  const [signature, setSignature] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const account = user?.linkedAccounts.find(
+    (a) => a.type === "cross_app" && a.providerApp.id === providerAppId,
+  );
+  if (account?.type !== "cross_app") return null;
+  const address = account.embeddedWallets[0]?.address;
+  return (
+    <section className="card" aria-label="App A wallet">
+      <p className="card__label">App A wallet</p>
+      <p className="card__email" data-testid="cross-app-address">
+        {address ?? "No wallet"}
+      </p>
+      {address && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setSignature(null);
+            setError(null);
+            signMessage(CROSS_APP_DEMO_MESSAGE, { address }).then(setSignature, (e: unknown) =>
+              setError(crossAppMessage(e)),
+            );
+          }}
+        >
+          Sign with app A
+        </button>
+      )}
+      {signature && (
+        <output className="signature" data-testid="cross-app-signature">
+          {signature}
+        </output>
+      )}
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
