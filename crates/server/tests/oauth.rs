@@ -41,6 +41,8 @@ backend_tests!(
     id_tokens_are_checked_for_issuer_audience_nonce_expiry_and_signature,
     custom_providers_render_as_custom_types_and_show_in_the_config,
     cross_app_login_runs_on_our_own_provider_endpoints,
+    unreachable_or_oversized_providers_are_a_clear_502,
+    a_form_posted_callback_redirects_like_a_query,
 );
 
 fn oidc_issuer() -> String {
@@ -807,4 +809,98 @@ async fn cross_app_login_runs_on_our_own_provider_endpoints(backend: Backend) {
     init(&t, &format!("privy:{b}"), &client_flow(), None)
         .await
         .assert_error(403, "disallowed_login_method");
+}
+
+/// init, then the provider's return as our callback would get it: the flow and the page's
+/// parameters, without visiting any provider page.
+async fn returned(
+    t: &TestApp,
+    provider: &str,
+    code: &str,
+) -> (ClientFlow, HashMap<String, String>) {
+    let flow = client_flow();
+    let reply = init(t, provider, &flow, None).await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
+    let state = url
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .unwrap();
+    let back = url::Url::parse(&format!(
+        "{PUBLIC_URL}/api/v1/oauth/callback?code={code}&state={state}"
+    ))
+    .unwrap();
+    (flow, follow_callback(t, &back).await)
+}
+
+async fn unreachable_or_oversized_providers_are_a_clear_502(backend: Backend) {
+    // A token endpoint whose answer is far over the 64 KiB cap.
+    let router = axum::Router::new().route(
+        "/token",
+        post(|| async {
+            Json(json!({ "access_token": "x".repeat(200_000), "token_type": "Bearer" }))
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let big = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    tokio::spawn(async move { axum::serve(listener, router).await });
+    // A port nothing listens on.
+    let closed = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://127.0.0.1:{}", probe.local_addr().unwrap().port())
+    };
+    for token_url in [format!("{closed}/token"), format!("{big}/token")] {
+        let mut s = settings();
+        let github = s.oauth.providers.get_mut("github").unwrap();
+        github.token_url = Some(token_url.clone());
+        let t = start(backend, s).await;
+        let (flow, params) = returned(&t, "github", "some-code").await;
+        let started = std::time::Instant::now();
+        let reply = t
+            .post(
+                "/api/v1/oauth/authenticate",
+                proof(&flow, &params, "github"),
+            )
+            .send()
+            .await;
+        reply.assert_error(502, "internal_error");
+        assert!(
+            reply.body["error"].as_str().unwrap().contains("github"),
+            "{token_url}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+}
+
+async fn a_form_posted_callback_redirects_like_a_query(backend: Backend) {
+    let t = start(backend, settings()).await;
+    let flow = client_flow();
+    let reply = init(&t, "google", &flow, None).await;
+    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
+    let state = url
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .unwrap();
+    let form = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("code", "posted-code")
+        .append_pair("state", &state)
+        .finish();
+    let reply = t
+        .request(axum::http::Method::POST, "/api/v1/oauth/callback")
+        .without("origin")
+        .without("privy-app-id")
+        .header("content-type", "application/x-www-form-urlencoded")
+        .raw_body(&form)
+        .send()
+        .await;
+    assert_eq!(reply.status.as_u16(), 302, "{}", reply.text);
+    let location = url::Url::parse(reply.header("location").unwrap()).unwrap();
+    let params: HashMap<String, String> = location.query_pairs().into_owned().collect();
+    assert_eq!(params["privy_oauth_code"], "posted-code");
+    assert_eq!(params["privy_oauth_state"], flow.state);
+    assert_eq!(params["privy_oauth_provider"], "google");
+    // The page's own query is kept.
+    assert_eq!(params["from"], "oauth");
 }

@@ -173,3 +173,69 @@ pub fn check_url(url: &str) -> Result<(), String> {
         _ => Err(format!("{url:?} must be https (http only on loopback)")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::app_settings::AppSettings;
+
+    fn refused(toml_text: &str) -> String {
+        let settings: AppSettings = toml::from_str(toml_text).unwrap_or_default();
+        settings.checked().err().unwrap_or_default()
+    }
+
+    #[test]
+    fn oauth_settings_are_read_from_toml_and_checked() {
+        let ok: AppSettings = toml::from_str(
+            r#"
+            [login_methods]
+            primary = ["email", "google", "custom:acme"]
+            [oauth.providers.google]
+            client_id = "cid"
+            client_secret = "secret"
+            issuer = "http://localhost:1083"
+            [[oauth.custom_providers]]
+            provider = "custom:acme"
+            display_name = "Acme"
+            client_id = "cid"
+            authorize_url = "https://id.acme.example/authorize"
+            token_url = "https://id.acme.example/token"
+            userinfo_url = "https://id.acme.example/me"
+            "#,
+        )
+        .unwrap_or_default();
+        assert!(ok.checked().is_ok());
+
+        // Listed without its client.
+        assert!(
+            refused("[login_methods]\nprimary = [\"github\"]").contains("oauth.providers.github")
+        );
+        // Not a provider at all.
+        assert!(
+            refused("[oauth.providers.myspace]\nclient_id = \"c\"").contains("unknown provider")
+        );
+        // Plain http off loopback.
+        assert!(
+            refused(
+                "[oauth.providers.google]\nclient_id = \"c\"\ntoken_url = \"http://evil.example/t\""
+            )
+            .contains("https")
+        );
+        // Custom providers are named custom:<name> and need a way to read the user.
+        let custom = |name: &str, userinfo: &str| {
+            format!(
+                "[[oauth.custom_providers]]\nprovider = \"{name}\"\nclient_id = \"c\"\n\
+                 authorize_url = \"https://a.example/a\"\ntoken_url = \"https://a.example/t\"\n{userinfo}"
+            )
+        };
+        assert!(
+            refused(&custom("acme", "userinfo_url = \"https://a.example/u\""))
+                .contains("custom:<name>")
+        );
+        assert!(refused(&custom("custom:acme", "")).contains("userinfo_url"));
+        // Cross-app names must be listed providers.
+        assert!(
+            refused("[login_methods]\nprimary = [\"privy:aaaaaaaaaaaaaaaaaaaaaaaaa\"]")
+                .contains("unknown login method")
+        );
+    }
+}
