@@ -21,7 +21,13 @@ console.log(
   `e2e: stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (web ${stack.urls.web}, api ${stack.urls.api})`,
 );
 
-const shared = { urls: stack.urls, appId: stack.appId, serverPid: stack.serverPid, logs: stack.logs };
+const shared = {
+  urls: stack.urls,
+  appId: stack.appId,
+  appBId: stack.appBId,
+  serverPid: stack.serverPid,
+  logs: stack.logs,
+};
 const files = process.argv.slice(2);
 const runner = spawn(
   process.execPath,

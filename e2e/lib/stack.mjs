@@ -1,12 +1,14 @@
 // The stack a test file talks to: the suite's shared one (see run.mjs) or, when the file runs alone, its own.
 import { after, before } from "node:test";
-import { latestSmsCode, mailboxClient, smsMessages, startStack } from "@symbolon/stack";
+import { latestSmsCode, mailboxClient, signInAt, smsMessages, startStack } from "@symbolon/stack";
 import { stackOptions } from "./stackOptions.mjs";
 
 /**
  * Registers before/after hooks and returns a handle whose fields are filled once `before` ran.
- * @returns {{ urls: { api: string, web: string, inbox: string, smsInbox: string, hostAuth: string, chain: string },
- *   appId: string, mailbox: ReturnType<typeof mailboxClient>,
+ * @returns {{ urls: { api: string, web: string, webB: string | null, inbox: string, smsInbox: string,
+ *     hostAuth: string, oidc: string, oauth2: string, chain: string },
+ *   appId: string, appBId: string | null, mailbox: ReturnType<typeof mailboxClient>,
+ *   signInAt: typeof signInAt,
  *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> } }}
  */
 export function useStack() {
@@ -19,6 +21,9 @@ export function useStack() {
     Object.assign(handle, {
       urls: info.urls,
       appId: info.appId,
+      appBId: info.appBId ?? null,
+      // Signs in at the Google or GitHub stand-in over HTTP (no browser): returns the callback address.
+      signInAt,
       mailbox: mailboxClient(info.urls.inbox),
       smsbox: {
         latestCode: (to, options) => latestSmsCode(info.urls.smsInbox, to, options),

@@ -6,7 +6,18 @@ import { watchMakeParent } from "../src/watchMakeParent.mjs";
 
 // SYMBOLON_DEV_PORT_OFFSET moves every fixed port by that much (a second stack next to the first);
 // SYMBOLON_DEV_DATA_DIR replaces .dev/.
-const DEV_PORTS = { api: 8787, web: 5173, inbox: 1080, smtp: 1025, sms: 1081, hostAuth: 1082, chain: 8545 };
+const DEV_PORTS = {
+  api: 8787,
+  web: 5173,
+  webB: 5174,
+  inbox: 1080,
+  smtp: 1025,
+  sms: 1081,
+  hostAuth: 1082,
+  oidc: 1083,
+  oauth2: 1084,
+  chain: 8545,
+};
 const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);
 if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) {
   console.error(`\n✖ SYMBOLON_DEV_PORT_OFFSET must be a whole number from 0 to 50000.\n`);
@@ -34,10 +45,13 @@ try {
 
 const rows = [
   ["Web app", stack.urls.web],
+  ...(stack.urls.webB ? [["Web app B", `${stack.urls.webB} (logs in with the first app: cross-app)`]] : []),
   ["API", `${stack.urls.api}/api/v1`],
   ["Mail inbox", stack.urls.inbox],
   ["SMS inbox", stack.urls.smsInbox],
   ["Host auth", `${stack.urls.hostAuth} (custom-auth stand-in)`],
+  ["Google (local OpenID provider)", stack.urls.oidc],
+  ["GitHub (local OAuth 2.0 provider)", stack.urls.oauth2],
   // The funder is anvil's dev account 0 (10,000 ETH): import its key into a wallet to move test funds by hand.
   ...(stack.chain
     ? [
@@ -46,16 +60,19 @@ const rows = [
       ]
     : []),
   ["App id", stack.appId],
+  ...(stack.appBId ? [["App B id", stack.appBId]] : []),
   ["Server log", stack.logs.server],
   ["Web log", stack.logs.web],
   ...(stack.chain ? [["Chain log", stack.logs.chain]] : []),
 ];
+const labelWidth = Math.max(...rows.map(([k]) => k.length)) + 2;
 const body = [
   `Symbolon is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   "",
-  ...rows.map(([k, v]) => `${`${k}:`.padEnd(12)}${v}`),
+  ...rows.map(([k, v]) => `${`${k}:`.padEnd(labelWidth)}${v}`),
   "",
-  "Log in on the web app; the code arrives in the mail (or SMS) inbox.",
+  "Log in on the web app; the code arrives in the mail (or SMS) inbox. Google and GitHub",
+  "sign in without a password: pick a test account on their page.",
   "Press Ctrl-C to stop",
 ];
 const width = Math.max(...body.map((text) => text.length));

@@ -10,9 +10,9 @@ import { fileURLToPath } from "node:url";
 import { portIsFree } from "./ports.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const DEV_PORTS = [8787, 5173, 1080, 1025, 1081, 8545];
+const DEV_PORTS = [8787, 5173, 5174, 1080, 1025, 1081, 1082, 1083, 1084, 8545];
 
-/** A port offset whose six dev ports are all free now. */
+/** A port offset whose dev ports are all free now. */
 async function freeOffset() {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const offset = 20_000 + Math.floor(Math.random() * 20_000);

@@ -1,5 +1,5 @@
-// One way to run the whole local stack — mailbox, SMS catcher, chain, database, server, web app — for `make dev`, the e2e
-// suite and the benchmarks, so all three exercise the same wiring.
+// One way to run the whole local stack — mailbox, SMS catcher, OAuth stand-ins, chain, database, server, web app — for
+// `make dev`, the e2e suite and the benchmarks, so all three exercise the same wiring.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,6 +10,9 @@ import { startChain } from "./chain.mjs";
 import { startHostAuth } from "./hostAuth.mjs";
 import { startMailbox } from "./mailbox.mjs";
 import { mailboxClient } from "./mailboxClient.mjs";
+import { startOauth2Provider } from "./oauth2Provider.mjs";
+import { OAUTH_CLIENTS } from "./oauthShared.mjs";
+import { startOidcProvider } from "./oidcProvider.mjs";
 import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
 import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 import { startSmsbox } from "./smsbox.mjs";
@@ -17,6 +20,10 @@ import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
 export { mailboxClient } from "./mailboxClient.mjs";
+export { GITHUB_TEST_ACCOUNTS } from "./oauth2Provider.mjs";
+export { signInAt } from "./oauthLoginClient.mjs";
+export { OAUTH_CLIENTS } from "./oauthShared.mjs";
+export { TEST_ACCOUNTS as OIDC_TEST_ACCOUNTS } from "./oidcProvider.mjs";
 export { freePort, PortInUseError } from "./ports.mjs";
 export { readTail } from "./processes.mjs";
 export { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
@@ -27,6 +34,12 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The demo app's fixed id (25 characters, as clients require), so bookmarks and `.env` files survive restarts. */
 export const DEMO_APP_ID = "symbolondemo0000000000001";
 const DEMO_APP_NAME = "Symbolon Demo";
+/**
+ * The second demo app ("app B"): its users may log in with their account of the demo app (cross-app). It is the same
+ * web app served on a second origin (`urls.webB`), which picks this id by its origin.
+ */
+export const DEMO_APP_B_ID = "symbolondemo0000000000002";
+const DEMO_APP_B_NAME = "Symbolon Demo B";
 /** The local SMS gateway's account (the catcher accepts any SID and token; these only look like Twilio's). */
 const LOCAL_SMS_ACCOUNT_SID = "AC00000000000000000000000000000000";
 /** The sender number of local SMS: a valid US number (libphonenumber refuses +1 555 01xx). */
@@ -58,10 +71,11 @@ export function serverBinary({ release = false } = {}) {
  *   database?: 'sqlite' | 'postgres',
  *   web?: 'dev' | 'preview' | false,
  *   chain?: boolean,
- *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, sms?: number, hostAuth?: number,
- *     chain?: number },
+ *   ports?: { api?: number, web?: number, webB?: number, inbox?: number, smtp?: number, sms?: number,
+ *     hostAuth?: number, oidc?: number, oauth2?: number, chain?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
- *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean },
+ *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, oauth?: boolean },
+ *   appB?: boolean | { loginMethods?: string[], readOnly?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
  *     ipAuthenticatePerWindow?: number },
  *   quiet?: boolean,
@@ -73,8 +87,11 @@ export function serverBinary({ release = false } = {}) {
  *   handleSignals?: boolean,
  *   origins?: string[],
  * }} [options]
- *   `app`: the demo app's settings; by default email and SMS login, guest accounts, and custom auth against the
- *   host-auth stand-in (hostAuth.mjs).
+ *   `app`: the demo app's settings; by default email, SMS, Google and GitHub login (the OAuth providers pointed at
+ *   the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them out), guest accounts,
+ *   and custom auth against the host-auth stand-in (hostAuth.mjs).
+ *   `appB`: also create the second demo app (DEMO_APP_B_ID; cross-app login with the demo app as provider, not
+ *   read-only unless `readOnly`) and serve the web app for it on a second origin (default: on with a web app).
  *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench).
  *   `dataDir`: where the SQLite file, wallet share keys and logs go (dev: `.dev/`; else a temp dir removed on stop).
  *   `webOutDir`: where `preview` builds the web app (default: a temp dir).
@@ -89,6 +106,7 @@ export async function startStack(options = {}) {
     database = "sqlite",
     web = mode === "dev" ? "dev" : mode === "test" ? "preview" : false,
     chain = mode !== "bench",
+    appB = Boolean(web),
     ports = {},
     app = {},
     rateLimits = {},
@@ -109,6 +127,7 @@ export async function startStack(options = {}) {
   const logs = {
     server: path.join(dataDir, "server.log"),
     web: path.join(dataDir, "web.log"),
+    webB: path.join(dataDir, "web-b.log"),
     chain: path.join(dataDir, "chain.log"),
   };
 
@@ -144,24 +163,31 @@ export async function startStack(options = {}) {
     const want = {
       api: ports.api ?? (fixed ? 8787 : 0),
       web: ports.web ?? (fixed ? 5173 : 0),
+      webB: ports.webB ?? (fixed ? 5174 : 0),
       inbox: ports.inbox ?? (fixed ? 1080 : 0),
       smtp: ports.smtp ?? (fixed ? 1025 : 0),
       sms: ports.sms ?? (fixed ? 1081 : 0),
       hostAuth: ports.hostAuth ?? (fixed ? 1082 : 0),
+      oidc: ports.oidc ?? (fixed ? 1083 : 0),
+      oauth2: ports.oauth2 ?? (fixed ? 1084 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
       api: "API server",
       web: "web app",
+      webB: "web app B",
       inbox: "mail inbox",
       smtp: "SMTP",
       sms: "SMS inbox",
       hostAuth: "host auth stand-in",
+      oidc: "OpenID provider stand-in",
+      oauth2: "OAuth 2.0 provider stand-in",
       chain: "chain RPC",
     };
     for (const [key, port] of Object.entries(want)) {
-      if ((key === "web" && !web) || (key === "chain" && !chain)) continue;
+      if ((key === "web" && !web) || (key === "webB" && !(web && appB)) || (key === "chain" && !chain))
+        continue;
       if (port && !(await portIsFree(port))) throw new PortInUseError(services[key], port);
     }
 
@@ -178,6 +204,13 @@ export async function startStack(options = {}) {
     const hostAuth = await startHostAuth({ port: want.hostAuth });
     supervisor.onStop(() => hostAuth.stop());
     say(`host auth: ${hostAuth.url}`);
+
+    // Google and GitHub for "Continue with …": real protocol servers on loopback the app's settings point at.
+    const oidc = await startOidcProvider({ port: want.oidc, quiet });
+    supervisor.onStop(() => oidc.stop());
+    const oauth2 = await startOauth2Provider({ port: want.oauth2, quiet });
+    supervisor.onStop(() => oauth2.stop());
+    say(`Google (OpenID provider): ${oidc.issuer}; GitHub (OAuth 2.0 provider): ${oauth2.url}`);
 
     // Dev keeps the chain's state next to the SQLite file, so wallets keep their funds across restarts.
     const localChain = chain
@@ -208,9 +241,11 @@ export async function startStack(options = {}) {
 
     const apiPort = want.api || (await freePort());
     const webPort = web ? want.web || (await freePort()) : 0;
+    const webBPort = web && appB ? want.webB || (await freePort()) : 0;
     const apiUrl = `http://localhost:${apiPort}`;
     // WebAuthn needs `localhost` (not 127.0.0.1); allow both so a curl from 127.0.0.1 passes CORS too.
     const webUrl = web ? `http://localhost:${webPort}` : null;
+    const webBUrl = webBPort ? `http://localhost:${webBPort}` : null;
     // With a web app, `origins` are allowed in addition (e.g. a benchmark's own harness page).
     const origins = web
       ? [webUrl, `http://127.0.0.1:${webPort}`, ...(options.origins ?? [])]
@@ -253,22 +288,55 @@ export async function startStack(options = {}) {
     delete serverEnv.SYMBOLON_SMTP_PASSWORD;
     delete serverEnv.SYMBOLON_SMS_MESSAGING_SERVICE_SID;
 
-    const createArgs = ["apps", "create", "--id", DEMO_APP_ID, "--name", DEMO_APP_NAME];
-    for (const origin of origins) createArgs.push("--origin", origin);
-    if (app.disablePlusEmails) createArgs.push("--disable-plus-emails");
-    if (app.requireTerms) createArgs.push("--require-terms");
-    const settingsFile = path.join(dataDir, "app-settings.toml");
-    writeFileSync(settingsFile, appSettingsToml(app, hostAuth));
-    createArgs.push("--settings", settingsFile);
-    const created = spawnSync(bin, createArgs, { env: serverEnv, encoding: "utf8", timeout: 60_000 });
-    if (created.status !== 0) {
-      throw new Error(
-        `\`symbolon ${createArgs.join(" ")}\` failed (${created.status ?? created.signal}):\n${created.stderr}${created.stdout}`,
-      );
-    }
-    const appId = created.stdout.trim().split("\n").pop()?.trim();
-    if (!appId) throw new Error(`\`symbolon apps create\` printed no app id:\n${created.stderr}`);
-    say(`app: ${appId} (origins ${origins.join(", ")})`);
+    const providers = { oidc, oauth2, hostAuth };
+    const createApp = (id, name, appOrigins, flags, settings) => {
+      const createArgs = ["apps", "create", "--id", id, "--name", name, ...flags];
+      for (const origin of appOrigins) createArgs.push("--origin", origin);
+      const settingsFile = path.join(dataDir, `app-settings-${id}.toml`);
+      writeFileSync(settingsFile, settings);
+      createArgs.push("--settings", settingsFile);
+      const created = spawnSync(bin, createArgs, { env: serverEnv, encoding: "utf8", timeout: 60_000 });
+      if (created.status !== 0) {
+        throw new Error(
+          `\`symbolon ${createArgs.join(" ")}\` failed (${created.status ?? created.signal}):\n${created.stderr}${created.stdout}`,
+        );
+      }
+      const printed = created.stdout.trim().split("\n").pop()?.trim();
+      if (!printed) throw new Error(`\`symbolon apps create\` printed no app id:\n${created.stderr}`);
+      say(`app: ${printed} (${name}; origins ${appOrigins.join(", ")})`);
+      return printed;
+    };
+    const flags = [
+      ...(app.disablePlusEmails ? ["--disable-plus-emails"] : []),
+      ...(app.requireTerms ? ["--require-terms"] : []),
+    ];
+    const appId = createApp(
+      DEMO_APP_ID,
+      DEMO_APP_NAME,
+      origins,
+      flags,
+      appSettingsToml({ ...app, providerApp: Boolean(appB) }, providers, OAUTH_CLIENTS[0]),
+    );
+    const appBOptions = typeof appB === "object" ? appB : {};
+    const appBId = appB
+      ? createApp(
+          DEMO_APP_B_ID,
+          DEMO_APP_B_NAME,
+          webBUrl ? [webBUrl, `http://127.0.0.1:${webBPort}`] : origins,
+          [],
+          appSettingsToml(
+            {
+              loginMethods: appBOptions.loginMethods ?? ["email", `privy:${appId}`],
+              guest: false,
+              customAuth: false,
+              oauth: false,
+              crossAppProviders: [{ appId, readOnly: appBOptions.readOnly ?? false }],
+            },
+            providers,
+            OAUTH_CLIENTS[1],
+          ),
+        )
+      : null;
 
     const server = child(bin, ["serve"], {
       env: serverEnv,
@@ -290,6 +358,8 @@ export async function startStack(options = {}) {
       const webEnv = {
         ...process.env,
         VITE_PRIVY_APP_ID: appId,
+        // The same build serves app B on its own origin (apps/web picks the app id by origin).
+        ...(webBUrl && { VITE_APP_B_URL: webBUrl, VITE_PRIVY_APP_B_ID: appBId }),
         VITE_PRIVY_API_URL: apiUrl,
         VITE_APP_URL: webUrl,
         VITE_CHAIN_ID: process.env.VITE_CHAIN_ID ?? "50312",
@@ -299,17 +369,27 @@ export async function startStack(options = {}) {
         WEB_PORT: String(webPort),
         ...(localChain && { VITE_CHAIN_RPC_URL: localChain.rpcUrl, VITE_LOCAL_FAUCET: "true" }),
       };
-      const listen = ["--host", "127.0.0.1", "--port", String(webPort), "--strictPort"];
-      let webChild;
-      if (web === "dev") {
-        webChild = child(process.execPath, [VITE, ...listen], {
-          env: webEnv,
-          cwd: WEB_DIR,
-          logFile: logs.web,
-          name: "vite",
+      const listen = (port) => ["--host", "127.0.0.1", "--port", String(port), "--strictPort"];
+      const outDir = options.webOutDir ?? path.join(dataDir, "web-dist");
+      /** One web server on `port`: vite's dev server, or a preview of the build. */
+      const serveWeb = async (port, logFile) => {
+        const served = child(
+          process.execPath,
+          web === "dev" ? [VITE, ...listen(port)] : [VITE, "preview", "--outDir", outDir, ...listen(port)],
+          {
+            env: webEnv,
+            cwd: WEB_DIR,
+            logFile,
+            name: web === "dev" ? "vite" : "vite preview",
+          },
+        );
+        await waitUntil(`web app on ${port}`, async () => (await fetch(`http://127.0.0.1:${port}/`)).ok, {
+          timeoutMs: 60_000,
+          died: served.exitInfo,
+          log: logFile,
         });
-      } else {
-        const outDir = options.webOutDir ?? path.join(dataDir, "web-dist");
+      };
+      if (web !== "dev") {
         const started = Date.now();
         say(`building the web app into ${outDir}`);
         const build = spawnSync(process.execPath, [VITE, "build", "--outDir", outDir, "--emptyOutDir"], {
@@ -323,19 +403,13 @@ export async function startStack(options = {}) {
             `vite build failed (${build.status ?? build.signal}):\n${build.stdout}\n${build.stderr}`,
           );
         say(`web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-        webChild = child(process.execPath, [VITE, "preview", "--outDir", outDir, ...listen], {
-          env: webEnv,
-          cwd: WEB_DIR,
-          logFile: logs.web,
-          name: "vite preview",
-        });
       }
-      await waitUntil(`web app on ${webPort}`, async () => (await fetch(`http://127.0.0.1:${webPort}/`)).ok, {
-        timeoutMs: 60_000,
-        died: webChild.exitInfo,
-        log: logs.web,
-      });
+      await serveWeb(webPort, logs.web);
       say(`web: ${webUrl}`);
+      if (webBUrl) {
+        await serveWeb(webBPort, logs.webB);
+        say(`web (app B): ${webBUrl}`);
+      }
     }
 
     const client = mailboxClient(mailbox.url);
@@ -343,9 +417,12 @@ export async function startStack(options = {}) {
       urls: {
         api: apiUrl,
         web: webUrl,
+        webB: webBUrl,
         inbox: mailbox.url,
         smsInbox: smsbox.url,
         hostAuth: hostAuth.url,
+        oidc: oidc.issuer,
+        oauth2: oauth2.url,
         chain: localChain?.rpcUrl ?? null,
       },
       /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
@@ -357,6 +434,8 @@ export async function startStack(options = {}) {
       },
       smtpPort: mailbox.smtpPort,
       appId,
+      /** The second demo app (cross-app login with the demo app), or null. */
+      appBId,
       databaseUrl,
       origins,
       mailbox: { ...client, messages: mailbox.messages, clear: () => mailbox.messages.splice(0) },
@@ -389,24 +468,62 @@ function checkWalletFrame(dir, mode) {
   console.warn(`[stack] ${message} Until then the embedded wallet does not load.`);
 }
 
-/** The demo app's settings file for `symbolon apps create --settings` (docs/accounts.md "App settings"). */
-function appSettingsToml(app, hostAuth) {
+/**
+ * A demo app's settings file for `symbolon apps create --settings` (docs/accounts.md "App settings"): login methods,
+ * guest accounts, custom auth against the host-auth stand-in, Google and GitHub at the local OAuth stand-ins with
+ * `client` (oidcProvider.mjs, oauth2Provider.mjs), and cross-app login.
+ */
+function appSettingsToml(app, { hostAuth, oidc, oauth2 }, client) {
   const list = (items) => `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
+  const str = JSON.stringify;
+  const oauth = app.oauth ?? true;
   const lines = [
     `guest_accounts = ${app.guest ?? true}`,
     "",
     "[login_methods]",
-    `primary = ${list(app.loginMethods ?? ["email", "sms"])}`,
+    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github"] : ["email", "sms"]))}`,
     `overflow = ${list(app.moreLoginMethods ?? [])}`,
   ];
   if (app.customAuth ?? true) {
     lines.push(
       "",
       "[custom_auth]",
-      `jwks_url = ${JSON.stringify(hostAuth.jwksUrl)}`,
-      `issuer = ${JSON.stringify(hostAuth.issuer)}`,
-      `audience = ${JSON.stringify(hostAuth.audience)}`,
+      `jwks_url = ${str(hostAuth.jwksUrl)}`,
+      `issuer = ${str(hostAuth.issuer)}`,
+      `audience = ${str(hostAuth.audience)}`,
     );
+  }
+  if (oauth) {
+    // Every endpoint spelled out, so the server needs no discovery request to reach the stand-ins.
+    lines.push(
+      "",
+      "[oauth.providers.google]",
+      `client_id = ${str(client.clientId)}`,
+      `client_secret = ${str(client.clientSecret)}`,
+      `issuer = ${str(oidc.issuer)}`,
+      `authorize_url = ${str(`${oidc.issuer}/auth`)}`,
+      `token_url = ${str(`${oidc.issuer}/token`)}`,
+      `userinfo_url = ${str(`${oidc.issuer}/me`)}`,
+      `jwks_url = ${str(`${oidc.issuer}/jwks`)}`,
+      "",
+      "[oauth.providers.github]",
+      `client_id = ${str(client.clientId)}`,
+      `client_secret = ${str(client.clientSecret)}`,
+      `authorize_url = ${str(oauth2.authorizeUrl)}`,
+      `token_url = ${str(oauth2.tokenUrl)}`,
+      `userinfo_url = ${str(oauth2.userinfoUrl)}`,
+    );
+  }
+  if (app.providerApp || app.crossAppProviders?.length) {
+    lines.push("", "[cross_app]", `allow_as_provider = ${Boolean(app.providerApp)}`);
+    for (const provider of app.crossAppProviders ?? []) {
+      lines.push(
+        "",
+        "[[cross_app.providers]]",
+        `app_id = ${str(provider.appId)}`,
+        `read_only = ${Boolean(provider.readOnly)}`,
+      );
+    }
   }
   return `${lines.join("\n")}\n`;
 }

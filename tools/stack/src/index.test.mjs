@@ -1,12 +1,21 @@
 // startStack with the real server binary (built by `make setup`): what dev, e2e and bench rely on.
 import assert from "node:assert/strict";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { DEMO_APP_ID, FUNDER, multicallBalances, PortInUseError, rpcClient, startStack } from "./index.mjs";
+import {
+  DEMO_APP_ID,
+  FUNDER,
+  multicallBalances,
+  PortInUseError,
+  rpcClient,
+  signInAt,
+  startStack,
+} from "./index.mjs";
 
 const processAlive = (pid) => {
   try {
@@ -107,7 +116,10 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
     }).then(async (res) => ({ status: res.status, body: await res.json() }));
   try {
     const config = await (await fetch(`${stack.urls.api}/api/v1/apps/${stack.appId}`)).json();
-    assert.deepEqual(config.login_methods_and_order, { primary: ["email", "sms"], overflow: [] });
+    assert.deepEqual(config.login_methods_and_order, {
+      primary: ["email", "sms", "google", "github"],
+      overflow: [],
+    });
     assert.equal(config.guest_auth, true);
     assert.equal(config.custom_jwt_auth, true);
 
@@ -124,6 +136,66 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
     assert.equal(custom.body.user.linked_accounts[0].custom_user_id, "host-user-7");
     const forged = await call("/custom_jwt_account/authenticate", { token: `${token.slice(0, -4)}AAAA` });
     assert.equal(forged.body.code, "invalid_credentials");
+  } finally {
+    await stack.stop();
+  }
+});
+
+test("the demo app signs in with Google and GitHub through the local OAuth stand-ins", async () => {
+  const origin = "http://localhost:9";
+  const stack = await startStack({ mode: "test", web: false, chain: false, origins: [origin] });
+  const call = (route, body) =>
+    fetch(`${stack.urls.api}/api/v1${route}`, {
+      method: "POST",
+      headers: { "privy-app-id": stack.appId, origin, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  /** The whole flow as the client runs it: init, the provider's page, our callback, authenticate. */
+  const logInWith = async (provider, who) => {
+    const verifier = randomBytes(36).toString("base64url");
+    const state = randomBytes(36).toString("base64url");
+    const init = await call("/oauth/init", {
+      provider,
+      redirect_to: `${origin}/`,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      state_code: state,
+    });
+    assert.equal(init.status, 200, JSON.stringify(init.body));
+    const callback = await signInAt(init.body.url, who);
+    assert.equal(`${callback.origin}${callback.pathname}`, `${stack.urls.api}/api/v1/oauth/callback`);
+    const back = await fetch(callback, { redirect: "manual" });
+    const app = new URL(back.headers.get("location") ?? "");
+    assert.equal(app.origin, origin);
+    assert.equal(app.searchParams.get("privy_oauth_state"), state);
+    assert.equal(app.searchParams.get("privy_oauth_provider"), provider);
+    return call("/oauth/authenticate", {
+      authorization_code: app.searchParams.get("privy_oauth_code"),
+      state_code: state,
+      code_verifier: verifier,
+      provider,
+    });
+  };
+  try {
+    const config = await (await fetch(`${stack.urls.api}/api/v1/apps/${stack.appId}`)).json();
+    assert.equal(config.google_oauth, true);
+    assert.equal(config.github_oauth, true);
+
+    const google = await logInWith("google", { login: "stack-alice", email: "stack-alice@example.com" });
+    assert.equal(google.status, 200, JSON.stringify(google.body));
+    assert.equal(google.body.is_new_user, true);
+    const account = google.body.user.linked_accounts.find((a) => a.type === "google_oauth");
+    assert.equal(account?.subject, "stack-alice");
+    assert.equal(account?.email, "stack-alice@example.com");
+
+    const github = await logInWith("github", { login: "octocat" });
+    assert.equal(github.status, 200, JSON.stringify(github.body));
+    assert.equal(
+      github.body.user.linked_accounts.find((a) => a.type === "github_oauth")?.username,
+      "octocat",
+    );
+
+    const suspended = await logInWith("github", { login: "suspended" });
+    assert.equal(suspended.body.code, "oauth_account_suspended", JSON.stringify(suspended.body));
   } finally {
     await stack.stop();
   }

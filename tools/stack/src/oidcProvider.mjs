@@ -97,6 +97,15 @@ export async function startOidcProvider({
     // Google puts the scopes' claims in the ID token too, not only in userinfo.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // Lifetimes in seconds, like Google's (an hour for tokens); set so the library prints no notices.
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+    },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
