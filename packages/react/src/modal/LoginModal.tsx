@@ -8,6 +8,7 @@ import { CodeScreen } from "./CodeScreen";
 import { EmailScreen } from "./EmailScreen";
 import { Logo } from "./Logo";
 import {
+  CrossAppStatusScreen,
   InAppBrowserScreen,
   OAuthStatusScreen,
   PhoneScreen,
@@ -216,7 +217,16 @@ export default function LoginModal() {
             titleId={titleId}
           />
         )}
-        {state.screen === "oauth" && (
+        {state.screen === "oauth" && state.provider?.startsWith("privy:") && (
+          <CrossAppStatusScreen
+            client={client}
+            provider={state.provider}
+            status={oauthFlow && oauthFlow.provider === state.provider ? oauthFlow.status : "loading"}
+            onRetry={controller.retryOAuth}
+            titleId={titleId}
+          />
+        )}
+        {state.screen === "oauth" && !state.provider?.startsWith("privy:") && (
           <OAuthStatusScreen
             provider={provider}
             // Until the flow's state catches up with the click, it is loading.

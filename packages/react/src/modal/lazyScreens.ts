@@ -11,4 +11,6 @@ export const TransferScreen = lazy(() => import("./TransferScreen"));
 export const TermsScreen = lazy(() => import("./TermsScreen"));
 // OAuth screens load only once a provider was chosen (or a redirect came back).
 export const OAuthStatusScreen = lazy(() => import("./OAuthStatusScreen"));
+// Cross-app login (provider `privy:{appId}`): its own status screen.
+export const CrossAppStatusScreen = lazy(() => import("./CrossAppStatusScreen"));
 export const InAppBrowserScreen = lazy(() => import("./InAppBrowserScreen"));

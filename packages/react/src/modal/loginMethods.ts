@@ -2,13 +2,16 @@ import { type AppConfigResponse, isOAuthProvider, type OAuthProvider } from "@sy
 
 /**
  * A login method this modal has screens for (guest is not listed; custom auth has no modal UI):
- * codes by email or SMS, a built-in OAuth provider, or an operator's `custom:<name>` provider.
+ * codes by email or SMS, a built-in OAuth provider, an operator's `custom:<name>` provider, or
+ * another app of the server (`privy:{appId}`, cross-app).
  */
-export type LoginMethod = "email" | "sms" | OAuthProvider | `custom:${string}`;
+export type LoginMethod = "email" | "sms" | OAuthProvider | `custom:${string}` | `privy:${string}`;
 
 /** Whether a login method goes through an OAuth provider (a button that opens the provider). */
-export function isOAuthMethod(method: string): method is OAuthProvider | `custom:${string}` {
-  return isOAuthProvider(method) || method.startsWith("custom:");
+export function isOAuthMethod(
+  method: string,
+): method is OAuthProvider | `custom:${string}` | `privy:${string}` {
+  return isOAuthProvider(method) || method.startsWith("custom:") || method.startsWith("privy:");
 }
 
 /** The login screen's methods: shown first, and behind "More options". */
@@ -26,6 +29,8 @@ function supported(name: string, config: AppConfigResponse): boolean {
   if (isOAuthProvider(name)) return (config as unknown as Record<string, unknown>)[`${name}_oauth`] === true;
   if (name.startsWith("custom:"))
     return (config.custom_oauth_providers ?? []).some((p) => p.provider === name);
+  // Cross-app: the server lists only providers in the app's `cross_app.providers`.
+  if (name.startsWith("privy:")) return name.length > "privy:".length;
   return false;
 }
 
