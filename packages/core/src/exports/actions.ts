@@ -1,6 +1,15 @@
 // Actions: plain functions over a client (wagmi style).
 export { acceptTerms } from "../actions/acceptTerms.ts";
+// OAuth (spec §4 OAuth flow): popup or redirect with PKCE; `handleOAuthReturn` on page load.
+export { cancelOAuth } from "../actions/cancelOAuth.ts";
 export { type CreateWalletOptions, createWallet } from "../actions/createWallet.ts";
+export { crossAppSendTransaction } from "../actions/crossAppSendTransaction.ts";
+// Cross-app (spec §4): log in or link with another app's account, sign with its wallet.
+export {
+  type CrossAppWalletOptions,
+  crossAppSignMessage,
+} from "../actions/crossAppSignMessage.ts";
+export { crossAppSignTypedData } from "../actions/crossAppSignTypedData.ts";
 export {
   type ExportWalletHandle,
   type ExportWalletOptions,
@@ -8,16 +17,20 @@ export {
 } from "../actions/exportWallet.ts";
 export { fetchUser } from "../actions/fetchUser.ts";
 export { getAccessToken } from "../actions/getAccessToken.ts";
-// OAuth (spec §4 OAuth flow): popup or redirect with PKCE; `handleOAuthReturn` on page load.
 export { getAccessTokenForProvider } from "../actions/getAccessTokenForProvider.ts";
 export { getActiveAccessToken } from "../actions/getActiveAccessToken.ts";
 export { handleOAuthReturn, type OAuthReturnOutcome } from "../actions/handleOAuthReturn.ts";
 export { initialize } from "../actions/initialize.ts";
+export { linkCrossAppAccount } from "../actions/linkCrossAppAccount.ts";
 export { linkCustomJwt } from "../actions/linkCustomJwt.ts";
 export { type LinkEmailParameters, linkEmail } from "../actions/linkEmail.ts";
 export { type LinkOAuthParameters, linkOAuth } from "../actions/linkOAuth.ts";
 export { type LinkPhoneParameters, linkPhone } from "../actions/linkPhone.ts";
 export { loginAsGuest } from "../actions/loginAsGuest.ts";
+export {
+  type CrossAppAccountParameters,
+  loginWithCrossAppAccount,
+} from "../actions/loginWithCrossAppAccount.ts";
 export { loginWithCustomToken } from "../actions/loginWithCustomToken.ts";
 export {
   type LoginResult,
@@ -43,6 +56,9 @@ export { type UnlinkOAuthParameters, unlinkOAuth } from "../actions/unlinkOAuth.
 export { unlinkPhone } from "../actions/unlinkPhone.ts";
 export { NO_EMAIL_MESSAGE, type UpdateEmailParameters, updateEmail } from "../actions/updateEmail.ts";
 export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../actions/updatePhone.ts";
+export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
+export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
+export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";
 export { isInAppBrowser } from "../oauth/isInAppBrowser.ts";
 export {
   isOAuthProvider,
@@ -58,18 +74,3 @@ export {
 } from "../session/accountRequest.ts";
 export { requireLinkable } from "../session/requireLinkable.ts";
 export { requireUpdatable, UPDATE_REQUIRES_MESSAGE } from "../session/requireUpdatable.ts";
-// Cross-app (spec §4): log in or link with another app's account, sign with its wallet.
-export {
-  type CrossAppWalletOptions,
-  crossAppSignMessage,
-} from "../actions/crossAppSignMessage.ts";
-export { crossAppSendTransaction } from "../actions/crossAppSendTransaction.ts";
-export { crossAppSignTypedData } from "../actions/crossAppSignTypedData.ts";
-export { linkCrossAppAccount } from "../actions/linkCrossAppAccount.ts";
-export {
-  type CrossAppAccountParameters,
-  loginWithCrossAppAccount,
-} from "../actions/loginWithCrossAppAccount.ts";
-export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
-export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
-export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";

@@ -18,8 +18,15 @@ export function waitForPopup(client: Client, popup: Window): Promise<OAuthReturn
     const finish = (settle: () => void) => {
       stop();
       clearInterval(timer);
+      if (waiting.get(client) === cancel) waiting.delete(client);
       settle();
     };
+    const cancel = () => {
+      popup.close();
+      finish(() => reject(new OAuthError("oauth_popup_closed", "The login was canceled.")));
+    };
+    waiting.get(client)?.();
+    waiting.set(client, cancel);
     const stop = listenToPopup(client, {
       onMessage(message) {
         if (message.type === "PRIVY_OAUTH_RESPONSE") {
@@ -39,8 +46,20 @@ export function waitForPopup(client: Client, popup: Window): Promise<OAuthReturn
       }
       finish(() => reject(new OAuthError("oauth_popup_closed", "The login window was closed.")));
     }, POPUP_CLOSED_CHECK_MS);
-    internals(client).cleanups.push(() =>
-      finish(() => reject(new OAuthError("oauth_popup_closed", "The client was destroyed."))),
-    );
+    internals(client).cleanups.push(() => {
+      if (waiting.get(client) === cancel) cancel();
+    });
   });
+}
+
+/** The popup each client waits for (one flow at a time), and how to stop waiting. */
+const waiting = new WeakMap<Client, () => void>();
+
+/**
+ * Stops waiting for the popup of the flow in progress, if any: the popup is closed and the flow
+ * fails as closed (the modal calls it when the person closes it mid-flow). A redirect cannot be
+ * called back.
+ */
+export function cancelOAuthPopup(client: Client): void {
+  waiting.get(client)?.();
 }

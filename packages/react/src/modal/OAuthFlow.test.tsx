@@ -273,6 +273,35 @@ describe("OAuth in the login modal", () => {
     expect(screen.getByTestId("status").textContent).toBe("signed-in");
   });
 
+  it("closing the modal mid-flow closes the popup: no login follows, the exit is reported", async () => {
+    const h = await renderOAuthApp();
+    const dialog = await openLogin();
+    const popup = fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    await waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(popup.close).toHaveBeenCalled();
+    expect(h.errors).toEqual(["exited_auth_flow"]);
+    await popupReturns(h.server, popup);
+    expect(h.server.hitsOf("POST /api/v1/oauth/authenticate")).toHaveLength(0);
+    expect(screen.getByTestId("status").textContent).toBe("signed-out");
+  });
+
+  it("after success, an app requiring terms shows the terms screen before closing", async () => {
+    const h = await renderOAuthApp({ require_users_accept_terms: true });
+    h.app.user = { ...h.app.user, has_accepted_terms: false };
+    const dialog = await openLogin();
+    const popup = fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    await popupReturns(h.server, popup);
+    expect(
+      await within(dialog).findByRole("heading", { name: "Successfully connected with Google" }),
+    ).toBeTruthy();
+    expect(await within(dialog).findByRole("button", { name: /accept/i }, { timeout: 3000 })).toBeTruthy();
+    expect(h.completed).toHaveLength(0);
+  });
+
   it("useLinkAccount().linkGoogle links through the status screen and reports the user", async () => {
     const h = await renderOAuthApp({}, true);
     h.server.on("POST /api/v1/oauth/link", () => {

@@ -1,5 +1,6 @@
 import {
   type Client,
+  cancelOAuth,
   FLOW_CLEAR_DELAY_MS,
   handleOAuthReturn,
   isOAuthError,
@@ -431,6 +432,8 @@ export function createModalController(client: Client): ModalController {
       }
       const declinedTerms = state.screen === "terms" && awaitingTerms !== null;
       awaitingTerms = null;
+      // Closed while the provider's popup is still open: the person gave up; no login follows.
+      if (state.screen === "oauth" && !state.result) cancelOAuth(client);
       set({ open: false });
       if (isAccountFlow(flow)) {
         const which = state.kind ?? undefined;
@@ -449,7 +452,7 @@ export function createModalController(client: Client): ModalController {
         if (isAccountFlow(flow)) {
           resetEmailFlow(client);
           resetSmsFlow(client);
-          if (client.store.getState().oauthFlow.status !== "loading") resetOAuthFlow(client);
+          resetOAuthFlow(client);
         }
       });
     },
