@@ -1,5 +1,6 @@
 import { APP_ID, type ScriptedServer, scriptApp, startScriptedServer } from "@symbolon/core/testing";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { PrivyProvider } from "../provider/PrivyProvider";
 import type { LoginCompleteParams } from "./toLoginComplete";
@@ -86,11 +87,14 @@ async function start() {
     };
   });
   const seen: Seen = { completed: [], errors: [], grants: [], tokens: [] };
+  // StrictMode, like apps in development: the provider mounts twice; the return is taken once.
   const mount = () =>
     render(
-      <PrivyProvider appId={APP_ID} apiUrl={server.url}>
-        <Headless seen={seen} />
-      </PrivyProvider>,
+      <StrictMode>
+        <PrivyProvider appId={APP_ID} apiUrl={server.url}>
+          <Headless seen={seen} />
+        </PrivyProvider>
+      </StrictMode>,
     );
   return { server, app, seen, mount };
 }
@@ -122,6 +126,7 @@ describe("headless OAuth hooks", () => {
     );
     mount();
     await waitFor(() => expect(seen.completed).toHaveLength(1));
+    expect(server.hitsOf("POST /api/v1/oauth/authenticate")).toHaveLength(1);
     expect(seen.completed[0]).toMatchObject({
       loginMethod: "google",
       isNewUser: true,

@@ -67,8 +67,11 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
     setSession({ client, controller });
     initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
     // An OAuth return in the address: hand it to the opener (popup) or complete it (redirect).
-    controller.handleOAuthReturn();
+    // A task later, so only a client that stays mounted takes it (StrictMode mounts twice, and the
+    // parameters are removed from the address by the first read).
+    const oauthReturn = setTimeout(() => controller.handleOAuthReturn(), 0);
     return () => {
+      clearTimeout(oauthReturn);
       controller.destroy();
       client.destroy();
       release();
