@@ -432,6 +432,31 @@ async fn connections_show_read_only_flags(backend: Backend) {
             .send()
             .await;
     assert_eq!(none.body["connections"], json!([]));
+    // The signing page learns the flag from the token: a read-only requester may not sign.
+    let code = x.code(&x.b_read_only).await;
+    let token = x
+        .exchange(&code, &x.b_read_only, &callback(), VERIFIER)
+        .await;
+    let context =
+        x.t.get("/api/v1/cross-app/transact")
+            .bearer(token.body["access_token"].as_str().unwrap())
+            .send()
+            .await;
+    assert_eq!(context.body["read_only"], true, "{}", context.text);
+    x.t.get("/api/v1/cross-app/transact")
+        .bearer("not-a-token")
+        .send()
+        .await
+        .assert_error(401, "missing_or_invalid_token");
+    // A provider's wallet frame may be embedded by the server's own pages; another app's may not.
+    for (app, embeddable) in [(&x.a, true), (&x.c, false)] {
+        let page =
+            x.t.get(&format!("/apps/{app}/embedded-wallets"))
+                .send()
+                .await;
+        let csp = page.header("content-security-policy").unwrap_or_default();
+        assert_eq!(csp.contains(PUBLIC_URL), embeddable, "{csp}");
+    }
     let details =
         x.t.get(&format!("/api/v1/apps/{}/cross-app/details", x.a))
             .header("privy-app-id", &x.b)
