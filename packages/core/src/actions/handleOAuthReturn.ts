@@ -1,6 +1,7 @@
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import { completeOAuth, PHISHING_EVENT } from "../oauth/completeOAuth.ts";
+import { isOAuthPopupReturn } from "../oauth/isOAuthPopupReturn.ts";
 import { setOAuthFlow } from "../oauth/oauthState.ts";
 import { pendingOAuth } from "../oauth/pendingOAuth.ts";
 import { postToOpener } from "../oauth/popupMessages.ts";
@@ -19,16 +20,6 @@ export type OAuthReturnOutcome =
   | { type: "popup" }
   | { type: "completed"; provider: string; intent: "login" | "link"; ui: string | null; result: LoginResult };
 
-/** Whether this window was opened by a page of this origin (reading another origin's location throws). */
-function openedBySameOrigin(): boolean {
-  try {
-    const opener = window.opener as Window | null;
-    return opener !== null && opener !== window && opener.location.origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Run on page load (the React provider does). Reads the `privy_oauth_*` parameters and removes them
  * from the address. In the popup (opened by a page of this origin, or the pending flow says popup),
@@ -37,10 +28,11 @@ function openedBySameOrigin(): boolean {
  * flow's error (also in `state.oauthFlow`).
  */
 export async function handleOAuthReturn(client: Client): Promise<OAuthReturnOutcome> {
+  const popup = isOAuthPopupReturn(client);
   const returned = readOAuthReturn();
   if (returned === null) return { type: "none" };
   const pending = pendingOAuth.read(client);
-  if (openedBySameOrigin() || pending?.display === "popup") {
+  if (popup) {
     postToOpener(
       client,
       returned.code !== null

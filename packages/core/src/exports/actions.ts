@@ -60,6 +60,7 @@ export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
 export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";
 export { isInAppBrowser } from "../oauth/isInAppBrowser.ts";
+export { isOAuthPopupReturn } from "../oauth/isOAuthPopupReturn.ts";
 export {
   isOAuthProvider,
   OAUTH_PROVIDERS,

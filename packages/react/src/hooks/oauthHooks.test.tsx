@@ -182,4 +182,39 @@ describe("headless OAuth hooks", () => {
       subject: "g-1",
     });
   });
+
+  it("the popup's page hands the answer to its opener and closes, without restoring a session", async () => {
+    const { server, mount } = await start();
+    // What the opener stored before opening the popup (same origin, same storage).
+    const pending = {
+      provider: "google",
+      intent: "login",
+      display: "popup",
+      stateCode: "st",
+      codeVerifier: "v",
+    };
+    localStorage.setItem(
+      `privy:oauth_pending:${APP_ID}`,
+      JSON.stringify({ ...pending, disableSignup: false, ui: "modal", startedAt: Date.now() }),
+    );
+    window.history.replaceState(
+      null,
+      "",
+      "/?privy_oauth_code=c&privy_oauth_state=st&privy_oauth_provider=google",
+    );
+    const heard: unknown[] = [];
+    const channel = new BroadcastChannel(`privy:oauth:${APP_ID}`);
+    channel.onmessage = (event) => heard.push(event.data);
+    onTestFinished(() => channel.close());
+    const close = vi.spyOn(window, "close").mockImplementation(() => {});
+    mount();
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(heard).toEqual([{ type: "PRIVY_OAUTH_RESPONSE", stateCode: "st", authorizationCode: "c" }]),
+    );
+    expect(window.location.search).toBe("");
+    expect(server.hitsOf("GET /api/v1/users/me")).toHaveLength(0);
+    expect(server.hitsOf(`GET /api/v1/apps/${APP_ID}`)).toHaveLength(0);
+    expect(server.hitsOf("POST /api/v1/oauth/authenticate")).toHaveLength(0);
+  });
 });

@@ -1,4 +1,10 @@
-import { type Client, createClient, initialize, setWalletConfirmation } from "@symbolon/core";
+import {
+  type Client,
+  createClient,
+  initialize,
+  isOAuthPopupReturn,
+  setWalletConfirmation,
+} from "@symbolon/core";
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useCustomAuth } from "../hooks/useCustomAuth";
 import { assertAppId } from "./assertAppId";
@@ -65,7 +71,11 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
       setWalletConfirmation(client, controller.confirm);
     }
     setSession({ client, controller });
-    initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
+    // The OAuth popup's page only hands the provider's answer to its opener and closes: no session
+    // restore (refreshes, wallet frame) there.
+    if (!isOAuthPopupReturn(client)) {
+      initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
+    }
     // An OAuth return in the address: hand it to the opener (popup) or complete it (redirect).
     // A task later, so only a client that stays mounted takes it (StrictMode mounts twice, and the
     // parameters are removed from the address by the first read).
