@@ -138,11 +138,11 @@ async fn init(t: &TestApp, provider: &str, flow: &ClientFlow, token: Option<&str
 
 /// Signs in at the stand-in's page as `login` (or denies) the way a browser would; answers the
 /// address the provider sends the browser to (our callback with `code` and `state`).
-async fn sign_in_at(authorize_url: &str, login: &str, deny: bool) -> url::Url {
+async fn sign_in_at(authorize_url: &str, login: &str, deny: bool, name: Option<&str>) -> url::Url {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let script = "const [url, login, deny] = process.argv.slice(1);\
+    let script = "const [url, login, deny, name] = process.argv.slice(1);\
         const { signInAt } = await import('./tools/stack/src/oauthLoginClient.mjs');\
-        const back = await signInAt(url, { login, deny: deny === 'deny' });\
+        const back = await signInAt(url, { login, deny: deny === 'deny', name: name || undefined });\
         process.stdout.write(back.href);";
     let args = [
         "--input-type=module".to_string(),
@@ -151,6 +151,7 @@ async fn sign_in_at(authorize_url: &str, login: &str, deny: bool) -> url::Url {
         authorize_url.into(),
         login.into(),
         if deny { "deny" } else { "allow" }.into(),
+        name.unwrap_or_default().into(),
     ];
     let output = tokio::task::spawn_blocking(move || {
         std::process::Command::new("node")
@@ -195,7 +196,7 @@ async fn authorize(
     let reply = init(t, provider, &flow, token).await;
     assert_eq!(reply.status.as_u16(), 200, "init: {}", reply.text);
     let url = reply.body["url"].as_str().expect("url").to_string();
-    let back = sign_in_at(&url, login, false).await;
+    let back = sign_in_at(&url, login, false, None).await;
     let params = follow_callback(t, &back).await;
     assert_eq!(params["privy_oauth_state"], flow.state);
     assert_eq!(params["privy_oauth_provider"], provider);
@@ -230,20 +231,41 @@ fn account<'a>(user: &'a Value, account_type: &str) -> Option<&'a Value> {
 
 async fn oidc_login_signs_up_then_in(backend: Backend) {
     let t = start(backend, settings()).await;
-    let first = login(&t, "google", "alice").await;
+    // Its own account at the provider (which remembers profiles across tests).
+    let who = format!("ada{}", &client_flow().state[..8]).replace(['-', '_'], "x");
+    let sign_in = |name: &'static str| {
+        let (t, who) = (&t, who.clone());
+        async move {
+            let flow = client_flow();
+            let reply = init(t, "google", &flow, None).await;
+            let url = reply.body["url"].as_str().unwrap().to_string();
+            let back = sign_in_at(&url, &who, false, Some(name)).await;
+            let params = follow_callback(t, &back).await;
+            t.post(
+                "/api/v1/oauth/authenticate",
+                proof(&flow, &params, "google"),
+            )
+            .send()
+            .await
+        }
+    };
+    let first = sign_in("Ada First").await;
     assert_eq!(first.status.as_u16(), 200, "{}", first.text);
     assert_eq!(first.body["is_new_user"], true);
     assert!(first.body.get("oauth_tokens").is_none(), "{}", first.text);
     let google = account(&first.body["user"], "google_oauth").expect("google account");
-    assert_eq!(google["subject"], "alice");
-    assert_eq!(google["email"], "alice@example.com");
-    assert_eq!(google["name"], "Alice Example");
+    assert_eq!(google["subject"], who.as_str());
+    assert_eq!(google["email"], format!("{who}@example.com"));
+    assert_eq!(google["name"], "Ada First");
     assert!(google["latest_verified_at"].is_number());
 
-    let again = login(&t, "google", "alice").await;
+    // Signing in again keeps the user and takes what the provider tells now.
+    let again = sign_in("Ada Renamed").await;
     assert_eq!(again.status.as_u16(), 200, "{}", again.text);
     assert_eq!(again.body["is_new_user"], false);
     assert_eq!(again.body["user"]["id"], first.body["user"]["id"]);
+    let google = account(&again.body["user"], "google_oauth").unwrap();
+    assert_eq!(google["name"], "Ada Renamed");
     // The session works like any other.
     let token = again.body["token"].as_str().unwrap();
     let me = t.get("/api/v1/users/me").bearer(token).send().await;
@@ -438,7 +460,7 @@ async fn a_denied_authorization_returns_the_error_to_the_page(backend: Backend) 
         let flow = client_flow();
         let reply = init(&t, provider, &flow, None).await;
         let url = reply.body["url"].as_str().unwrap().to_string();
-        let back = sign_in_at(&url, "alice", true).await;
+        let back = sign_in_at(&url, "alice", true, None).await;
         let params = follow_callback(&t, &back).await;
         assert_eq!(params["privy_oauth_error"], "access_denied");
         assert_eq!(params["privy_oauth_state"], flow.state);

@@ -73,7 +73,13 @@ pub async fn login(
             }
             state
                 .db
-                .touch_account(&app.id, &identity.account_type, &identity.subject, now)
+                .touch_account(
+                    &app.id,
+                    &identity.account_type,
+                    &identity.subject,
+                    identity.details_json().as_deref(),
+                    now,
+                )
                 .await?;
             return Ok(LoggedIn {
                 user,
@@ -171,7 +177,13 @@ pub async fn link(
         let now = state.clock.now();
         state
             .db
-            .touch_account(&app.id, &identity.account_type, &identity.subject, now)
+            .touch_account(
+                &app.id,
+                &identity.account_type,
+                &identity.subject,
+                identity.details_json().as_deref(),
+                now,
+            )
             .await?;
         return Ok(());
     }
@@ -186,7 +198,13 @@ pub async fn link(
                 let now = state.clock.now();
                 state
                     .db
-                    .touch_account(&app.id, &identity.account_type, &identity.subject, now)
+                    .touch_account(
+                        &app.id,
+                        &identity.account_type,
+                        &identity.subject,
+                        identity.details_json().as_deref(),
+                        now,
+                    )
                     .await?;
                 Ok(())
             }
@@ -247,7 +265,13 @@ pub async fn update(
         }
         state
             .db
-            .touch_account(&app.id, &new.account_type, &new.subject, now)
+            .touch_account(
+                &app.id,
+                &new.account_type,
+                &new.subject,
+                new.details_json().as_deref(),
+                now,
+            )
             .await?;
         return Ok(());
     }

@@ -132,21 +132,26 @@ impl Db {
         self.sign_up(new_user, &account, None).await.map(|_| ())
     }
 
-    /// Records a fresh verification of an account.
+    /// Records a fresh verification of an account, with what its method told this time
+    /// (`details`: an OAuth provider's current name and email, a provider app's wallets).
     pub async fn touch_account(
         &self,
         app_id: &str,
         account_type: &str,
         subject: &str,
+        details: Option<&str>,
         now: i64,
     ) -> Result<(), DbError> {
+        // New details (what an OAuth provider tells now) replace the old; none keeps them.
         sqlx::query(
-            "UPDATE linked_accounts SET latest_verified_at = $4 WHERE app_id = $1 AND account_type = $2 AND subject = $3",
+            "UPDATE linked_accounts SET latest_verified_at = $4, details = COALESCE($5, details)
+             WHERE app_id = $1 AND account_type = $2 AND subject = $3",
         )
         .bind(app_id)
         .bind(account_type)
         .bind(subject)
         .bind(now)
+        .bind(details)
         .execute(self.writer())
         .await?;
         Ok(())
