@@ -92,7 +92,7 @@ export async function runTransact(page: TransactContext): Promise<void> {
   const targetOrigin = query.get("origin") ?? "";
   const context = token ? await fetchContext(page.api_url, token) : null;
   // Answers go only to an origin of the app the token was issued to.
-  const canAnswer = context !== null && context.requester_origins.includes(targetOrigin) && opener !== null;
+  const canAnswer = context?.requester_origins.includes(targetOrigin) && opener !== null;
   const answer = (message: CrossAppMessage) => {
     if (canAnswer) opener.postMessage(message, targetOrigin);
     window.close();
