@@ -324,4 +324,40 @@ describe("OAuth in the login modal", () => {
     await waitFor(() => expect(h.linked).toEqual(["g-1"]), { timeout: 3000 });
     expect(h.server.hitsOf("POST /api/v1/oauth/link")[0]?.body).toMatchObject({ provider: "google" });
   });
+
+  it("linking another user's Google account offers the transfer; Transfer posts /oauth/transfer with the user info", async () => {
+    const h = await renderOAuthApp({}, true);
+    const userInfo = {
+      provider: "google",
+      subject: "g-1",
+      email: "ada@gmail.com",
+      name: "Ada",
+      username: null,
+    };
+    h.server.on("POST /api/v1/oauth/link", () => ({
+      status: 400,
+      json: {
+        error: "This account belongs to another user.",
+        code: "account_transfer_required",
+        data: {
+          nonce: "n-7",
+          account_type: "google_oauth",
+          display_name: "ada@gmail.com",
+          embedded_wallet_address: null,
+          oauth_user_info: userInfo,
+        },
+      },
+    }));
+    h.server.on("POST /api/v1/oauth/transfer", () => ({ json: h.app.user }));
+    const popup = fakePopup();
+    fireEvent.click(screen.getByRole("button", { name: "Link Google" }));
+    const dialog = await screen.findByRole("dialog");
+    await popupReturns(h.server, popup);
+    expect(
+      await within(dialog).findByRole("heading", { name: "Transfer this Google account?" }),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Transfer" }));
+    await waitFor(() => expect(h.server.hitsOf("POST /api/v1/oauth/transfer")).toHaveLength(1));
+    expect(h.server.hitsOf("POST /api/v1/oauth/transfer")[0]?.body).toEqual({ nonce: "n-7", userInfo });
+  });
 });
