@@ -90,3 +90,25 @@ step("closing the signing popup is 'User rejected request'", async ({ context, p
   await signing.close();
   await page.getByRole("alert").filter({ hasText: "User rejected request" }).waitFor({ timeout: 5_000 });
 });
+
+step(
+  "from the login modal: 'Continue with Symbolon Demo', the consent page, the cross-app status screen",
+  async ({ context, page }) => {
+    const before = (await page.getByTestId("user-id").textContent())?.trim();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("button", { name: "Log in", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Log in or sign up" });
+    const consent = await popupAt(
+      context,
+      dialog.getByRole("button", { name: "Continue with Symbolon Demo" }),
+      `/apps/${stack.appId}/oauth/authorize`,
+    );
+    await dialog.getByRole("heading", { name: "Connecting to Symbolon Demo" }).waitFor();
+    // Still signed in to app A on the server's origin: straight to Allow.
+    const closed = consent.waitForEvent("close", { timeout: 30_000 });
+    await consent.getByRole("button", { name: "Allow" }).click({ timeout: 20_000 });
+    await closed;
+    await page.getByTestId("user-id").waitFor({ state: "visible", timeout: 15_000 });
+    assert.equal((await page.getByTestId("user-id").textContent())?.trim(), before, "the same user of app B");
+  },
+);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useClientState } from "../hooks/useClientState";
+import { useCrossAppNames } from "../hooks/useCrossAppNames";
 import type { ModalController } from "../provider/createModalController";
 import { isOAuthMethod, type LoginMethod } from "./loginMethods";
 import { providerName } from "./oauthProviders";
@@ -26,6 +27,8 @@ export function MethodButtons({
   children?: ReactNode;
 }) {
   const config = useClientState("MethodButtons", (s) => s.appConfig, null);
+  // Cross-app methods are named after their provider app.
+  const crossAppNames = useCrossAppNames(methods);
   return (
     <div className="symbolon-methods">
       {methods.map((method) => {
@@ -41,7 +44,7 @@ export function MethodButtons({
             </button>
           );
         }
-        const name = providerName(method, config);
+        const name = crossAppNames[method] ?? providerName(method, config);
         const icon = config?.custom_oauth_providers?.find((p) => p.provider === method)?.provider_icon_url;
         return (
           <button
