@@ -23,7 +23,9 @@ export function App({ env }: { env: Env }) {
       appearance: {
         theme,
         landingHeader: "Log in or sign up",
-        loginMessage: "Sign in with a code sent to your email or phone. No password.",
+        loginMessage: isAppB
+          ? "Sign in with a code sent to your email, or with your Symbolon Demo account."
+          : "Sign in with Google, GitHub or a code sent to your email or phone.",
       },
       loginMethods: ["email", "sms"],
       // Only while the host user is signed in: with no token, the sync would sign out email users.
@@ -34,7 +36,7 @@ export function App({ env }: { env: Env }) {
       supportedChains: chains,
       defaultChain: chain,
     }),
-    [theme, chains, chain, hostToken],
+    [theme, chains, chain, hostToken, isAppB],
   );
   return (
     <PrivyProvider appId={appId} apiUrl={env.VITE_PRIVY_API_URL} config={config}>

@@ -68,7 +68,7 @@ export function Landing({
         <p className="hero__line">
           {signedIn
             ? "You are signed in. Your account and wallet are below."
-            : "Open, self-hostable login and embedded wallets. Sign in with a code sent to your email or phone."}
+            : `Open, self-hostable login and embedded wallets. Sign in with ${oauthProviders.length > 0 ? "Google, GitHub or " : ""}a code sent to your email or phone.`}
         </p>
         {signedIn ? (
           <>
