@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Renders each new modal screen (login methods, More options, phone, SMS code, update email and phone,
-// the refusals, transfer, terms) in Chromium without a server, saves light and dark pictures to
+// the refusals, transfer, terms, the OAuth buttons and status screens, the in-app-browser screen) in Chromium without a server, saves light and dark pictures to
 // docs/screenshots/ and scans each with axe-core (serious and critical violations fail the run).
 //   node packages/react/scripts/screens.mjs
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -41,11 +41,18 @@ client.store.setState({
   appConfig: {
     name: "Acme", logo_url: null, disable_plus_emails: false,
     require_users_accept_terms: true, terms_and_conditions_url: "https://acme.test/terms", privacy_policy_url: "https://acme.test/privacy",
-    login_methods_and_order: name === "sms-first" ? { primary: ["sms", "email"], overflow: [] } : { primary: ["email"], overflow: ["sms"] },
+    login_methods_and_order: name === "sms-first" ? { primary: ["sms", "email"], overflow: [] }
+      : name.startsWith("oauth") ? { primary: ["google", "github", "email"], overflow: ["apple", "sms"] }
+      : { primary: ["email"], overflow: ["sms"] },
+    google_oauth: true, github_oauth: true, apple_oauth: true, custom_oauth_providers: [],
   },
 });
 const controller = createModalController(client);
 const refusal = (code, data) => Object.assign(new Error(code), { code, data });
+// OAuth screens: no popup and no server here; the flow's state is set by hand after the click.
+window.open = () => null;
+if (name === "in-app-browser") Object.defineProperty(navigator, "userAgent", { get: () => "Mozilla/5.0 (iPhone) Mobile/15E148 Instagram 300.0" });
+const oauth = (c, flow) => { c.login(); setTimeout(() => { c.startOAuth("google"); if (flow) client.store.setState({ oauthFlow: { ...client.store.getState().oauthFlow, ...flow } }); }, 30); };
 const steps = {
   "methods": (c) => c.login(),
   "sms-first": (c) => c.login(),
@@ -58,6 +65,11 @@ const steps = {
   "linked": (c) => { c.openLink("email"); setTimeout(() => { c.codeSent("ada@example.com"); c.refuse(refusal("linked_to_another_user")); }, 30); },
   "transfer": (c) => { c.openLink("email"); setTimeout(() => c.refuse(refusal("account_transfer_required", { nonce: "n", account_type: "email", display_name: "ada@example.com", embedded_wallet_address: "0x1234567890abcdef1234567890abcdef12345678" })), 30); },
   "terms": (c) => { c.login(); setTimeout(() => c.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false }), 30); },
+  "oauth-methods": (c) => c.login(),
+  "oauth-verifying": (c) => oauth(c),
+  "oauth-connected": (c) => oauth(c, { status: "done" }),
+  "oauth-failed": (c) => oauth(c, { status: "error", error: refusal("invalid_credentials") }),
+  "in-app-browser": (c) => { c.login(); setTimeout(() => c.startOAuth("google"), 30); },
 };
 createRoot(document.getElementById("root")).render(
   <PrivyContext.Provider value={{ client, controller, config: { appearance: { theme } } }}>
@@ -81,6 +93,11 @@ export const SCREENS = [
   "linked",
   "transfer",
   "terms",
+  "oauth-methods",
+  "oauth-verifying",
+  "oauth-connected",
+  "oauth-failed",
+  "in-app-browser",
 ];
 
 const dir = await mkdtemp(path.join(tmpdir(), "symbolon-screens-"));

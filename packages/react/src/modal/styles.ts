@@ -27,7 +27,7 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-provider{display:flex;align-items:center;justify-content:center;gap:10px}
 .symbolon-provider-logo{flex:none;border-radius:5px}
 .symbolon-spinner{width:56px;height:56px;border:4px solid var(--symbolon-border);border-top-color:var(--symbolon-accent);border-radius:50%;animation:symbolon-spin .9s linear infinite}
-.symbolon-failed{background:var(--symbolon-error)}
+.symbolon-check.symbolon-failed{background:var(--symbolon-error)}
 .symbolon-select{appearance:auto;padding-right:8px}
 .symbolon-title:focus{outline:none}
 .symbolon-subtitle a{color:inherit;text-decoration:underline}
