@@ -97,15 +97,15 @@ export function signInPage({ title, provider, clientId, action, denyAction, acco
         a,
       ) => `<li><form method="post" action="${escapeHtml(action)}">${hidden("login", a.login)}${hidden("email", a.email)}${hidden("name", a.name)}
 <button type="submit">Sign in as <strong>${escapeHtml(a.name || a.login)}</strong></button>
-<span>${escapeHtml(a.email ?? "no public email")}${a.note ? ` · ${escapeHtml(a.note)}` : ""}</span></form></li>`,
+<span><code>${escapeHtml(a.login)}</code> · ${escapeHtml(a.email ?? "no public email")}${a.note ? ` · ${escapeHtml(a.note)}` : ""}</span></form></li>`,
     )
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:34rem;margin:2.5rem auto;padding:0 1rem;color:#1c1c22}
 h1{font-size:1.3rem;margin-bottom:.2rem}p.sub{color:#555;margin-top:0}ul{list-style:none;padding:0}
-li form{display:flex;align-items:center;gap:.8rem;border:1px solid #ddd;border-radius:10px;padding:.6rem .8rem;margin:.5rem 0}
-li span{color:#666;font-size:.85rem}button{font:inherit;padding:.35rem .8rem;border-radius:8px;border:1px solid #888;background:#fff;cursor:pointer}
+li form{display:flex;flex-wrap:wrap;align-items:center;gap:.8rem;border:1px solid #ddd;border-radius:10px;padding:.6rem .8rem;margin:.5rem 0}
+li span{color:#666;font-size:.85rem}li button{white-space:nowrap}button{font:inherit;padding:.35rem .8rem;border-radius:8px;border:1px solid #888;background:#fff;cursor:pointer}
 fieldset{border:1px solid #ddd;border-radius:10px;padding:.8rem}label{display:block;margin:.3rem 0}
 input[type=text],input[type=email]{font:inherit;width:100%;box-sizing:border-box;padding:.3rem}
 .error{color:#b00020}.cancel{margin-top:1.2rem}</style></head>
