@@ -18,7 +18,9 @@ export async function crossAppSendTransaction(
     request: {
       method: "eth_sendTransaction",
       params: [{ ...transaction, from: options.address }],
-      ...(chain && { chain: { id: chain.id, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency } }),
+      ...(chain && {
+        chain: { id: chain.id, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency },
+      }),
     },
   });
   return hash ?? "";

@@ -1,6 +1,6 @@
 import type { Client } from "../client/createClient.ts";
-import { ClientError } from "../errors/ClientError.ts";
 import { requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
+import { ClientError } from "../errors/ClientError.ts";
 import { INVALID_MESSAGE_MESSAGE } from "./signMessage.ts";
 
 /** Where a cross-app request goes: the provider app and its wallet. */
@@ -17,7 +17,8 @@ export function crossAppProvider(client: Client, { appId, address }: CrossAppWal
   for (const account of client.store.getState().user?.linked_accounts ?? []) {
     if (account.type !== "cross_app") continue;
     const wallets = [...account.embedded_wallets, ...account.smart_wallets];
-    if (wallets.some((w) => w.address.toLowerCase() === address.toLowerCase())) return account.provider_app_id;
+    if (wallets.some((w) => w.address.toLowerCase() === address.toLowerCase()))
+      return account.provider_app_id;
   }
   return "";
 }
