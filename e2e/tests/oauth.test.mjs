@@ -1,7 +1,8 @@
 // Social login as a person meets it, through the local stand-ins the e2e app points Google and GitHub at
 // (tools/stack/src/oidcProvider.mjs, oauth2Provider.mjs): "Continue with Google" by popup and by full-page redirect,
 // the privy_oauth_* parameters gone from the address after the return; an email user links GitHub; a tampered
-// state and a denied sign-in (spec §2 OAuth status screens, §4 OAuth flow, §5 state check, §8 OAuth messages).
+// state, a denied sign-in and a suspended account (spec §2 OAuth status screens, §4 OAuth flow, §5 state check,
+// §8 OAuth messages).
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { sharedBrowser } from "../lib/browser.mjs";
@@ -168,6 +169,9 @@ step(
     await popup.getByRole("button", { name: "Cancel (deny access)" }).click();
     await closed;
     await dialog.getByRole("heading", { name: "Authentication failed" }).waitFor();
+    await dialog
+      .getByText("Retry and check the requested permissions to finish connecting your account.")
+      .waitFor();
     const retry = dialog.getByRole("button", { name: "Retry" });
     await retry.waitFor();
     // Retry starts again: a new popup at the provider, which this time signs in.
@@ -178,3 +182,21 @@ step(
     await page.getByTestId("user-email").waitFor();
   },
 );
+
+step("a suspended GitHub account gets the spec's message and no Retry", async ({ context, page }) => {
+  await signedOutStart(page);
+  const dialog = await openLoginModal(page, stack);
+  const popup = await popupFrom(
+    context,
+    dialog.getByRole("button", { name: "Continue with GitHub" }),
+    stack.urls.oauth2,
+  );
+  const closed = popup.waitForEvent("close");
+  // The stand-in's `suspended` account signs in; its /user then answers GitHub's 403 for suspended accounts.
+  await popup.getByRole("button", { name: "Sign in as Suspended User" }).click();
+  await closed;
+  await dialog.getByRole("heading", { name: "Authentication failed" }).waitFor();
+  await dialog.getByText("Your GitHub account is suspended. Please try another login method.").waitFor();
+  assert.equal(await dialog.getByRole("button", { name: "Retry" }).count(), 0, "not retryable");
+  assert.equal(await page.getByTestId("user-email").count(), 0, "nobody signed in");
+});
