@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .PHONY: help setup dev test e2e fuzz lint bench wasm clean
 
 help:
-	@echo "make dev    - start server, mail inbox, local chain (anvil) and web app on fixed ports; prints the URLs"
+	@echo "make dev    - start server, mail and SMS inboxes, local Google and GitHub, local chain (anvil) and web apps on fixed ports; prints the URLs"
 	@echo "make test   - every test: Rust (fmt, clippy, tests), the OpenAPI fuzzer, TypeScript (biome, typecheck, vitest), e2e"
 	@echo "make e2e    - the browser end-to-end suite only"
 	@echo "make fuzz   - schemathesis over the server's OpenAPI document, against the debug binary"
