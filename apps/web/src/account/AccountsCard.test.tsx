@@ -1,5 +1,5 @@
-import { GOOD_CODE, scriptApp, startScriptedServer } from "@symbolon/core/testing";
-import { PrivyProvider, useLoginWithSms, usePrivy } from "@symbolon/react";
+import { GOOD_CODE, makeUser, scriptApp, startScriptedServer } from "@symbolon/core/testing";
+import { PrivyProvider, useLoginWithEmail, useLoginWithSms, usePrivy } from "@symbolon/react";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { AccountsCard } from "./AccountsCard";
@@ -41,5 +41,58 @@ describe("AccountsCard", () => {
     expect(screen.queryByRole("button", { name: "Link phone" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Unlink phone +12015550123" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Cannot unlink the only account of a user.");
+  });
+
+  it("lists GitHub by its login with Unlink by subject, and offers Link for the providers not linked yet", async () => {
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const github = {
+      type: "github_oauth" as const,
+      subject: "583231",
+      email: "octocat@example.com",
+      name: "The Octocat",
+      username: "octocat",
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    };
+    const app = scriptApp(server, { config: { google_oauth: true, github_oauth: true } });
+    // The email login answers the email account; GitHub is linked already.
+    server.on("POST /api/v1/passwordless/authenticate", () => {
+      app.user = makeUser({ linked_accounts: [...makeUser().linked_accounts, github] });
+      return { json: app.issue() };
+    });
+    server.on("POST /api/v1/oauth/unlink", () => {
+      app.user = makeUser();
+      return { json: app.user };
+    });
+    let email: ReturnType<typeof useLoginWithEmail> | null = null;
+    function EmailSignIn() {
+      email = useLoginWithEmail();
+      ready = usePrivy().ready;
+      return null;
+    }
+    ready = false;
+    render(
+      <PrivyProvider appId={APP_ID} apiUrl={server.url}>
+        <EmailSignIn />
+        <AccountsCard oauthProviders={["google", "github"]} />
+      </PrivyProvider>,
+    );
+    await waitFor(() => expect(ready).toBe(true));
+    await act(async () => {
+      await email?.sendCode({ email: "ada@example.com" });
+      await email?.loginWithCode({ code: GOOD_CODE });
+    });
+    expect(await screen.findByText("octocat")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Link Google" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Link GitHub" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Unlink github octocat" }));
+    await waitFor(() => expect(screen.queryByText("octocat")).toBeNull());
+    expect(server.hitsOf("POST /api/v1/oauth/unlink")[0]?.body).toEqual({
+      provider: "github",
+      subject: "583231",
+    });
+    expect(screen.getByRole("button", { name: "Link GitHub" })).toBeTruthy();
   });
 });
