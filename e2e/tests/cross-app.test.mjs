@@ -7,6 +7,7 @@ import { getAddress, verifyMessage } from "viem";
 import { sharedBrowser } from "../lib/browser.mjs";
 import { uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
+import { chainClient } from "../lib/wallet.mjs";
 
 const stack = useStack();
 const step = sharedBrowser();
@@ -79,6 +80,38 @@ step("a cross-app personal_sign by A's wallet verifies with viem", async ({ cont
   const signature = (await shown.textContent())?.trim() ?? "";
   assert.ok(await verifyMessage({ address, message: MESSAGE, signature }), "signed by A's embedded wallet");
 });
+
+step(
+  "a cross-app transaction: B fills and submits, A's page signs; the receipt is from A's wallet",
+  async ({ context, page }) => {
+    const address = await crossAppAddress(page);
+    // Gas money for A's wallet (anvil's own RPC).
+    await fetch(stack.urls.chain, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "anvil_setBalance",
+        params: [address, "0xde0b6b3a7640000"],
+      }),
+    });
+    const signing = await popupAt(
+      context,
+      page.getByRole("button", { name: "Send with app A" }),
+      "/oauth/transact",
+    );
+    const closed = signing.waitForEvent("close", { timeout: 30_000 });
+    await signing.getByRole("button", { name: "Approve" }).click({ timeout: 20_000 });
+    await closed;
+    const shown = page.getByTestId("cross-app-tx-hash");
+    await shown.waitFor({ state: "visible", timeout: 15_000 });
+    const hash = /** @type {`0x${string}`} */ ((await shown.textContent())?.trim() ?? "");
+    const receipt = await chainClient(stack).waitForTransactionReceipt({ hash, timeout: 15_000 });
+    assert.equal(getAddress(receipt.from), address);
+    assert.equal(receipt.status, "success");
+  },
+);
 
 step("closing the signing popup is 'User rejected request'", async ({ context, page }) => {
   const signing = await popupAt(

@@ -4,6 +4,7 @@
  * stays viem-free. Types and the viem-free wallet parts (createWallet, exportWallet,
  * setWalletConfirmation, ProviderRpcError, …) are exported from `@symbolon/core`.
  */
+export { crossAppSendTransaction } from "./actions/crossAppSendTransaction.ts";
 export { sendTransaction } from "./actions/sendTransaction.ts";
 export { signMessage } from "./actions/signMessage.ts";
 export { signTypedData } from "./actions/signTypedData.ts";

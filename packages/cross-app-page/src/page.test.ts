@@ -45,7 +45,7 @@ describe("signing requests", () => {
       JSON.stringify({ method: "eth_signTypedData_v4", params: [WALLET, { a: 1 }] }),
     );
     expect(typed && requestAddress(typed)).toBe(WALLET);
-    const send = parseRequest(JSON.stringify({ method: "eth_sendTransaction", params: [{ from: WALLET }] }));
+    const send = parseRequest(JSON.stringify({ method: "eth_signTransaction", params: [{ from: WALLET }] }));
     expect(send && requestAddress(send)).toBe(WALLET);
   });
 
@@ -53,6 +53,7 @@ describe("signing requests", () => {
     expect(parseRequest(null)).toBeNull();
     expect(parseRequest("{")).toBeNull();
     expect(parseRequest(JSON.stringify({ method: "eth_sign", params: [] }))).toBeNull();
+    expect(parseRequest(JSON.stringify({ method: "eth_sendTransaction", params: [{}] }))).toBeNull();
     expect(parseRequest(JSON.stringify({ method: "personal_sign", params: "x" }))).toBeNull();
     const noAddress = parseRequest(JSON.stringify({ method: "personal_sign", params: ["hi"] }));
     expect(noAddress && requestAddress(noAddress)).toBeNull();

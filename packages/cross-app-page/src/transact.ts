@@ -10,9 +10,9 @@ import { button, el, show } from "./ui.ts";
 
 /** A request of the requester (`?request=` JSON). */
 export interface CrossAppRequest {
-  method: "personal_sign" | "eth_signTypedData_v4" | "eth_sendTransaction";
+  method: "personal_sign" | "eth_signTypedData_v4" | "eth_signTransaction";
   params: unknown[];
-  /** eth_sendTransaction: the chain to fill and send on. */
+  /** eth_signTransaction: the transaction's chain (the requester filled it and sends it). */
   chain?: {
     id: number;
     name: string;
@@ -23,7 +23,7 @@ export interface CrossAppRequest {
 
 /** What the opener receives. */
 export type CrossAppMessage =
-  | { type: "PRIVY_CROSS_APP_ACTION_RESPONSE"; data: { signature?: string; hash?: string } }
+  | { type: "PRIVY_CROSS_APP_ACTION_RESPONSE"; data: { signature: string } }
   | { type: "PRIVY_CROSS_APP_ACTION_ERROR"; error: string };
 
 /** The address a request signs with, or null when it names none. */
@@ -35,7 +35,7 @@ export function requestAddress(request: CrossAppRequest): string | null {
       return pick(second);
     case "eth_signTypedData_v4":
       return pick(first);
-    case "eth_sendTransaction":
+    case "eth_signTransaction":
       return pick((first as { from?: unknown } | undefined)?.from);
     default:
       return null;
@@ -47,7 +47,7 @@ export function parseRequest(raw: string | null): CrossAppRequest | null {
   if (raw === null) return null;
   try {
     const request = JSON.parse(raw) as CrossAppRequest;
-    const known = ["personal_sign", "eth_signTypedData_v4", "eth_sendTransaction"];
+    const known = ["personal_sign", "eth_signTypedData_v4", "eth_signTransaction"];
     return known.includes(request.method) && Array.isArray(request.params) ? request : null;
   } catch {
     return null;
@@ -61,15 +61,26 @@ export function describe(request: CrossAppRequest): string {
   return JSON.stringify(subject, null, 2);
 }
 
-async function sign(client: Client, request: CrossAppRequest, address: string) {
+async function sign(
+  client: Client,
+  request: CrossAppRequest,
+  address: string,
+): Promise<{ signature: string }> {
   const wallet = await import("@symbolon/core/wallet");
   switch (request.method) {
     case "personal_sign":
       return wallet.signMessage(client, { message: String(request.params[0]) }, { address });
     case "eth_signTypedData_v4":
       return wallet.signTypedData(client, request.params[1] as never, { address });
-    case "eth_sendTransaction":
-      return wallet.sendTransaction(client, request.params[0] as never, { address });
+    case "eth_signTransaction": {
+      // Filled by the requester: signed here, submitted by the requester.
+      const provider = wallet.getEthereumProvider(client, { address });
+      const signature = await provider.request({
+        method: "eth_signTransaction",
+        params: [request.params[0]],
+      });
+      return { signature: String(signature) };
+    }
   }
 }
 
@@ -137,7 +148,7 @@ export async function runTransact(page: TransactContext): Promise<void> {
         status.textContent = "Signing…";
         try {
           const data = await sign(client, request, own.address);
-          answer({ type: "PRIVY_CROSS_APP_ACTION_RESPONSE", data: data ?? {} });
+          answer({ type: "PRIVY_CROSS_APP_ACTION_RESPONSE", data });
         } catch (error) {
           fail(error instanceof Error ? error.message : String(error));
         }

@@ -46,8 +46,9 @@ export function CrossAppLoginButton({
 /** App B, signed in with a cross-app account: its wallet of the provider app, and a signature by it. */
 export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
   const { user } = usePrivy();
-  const { signMessage } = useCrossAppAccounts();
+  const { signMessage, sendTransaction } = useCrossAppAccounts();
   const [signature, setSignature] = useState<string | null>(null);
+  const [hash, setHash] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const account = user?.linkedAccounts.find(
     (a) => a.type === "cross_app" && a.providerApp.id === providerAppId,
@@ -74,6 +75,27 @@ export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
         >
           Sign with app A
         </button>
+      )}
+      {address && (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setHash(null);
+            setError(null);
+            // A zero-value transfer to itself: shows a transaction signed by app A's wallet.
+            sendTransaction({ to: address, value: "0x0" }, { address }).then(setHash, (e: unknown) =>
+              setError(crossAppMessage(e)),
+            );
+          }}
+        >
+          Send with app A
+        </button>
+      )}
+      {hash && (
+        <output className="signature" data-testid="cross-app-tx-hash">
+          {hash}
+        </output>
       )}
       {signature && (
         <output className="signature" data-testid="cross-app-signature">

@@ -1,27 +1,39 @@
+import { requireChain } from "../chain/requireChain.ts";
+import { rpcRequest } from "../chain/rpcRequest.ts";
 import type { Client } from "../client/createClient.ts";
 import { requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
+import {
+  fillTransaction,
+  parseTransaction,
+  type TransactionRequest,
+  toRpcTransaction,
+} from "../wallet/fillTransaction.ts";
+import { expectAddress } from "../wallet/validateParams.ts";
 import { type CrossAppWalletOptions, crossAppProvider } from "./crossAppSignMessage.ts";
 
 /**
- * Sends a transaction from the provider app's wallet: the provider's page fills, signs and
- * submits it on the active chain of this client; resolves with the hash.
+ * Sends a transaction from the provider app's wallet: this client fills it (nonce, gas, fees) from
+ * its chain's RPC, the provider's signing page signs it fully filled (`eth_signTransaction`; the
+ * page talks to no chain), and this client submits it; resolves with the hash. In
+ * `@symbolon/core/wallet` (it needs viem).
  */
 export async function crossAppSendTransaction(
   client: Client,
-  transaction: Record<string, unknown>,
+  transaction: TransactionRequest,
   options: CrossAppWalletOptions,
 ): Promise<string> {
-  const chain = client.options.chains?.find((c) => c.id === client.store.getState().activeChainId);
-  const { hash } = await requestCrossAppAction(client, {
+  const address = expectAddress("address", options.address);
+  const parsed = parseTransaction(transaction, address);
+  const chain = requireChain(client, parsed.chainId);
+  const filled = await fillTransaction(client, chain, { ...parsed, from: address });
+  const { signature } = await requestCrossAppAction(client, {
     appId: crossAppProvider(client, options),
-    address: options.address,
+    address,
     request: {
-      method: "eth_sendTransaction",
-      params: [{ ...transaction, from: options.address }],
-      ...(chain && {
-        chain: { id: chain.id, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency },
-      }),
+      method: "eth_signTransaction",
+      params: [toRpcTransaction(filled)],
+      chain: { id: chain.id, name: chain.name, rpcUrl: chain.rpcUrl, nativeCurrency: chain.nativeCurrency },
     },
   });
-  return hash ?? "";
+  return rpcRequest<string>(client, chain, "eth_sendRawTransaction", [signature]);
 }

@@ -6,9 +6,9 @@ import { waitForCrossAppAnswer } from "./waitForCrossAppAnswer.ts";
 
 /** One wallet request the provider's signing page performs. */
 export interface CrossAppRequest {
-  method: "personal_sign" | "eth_signTypedData_v4" | "eth_sendTransaction";
+  method: "personal_sign" | "eth_signTypedData_v4" | "eth_signTransaction";
   params: unknown[];
-  /** eth_sendTransaction: the chain to fill and send on. */
+  /** eth_signTransaction: the (fully filled) transaction's chain. */
   chain?: {
     id: number;
     name: string;

@@ -3,7 +3,6 @@ export { acceptTerms } from "../actions/acceptTerms.ts";
 // OAuth (spec §4 OAuth flow): popup or redirect with PKCE; `handleOAuthReturn` on page load.
 export { cancelOAuth } from "../actions/cancelOAuth.ts";
 export { type CreateWalletOptions, createWallet } from "../actions/createWallet.ts";
-export { crossAppSendTransaction } from "../actions/crossAppSendTransaction.ts";
 // Cross-app (spec §4): log in or link with another app's account, sign with its wallet.
 export {
   type CrossAppWalletOptions,

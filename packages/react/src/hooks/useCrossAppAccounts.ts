@@ -1,14 +1,15 @@
 import {
   type CrossAppAccountParameters,
-  crossAppSendTransaction,
   crossAppSignMessage,
   crossAppSignTypedData,
   linkCrossAppAccount,
   loginWithCrossAppAccount,
+  type TransactionRequest,
   type TypedData,
 } from "@symbolon/core";
 import { useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
+import { loadWalletActions } from "./loadWalletActions";
 import { requireClient } from "./requireClient";
 
 const HOOK = "useCrossAppAccounts";
@@ -36,8 +37,12 @@ export function useCrossAppAccounts() {
         crossAppSignMessage(requireClient(client, HOOK), message, { address }),
       signTypedData: (typedData: TypedData, { address }: CrossAppSignOptions) =>
         crossAppSignTypedData(requireClient(client, HOOK), typedData, { address }),
-      sendTransaction: (transaction: Record<string, unknown>, { address }: CrossAppSignOptions) =>
-        crossAppSendTransaction(requireClient(client, HOOK), transaction, { address }),
+      // Filling the transaction needs viem: loaded on first use.
+      sendTransaction: async (transaction: TransactionRequest, { address }: CrossAppSignOptions) => {
+        const ready = requireClient(client, HOOK);
+        const { crossAppSendTransaction } = await loadWalletActions();
+        return crossAppSendTransaction(ready, transaction, { address });
+      },
     }),
     [client],
   );
