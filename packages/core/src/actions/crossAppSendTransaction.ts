@@ -9,7 +9,7 @@ import {
   toRpcTransaction,
 } from "../wallet/fillTransaction.ts";
 import { expectAddress } from "../wallet/validateParams.ts";
-import { type CrossAppWalletOptions, crossAppProvider } from "./crossAppSignMessage.ts";
+import { type CrossAppWalletOptions, crossAppProvider } from "../crossApp/crossAppProvider.ts";
 
 /**
  * Sends a transaction from the provider app's wallet: this client fills it (nonce, gas, fees) from

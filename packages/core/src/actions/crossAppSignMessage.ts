@@ -1,27 +1,8 @@
 import type { Client } from "../client/createClient.ts";
+import { type CrossAppWalletOptions, crossAppProvider } from "../crossApp/crossAppProvider.ts";
 import { requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import { INVALID_MESSAGE_MESSAGE } from "./signMessage.ts";
-
-/** Where a cross-app request goes: the provider app and its wallet. */
-export interface CrossAppWalletOptions {
-  /** The provider app id; default: the only cross-app account's. */
-  appId?: string;
-  /** One of the cross-app account's wallets. */
-  address: string;
-}
-
-/** The provider of a cross-app request: `appId`, or the app of the account holding `address`. */
-export function crossAppProvider(client: Client, { appId, address }: CrossAppWalletOptions): string {
-  if (appId !== undefined) return appId;
-  for (const account of client.store.getState().user?.linked_accounts ?? []) {
-    if (account.type !== "cross_app") continue;
-    const wallets = [...account.embedded_wallets, ...account.smart_wallets];
-    if (wallets.some((w) => w.address.toLowerCase() === address.toLowerCase()))
-      return account.provider_app_id;
-  }
-  return "";
-}
 
 /** Signs `message` (text) with `personal_sign` by the provider app's wallet (spec §4 cross-app). */
 export async function crossAppSignMessage(
@@ -39,3 +20,5 @@ export async function crossAppSignMessage(
   });
   return signature ?? "";
 }
+
+export type { CrossAppWalletOptions } from "../crossApp/crossAppProvider.ts";
