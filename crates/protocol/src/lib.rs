@@ -10,6 +10,7 @@ pub mod accounts;
 pub mod app;
 pub mod constants;
 pub mod errors;
+pub mod farcaster;
 pub mod session;
 pub mod typescript;
 pub mod user;

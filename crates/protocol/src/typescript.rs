@@ -2,7 +2,7 @@
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, app, constants, errors, session, user, wallet};
+use crate::{accounts, app, constants, errors, farcaster, session, user, wallet};
 
 /// Where the generated file lives, relative to the repository root.
 pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
@@ -27,6 +27,7 @@ pub fn render() -> String {
         user::EmailAccount,
         user::PhoneAccount,
         user::CustomAuthAccount,
+        user::FarcasterAccount,
         user::ChainType,
         user::RecoveryMethod,
         user::WalletAccount,
@@ -72,6 +73,19 @@ pub fn render() -> String {
         accounts::CustomJwtLinkRequest,
         accounts::AccountTransferData,
         accounts::LoginMethodsAndOrder,
+        farcaster::FarcasterInitRequest,
+        farcaster::FarcasterInitResponse,
+        farcaster::FarcasterChannelState,
+        farcaster::FarcasterStatusResponse,
+        farcaster::FarcasterAuthenticateRequest,
+        farcaster::FarcasterLinkRequest,
+        farcaster::FarcasterUnlinkRequest,
+        farcaster::FarcasterTransferRequest,
+        farcaster::FarcasterV2InitResponse,
+        farcaster::FarcasterV2AuthenticateRequest,
+        farcaster::FarcasterSignerRequest,
+        farcaster::FarcasterSignerStatus,
+        farcaster::FarcasterSignerResponse,
     ];
 
     let mut out = String::from(

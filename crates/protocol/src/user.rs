@@ -60,6 +60,8 @@ pub enum LinkedAccount {
     Phone(PhoneAccount),
     /// The host app's own user, proven by its JWT.
     CustomAuth(CustomAuthAccount),
+    /// A Farcaster account, proven by its custody address (Sign In With Farcaster).
+    Farcaster(FarcasterAccount),
 }
 
 /// When an account was verified, in unix seconds.
@@ -109,6 +111,31 @@ pub struct PhoneAccount {
 pub struct CustomAuthAccount {
     /// The host's user id (the token's subject claim).
     pub custom_user_id: String,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "farcaster"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FarcasterAccount {
+    /// The Farcaster id.
+    #[ts(type = "number")]
+    pub fid: u64,
+    /// The fid's custody address (checksummed) that signed the sign-in.
+    pub owner_address: String,
+    /// Farcaster username, as the relay reported it.
+    pub username: Option<String>,
+    /// Display name.
+    pub display_name: Option<String>,
+    /// Profile text.
+    pub bio: Option<String>,
+    /// Profile picture.
+    pub profile_picture_url: Option<String>,
+    /// Ed25519 key of the user's approved Farcaster signer; null until one exists.
+    pub signer_public_key: Option<String>,
     /// Verification times.
     #[serde(flatten)]
     #[ts(flatten)]

@@ -7,10 +7,11 @@ use symbolon_protocol::accounts::LoginMethodsAndOrder;
 
 use crate::methods::custom_jwt::verifier::CustomAuthSettings;
 use crate::methods::email::address::normalize_email;
+use crate::methods::farcaster::FarcasterSettings;
 use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
-pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms"];
+pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms", "farcaster"];
 
 /// An app's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +32,8 @@ pub struct AppSettings {
     pub custom_auth: Option<CustomAuthSettings>,
     /// SMS codes.
     pub sms: SmsSettings,
+    /// Sign In With Farcaster: relay and ID registry.
+    pub farcaster: FarcasterSettings,
 }
 
 impl Default for AppSettings {
@@ -46,6 +49,7 @@ impl Default for AppSettings {
             max_users: None,
             custom_auth: None,
             sms: SmsSettings::default(),
+            farcaster: FarcasterSettings::default(),
         }
     }
 }

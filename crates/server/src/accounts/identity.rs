@@ -11,6 +11,8 @@ pub enum LoginMethod {
     Guest,
     /// The host app's JWT.
     CustomAuth,
+    /// Sign In With Farcaster.
+    Farcaster,
 }
 
 impl LoginMethod {
@@ -21,6 +23,7 @@ impl LoginMethod {
             Self::Sms => "sms",
             Self::Guest => "guest",
             Self::CustomAuth => "custom_auth",
+            Self::Farcaster => "farcaster",
         }
     }
 }

@@ -338,6 +338,7 @@ pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppErr
         LoginMethod::Sms => settings.lists_method("sms"),
         LoginMethod::Guest => settings.guest_accounts,
         LoginMethod::CustomAuth => settings.custom_auth.is_some(),
+        LoginMethod::Farcaster => settings.lists_method("farcaster"),
     };
     if enabled {
         Ok(())

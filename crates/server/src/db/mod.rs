@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod apps;
+pub mod farcaster;
 pub mod keys;
 pub mod otp;
 pub mod sessions;

@@ -62,6 +62,7 @@ struct RefreshRow {
     subject: Option<String>,
     first_verified_at: Option<i64>,
     latest_verified_at: Option<i64>,
+    account_details: Option<String>,
     wallet_chain_type: Option<String>,
     wallet_index: Option<i64>,
     wallet_recovery_method: Option<String>,
@@ -164,7 +165,8 @@ impl Db {
             "SELECT t.session_id, t.rotated_at, s.app_id, s.user_id, s.expires_at, s.revoked_at,
                     u.created_at AS user_created_at, u.has_accepted_terms, u.is_guest,
                     a.id AS account_id, a.account_type, a.subject, a.first_verified_at,
-                    a.latest_verified_at, w.chain_type AS wallet_chain_type,
+                    a.latest_verified_at, a.details AS account_details,
+                    w.chain_type AS wallet_chain_type,
                     w.wallet_index, w.recovery_method AS wallet_recovery_method,
                     w.imported AS wallet_imported
              FROM refresh_tokens t
@@ -218,6 +220,7 @@ impl Db {
                     subject,
                     first_verified_at: first,
                     latest_verified_at: latest,
+                    details: row.account_details,
                     wallet: EmbeddedWalletFields::from_columns(
                         row.wallet_chain_type,
                         row.wallet_index,

@@ -31,6 +31,8 @@ pub struct LinkedAccountRecord {
     pub first_verified_at: i64,
     /// Unix seconds.
     pub latest_verified_at: i64,
+    /// What the login method knew beyond the subject (JSON), if anything.
+    pub details: Option<String>,
     /// Set when the account is an embedded wallet.
     pub wallet: Option<EmbeddedWalletFields>,
 }
@@ -45,19 +47,21 @@ type AccountRow = (
     i64,
     i64,
     Option<String>,
+    Option<String>,
     Option<i64>,
     Option<String>,
     Option<i64>,
 );
 
 fn account(row: AccountRow) -> LinkedAccountRecord {
-    let (id, account_type, subject, first, latest, chain, index, recovery, imported) = row;
+    let (id, account_type, subject, first, latest, details, chain, index, recovery, imported) = row;
     LinkedAccountRecord {
         id,
         account_type,
         subject,
         first_verified_at: first,
         latest_verified_at: latest,
+        details,
         wallet: EmbeddedWalletFields::from_columns(chain, index, recovery, imported),
     }
 }
@@ -156,7 +160,7 @@ impl Db {
     ) -> Result<Vec<LinkedAccountRecord>, DbError> {
         let rows: Vec<AccountRow> = sqlx::query_as(
             "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
-                    w.chain_type, w.wallet_index, w.recovery_method, w.imported
+                    a.details, w.chain_type, w.wallet_index, w.recovery_method, w.imported
              FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
              WHERE a.user_id = $1 ORDER BY a.created_at, COALESCE(w.wallet_index, -1), a.id",
         )

@@ -29,7 +29,7 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, guest, sms};
+use crate::methods::{custom_jwt, email, farcaster, guest, sms};
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
@@ -65,6 +65,14 @@ pub fn app(state: AppState) -> Router {
             custom_jwt::authenticate,
         )
         .post(&api("/custom_jwt_account/link"), custom_jwt::link)
+        .post(&api("/farcaster/init"), farcaster::init)
+        .get(&api("/farcaster/status"), farcaster::status)
+        .post(&api("/farcaster/authenticate"), farcaster::authenticate)
+        .post(&api("/farcaster/link"), farcaster::link)
+        .post(&api("/farcaster/unlink"), farcaster::unlink)
+        .post(&api("/farcaster/transfer"), farcaster::transfer)
+        .post("/api/v2/farcaster/init", farcaster::init_v2)
+        .post("/api/v2/farcaster/authenticate", farcaster::authenticate_v2)
         .post(&api("/sessions"), sessions::refresh)
         .post(&api("/sessions/logout"), sessions::logout)
         .get(&api("/users/me"), users::me)

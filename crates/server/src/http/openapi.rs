@@ -32,6 +32,11 @@ use symbolon_protocol::accounts::{
 };
 use symbolon_protocol::app::AppConfigResponse;
 use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
+use symbolon_protocol::farcaster::{
+    FarcasterAuthenticateRequest, FarcasterInitRequest, FarcasterInitResponse,
+    FarcasterLinkRequest, FarcasterStatusResponse, FarcasterTransferRequest,
+    FarcasterUnlinkRequest, FarcasterV2AuthenticateRequest, FarcasterV2InitResponse,
+};
 use symbolon_protocol::session::{
     AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
     PasswordlessInitRequest, RefreshSessionRequest, SessionResponse, SuccessResponse,
@@ -193,6 +198,14 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/guest/authenticate", "Log in as the guest of a client-held credential", Some(json::<GuestAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[409, 429]),
     r(Post, "/api/v1/custom_jwt_account/authenticate", "Log in with the host app's JWT", Some(json::<CustomJwtAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 429]),
     r(Post, "/api/v1/custom_jwt_account/link", "Link the host app's user named by its JWT", Some(json::<CustomJwtLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
+    r(Post, "/api/v1/farcaster/init", "Open a Farcaster relay channel for Sign In With Farcaster", Some(json::<FarcasterInitRequest>), Body::Json(json::<FarcasterInitResponse>), AppOrigin, &[409, 429, 502]),
+    r(Get, "/api/v1/farcaster/status", "The relay channel's state (header farcaster-channel-token)", None, Body::Json(json::<FarcasterStatusResponse>), AppOrigin, &[401, 502]),
+    r(Post, "/api/v1/farcaster/authenticate", "Log in with the completed channel's signed message", Some(json::<FarcasterAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]),
+    r(Post, "/api/v1/farcaster/link", "Link a Farcaster account proven by the completed channel", Some(json::<FarcasterLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
+    r(Post, "/api/v1/farcaster/unlink", "Unlink a Farcaster account (never the last way in)", Some(json::<FarcasterUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/farcaster/transfer", "Move a Farcaster account from its owner, with the nonce of account_transfer_required", Some(json::<FarcasterTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v2/farcaster/init", "A nonce for a Farcaster Mini App sign-in", None, Body::Json(json::<FarcasterV2InitResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v2/farcaster/authenticate", "Log in with a Mini App's signed Sign In With Farcaster message", Some(json::<FarcasterV2AuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]),
     r(Post, "/api/v1/sessions", "Refresh a session (rotates the refresh token)", Some(json::<RefreshSessionRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409]),
     r(Post, "/api/v1/sessions/logout", "Log out: by refresh token, else by the bearer token's session (body optional)", Some(json::<LogoutBody>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
     r(Get, "/api/v1/users/me", "The signed-in user and a fresh identity token", None, Body::Json(json::<CurrentUserResponse>), Bearer, &[]),

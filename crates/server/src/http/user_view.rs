@@ -1,8 +1,8 @@
 //! Stored users in their wire form.
 
 use symbolon_protocol::user::{
-    ChainType, CustomAuthAccount, EmailAccount, LinkedAccount, PhoneAccount, RecoveryMethod, User,
-    Verification, WalletAccount,
+    ChainType, CustomAuthAccount, EmailAccount, FarcasterAccount, LinkedAccount, PhoneAccount,
+    RecoveryMethod, User, Verification, WalletAccount,
 };
 
 use super::error::AppError;
@@ -48,6 +48,28 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             custom_user_id: account.subject,
             verification,
         })),
+        "farcaster" => {
+            let details = account
+                .details
+                .as_deref()
+                .and_then(|d| serde_json::from_str::<serde_json::Value>(d).ok());
+            let text = |key: &str| {
+                details
+                    .as_ref()
+                    .and_then(|d| d[key].as_str())
+                    .map(str::to_string)
+            };
+            Some(LinkedAccount::Farcaster(FarcasterAccount {
+                fid: account.subject.parse().ok()?,
+                owner_address: text("owner_address").unwrap_or_default(),
+                username: text("username"),
+                display_name: text("display_name"),
+                bio: text("bio"),
+                profile_picture_url: text("profile_picture_url"),
+                signer_public_key: text("signer_public_key"),
+                verification,
+            }))
+        }
         // Guests have no account to show: their credential is a secret (stored as a hash).
         WALLET_ACCOUNT_TYPE => {
             // Only embedded wallets exist so far; external (SIWE) wallets come later.

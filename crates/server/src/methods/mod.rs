@@ -4,6 +4,7 @@
 pub mod code;
 pub mod custom_jwt;
 pub mod email;
+pub mod farcaster;
 pub mod guest;
 pub mod sms;
 

@@ -59,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "farcaster" } & FarcasterAccount;
 
 export type Verification = { 
 /**
@@ -116,6 +116,48 @@ export type CustomAuthAccount = {
  * The host's user id (the token's subject claim).
  */
 custom_user_id: string, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type FarcasterAccount = { 
+/**
+ * The Farcaster id.
+ */
+fid: number, 
+/**
+ * The fid's custody address (checksummed) that signed the sign-in.
+ */
+owner_address: string, 
+/**
+ * Farcaster username, as the relay reported it.
+ */
+username: string | null, 
+/**
+ * Display name.
+ */
+display_name: string | null, 
+/**
+ * Profile text.
+ */
+bio: string | null, 
+/**
+ * Profile picture.
+ */
+profile_picture_url: string | null, 
+/**
+ * Ed25519 key of the user's approved Farcaster signer; null until one exists.
+ */
+signer_public_key: string | null, 
 /**
  * First verification (kept for compatibility with clients that read `verified_at`).
  */
@@ -787,6 +829,177 @@ primary: Array<string>,
  */
 overflow: Array<string>, };
 
+export type FarcasterInitRequest = { 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+token?: string, };
+
+export type FarcasterInitResponse = { 
+/**
+ * Secret of the channel; the `farcaster-channel-token` header of `/farcaster/status`.
+ */
+channel_token: string, 
+/**
+ * `farcaster://connect?channelToken=…` for the Farcaster app.
+ */
+url: string, 
+/**
+ * The nonce the signed message must carry.
+ */
+nonce: string, };
+
+export type FarcasterChannelState = "pending" | "completed";
+
+export type FarcasterStatusResponse = { 
+/**
+ * `pending` or `completed`.
+ */
+state: FarcasterChannelState, 
+/**
+ * The channel's nonce.
+ */
+nonce?: string, 
+/**
+ * The SIWE message the custody address signed.
+ */
+message?: string, 
+/**
+ * 65-byte `0x…` signature of `message` (EIP-191).
+ */
+signature?: string, 
+/**
+ * The Farcaster id.
+ */
+fid?: number, 
+/**
+ * Farcaster username.
+ */
+username?: string, 
+/**
+ * Display name.
+ */
+display_name?: string, 
+/**
+ * Profile text.
+ */
+bio?: string, 
+/**
+ * Profile picture.
+ */
+pfp_url?: string, };
+
+export type FarcasterAuthenticateRequest = { 
+/**
+ * The channel of `/farcaster/init`.
+ */
+channel_token: string, 
+/**
+ * The SIWE message.
+ */
+message: string, 
+/**
+ * Its signature by the fid's custody address.
+ */
+signature: string, 
+/**
+ * The Farcaster id the message names.
+ */
+fid: number, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type FarcasterLinkRequest = { 
+/**
+ * The channel of `/farcaster/init`.
+ */
+channel_token: string, 
+/**
+ * The SIWE message.
+ */
+message: string, 
+/**
+ * Its signature by the fid's custody address.
+ */
+signature: string, 
+/**
+ * The Farcaster id the message names.
+ */
+fid: number, };
+
+export type FarcasterUnlinkRequest = { 
+/**
+ * The linked Farcaster id.
+ */
+fid: number, };
+
+export type FarcasterTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The Farcaster id to move.
+ */
+farcaster_id: number, 
+/**
+ * The embedded wallet of the account's owner, when the client knows it.
+ */
+farcaster_embedded_address?: string, };
+
+export type FarcasterV2InitResponse = { 
+/**
+ * The nonce the signed message must carry (single use).
+ */
+nonce: string, 
+/**
+ * When the nonce stops being accepted, RFC 3339 (the message's `expirationTime` may be
+ * set to it).
+ */
+expires_at: string, };
+
+export type FarcasterV2AuthenticateRequest = { 
+/**
+ * The SIWE message (its nonce from `/api/v2/farcaster/init`).
+ */
+message: string, 
+/**
+ * Its signature by the fid's custody address.
+ */
+signature: string, 
+/**
+ * The Farcaster id the message names.
+ */
+fid: number, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type FarcasterSignerRequest = { 
+/**
+ * The signer's Ed25519 public key, `0x…` hex.
+ */
+ed25519_public_key: string, };
+
+export type FarcasterSignerStatus = "pending_approval" | "approved" | "revoked";
+
+export type FarcasterSignerResponse = { 
+/**
+ * The signer's Ed25519 public key, `0x…` hex.
+ */
+public_key: string, 
+/**
+ * `pending_approval`, `approved` or `revoked`.
+ */
+status: FarcasterSignerStatus, 
+/**
+ * Where the user approves it (QR code or mobile link) while it is pending.
+ */
+signer_approval_url?: string, };
+
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
   "oauth_account_suspended",
@@ -963,9 +1176,11 @@ export const HEADER_NATIVE_APP_ID = "x-native-app-identifier";
 export const HEADER_RETRY_ATTEMPT = "privy-retry-attempt";
 /** Header carrying a client-chosen key that makes a write safe to retry. */
 export const HEADER_IDEMPOTENCY_KEY = "privy-idempotency-key";
+/** Header carrying the Farcaster relay channel token of `GET /farcaster/status`. */
+export const HEADER_FARCASTER_CHANNEL_TOKEN = "farcaster-channel-token";
 /** Every request header the spec's clients send cross-origin (lowercase): a CORS preflight
  must allow all of them, or the browser blocks the call. */
-export const CLIENT_REQUEST_HEADERS = ["privy-app-id", "privy-client-id", "privy-client", "privy-ca-id", "x-native-app-identifier", "privy-retry-attempt", "privy-idempotency-key", "authorization", "content-type"] as const;
+export const CLIENT_REQUEST_HEADERS = ["privy-app-id", "privy-client-id", "privy-client", "privy-ca-id", "x-native-app-identifier", "privy-retry-attempt", "privy-idempotency-key", "farcaster-channel-token", "authorization", "content-type"] as const;
 /** Path prefix of every API call. */
 export const API_PREFIX = "/api/v1";
 /** The web app's only chain: Somnia Testnet. */

@@ -41,11 +41,26 @@ export interface PrivyWalletAccount extends PrivyVerification {
   delegated: boolean;
 }
 
+/** A Farcaster account, client form (spec §3: the user's `farcaster` has fid and signerPublicKey). */
+export interface PrivyFarcasterAccount extends PrivyVerification {
+  type: "farcaster";
+  fid: number;
+  /** The fid's custody address. */
+  ownerAddress: string;
+  username: string | null;
+  displayName: string | null;
+  bio: string | null;
+  pfp: string | null;
+  /** Ed25519 key of the approved Farcaster signer; null until one exists. */
+  signerPublicKey: string | null;
+}
+
 /** Any linked account, client form. */
 export type PrivyLinkedAccount =
   | PrivyEmailAccount
   | PrivyPhoneAccount
   | PrivyCustomAuthAccount
+  | PrivyFarcasterAccount
   | PrivyWalletAccount;
 
 /** The user as apps see it (spec §3 "User"), camelCase with dates. */
@@ -56,6 +71,8 @@ export interface PrivyUser {
   phone?: { number: string };
   /** The host app's account when signed in with a custom JWT. */
   customAuth?: { customUserId: string };
+  /** The linked Farcaster account. */
+  farcaster?: PrivyFarcasterAccount;
   /** The first embedded Ethereum wallet, else the first wallet. */
   wallet?: PrivyWalletAccount;
   linkedAccounts: PrivyLinkedAccount[];

@@ -8,6 +8,7 @@ export function formatUser(user: User): PrivyUser {
   const email = linkedAccounts.find((a) => a.type === "email");
   const phone = linkedAccounts.find((a) => a.type === "phone");
   const custom = linkedAccounts.find((a) => a.type === "custom_auth");
+  const farcaster = linkedAccounts.find((a) => a.type === "farcaster");
   const wallet =
     wallets.find((w) => w.connectorType === "embedded" && w.chainType === "ethereum") ??
     wallets.find((w) => w.connectorType === "embedded") ??
@@ -18,6 +19,7 @@ export function formatUser(user: User): PrivyUser {
     ...(email ? { email: { address: email.address } } : {}),
     ...(phone ? { phone: { number: phone.number } } : {}),
     ...(custom ? { customAuth: { customUserId: custom.customUserId } } : {}),
+    ...(farcaster ? { farcaster } : {}),
     ...(wallet ? { wallet } : {}),
     linkedAccounts,
     mfaMethods: user.mfa_methods.map((m) => m.type),
@@ -35,6 +37,19 @@ function formatAccount(account: LinkedAccount): PrivyLinkedAccount {
   }
   if (account.type === "custom_auth") {
     return { type: "custom_auth", customUserId: account.custom_user_id, ...verification(account) };
+  }
+  if (account.type === "farcaster") {
+    return {
+      type: "farcaster",
+      fid: account.fid,
+      ownerAddress: account.owner_address,
+      username: account.username,
+      displayName: account.display_name,
+      bio: account.bio,
+      pfp: account.profile_picture_url,
+      signerPublicKey: account.signer_public_key,
+      ...verification(account),
+    };
   }
   return {
     type: "wallet",

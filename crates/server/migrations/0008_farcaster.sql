@@ -1,0 +1,14 @@
+-- Sign In With Farcaster (issue 10). Same rules as 0001: TEXT and BIGINT only, unix seconds.
+
+-- Nonces the server handed out: with a relay channel (v1, `channel_token_hash` set; the token is
+-- a secret, so only its SHA-256 is kept) or for a Mini App (v2, no channel). The nonce itself is
+-- public (it is in the signed message). One use: consumed by one conditional DELETE.
+CREATE TABLE farcaster_nonces (
+    nonce TEXT PRIMARY KEY,
+    app_id TEXT NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+    channel_token_hash TEXT UNIQUE,
+    -- The SIWE domain the message must name (the app origin's host).
+    domain TEXT NOT NULL,
+    expires_at BIGINT NOT NULL
+);
+CREATE INDEX farcaster_nonces_expiry ON farcaster_nonces (expires_at);
