@@ -4,9 +4,12 @@
 //    "chainRpcUrl":"http://127.0.0.1:40125","chainId":50312,"multicall3":"0xcA11…","funderAddress":"0xf39F…",
 //    "funderPrivateKey":"0xac09…","smsboxUrl":"http://localhost:40126"}
 // Runs until stdin closes (so it dies with the process that spawned it) or SIGINT/SIGTERM.
-// Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain]
+// Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain] [--farcaster]
 // The SMS catcher (--smsbox) speaks Twilio's Messages API at smsboxUrl and accepts any account SID and token.
+// The Farcaster relay (--farcaster; starts the chain too) prints farcasterRelayUrl, farcasterRpcUrl,
+// farcasterIdRegistry and farcasterAccounts (the test accounts with their custody keys).
 import { startChain } from "../src/chain.mjs";
+import { startFarcasterRelay } from "../src/farcasterRelay.mjs";
 import { startMailbox } from "../src/mailbox.mjs";
 import { startSmsbox } from "../src/smsbox.mjs";
 
@@ -31,8 +34,9 @@ try {
     stops.push(pg.stop);
     out.postgresUrl = pg.url;
   }
-  if (args.has("--chain")) {
-    const chain = await startChain();
+  let chain;
+  if (args.has("--chain") || args.has("--farcaster")) {
+    chain = await startChain();
     stops.push(chain.stop);
     Object.assign(out, {
       chainRpcUrl: chain.rpcUrl,
@@ -40,6 +44,16 @@ try {
       multicall3: chain.multicall3,
       funderAddress: chain.funder.address,
       funderPrivateKey: chain.funder.privateKey,
+    });
+  }
+  if (args.has("--farcaster")) {
+    const relay = await startFarcasterRelay({ rpcUrl: chain.rpcUrl });
+    stops.push(relay.stop);
+    Object.assign(out, {
+      farcasterRelayUrl: relay.url,
+      farcasterRpcUrl: chain.rpcUrl,
+      farcasterIdRegistry: relay.registryAddress,
+      farcasterAccounts: relay.accounts,
     });
   }
 } catch (error) {
