@@ -38,6 +38,9 @@ const rows = [
   ["Mail inbox", stack.urls.inbox],
   ["SMS inbox", stack.urls.smsInbox],
   ["Host auth", `${stack.urls.hostAuth} (custom-auth stand-in)`],
+  ...(stack.urls.farcasterRelay
+    ? [["Farcaster relay", `${stack.urls.farcasterRelay} (approve Farcaster sign-ins here)`]]
+    : []),
   // The funder is anvil's dev account 0 (10,000 ETH): import its key into a wallet to move test funds by hand.
   ...(stack.chain
     ? [

@@ -372,3 +372,30 @@ with the test account's custody key, as the Farcaster app would.</p>
     .map((a) => `<li>fid ${a.fid} @${html(a.username)} — custody ${html(a.custody)}</li>`)
     .join("")}</ul></body></html>`;
 }
+
+/**
+ * What a test does in the Farcaster app: approves the newest pending channel of the relay at `relayUrl` as the test
+ * account `fid`, waiting up to `timeoutMs` for a channel to appear. Returns the completed channel.
+ * @param {string} relayUrl
+ * @param {number} fid
+ * @param {{ timeoutMs?: number }} [options]
+ */
+export async function approveLatestChannel(relayUrl, fid, { timeoutMs = 5_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const channels = await (await fetch(`${relayUrl}/api/channels`)).json();
+    const pending = channels.filter((c) => c.state === "pending").at(-1);
+    if (pending) {
+      const res = await fetch(`${relayUrl}/approve`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ channelToken: pending.channelToken, fid }),
+      });
+      if (!res.ok) throw new Error(`approve failed: ${res.status} ${await res.text()}`);
+      return res.json();
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no pending Farcaster channel on ${relayUrl} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startChain } from "./chain.mjs";
+import { startFarcasterRelay } from "./farcasterRelay.mjs";
 import { startHostAuth } from "./hostAuth.mjs";
 import { startMailbox } from "./mailbox.mjs";
 import { mailboxClient } from "./mailboxClient.mjs";
@@ -16,6 +17,11 @@ import { startSmsbox } from "./smsbox.mjs";
 import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
+export {
+  approveLatestChannel,
+  ID_REGISTRY_ADDRESS,
+  TEST_ACCOUNTS as FARCASTER_TEST_ACCOUNTS,
+} from "./farcasterRelay.mjs";
 export { mailboxClient } from "./mailboxClient.mjs";
 export { freePort, PortInUseError } from "./ports.mjs";
 export { readTail } from "./processes.mjs";
@@ -59,7 +65,7 @@ export function serverBinary({ release = false } = {}) {
  *   web?: 'dev' | 'preview' | false,
  *   chain?: boolean,
  *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, sms?: number, hostAuth?: number,
- *     chain?: number },
+ *     chain?: number, farcaster?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
  *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
@@ -75,7 +81,9 @@ export function serverBinary({ release = false } = {}) {
  * }} [options]
  *   `app`: the demo app's settings; by default email and SMS login, guest accounts, and custom auth against the
  *   host-auth stand-in (hostAuth.mjs).
- *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench).
+ *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench),
+ *   and with it the local Farcaster relay (farcasterRelay.mjs), whose test accounts are registered in the ID-registry
+ *   stand-in on that chain; the app's `[farcaster]` settings point at both.
  *   `dataDir`: where the SQLite file, wallet share keys and logs go (dev: `.dev/`; else a temp dir removed on stop).
  *   `webOutDir`: where `preview` builds the web app (default: a temp dir).
  *   `walletFrameDir`: the built wallet frame the server serves (default: `SYMBOLON_WALLET_FRAME_DIR`, else
@@ -149,6 +157,7 @@ export async function startStack(options = {}) {
       sms: ports.sms ?? (fixed ? 1081 : 0),
       hostAuth: ports.hostAuth ?? (fixed ? 1082 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
+      farcaster: ports.farcaster ?? (fixed ? 1083 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
@@ -159,9 +168,10 @@ export async function startStack(options = {}) {
       sms: "SMS inbox",
       hostAuth: "host auth stand-in",
       chain: "chain RPC",
+      farcaster: "Farcaster relay",
     };
     for (const [key, port] of Object.entries(want)) {
-      if ((key === "web" && !web) || (key === "chain" && !chain)) continue;
+      if ((key === "web" && !web) || ((key === "chain" || key === "farcaster") && !chain)) continue;
       if (port && !(await portIsFree(port))) throw new PortInUseError(services[key], port);
     }
 
@@ -189,6 +199,15 @@ export async function startStack(options = {}) {
           supervisor,
         })
       : null;
+
+    // Plays the Farcaster Auth relay and, on its page, the Farcaster app that approves a sign-in.
+    const farcasterRelay = localChain
+      ? await startFarcasterRelay({ port: want.farcaster, rpcUrl: localChain.rpcUrl, quiet })
+      : null;
+    if (farcasterRelay) {
+      supervisor.onStop(() => farcasterRelay.stop());
+      say(`Farcaster relay: ${farcasterRelay.url}`);
+    }
 
     let databaseUrl;
     if (database === "postgres") {
@@ -256,7 +275,10 @@ export async function startStack(options = {}) {
     if (app.disablePlusEmails) createArgs.push("--disable-plus-emails");
     if (app.requireTerms) createArgs.push("--require-terms");
     const settingsFile = path.join(dataDir, "app-settings.toml");
-    writeFileSync(settingsFile, appSettingsToml(app, hostAuth));
+    writeFileSync(
+      settingsFile,
+      appSettingsToml(app, hostAuth, farcasterRelay && { relay: farcasterRelay, rpcUrl: localChain?.rpcUrl }),
+    );
     createArgs.push("--settings", settingsFile);
     const created = spawnSync(bin, createArgs, { env: serverEnv, encoding: "utf8", timeout: 60_000 });
     if (created.status !== 0) {
@@ -345,6 +367,7 @@ export async function startStack(options = {}) {
         smsInbox: smsbox.url,
         hostAuth: hostAuth.url,
         chain: localChain?.rpcUrl ?? null,
+        farcasterRelay: farcasterRelay?.url ?? null,
       },
       /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
       chain: localChain && {
@@ -388,7 +411,7 @@ function checkWalletFrame(dir, mode) {
 }
 
 /** The demo app's settings file for `symbolon apps create --settings` (docs/accounts.md "App settings"). */
-function appSettingsToml(app, hostAuth) {
+function appSettingsToml(app, hostAuth, farcaster) {
   const list = (items) => `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
   const lines = [
     `guest_accounts = ${app.guest ?? true}`,
@@ -404,6 +427,15 @@ function appSettingsToml(app, hostAuth) {
       `jwks_url = ${JSON.stringify(hostAuth.jwksUrl)}`,
       `issuer = ${JSON.stringify(hostAuth.issuer)}`,
       `audience = ${JSON.stringify(hostAuth.audience)}`,
+    );
+  }
+  if (farcaster) {
+    lines.push(
+      "",
+      "[farcaster]",
+      `relay_url = ${JSON.stringify(farcaster.relay.url.replace("localhost", "127.0.0.1"))}`,
+      `rpc_url = ${JSON.stringify(farcaster.rpcUrl)}`,
+      `id_registry_address = ${JSON.stringify(farcaster.relay.registryAddress)}`,
     );
   }
   return `${lines.join("\n")}\n`;

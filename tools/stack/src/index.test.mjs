@@ -6,7 +6,15 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { DEMO_APP_ID, FUNDER, multicallBalances, PortInUseError, rpcClient, startStack } from "./index.mjs";
+import {
+  approveLatestChannel,
+  DEMO_APP_ID,
+  FUNDER,
+  multicallBalances,
+  PortInUseError,
+  rpcClient,
+  startStack,
+} from "./index.mjs";
 
 const processAlive = (pid) => {
   try {
@@ -124,6 +132,49 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
     assert.equal(custom.body.user.linked_accounts[0].custom_user_id, "host-user-7");
     const forged = await call("/custom_jwt_account/authenticate", { token: `${token.slice(0, -4)}AAAA` });
     assert.equal(forged.body.code, "invalid_credentials");
+  } finally {
+    await stack.stop();
+  }
+});
+
+test("the demo app signs in with Farcaster through the local relay, its custody read from the local chain", async () => {
+  const origin = "http://localhost:9";
+  const stack = await startStack({
+    mode: "test",
+    web: false,
+    origins: [origin],
+    app: { loginMethods: ["email", "farcaster"] },
+  });
+  const headers = { "privy-app-id": stack.appId, origin, "content-type": "application/json" };
+  try {
+    assert.ok(stack.urls.farcasterRelay, "the relay runs with the chain");
+    const init = await (
+      await fetch(`${stack.urls.api}/api/v1/farcaster/init`, { method: "POST", headers, body: "{}" })
+    ).json();
+    assert.match(init.url, /^farcaster:\/\/connect\?channelToken=/);
+    await approveLatestChannel(stack.urls.farcasterRelay, 1002);
+    const status = await (
+      await fetch(`${stack.urls.api}/api/v1/farcaster/status`, {
+        headers: { ...headers, "farcaster-channel-token": init.channel_token },
+      })
+    ).json();
+    assert.equal(status.state, "completed");
+    const res = await fetch(`${stack.urls.api}/api/v1/farcaster/authenticate`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        channel_token: init.channel_token,
+        message: status.message,
+        signature: status.signature,
+        fid: status.fid,
+      }),
+    });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    const [account] = body.user.linked_accounts;
+    assert.equal(account.type, "farcaster");
+    assert.equal(account.fid, 1002);
+    assert.equal(account.username, "bob");
   } finally {
     await stack.stop();
   }
