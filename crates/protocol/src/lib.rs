@@ -12,6 +12,7 @@ pub mod constants;
 pub mod errors;
 pub mod farcaster;
 pub mod session;
+pub mod telegram;
 pub mod typescript;
 pub mod user;
 pub mod wallet;

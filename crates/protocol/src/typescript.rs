@@ -2,7 +2,7 @@
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, app, constants, errors, farcaster, session, user, wallet};
+use crate::{accounts, app, constants, errors, farcaster, session, telegram, user, wallet};
 
 /// Where the generated file lives, relative to the repository root.
 pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
@@ -28,6 +28,7 @@ pub fn render() -> String {
         user::PhoneAccount,
         user::CustomAuthAccount,
         user::FarcasterAccount,
+        user::TelegramAccount,
         user::ChainType,
         user::RecoveryMethod,
         user::WalletAccount,
@@ -86,6 +87,12 @@ pub fn render() -> String {
         farcaster::FarcasterSignerRequest,
         farcaster::FarcasterSignerStatus,
         farcaster::FarcasterSignerResponse,
+        telegram::TelegramAuthResult,
+        telegram::TelegramAuthenticateRequest,
+        telegram::TelegramLinkRequest,
+        telegram::TelegramUnlinkRequest,
+        telegram::TelegramTransferRequest,
+        telegram::TelegramAuthConfig,
     ];
 
     let mut out = String::from(

@@ -62,6 +62,8 @@ pub enum LinkedAccount {
     CustomAuth(CustomAuthAccount),
     /// A Farcaster account, proven by its custody address (Sign In With Farcaster).
     Farcaster(FarcasterAccount),
+    /// A Telegram account, proven by the Login Widget or a Mini App's `initData`.
+    Telegram(TelegramAccount),
 }
 
 /// When an account was verified, in unix seconds.
@@ -136,6 +138,26 @@ pub struct FarcasterAccount {
     pub profile_picture_url: Option<String>,
     /// Ed25519 key of the user's approved Farcaster signer; null until one exists.
     pub signer_public_key: Option<String>,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "telegram"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TelegramAccount {
+    /// The Telegram user id, in decimal.
+    pub telegram_user_id: String,
+    /// First name, as Telegram last reported it.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Username, without the `@`.
+    pub username: Option<String>,
+    /// Profile picture.
+    pub photo_url: Option<String>,
     /// Verification times.
     #[serde(flatten)]
     #[ts(flatten)]

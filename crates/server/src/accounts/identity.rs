@@ -13,6 +13,8 @@ pub enum LoginMethod {
     CustomAuth,
     /// Sign In With Farcaster.
     Farcaster,
+    /// Telegram Login Widget or Mini App.
+    Telegram,
 }
 
 impl LoginMethod {
@@ -24,6 +26,7 @@ impl LoginMethod {
             Self::Guest => "guest",
             Self::CustomAuth => "custom_auth",
             Self::Farcaster => "farcaster",
+            Self::Telegram => "telegram",
         }
     }
 }

@@ -339,6 +339,7 @@ pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppErr
         LoginMethod::Guest => settings.guest_accounts,
         LoginMethod::CustomAuth => settings.custom_auth.is_some(),
         LoginMethod::Farcaster => settings.lists_method("farcaster"),
+        LoginMethod::Telegram => settings.lists_method("telegram") && settings.telegram.is_some(),
     };
     if enabled {
         Ok(())

@@ -29,7 +29,7 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, farcaster, guest, sms};
+use crate::methods::{custom_jwt, email, farcaster, guest, sms, telegram};
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 
@@ -73,6 +73,10 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/farcaster/transfer"), farcaster::transfer)
         .post("/api/v2/farcaster/init", farcaster::init_v2)
         .post("/api/v2/farcaster/authenticate", farcaster::authenticate_v2)
+        .post(&api("/telegram/authenticate"), telegram::authenticate)
+        .post(&api("/telegram/link"), telegram::link)
+        .post(&api("/telegram/unlink"), telegram::unlink)
+        .post(&api("/telegram/transfer"), telegram::transfer)
         .post(&api("/sessions"), sessions::refresh)
         .post(&api("/sessions/logout"), sessions::logout)
         .get(&api("/users/me"), users::me)

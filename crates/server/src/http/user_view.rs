@@ -2,7 +2,7 @@
 
 use symbolon_protocol::user::{
     ChainType, CustomAuthAccount, EmailAccount, FarcasterAccount, LinkedAccount, PhoneAccount,
-    RecoveryMethod, User, Verification, WalletAccount,
+    RecoveryMethod, TelegramAccount, User, Verification, WalletAccount,
 };
 
 use super::error::AppError;
@@ -35,6 +35,17 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
         first_verified_at: Some(account.first_verified_at),
         latest_verified_at: Some(account.latest_verified_at),
     };
+    // What the login method knew beyond the subject (names, profile), stored as JSON.
+    let details = account
+        .details
+        .as_deref()
+        .and_then(|d| serde_json::from_str::<serde_json::Value>(d).ok());
+    let text = |key: &str| {
+        details
+            .as_ref()
+            .and_then(|d| d[key].as_str())
+            .map(str::to_string)
+    };
     match account.account_type.as_str() {
         "email" => Some(LinkedAccount::Email(EmailAccount {
             address: account.subject,
@@ -48,28 +59,24 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             custom_user_id: account.subject,
             verification,
         })),
-        "farcaster" => {
-            let details = account
-                .details
-                .as_deref()
-                .and_then(|d| serde_json::from_str::<serde_json::Value>(d).ok());
-            let text = |key: &str| {
-                details
-                    .as_ref()
-                    .and_then(|d| d[key].as_str())
-                    .map(str::to_string)
-            };
-            Some(LinkedAccount::Farcaster(FarcasterAccount {
-                fid: account.subject.parse().ok()?,
-                owner_address: text("owner_address").unwrap_or_default(),
-                username: text("username"),
-                display_name: text("display_name"),
-                bio: text("bio"),
-                profile_picture_url: text("profile_picture_url"),
-                signer_public_key: text("signer_public_key"),
-                verification,
-            }))
-        }
+        "farcaster" => Some(LinkedAccount::Farcaster(FarcasterAccount {
+            fid: account.subject.parse().ok()?,
+            owner_address: text("owner_address").unwrap_or_default(),
+            username: text("username"),
+            display_name: text("display_name"),
+            bio: text("bio"),
+            profile_picture_url: text("profile_picture_url"),
+            signer_public_key: text("signer_public_key"),
+            verification,
+        })),
+        "telegram" => Some(LinkedAccount::Telegram(TelegramAccount {
+            telegram_user_id: account.subject,
+            first_name: text("first_name"),
+            last_name: text("last_name"),
+            username: text("username"),
+            photo_url: text("photo_url"),
+            verification,
+        })),
         // Guests have no account to show: their credential is a secret (stored as a hash).
         WALLET_ACCOUNT_TYPE => {
             // Only embedded wallets exist so far; external (SIWE) wallets come later.

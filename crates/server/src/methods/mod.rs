@@ -7,6 +7,7 @@ pub mod email;
 pub mod farcaster;
 pub mod guest;
 pub mod sms;
+pub mod telegram;
 
 use axum::Json;
 use axum::response::Response;

@@ -59,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "farcaster" } & FarcasterAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount;
 
 export type Verification = { 
 /**
@@ -158,6 +158,40 @@ profile_picture_url: string | null,
  * Ed25519 key of the user's approved Farcaster signer; null until one exists.
  */
 signer_public_key: string | null, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type TelegramAccount = { 
+/**
+ * The Telegram user id, in decimal.
+ */
+telegram_user_id: string, 
+/**
+ * First name, as Telegram last reported it.
+ */
+first_name: string | null, 
+/**
+ * Last name.
+ */
+last_name: string | null, 
+/**
+ * Username, without the `@`.
+ */
+username: string | null, 
+/**
+ * Profile picture.
+ */
+photo_url: string | null, 
 /**
  * First verification (kept for compatibility with clients that read `verified_at`).
  */
@@ -301,7 +335,11 @@ embedded_wallet_config: EmbeddedWalletConfig,
 /**
  * MFA methods the app offers.
  */
-mfa_methods: Array<string>, };
+mfa_methods: Array<string>, 
+/**
+ * Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
+ */
+telegram_auth_config: TelegramAuthConfig | null, };
 
 export type CreateOnLogin = "off" | "users-without-wallets" | "all-users";
 
@@ -999,6 +1037,98 @@ status: FarcasterSignerStatus,
  * Where the user approves it (QR code or mobile link) while it is pending.
  */
 signer_approval_url?: string, };
+
+export type TelegramAuthResult = { 
+/**
+ * The Telegram user id.
+ */
+id: number, 
+/**
+ * First name.
+ */
+first_name?: string, 
+/**
+ * Last name.
+ */
+last_name?: string, 
+/**
+ * Username, without the `@`.
+ */
+username?: string, 
+/**
+ * Profile picture.
+ */
+photo_url?: string, 
+/**
+ * When Telegram signed it, unix seconds.
+ */
+auth_date: number, 
+/**
+ * Hex HMAC-SHA256 of the other fields.
+ */
+hash: string, };
+
+export type TelegramAuthenticateRequest = { 
+/**
+ * The Login Widget's result (web).
+ */
+telegram_auth_result?: TelegramAuthResult, 
+/**
+ * The Mini App's `initData` fields (inside Telegram).
+ */
+telegram_web_app_data?: Record<string, string | number>, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+captcha_token?: string, };
+
+export type TelegramLinkRequest = { 
+/**
+ * The Login Widget's result (web).
+ */
+telegram_auth_result?: TelegramAuthResult, 
+/**
+ * The Mini App's `initData` fields (inside Telegram).
+ */
+telegram_web_app_data?: Record<string, string | number>, };
+
+export type TelegramUnlinkRequest = { 
+/**
+ * The linked Telegram user id.
+ */
+telegram_user_id: string, };
+
+export type TelegramTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The Login Widget's result (web).
+ */
+telegram_auth_result?: TelegramAuthResult, 
+/**
+ * The Mini App's `initData` fields (inside Telegram).
+ */
+telegram_web_app_data?: Record<string, string | number>, };
+
+export type TelegramAuthConfig = { 
+/**
+ * The bot's id (the bot token before `:`), for the Login Widget's `bot_id`.
+ */
+bot_id: string, 
+/**
+ * The bot's username.
+ */
+bot_name: string, 
+/**
+ * Inside a Mini App, sign in from its `initData` without a click.
+ */
+seamless_auth_enabled: boolean, };
 
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
