@@ -12,3 +12,19 @@ CREATE TABLE farcaster_nonces (
     expires_at BIGINT NOT NULL
 );
 CREATE INDEX farcaster_nonces_expiry ON farcaster_nonces (expires_at);
+
+-- Farcaster signers: Ed25519 keys a user asked to add to their fid, through a signed key request
+-- (the Farcaster client's `/v2/signed-key-requests` API). One user per key and app.
+CREATE TABLE farcaster_signers (
+    app_id TEXT NOT NULL REFERENCES apps (id) ON DELETE CASCADE,
+    public_key TEXT NOT NULL,
+    user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    -- The request's polling token (not a credential: it only reads the request's state).
+    request_token TEXT NOT NULL,
+    approval_url TEXT NOT NULL,
+    -- pending_approval, approved or revoked.
+    status TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    PRIMARY KEY (app_id, public_key)
+);
+CREATE INDEX farcaster_signers_user ON farcaster_signers (user_id);

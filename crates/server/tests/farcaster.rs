@@ -25,6 +25,8 @@ const LINK: &str = "/api/v1/farcaster/link";
 const UNLINK: &str = "/api/v1/farcaster/unlink";
 const TRANSFER: &str = "/api/v1/farcaster/transfer";
 const INIT_V2: &str = "/api/v2/farcaster/init";
+const SIGNER_INIT: &str = "/api/v1/farcaster/signer/init";
+const SIGNER_STATUS: &str = "/api/v1/farcaster/signer/status";
 const AUTH_V2: &str = "/api/v2/farcaster/authenticate";
 /// The SIWE domain of the test origin `http://localhost:3000`.
 const DOMAIN: &str = "localhost:3000";
@@ -43,6 +45,9 @@ backend_tests!(
     mini_app_v2_login,
     farcaster_is_refused_when_the_app_does_not_offer_it,
     link_unlink_and_transfer_rules,
+    a_signer_is_approved_on_the_relay_and_shows_on_the_account,
+    a_signer_can_be_revoked_or_approved_by_another_fid,
+    signers_need_a_farcaster_account_and_the_apps_requester,
 );
 
 /// The relay and chain of this test binary (started once, separate from the shared services).
@@ -51,6 +56,7 @@ struct Farcaster {
     rpc_url: String,
     registry: String,
     accounts: Vec<Value>,
+    app_account: Value,
 }
 
 static FARCASTER: OnceLock<Farcaster> = OnceLock::new();
@@ -85,6 +91,7 @@ fn farcaster() -> &'static Farcaster {
             rpc_url: v["farcasterRpcUrl"].as_str().unwrap().into(),
             registry: v["farcasterIdRegistry"].as_str().unwrap().into(),
             accounts: v["farcasterAccounts"].as_array().unwrap().clone(),
+            app_account: v["farcasterAppAccount"].clone(),
         }
     })
 }
@@ -100,6 +107,9 @@ fn settings() -> AppSettings {
             relay_url: f.relay_url.clone(),
             rpc_url: f.rpc_url.clone(),
             id_registry_address: f.registry.clone(),
+            signer_api_url: f.relay_url.clone(),
+            signer_request_fid: f.app_account["fid"].as_u64(),
+            signer_request_key: f.app_account["privateKey"].as_str().map(str::to_string),
         },
         ..AppSettings::default()
     }
@@ -502,4 +512,152 @@ async fn link_unlink_and_transfer_rules(backend: Backend) {
         .send()
         .await
         .assert_error(422, "cannot_unlink_sole_account");
+}
+
+/// Asks for a signer of `key` as the session's user.
+async fn request_signer(t: &TestApp, session: &Value, key: &str) -> Value {
+    let reply = t
+        .post(SIGNER_INIT, json!({ "ed25519_public_key": key }))
+        .bearer(token(session))
+        .send()
+        .await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.body["status"], "pending_approval");
+    assert!(
+        reply.body["signer_approval_url"]
+            .as_str()
+            .unwrap()
+            .starts_with("farcaster://signed-key-request?token=")
+    );
+    reply.body
+}
+
+/// What the user does in the Farcaster app: approves (as `fid`) or rejects the request.
+async fn decide(t: &TestApp, approval_url: &str, fid: Option<u64>) {
+    let token = approval_url.split("token=").nth(1).unwrap();
+    let (path, body) = match fid {
+        Some(fid) => ("approve", json!({ "token": token, "fid": fid })),
+        None => ("revoke", json!({ "token": token })),
+    };
+    let reply = t
+        .http
+        .post(format!("{}/signer/{path}", farcaster().relay_url))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reply.status(), 200);
+}
+
+async fn signer_status(t: &TestApp, session: &Value, key: &str) -> common::Reply {
+    t.post(SIGNER_STATUS, json!({ "ed25519_public_key": key }))
+        .bearer(token(session))
+        .send()
+        .await
+}
+
+async fn a_signer_is_approved_on_the_relay_and_shows_on_the_account(backend: Backend) {
+    let t = start(backend).await;
+    let session = relay_login(&t, 0).await;
+    let key = format!("0x{}", "ab".repeat(32));
+    let pending = request_signer(&t, &session, &key).await;
+    // Polling before approval: still pending; asking again answers the same request.
+    let reply = signer_status(&t, &session, &key).await;
+    assert_eq!(reply.body["status"], "pending_approval", "{}", reply.text);
+    let again = request_signer(&t, &session, &key.to_uppercase().replace("0X", "0x")).await;
+    assert_eq!(again["signer_approval_url"], pending["signer_approval_url"]);
+
+    decide(
+        &t,
+        pending["signer_approval_url"].as_str().unwrap(),
+        Some(account(0).0),
+    )
+    .await;
+    let reply = signer_status(&t, &session, &key).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!(reply.body["status"], "approved");
+    assert_eq!(reply.body["public_key"], key);
+    assert!(reply.body.get("signer_approval_url").is_none());
+    let me = t
+        .get("/api/v1/users/me")
+        .bearer(token(&session))
+        .send()
+        .await;
+    let account = farcaster_account(&me.body["user"]).unwrap();
+    assert_eq!(account["signer_public_key"], key);
+    assert_eq!(account["username"], "alice", "the other details are kept");
+}
+
+async fn a_signer_can_be_revoked_or_approved_by_another_fid(backend: Backend) {
+    let t = start(backend).await;
+    let session = relay_login(&t, 0).await;
+    let rejected = format!("0x{}", "01".repeat(32));
+    let pending = request_signer(&t, &session, &rejected).await;
+    decide(&t, pending["signer_approval_url"].as_str().unwrap(), None).await;
+    assert_eq!(
+        signer_status(&t, &session, &rejected).await.body["status"],
+        "revoked"
+    );
+    // Added to bob's fid instead of the caller's: not the caller's signer.
+    let elsewhere = format!("0x{}", "02".repeat(32));
+    let pending = request_signer(&t, &session, &elsewhere).await;
+    decide(
+        &t,
+        pending["signer_approval_url"].as_str().unwrap(),
+        Some(account(1).0),
+    )
+    .await;
+    assert_eq!(
+        signer_status(&t, &session, &elsewhere).await.body["status"],
+        "revoked"
+    );
+    let me = t
+        .get("/api/v1/users/me")
+        .bearer(token(&session))
+        .send()
+        .await;
+    assert_eq!(
+        farcaster_account(&me.body["user"]).unwrap()["signer_public_key"],
+        Value::Null
+    );
+    // Another user cannot read (or take over) this user's key.
+    let other = relay_login(&t, 1).await;
+    signer_status(&t, &other, &elsewhere)
+        .await
+        .assert_error(404, "not_found");
+    t.post(SIGNER_INIT, json!({ "ed25519_public_key": elsewhere }))
+        .bearer(token(&other))
+        .send()
+        .await
+        .assert_error(404, "not_found");
+}
+
+async fn signers_need_a_farcaster_account_and_the_apps_requester(backend: Backend) {
+    let t = start(backend).await;
+    let key = format!("0x{}", "cd".repeat(32));
+    let email_user = t.login(&unique_email()).await;
+    t.post(SIGNER_INIT, json!({ "ed25519_public_key": key }))
+        .bearer(token(&email_user))
+        .send()
+        .await
+        .assert_error(404, "linked_account_not_found");
+    let session = relay_login(&t, 2).await;
+    for bad in ["0x1234", "not hex", ""] {
+        t.post(SIGNER_INIT, json!({ "ed25519_public_key": bad }))
+            .bearer(token(&session))
+            .send()
+            .await
+            .assert_error(400, "invalid_data");
+    }
+    signer_status(&t, &session, &key)
+        .await
+        .assert_error(404, "not_found");
+    let mut no_requester = settings();
+    no_requester.farcaster.signer_request_fid = None;
+    t.set_settings(no_requester).await;
+    t.post(SIGNER_INIT, json!({ "ed25519_public_key": key }))
+        .bearer(token(&session))
+        .send()
+        .await
+        .assert_error(403, "feature_not_enabled");
 }

@@ -7,7 +7,8 @@
 // Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain] [--farcaster]
 // The SMS catcher (--smsbox) speaks Twilio's Messages API at smsboxUrl and accepts any account SID and token.
 // The Farcaster relay (--farcaster; starts the chain too) prints farcasterRelayUrl, farcasterRpcUrl,
-// farcasterIdRegistry and farcasterAccounts (the test accounts with their custody keys).
+// farcasterIdRegistry, farcasterAccounts (the test accounts with their custody keys) and farcasterAppAccount (the
+// app's fid that requests signers, with its custody key).
 import { startChain } from "../src/chain.mjs";
 import { startFarcasterRelay } from "../src/farcasterRelay.mjs";
 import { startMailbox } from "../src/mailbox.mjs";
@@ -54,6 +55,7 @@ try {
       farcasterRpcUrl: chain.rpcUrl,
       farcasterIdRegistry: relay.registryAddress,
       farcasterAccounts: relay.accounts,
+      farcasterAppAccount: relay.appAccount,
     });
   }
 } catch (error) {

@@ -10,12 +10,18 @@
 // Farcaster message (EIP-4361, chain id 10, resource `farcaster://fid/<fid>`) and signs it with the custody key.
 // Tests approve with `POST /approve {channelToken, fid}` and read `GET /api/channels`.
 //
+// It also plays the Farcaster client's signer API (documented as Warpcast's): `POST /v2/signed-key-requests
+// {key, requestFid, signature, deadline}` (the EIP-712 SignedKeyRequest must be signed by custodyOf(requestFid)) →
+// `{result: {signedKeyRequest: {token, deeplinkUrl}}}`, and `GET /v2/signed-key-request?token=…` → its `state`
+// (pending → completed with `userFid`, or revoked). The page approves or rejects them (`POST /signer/approve
+// {token, fid}`, `POST /signer/revoke {token}`). The app account below (fid 1000) is the requester in dev and tests.
+//
 // The accounts are registered in an ID-registry stand-in on the local chain: at the address of Farcaster's real
 // IdRegistry (so only the RPC URL differs from production), a 12-byte contract whose every call returns
 // storage[first argument] — i.e. `custodyOf(uint256 fid) returns (address)` — with one storage slot per fid.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { decodeFunctionResult, encodeFunctionData, pad, toHex } from "viem";
+import { decodeFunctionResult, encodeFunctionData, pad, recoverTypedDataAddress, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { rpcClient } from "./chain.mjs";
@@ -70,6 +76,33 @@ export const TEST_ACCOUNTS = Object.freeze([
   },
 ]);
 
+/**
+ * The Farcaster account of the app itself, which requests signers (its custody key signs SignedKeyRequests):
+ * anvil's dev account 6 — a public test key.
+ */
+export const APP_ACCOUNT = Object.freeze({
+  fid: 1000,
+  username: "symbolon-app",
+  displayName: "Symbolon (local)",
+  bio: "The app account that requests signers",
+  privateKey: "0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e",
+});
+
+/** The EIP-712 domain and type of a SignedKeyRequest (Farcaster's SignedKeyRequestValidator on Optimism). */
+export const SIGNED_KEY_REQUEST_DOMAIN = Object.freeze({
+  name: "Farcaster SignedKeyRequestValidator",
+  version: "1",
+  chainId: 10,
+  verifyingContract: "0x00000000FC700472606ED4fA22623Acf62c60553",
+});
+const SIGNED_KEY_REQUEST_TYPES = {
+  SignedKeyRequest: [
+    { name: "requestFid", type: "uint256" },
+    { name: "key", type: "bytes" },
+    { name: "deadline", type: "uint256" },
+  ],
+};
+
 /** Channels live this long (the client gives up after 300 s). */
 const CHANNEL_TTL_MS = 60 * 60 * 1000;
 const MAX_BODY = 64 * 1024;
@@ -120,7 +153,18 @@ export async function startFarcasterRelay({ port = 0, host = "127.0.0.1", quiet 
     ...a,
     custody: privateKeyToAccount(/** @type {`0x${string}`} */ (a.privateKey)).address,
   }));
-  if (rpcUrl) await registerAccounts(rpcUrl, accounts);
+  const appAccount = {
+    ...APP_ACCOUNT,
+    custody: privateKeyToAccount(/** @type {`0x${string}`} */ (APP_ACCOUNT.privateKey)).address,
+  };
+  if (rpcUrl) await registerAccounts(rpcUrl, [...accounts, appAccount]);
+  /** The requester's custody address, from the chain when there is one. */
+  const custodyAddress = async (fid) =>
+    rpcUrl
+      ? await custodyOf(rpcClient(rpcUrl), fid)
+      : [...accounts, appAccount].find((a) => a.fid === fid)?.custody;
+  /** @type {Map<string, any>} signed key request token → request */
+  const keyRequests = new Map();
   /** @type {Map<string, any>} channel token → channel */
   const channels = new Map();
   const live = (token) => {
@@ -224,6 +268,65 @@ export async function startFarcasterRelay({ port = 0, host = "127.0.0.1", quiet 
           .map((c) => ({ ...statusBody(c), channelToken: c.channelToken })),
       );
     }
+    if (url.pathname === "/v2/signed-key-requests" && req.method === "POST") {
+      const { key, requestFid, signature, deadline } = body;
+      const refuse = (message) => send(400, { errors: [{ message }] });
+      if (typeof key !== "string" || !/^0x[0-9a-fA-F]{64}$/.test(key))
+        return refuse("key must be 32 bytes of hex");
+      if (!Number.isInteger(requestFid) || !Number.isInteger(deadline))
+        return refuse("requestFid and deadline");
+      if (deadline * 1000 < Date.now()) return refuse("deadline has passed");
+      let signer;
+      try {
+        signer = await recoverTypedDataAddress({
+          domain: SIGNED_KEY_REQUEST_DOMAIN,
+          types: SIGNED_KEY_REQUEST_TYPES,
+          primaryType: "SignedKeyRequest",
+          message: { requestFid: BigInt(requestFid), key, deadline: BigInt(deadline) },
+          signature,
+        });
+      } catch {
+        return refuse("invalid signature");
+      }
+      const custody = await custodyAddress(requestFid);
+      if (!custody || custody.toLowerCase() !== signer.toLowerCase())
+        return refuse("signature is not by the custody address of requestFid");
+      const token = `0x${randomUUID().replaceAll("-", "")}`;
+      const request = {
+        token,
+        deeplinkUrl: `farcaster://signed-key-request?token=${token}`,
+        key: key.toLowerCase(),
+        requestFid,
+        state: "pending",
+        createdAt: new Date().toISOString(),
+      };
+      keyRequests.set(token, request);
+      say(`signer requested by fid ${requestFid}: approve at ${urlOf(server, host)}/`);
+      return send(200, { result: { signedKeyRequest: { token, deeplinkUrl: request.deeplinkUrl } } });
+    }
+    if (url.pathname === "/v2/signed-key-request" && req.method === "GET") {
+      const request = keyRequests.get(url.searchParams.get("token") ?? "");
+      if (!request) return send(404, { errors: [{ message: "Not found" }] });
+      const { createdAt: _, ...signedKeyRequest } = request;
+      return send(200, { result: { signedKeyRequest } });
+    }
+    if ((url.pathname === "/signer/approve" || url.pathname === "/signer/revoke") && req.method === "POST") {
+      const request = keyRequests.get(String(body.token ?? ""));
+      if (!request) return fail(404, "Unknown signed key request");
+      if (url.pathname === "/signer/revoke") Object.assign(request, { state: "revoked" });
+      else {
+        const account = accounts.find((a) => a.fid === Number(body.fid));
+        if (!account) return fail(404, "Unknown test account");
+        Object.assign(request, { state: "completed", userFid: account.fid });
+      }
+      if ((req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded")) {
+        res.writeHead(303, { location: "/" });
+        return res.end();
+      }
+      return send(200, request);
+    }
+    if (url.pathname === "/api/signer-requests" && req.method === "GET")
+      return send(200, [...keyRequests.values()]);
     if (url.pathname === "/api/accounts" && req.method === "GET") return send(200, accounts);
     if (url.pathname === "/" && req.method === "GET")
       return send(
@@ -231,6 +334,7 @@ export async function startFarcasterRelay({ port = 0, host = "127.0.0.1", quiet 
         approvePage(
           [...channels.values()].filter((c) => live(c.channelToken)),
           accounts,
+          [...keyRequests.values()],
         ),
         "text/html; charset=utf-8",
       );
@@ -246,6 +350,7 @@ export async function startFarcasterRelay({ port = 0, host = "127.0.0.1", quiet 
     url: urlOf(server, host),
     registryAddress: ID_REGISTRY_ADDRESS,
     accounts,
+    appAccount,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();
@@ -342,7 +447,26 @@ const html = (s) =>
   );
 
 /** The page a developer approves sign-ins on (plays the Farcaster app). */
-function approvePage(channels, accounts) {
+function approvePage(channels, accounts, keyRequests) {
+  const signerRows = keyRequests
+    .slice()
+    .reverse()
+    .map((r) => {
+      const buttons =
+        r.state === "pending"
+          ? `${accounts
+              .map(
+                (a) => `<form method="post" action="/signer/approve" style="display:inline">
+  <input type="hidden" name="token" value="${html(r.token)}"><input type="hidden" name="fid" value="${a.fid}">
+  <button type="submit">Approve as @${html(a.username)}</button></form>`,
+              )
+              .join(" ")} <form method="post" action="/signer/revoke" style="display:inline">
+  <input type="hidden" name="token" value="${html(r.token)}"><button type="submit">Reject</button></form>`
+          : `<p>${html(r.state)}${r.userFid ? ` for fid ${html(r.userFid)}` : ""}</p>`;
+      return `<li><p>Signer key <code>${html(r.key)}</code> requested by fid ${html(r.requestFid)}
+  <br><small>${html(r.createdAt)}</small></p>${buttons}</li>`;
+    })
+    .join("\n");
   const rows = channels
     .slice()
     .reverse()
@@ -368,6 +492,8 @@ function approvePage(channels, accounts) {
 <p>Sign-in requests ("Sign in with Farcaster") appear here. Approving one signs the Sign In With Farcaster message
 with the test account's custody key, as the Farcaster app would.</p>
 <ul>${rows || "<li>No sign-in requests yet.</li>"}</ul>
+<h2>Signer requests</h2>
+<ul>${signerRows || "<li>No signer requests yet.</li>"}</ul>
 <h2>Test accounts</h2><ul>${accounts
     .map((a) => `<li>fid ${a.fid} @${html(a.username)} — custody ${html(a.custody)}</li>`)
     .join("")}</ul></body></html>`;

@@ -102,3 +102,65 @@ test("unknown tokens are 401, bad channel requests 400, and the wallet app's aut
   assert.equal(done.state, "completed");
   assert.equal(done.fid, 7);
 });
+
+test("signed key requests: the app fid's custody signature is checked, then approved or revoked on the page", async () => {
+  const { signTypedData } = await import("viem/accounts");
+  const { SIGNED_KEY_REQUEST_DOMAIN } = await import("./farcasterRelay.mjs");
+  const key = `0x${"ab".repeat(32)}`;
+  const deadline = Math.floor(Date.now() / 1000) + 3600;
+  const sign = (privateKey, requestFid) =>
+    signTypedData({
+      privateKey,
+      domain: SIGNED_KEY_REQUEST_DOMAIN,
+      types: {
+        SignedKeyRequest: [
+          { name: "requestFid", type: "uint256" },
+          { name: "key", type: "bytes" },
+          { name: "deadline", type: "uint256" },
+        ],
+      },
+      primaryType: "SignedKeyRequest",
+      message: { requestFid: BigInt(requestFid), key, deadline: BigInt(deadline) },
+    });
+  const request = (body) =>
+    fetch(`${relay.url}/v2/signed-key-requests`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const app = relay.appAccount;
+  // Signed by someone else than custodyOf(requestFid).
+  const forged = await request({
+    key,
+    requestFid: app.fid,
+    deadline,
+    signature: await sign(relay.accounts[0].privateKey, app.fid),
+  });
+  assert.equal(forged.status, 400);
+
+  const signature = await sign(app.privateKey, app.fid);
+  const created = await (await request({ key, requestFid: app.fid, deadline, signature })).json();
+  const { token, deeplinkUrl } = created.result.signedKeyRequest;
+  assert.match(deeplinkUrl, /^farcaster:\/\/signed-key-request\?token=/);
+  const poll = async () =>
+    (await (await fetch(`${relay.url}/v2/signed-key-request?token=${token}`)).json()).result.signedKeyRequest;
+  assert.equal((await poll()).state, "pending");
+  const approve = await fetch(`${relay.url}/signer/approve`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, fid: 1001 }),
+  });
+  assert.equal(approve.status, 200);
+  const done = await poll();
+  assert.equal(done.state, "completed");
+  assert.equal(done.userFid, 1001);
+  assert.equal(done.key, key);
+
+  const second = await (await request({ key, requestFid: app.fid, deadline, signature })).json();
+  const revoke = await fetch(`${relay.url}/signer/revoke`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: second.result.signedKeyRequest.token }),
+  });
+  assert.equal((await revoke.json()).state, "revoked");
+});

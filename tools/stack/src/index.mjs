@@ -436,6 +436,10 @@ function appSettingsToml(app, hostAuth, farcaster) {
       `relay_url = ${JSON.stringify(farcaster.relay.url.replace("localhost", "127.0.0.1"))}`,
       `rpc_url = ${JSON.stringify(farcaster.rpcUrl)}`,
       `id_registry_address = ${JSON.stringify(farcaster.relay.registryAddress)}`,
+      // Signers are requested by the relay's app account, on the relay's signer API.
+      `signer_api_url = ${JSON.stringify(farcaster.relay.url.replace("localhost", "127.0.0.1"))}`,
+      `signer_request_fid = ${farcaster.relay.appAccount.fid}`,
+      `signer_request_key = ${JSON.stringify(farcaster.relay.appAccount.privateKey)}`,
     );
   }
   return `${lines.join("\n")}\n`;

@@ -94,3 +94,131 @@ impl Db {
         Ok(query.execute(self.writer()).await?.rows_affected() == 1)
     }
 }
+
+/// A signer request as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FarcasterSignerRecord {
+    /// The app.
+    pub app_id: String,
+    /// `0x` + 64 hex, lower case.
+    pub public_key: String,
+    /// The user who asked for it.
+    pub user_id: String,
+    /// The signed key request's polling token.
+    pub request_token: String,
+    /// Where the user approves it.
+    pub approval_url: String,
+    /// `pending_approval`, `approved` or `revoked`.
+    pub status: String,
+}
+
+type SignerRow = (String, String, String, String, String, String);
+
+impl Db {
+    /// Stores a new signer request unless the key is already requested in this app; returns the
+    /// stored one either way (the caller checks it is the same user's).
+    pub async fn insert_farcaster_signer(
+        &self,
+        signer: &FarcasterSignerRecord,
+        now: i64,
+    ) -> Result<FarcasterSignerRecord, DbError> {
+        sqlx::query(
+            "INSERT INTO farcaster_signers
+                 (app_id, public_key, user_id, request_token, approval_url, status, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (app_id, public_key) DO NOTHING",
+        )
+        .bind(&signer.app_id)
+        .bind(&signer.public_key)
+        .bind(&signer.user_id)
+        .bind(&signer.request_token)
+        .bind(&signer.approval_url)
+        .bind(&signer.status)
+        .bind(now)
+        .execute(self.writer())
+        .await?;
+        self.farcaster_signer_in(self.writer(), &signer.app_id, &signer.public_key)
+            .await?
+            .ok_or(DbError::Conflict)
+    }
+
+    /// The app's signer request for `public_key`.
+    pub async fn farcaster_signer(
+        &self,
+        app_id: &str,
+        public_key: &str,
+    ) -> Result<Option<FarcasterSignerRecord>, DbError> {
+        self.farcaster_signer_in(self.pool(), app_id, public_key)
+            .await
+    }
+
+    async fn farcaster_signer_in(
+        &self,
+        pool: &sqlx::AnyPool,
+        app_id: &str,
+        public_key: &str,
+    ) -> Result<Option<FarcasterSignerRecord>, DbError> {
+        let row: Option<SignerRow> = sqlx::query_as(
+            "SELECT app_id, public_key, user_id, request_token, approval_url, status
+             FROM farcaster_signers WHERE app_id = $1 AND public_key = $2",
+        )
+        .bind(app_id)
+        .bind(public_key)
+        .fetch_optional(pool)
+        .await?;
+        Ok(row.map(
+            |(app_id, public_key, user_id, request_token, approval_url, status)| {
+                FarcasterSignerRecord {
+                    app_id,
+                    public_key,
+                    user_id,
+                    request_token,
+                    approval_url,
+                    status,
+                }
+            },
+        ))
+    }
+
+    /// Moves a pending signer to `status` (approved or revoked); a decided one stays decided.
+    pub async fn settle_farcaster_signer(
+        &self,
+        app_id: &str,
+        public_key: &str,
+        status: &str,
+    ) -> Result<bool, DbError> {
+        let updated = sqlx::query(
+            "UPDATE farcaster_signers SET status = $3
+             WHERE app_id = $1 AND public_key = $2 AND status = 'pending_approval'",
+        )
+        .bind(app_id)
+        .bind(public_key)
+        .bind(status)
+        .execute(self.writer())
+        .await?
+        .rows_affected();
+        Ok(updated == 1)
+    }
+
+    /// Replaces the `details` JSON of the user's `(account_type, subject)` account.
+    pub async fn set_account_details(
+        &self,
+        user_id: &str,
+        account_type: &str,
+        subject: &str,
+        details: &str,
+    ) -> Result<bool, DbError> {
+        let updated = sqlx::query(
+            "UPDATE linked_accounts SET details = $4
+             WHERE user_id = $1 AND account_type = $2 AND subject = $3",
+        )
+        .bind(user_id)
+        .bind(account_type)
+        .bind(subject)
+        .bind(details)
+        .execute(self.writer())
+        .await?
+        .rows_affected();
+        Ok(updated == 1)
+    }
+}

@@ -73,6 +73,8 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/farcaster/transfer"), farcaster::transfer)
         .post("/api/v2/farcaster/init", farcaster::init_v2)
         .post("/api/v2/farcaster/authenticate", farcaster::authenticate_v2)
+        .post(&api("/farcaster/signer/init"), farcaster::signer::init)
+        .post(&api("/farcaster/signer/status"), farcaster::signer::status)
         .post(&api("/telegram/authenticate"), telegram::authenticate)
         .post(&api("/telegram/link"), telegram::link)
         .post(&api("/telegram/unlink"), telegram::unlink)

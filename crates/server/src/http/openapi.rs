@@ -34,8 +34,9 @@ use symbolon_protocol::app::AppConfigResponse;
 use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
 use symbolon_protocol::farcaster::{
     FarcasterAuthenticateRequest, FarcasterInitRequest, FarcasterInitResponse,
-    FarcasterLinkRequest, FarcasterStatusResponse, FarcasterTransferRequest,
-    FarcasterUnlinkRequest, FarcasterV2AuthenticateRequest, FarcasterV2InitResponse,
+    FarcasterLinkRequest, FarcasterSignerRequest, FarcasterSignerResponse, FarcasterStatusResponse,
+    FarcasterTransferRequest, FarcasterUnlinkRequest, FarcasterV2AuthenticateRequest,
+    FarcasterV2InitResponse,
 };
 use symbolon_protocol::session::{
     AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
@@ -214,6 +215,8 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/telegram/link", "Link a Telegram account proven by the widget or initData", Some(json::<TelegramLinkRequest>), Body::Json(json::<User>), UserOrigin, &[401, 404, 409, 422, 429]),
     r(Post, "/api/v1/telegram/unlink", "Unlink a Telegram account (never the last way in)", Some(json::<TelegramUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/telegram/transfer", "Move a Telegram account from its owner, with the nonce of account_transfer_required", Some(json::<TelegramTransferRequest>), Body::Json(json::<User>), UserOrigin, &[401, 404, 409, 422, 429]),
+    r(Post, "/api/v1/farcaster/signer/init", "Request a Farcaster signer for the user's fid (signed key request)", Some(json::<FarcasterSignerRequest>), Body::Json(json::<FarcasterSignerResponse>), UserOrigin, &[404, 409, 502]),
+    r(Post, "/api/v1/farcaster/signer/status", "The Farcaster signer's approval state", Some(json::<FarcasterSignerRequest>), Body::Json(json::<FarcasterSignerResponse>), UserOrigin, &[404, 409, 502]),
     r(Post, "/api/v1/sessions", "Refresh a session (rotates the refresh token)", Some(json::<RefreshSessionRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409]),
     r(Post, "/api/v1/sessions/logout", "Log out: by refresh token, else by the bearer token's session (body optional)", Some(json::<LogoutBody>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
     r(Get, "/api/v1/users/me", "The signed-in user and a fresh identity token", None, Body::Json(json::<CurrentUserResponse>), Bearer, &[]),

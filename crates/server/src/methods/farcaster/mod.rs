@@ -11,6 +11,7 @@
 
 pub mod registry;
 pub mod relay;
+pub mod signer;
 pub mod siwf;
 
 use axum::Json;
@@ -50,8 +51,8 @@ pub const FARCASTER: &str = "farcaster";
 /// Seconds a channel or Mini App nonce may be used (the client polls for 300 s, spec §9).
 pub const NONCE_TTL_S: i64 = 600;
 
-/// Where an app's Farcaster sign-ins are checked. The defaults are Farcaster's own: the public
-/// relay and the `IdRegistry` on Optimism.
+/// Where an app's Farcaster sign-ins are checked, and who requests its signers. The defaults
+/// are Farcaster's own: the public relay, the `IdRegistry` on Optimism and Warpcast's API.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FarcasterSettings {
@@ -61,6 +62,13 @@ pub struct FarcasterSettings {
     pub rpc_url: String,
     /// The ID registry contract (`custodyOf(uint256)`).
     pub id_registry_address: String,
+    /// The Farcaster client API that takes signed key requests (`/v2/signed-key-requests`).
+    pub signer_api_url: String,
+    /// The app's own fid, which requests signers; without it signers are off.
+    pub signer_request_fid: Option<u64>,
+    /// The custody private key (`0x…`) of `signer_request_fid`, which signs the requests.
+    /// A secret kept in the app's settings: only the operator's CLI writes them.
+    pub signer_request_key: Option<String>,
 }
 
 impl Default for FarcasterSettings {
@@ -69,6 +77,9 @@ impl Default for FarcasterSettings {
             relay_url: "https://relay.farcaster.xyz".into(),
             rpc_url: "https://mainnet.optimism.io".into(),
             id_registry_address: "0x00000000Fc6c5F01Fc30151999387Bb99A9f489b".into(),
+            signer_api_url: "https://api.warpcast.com".into(),
+            signer_request_fid: None,
+            signer_request_key: None,
         }
     }
 }
