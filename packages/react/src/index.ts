@@ -27,6 +27,11 @@ export {
   type UseLoginWithSmsOptions,
   useLoginWithSms,
 } from "./hooks/useLoginWithSms";
+export {
+  type LoginWithTelegramState,
+  type UseLoginWithTelegramOptions,
+  useLoginWithTelegram,
+} from "./hooks/useLoginWithTelegram";
 export { type UseLogoutOptions, useLogout } from "./hooks/useLogout";
 export { useModalStatus } from "./hooks/useModalStatus";
 export { type UsePrivyReturn, usePrivy } from "./hooks/usePrivy";

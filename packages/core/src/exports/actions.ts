@@ -13,6 +13,7 @@ export { initialize } from "../actions/initialize.ts";
 export { linkCustomJwt } from "../actions/linkCustomJwt.ts";
 export { type LinkEmailParameters, linkEmail } from "../actions/linkEmail.ts";
 export { type LinkPhoneParameters, linkPhone } from "../actions/linkPhone.ts";
+export { linkTelegram } from "../actions/linkTelegram.ts";
 export { loginAsGuest } from "../actions/loginAsGuest.ts";
 export { loginWithCustomToken } from "../actions/loginWithCustomToken.ts";
 export {
@@ -21,6 +22,7 @@ export {
   loginWithEmailCode,
 } from "../actions/loginWithEmailCode.ts";
 export { type LoginWithSmsCodeParameters, loginWithSmsCode } from "../actions/loginWithSmsCode.ts";
+export { type LoginWithTelegramParameters, loginWithTelegram } from "../actions/loginWithTelegram.ts";
 export { logout } from "../actions/logout.ts";
 export { refreshSession } from "../actions/refreshSession.ts";
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
@@ -32,8 +34,10 @@ export type { WalletActionOptions } from "../actions/signMessage.ts";
 export type { TypedData } from "../actions/signTypedData.ts";
 export { type SyncCustomAuthParameters, syncCustomAuth } from "../actions/syncCustomAuth.ts";
 export { type TransferAccountParameters, transferAccount } from "../actions/transferAccount.ts";
+export { type TransferTelegramParameters, transferTelegram } from "../actions/transferTelegram.ts";
 export { unlinkEmail } from "../actions/unlinkEmail.ts";
 export { unlinkPhone } from "../actions/unlinkPhone.ts";
+export { unlinkTelegram } from "../actions/unlinkTelegram.ts";
 export { NO_EMAIL_MESSAGE, type UpdateEmailParameters, updateEmail } from "../actions/updateEmail.ts";
 export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../actions/updatePhone.ts";
 export {
@@ -42,3 +46,18 @@ export {
 } from "../session/accountRequest.ts";
 export { requireLinkable } from "../session/requireLinkable.ts";
 export { requireUpdatable, UPDATE_REQUIRES_MESSAGE } from "../session/requireUpdatable.ts";
+export { parseInitData, readMiniAppInitData } from "../telegram/miniAppInitData.ts";
+export {
+  type OpenTelegramPopupOptions,
+  openTelegramPopup,
+  TELEGRAM_AUTH_ORIGIN,
+  TELEGRAM_CANCELED_MESSAGE,
+  TELEGRAM_POPUP_CLOSED_CHECK_MS,
+  type TelegramPopup,
+} from "../telegram/openTelegramPopup.ts";
+export {
+  TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE,
+  TELEGRAM_NOT_INITIALIZED_MESSAGE,
+  type TelegramLaunchParams,
+  type TelegramProofOptions,
+} from "../telegram/telegramProof.ts";

@@ -4,8 +4,10 @@ export { isSecurePage } from "../utils/isSecurePage.ts";
 export type {
   PrivyCustomAuthAccount,
   PrivyEmailAccount,
+  PrivyFarcasterAccount,
   PrivyLinkedAccount,
   PrivyPhoneAccount,
+  PrivyTelegramAccount,
   PrivyUser,
   PrivyVerification,
   PrivyWalletAccount,

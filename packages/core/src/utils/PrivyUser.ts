@@ -55,12 +55,23 @@ export interface PrivyFarcasterAccount extends PrivyVerification {
   signerPublicKey: string | null;
 }
 
+/** A Telegram account, client form. */
+export interface PrivyTelegramAccount extends PrivyVerification {
+  type: "telegram";
+  telegramUserId: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+}
+
 /** Any linked account, client form. */
 export type PrivyLinkedAccount =
   | PrivyEmailAccount
   | PrivyPhoneAccount
   | PrivyCustomAuthAccount
   | PrivyFarcasterAccount
+  | PrivyTelegramAccount
   | PrivyWalletAccount;
 
 /** The user as apps see it (spec §3 "User"), camelCase with dates. */
@@ -73,6 +84,8 @@ export interface PrivyUser {
   customAuth?: { customUserId: string };
   /** The linked Farcaster account. */
   farcaster?: PrivyFarcasterAccount;
+  /** The linked Telegram account. */
+  telegram?: PrivyTelegramAccount;
   /** The first embedded Ethereum wallet, else the first wallet. */
   wallet?: PrivyWalletAccount;
   linkedAccounts: PrivyLinkedAccount[];

@@ -9,6 +9,7 @@ export function formatUser(user: User): PrivyUser {
   const phone = linkedAccounts.find((a) => a.type === "phone");
   const custom = linkedAccounts.find((a) => a.type === "custom_auth");
   const farcaster = linkedAccounts.find((a) => a.type === "farcaster");
+  const telegram = linkedAccounts.find((a) => a.type === "telegram");
   const wallet =
     wallets.find((w) => w.connectorType === "embedded" && w.chainType === "ethereum") ??
     wallets.find((w) => w.connectorType === "embedded") ??
@@ -20,6 +21,7 @@ export function formatUser(user: User): PrivyUser {
     ...(phone ? { phone: { number: phone.number } } : {}),
     ...(custom ? { customAuth: { customUserId: custom.customUserId } } : {}),
     ...(farcaster ? { farcaster } : {}),
+    ...(telegram ? { telegram } : {}),
     ...(wallet ? { wallet } : {}),
     linkedAccounts,
     mfaMethods: user.mfa_methods.map((m) => m.type),
@@ -48,6 +50,17 @@ function formatAccount(account: LinkedAccount): PrivyLinkedAccount {
       bio: account.bio,
       pfp: account.profile_picture_url,
       signerPublicKey: account.signer_public_key,
+      ...verification(account),
+    };
+  }
+  if (account.type === "telegram") {
+    return {
+      type: "telegram",
+      telegramUserId: account.telegram_user_id,
+      firstName: account.first_name,
+      lastName: account.last_name,
+      username: account.username,
+      photoUrl: account.photo_url,
       ...verification(account),
     };
   }

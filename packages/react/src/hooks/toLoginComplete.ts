@@ -1,7 +1,7 @@
 import { formatUser, type LoginResult } from "@symbolon/core";
 
 /** How the user logged in. */
-export type LoginMethod = "email" | "sms" | "guest" | "custom";
+export type LoginMethod = "email" | "sms" | "guest" | "custom" | "telegram" | "farcaster";
 
 /** The argument of `onComplete` after a login (the spec client's shape). */
 export interface LoginCompleteParams {
@@ -12,7 +12,14 @@ export interface LoginCompleteParams {
   loginAccount: ReturnType<typeof formatUser>["linkedAccounts"][number] | null;
 }
 
-const ACCOUNT_TYPE = { email: "email", sms: "phone", guest: null, custom: "custom_auth" } as const;
+const ACCOUNT_TYPE = {
+  email: "email",
+  sms: "phone",
+  guest: null,
+  custom: "custom_auth",
+  telegram: "telegram",
+  farcaster: "farcaster",
+} as const;
 
 /**
  * Builds the `onComplete` argument from core's login result; `subject` is the address or number

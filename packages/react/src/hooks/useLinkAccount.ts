@@ -1,10 +1,52 @@
+import {
+  type AccountChangeResult,
+  type Client,
+  formatUser,
+  linkTelegram,
+  type TelegramProofOptions,
+} from "@symbolon/core";
+import { useRef } from "react";
+import { toAccountErrorCode } from "../errors/toAccountErrorCode";
+import { usePrivyContext } from "../provider/usePrivyContext";
+import { requireClient } from "./requireClient";
 import { type AccountFlowCallbacks, useAccountFlow } from "./useAccountFlow";
 
 /**
- * Links an email or phone through the modal (spec client `useLinkAccount`): the modal asks for the
- * address or number, sends a code and links it. Callbacks report the outcome when it closes.
+ * Links accounts (spec client `useLinkAccount`): email and phone through the modal (it asks for the
+ * address or number, sends a code and links it; callbacks report the outcome when it closes);
+ * Telegram directly — `linkTelegram()` from a click opens the Login Widget popup; inside a Mini App,
+ * or with `launchParams` (whose `initDataRaw` is required, spec §5), it links from `initData`.
  */
 export function useLinkAccount(options: AccountFlowCallbacks = {}) {
   const open = useAccountFlow("useLinkAccount", "link", options);
-  return { linkEmail: () => open("email"), linkPhone: () => open("phone") };
+  const { client } = usePrivyContext("useLinkAccount");
+  const callbacks = useRef(options);
+  callbacks.current = options;
+  /** Runs a link that needs no modal and reports it like the modal's links. */
+  const direct = <P>(
+    link: (client: Client, parameters: P) => Promise<AccountChangeResult>,
+    parameters: P,
+  ) => {
+    const reportFailure = (e: unknown): never => {
+      callbacks.current.onError?.(toAccountErrorCode(e, "link"));
+      throw e;
+    };
+    let pending: Promise<AccountChangeResult>;
+    try {
+      // Synchronous up to the popup: called from a click, the popup keeps its user activation.
+      pending = link(requireClient(client, "useLinkAccount"), parameters);
+    } catch (e) {
+      return Promise.reject(e).catch(reportFailure);
+    }
+    return pending.then(({ user }) => {
+      const formatted = formatUser(user);
+      callbacks.current.onSuccess?.({ user: formatted });
+      return formatted;
+    }, reportFailure);
+  };
+  return {
+    linkEmail: () => open("email"),
+    linkPhone: () => open("phone"),
+    linkTelegram: (parameters: TelegramProofOptions = {}) => direct(linkTelegram, parameters),
+  };
 }

@@ -1,4 +1,4 @@
-import { formatUser, getAccessToken, logout, unlinkEmail, unlinkPhone } from "@symbolon/core";
+import { formatUser, getAccessToken, logout, unlinkEmail, unlinkPhone, unlinkTelegram } from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
 import { openAccountFlow } from "./openAccountFlow";
@@ -34,6 +34,8 @@ export interface UsePrivyReturn {
   /** Removes an email / phone; resolves with the user as it is now, rejects with the server's refusal. */
   unlinkEmail: (address: string) => Promise<FormattedUser>;
   unlinkPhone: (phoneNumber: string) => Promise<FormattedUser>;
+  /** Removes the Telegram account with this user id. */
+  unlinkTelegram: (telegramUserId: string) => Promise<FormattedUser>;
 }
 
 /** Login state and actions, like the spec client's `usePrivy`. */
@@ -57,6 +59,8 @@ export function usePrivy(): UsePrivyReturn {
         formatUser((await unlinkEmail(requireClient(client, "usePrivy"), address)).user),
       unlinkPhone: async (phoneNumber: string) =>
         formatUser((await unlinkPhone(requireClient(client, "usePrivy"), phoneNumber)).user),
+      unlinkTelegram: async (telegramUserId: string) =>
+        formatUser((await unlinkTelegram(requireClient(client, "usePrivy"), telegramUserId)).user),
     }),
     [client, controller],
   );

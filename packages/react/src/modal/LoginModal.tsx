@@ -7,7 +7,7 @@ import { useModalState } from "../provider/useModalState";
 import { CodeScreen } from "./CodeScreen";
 import { EmailScreen } from "./EmailScreen";
 import { Logo } from "./Logo";
-import { PhoneScreen, RefusalScreen, TermsScreen, TransferScreen } from "./lazyScreens";
+import { PhoneScreen, RefusalScreen, TelegramScreen, TermsScreen, TransferScreen } from "./lazyScreens";
 import { loginMethods } from "./loginMethods";
 import { MethodsScreen } from "./MethodsScreen";
 import { ModalFrame } from "./ModalFrame";
@@ -204,6 +204,15 @@ export default function LoginModal() {
             termsUrl={appConfig?.terms_and_conditions_url ?? null}
             privacyUrl={appConfig?.privacy_policy_url ?? null}
             titleId={titleId}
+          />
+        )}
+        {state.screen === "telegram" && (
+          <TelegramScreen
+            client={client}
+            controller={controller}
+            titleId={titleId}
+            error={state.methodError ?? null}
+            onBack={back}
           />
         )}
         {state.screen === "success" && <SuccessScreen title={SUCCESS_TITLES[flow][kind]} />}

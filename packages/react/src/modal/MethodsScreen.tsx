@@ -43,7 +43,10 @@ export function MethodsScreen({
   message,
   focusTitle = false,
 }: MethodsScreenProps) {
-  const [inline, ...others] = methods.primary;
+  // Only a code method has a form to show inline; the others are buttons.
+  const first = methods.primary[0];
+  const inline = first === "email" || first === "sms" ? first : undefined;
+  const others = inline ? methods.primary.slice(1) : methods.primary;
   const fallback =
     inline === "email"
       ? `Enter your email to continue to ${appName}.`

@@ -9,3 +9,4 @@ export const PhoneForm = lazy(() =>
 export const RefusalScreen = lazy(() => import("./RefusalScreen"));
 export const TransferScreen = lazy(() => import("./TransferScreen"));
 export const TermsScreen = lazy(() => import("./TermsScreen"));
+export const TelegramScreen = lazy(() => import("./TelegramScreen"));

@@ -1,7 +1,7 @@
 import type { AppConfigResponse } from "@symbolon/core";
 
 /** A login method this modal has screens for (guest is not listed; custom auth has no modal UI). */
-export type LoginMethod = "email" | "sms";
+export type LoginMethod = "email" | "sms" | "telegram" | "farcaster";
 
 /** The login screen's methods: shown first, and behind "More options". */
 export interface LoginMethods {
@@ -9,11 +9,12 @@ export interface LoginMethods {
   overflow: LoginMethod[];
 }
 
-const SUPPORTED: ReadonlySet<string> = new Set<LoginMethod>(["email", "sms"]);
+const SUPPORTED: ReadonlySet<string> = new Set<LoginMethod>(["email", "sms", "telegram", "farcaster"]);
 
 /**
  * The app's `login_methods_and_order` (spec §3 `loginMethodsAndOrder`) reduced to the methods this
- * build supports, in order, each once; unknown names are skipped. No list: email only.
+ * build supports, in order, each once; unknown names are skipped (and Telegram without a bot). No
+ * list: email only.
  */
 export function loginMethods(config: AppConfigResponse | null | undefined): LoginMethods {
   const order = config?.login_methods_and_order;
@@ -21,6 +22,8 @@ export function loginMethods(config: AppConfigResponse | null | undefined): Logi
     return { primary: ["email"], overflow: [] };
   }
   const seen = new Set<string>();
+  // Telegram needs the app's bot (spec §3 telegramAuthConfiguration); without it there is no button.
+  if (!config?.telegram_auth_config) seen.add("telegram");
   const keep = (names: readonly string[]) =>
     names.filter((name): name is LoginMethod => {
       if (!SUPPORTED.has(name) || seen.has(name)) return false;

@@ -37,11 +37,14 @@ export type AccountFlowKind = "login" | "link" | "update";
 export type AccountKind = "email" | "phone";
 /** Where a code went: an email or a text message. */
 export type CodeChannel = "email" | "sms";
+/** A login method of the login screen: a code channel, or one that signs in on its own screen. */
+export type MethodChoice = CodeChannel | "telegram" | "farcaster";
 /**
  * Which screen is shown: `methods` (the login screen listing the app's methods), `more` (the
  * overflow methods), `email` / `phone` (an address or number to send a code to), `code`,
  * `success`, `refusal` (the server refused the login or link), `transfer` (the account belongs to
- * another user and can be moved), `terms` (the app's terms must be accepted first).
+ * another user and can be moved), `terms` (the app's terms must be accepted first), `telegram` /
+ * `farcaster` (that method's sign-in is under way).
  */
 export type ModalScreen =
   | "methods"
@@ -52,7 +55,9 @@ export type ModalScreen =
   | "success"
   | "refusal"
   | "transfer"
-  | "terms";
+  | "terms"
+  | "telegram"
+  | "farcaster";
 
 /** State of the modal, kept outside React. */
 export interface ModalState {
@@ -77,6 +82,8 @@ export interface ModalState {
   refusal?: Refusal | null;
   /** `confirm` flow: what the user is asked to approve. */
   confirmation?: WalletConfirmationRequest | null;
+  /** `telegram` / `farcaster` screens: why the sign-in failed (the screen offers a retry). */
+  methodError?: string | null;
   /** `export` flow: the wallet whose key the export frame shows. */
   exportAddress?: string | null;
   /**
@@ -109,8 +116,10 @@ export interface ModalController {
   openLink(kind: AccountKind): void;
   /** Open the update flow for the user's email or phone. */
   openUpdate(kind: AccountKind): void;
-  /** Login screen: show the entry screen of one method (email or sms). */
-  chooseMethod(method: CodeChannel): void;
+  /** Login screen: show the screen of one method (email, sms, telegram, farcaster). */
+  chooseMethod(method: MethodChoice): void;
+  /** The sign-in on the `telegram` / `farcaster` screen failed: show `message` there. */
+  methodFailed(message: string): void;
   /** Login screen: show the overflow methods ("More options"). */
   showMore(): void;
   /** Back to the login screen (from "More options" or a method's entry screen). */
@@ -173,6 +182,7 @@ const CLEARED = {
   result: null,
   refusal: null,
   confirmation: null,
+  methodError: null,
   exportAddress: null,
 } as const;
 
@@ -264,9 +274,10 @@ export function createModalController(client: Client): ModalController {
     openLink: (which) => openSignedIn("link", which),
     openUpdate: (which) => openSignedIn("update", which),
     chooseMethod(method) {
-      const screen = method === "email" ? "email" : "phone";
-      set({ screen, entry: screen });
+      const screen = method === "email" ? "email" : method === "sms" ? "phone" : method;
+      set({ screen, entry: screen, methodError: null });
     },
+    methodFailed: (message) => set({ methodError: message }),
     showMore: () => set({ screen: "more" }),
     back: () => set({ screen: "methods", entry: null, refusal: null }),
     codeSent(to, channel = "email") {
