@@ -119,6 +119,7 @@ impl AppSettings {
         for region in &mut self.sms.allowed_regions {
             *region = region.trim().to_ascii_uppercase();
         }
+        self.farcaster.check()?;
         Ok(self)
     }
 

@@ -29,6 +29,7 @@ use symbolon_protocol::farcaster::{
     FarcasterUnlinkRequest, FarcasterV2AuthenticateRequest, FarcasterV2InitResponse,
 };
 use symbolon_protocol::user::User;
+use symbolon_wallet_core::{Address, PrivateKey, decode_hex};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -80,6 +81,38 @@ impl Default for FarcasterSettings {
             signer_api_url: "https://api.warpcast.com".into(),
             signer_request_fid: None,
             signer_request_key: None,
+        }
+    }
+}
+
+impl FarcasterSettings {
+    /// Refuses what would only fail at sign-in time: URLs that are not `http(s)`, a registry
+    /// that is not an address, a signer requester without a usable custody key.
+    pub fn check(&self) -> Result<(), String> {
+        for (name, value) in [
+            ("relay_url", &self.relay_url),
+            ("rpc_url", &self.rpc_url),
+            ("signer_api_url", &self.signer_api_url),
+        ] {
+            let scheme = url::Url::parse(value).map(|u| u.scheme().to_string());
+            if !matches!(scheme.as_deref(), Ok("https" | "http")) {
+                return Err(format!("farcaster.{name}: {value:?} is not an http(s) URL"));
+            }
+        }
+        if Address::parse(&self.id_registry_address).is_err() {
+            return Err("farcaster.id_registry_address is not an address".into());
+        }
+        let key_ok = self
+            .signer_request_key
+            .as_deref()
+            .and_then(|k| decode_hex(k.trim()).ok())
+            .is_some_and(|bytes| PrivateKey::from_bytes(&bytes).is_ok());
+        match (self.signer_request_fid, &self.signer_request_key) {
+            (Some(_), _) if !key_ok => {
+                Err("farcaster.signer_request_key must be the custody key (0x + 64 hex) of signer_request_fid".into())
+            }
+            (None, Some(_)) => Err("farcaster.signer_request_key needs signer_request_fid".into()),
+            _ => Ok(()),
         }
     }
 }
@@ -401,5 +434,35 @@ fn relay_failure(error: RelayError) -> AppError {
             tracing::warn!(error = %other, "Farcaster relay failed");
             upstream("The Farcaster relay could not be reached")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_check_refuses_what_would_fail_at_sign_in() {
+        assert_eq!(FarcasterSettings::default().check(), Ok(()));
+        let bad = |f: fn(&mut FarcasterSettings)| {
+            let mut s = FarcasterSettings::default();
+            f(&mut s);
+            s.check().expect_err("refused")
+        };
+        assert!(bad(|s| s.relay_url = "ftp://relay".into()).contains("relay_url"));
+        assert!(bad(|s| s.id_registry_address = "0x12".into()).contains("id_registry_address"));
+        assert!(bad(|s| s.signer_request_fid = Some(1)).contains("signer_request_key"));
+        assert!(
+            bad(|s| s.signer_request_key = Some(format!("0x{}", "11".repeat(32))))
+                .contains("needs")
+        );
+        let mut ok = FarcasterSettings {
+            signer_request_fid: Some(1),
+            signer_request_key: Some(format!("0x{}", "11".repeat(32))),
+            ..FarcasterSettings::default()
+        };
+        assert_eq!(ok.check(), Ok(()));
+        ok.signer_request_key = Some("0x00".into());
+        assert!(ok.check().is_err());
     }
 }
