@@ -30,6 +30,8 @@ export function Landing({
     user?.email?.address ??
     user?.phone?.number ??
     user?.customAuth?.customUserId ??
+    (user?.telegram ? `@${user.telegram.username ?? user.telegram.telegramUserId}` : undefined) ??
+    (user?.farcaster ? `@${user.farcaster.username ?? user.farcaster.fid}` : undefined) ??
     (user?.isGuest ? "Guest" : user?.id);
   const continueAsGuest = () => {
     setGuestError(null);

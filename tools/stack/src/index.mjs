@@ -15,6 +15,7 @@ import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
 import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 import { startSmsbox } from "./smsbox.mjs";
 import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
+import { TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
 export {
@@ -26,6 +27,7 @@ export { mailboxClient } from "./mailboxClient.mjs";
 export { freePort, PortInUseError } from "./ports.mjs";
 export { readTail } from "./processes.mjs";
 export { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
+export { signInitData, signWidgetResult, TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
 
 /** The repository root (tools/stack/src → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -67,7 +69,7 @@ export function serverBinary({ release = false } = {}) {
  *   ports?: { api?: number, web?: number, inbox?: number, smtp?: number, sms?: number, hostAuth?: number,
  *     chain?: number, farcaster?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
- *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean },
+ *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, telegram?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
  *     ipAuthenticatePerWindow?: number },
  *   quiet?: boolean,
@@ -427,6 +429,16 @@ function appSettingsToml(app, hostAuth, farcaster) {
       `jwks_url = ${JSON.stringify(hostAuth.jwksUrl)}`,
       `issuer = ${JSON.stringify(hostAuth.issuer)}`,
       `audience = ${JSON.stringify(hostAuth.audience)}`,
+    );
+  }
+  if (app.telegram) {
+    // A bot that exists only here: tests sign Telegram's data with its token (telegramBot.mjs).
+    lines.push(
+      "",
+      "[telegram]",
+      `bot_token = ${JSON.stringify(TELEGRAM_TEST_BOT.token)}`,
+      `bot_name = ${JSON.stringify(TELEGRAM_TEST_BOT.name)}`,
+      "seamless_auth_enabled = true",
     );
   }
   if (farcaster) {

@@ -8,6 +8,10 @@ function describe(account: LinkedAccount): { kind: string; value: string } | nul
   if (account.type === "email") return { kind: "Email", value: account.address };
   if (account.type === "phone") return { kind: "Phone", value: account.number };
   if (account.type === "custom_auth") return { kind: "App account", value: account.customUserId };
+  if (account.type === "telegram")
+    return { kind: "Telegram", value: account.username ? `@${account.username}` : account.telegramUserId };
+  if (account.type === "farcaster")
+    return { kind: "Farcaster", value: account.username ? `@${account.username}` : String(account.fid) };
   return null;
 }
 
