@@ -10,17 +10,21 @@ export { fetchUser } from "../actions/fetchUser.ts";
 export { getAccessToken } from "../actions/getAccessToken.ts";
 export { getActiveAccessToken } from "../actions/getActiveAccessToken.ts";
 export { initialize } from "../actions/initialize.ts";
+export { initLoginToMiniApp } from "../actions/initLoginToMiniApp.ts";
 export { linkCustomJwt } from "../actions/linkCustomJwt.ts";
 export { type LinkEmailParameters, linkEmail } from "../actions/linkEmail.ts";
+export { linkFarcaster } from "../actions/linkFarcaster.ts";
 export { type LinkPhoneParameters, linkPhone } from "../actions/linkPhone.ts";
 export { linkTelegram } from "../actions/linkTelegram.ts";
 export { loginAsGuest } from "../actions/loginAsGuest.ts";
+export { type LoginToMiniAppParameters, loginToMiniApp } from "../actions/loginToMiniApp.ts";
 export { loginWithCustomToken } from "../actions/loginWithCustomToken.ts";
 export {
   type LoginResult,
   type LoginWithEmailCodeParameters,
   loginWithEmailCode,
 } from "../actions/loginWithEmailCode.ts";
+export { type LoginWithFarcasterParameters, loginWithFarcaster } from "../actions/loginWithFarcaster.ts";
 export { type LoginWithSmsCodeParameters, loginWithSmsCode } from "../actions/loginWithSmsCode.ts";
 export { type LoginWithTelegramParameters, loginWithTelegram } from "../actions/loginWithTelegram.ts";
 export { logout } from "../actions/logout.ts";
@@ -36,10 +40,19 @@ export { type SyncCustomAuthParameters, syncCustomAuth } from "../actions/syncCu
 export { type TransferAccountParameters, transferAccount } from "../actions/transferAccount.ts";
 export { type TransferTelegramParameters, transferTelegram } from "../actions/transferTelegram.ts";
 export { unlinkEmail } from "../actions/unlinkEmail.ts";
+export { unlinkFarcaster } from "../actions/unlinkFarcaster.ts";
 export { unlinkPhone } from "../actions/unlinkPhone.ts";
 export { unlinkTelegram } from "../actions/unlinkTelegram.ts";
 export { NO_EMAIL_MESSAGE, type UpdateEmailParameters, updateEmail } from "../actions/updateEmail.ts";
 export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../actions/updatePhone.ts";
+export {
+  approveFarcasterChannel,
+  type FarcasterApproval,
+  type FarcasterChannel,
+  type FarcasterChannelOptions,
+} from "../farcaster/approveFarcasterChannel.ts";
+export { fidOfMessage } from "../farcaster/fidOfMessage.ts";
+export { type FarcasterPollOptions, pollFarcaster } from "../farcaster/pollFarcaster.ts";
 export {
   type AccountChangeResult,
   MUST_BE_AUTHENTICATED_MESSAGE,

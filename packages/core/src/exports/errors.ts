@@ -6,3 +6,11 @@ export { describeError } from "../errors/describeError.ts";
 export { needsNewCode } from "../errors/needsNewCode.ts";
 export { SymbolonError, type SymbolonErrorOptions } from "../errors/SymbolonError.ts";
 export { transferData } from "../errors/transferData.ts";
+export {
+  FARCASTER_CONNECT_FAILED,
+  FARCASTER_REQUEST_REJECTED,
+  FARCASTER_TIMED_OUT_DETAIL,
+  FarcasterError,
+  type FarcasterErrorCode,
+  isFarcasterError,
+} from "../farcaster/FarcasterError.ts";
