@@ -17,11 +17,21 @@ export { useIdentityToken } from "./hooks/useIdentityToken";
 export { useLinkAccount } from "./hooks/useLinkAccount";
 export { type UseLinkJwtAccountOptions, useLinkJwtAccount } from "./hooks/useLinkJwtAccount";
 export { type UseLoginOptions, useLogin } from "./hooks/useLogin";
+export { useLoginToMiniApp } from "./hooks/useLoginToMiniApp";
 export {
   type LoginWithEmailState,
   type UseLoginWithEmailOptions,
   useLoginWithEmail,
 } from "./hooks/useLoginWithEmail";
+export {
+  type LoginWithFarcasterState,
+  type UseLoginWithFarcasterOptions,
+  useLoginWithFarcaster,
+} from "./hooks/useLoginWithFarcaster";
+export {
+  type UseLoginWithFarcasterV2Options,
+  useLoginWithFarcasterV2,
+} from "./hooks/useLoginWithFarcasterV2";
 export {
   type LoginWithSmsState,
   type UseLoginWithSmsOptions,

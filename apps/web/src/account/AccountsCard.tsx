@@ -1,4 +1,4 @@
-import { useLinkAccount, useUpdateAccount, useUser } from "@symbolon/react";
+import { useLinkAccount, usePrivy, useUpdateAccount, useUser } from "@symbolon/react";
 import { useState } from "react";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
@@ -24,7 +24,10 @@ export function AccountsCard() {
   const { user, unlinkEmail, unlinkPhone } = useUser();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const { linkEmail, linkPhone } = useLinkAccount();
+  const { unlinkTelegram, unlinkFarcaster } = usePrivy();
+  const { linkEmail, linkPhone, linkTelegram, linkFarcaster } = useLinkAccount({
+    onError: (code) => setError(`Could not link this account (${code}).`),
+  });
   const { updateEmail, updatePhone } = useUpdateAccount();
   if (!user) return null;
 
@@ -33,7 +36,9 @@ export function AccountsCard() {
     setBusy(value);
     try {
       if (account.type === "email") await unlinkEmail(value);
-      else await unlinkPhone(value);
+      else if (account.type === "phone") await unlinkPhone(value);
+      else if (account.type === "telegram") await unlinkTelegram(account.telegramUserId);
+      else if (account.type === "farcaster") await unlinkFarcaster(account.fid);
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not unlink this account.");
     } finally {
@@ -56,6 +61,19 @@ export function AccountsCard() {
           <li key={`${account.type}:${value}`} className="accounts__row">
             <span className="card__label">{kind}</span>
             <span className="accounts__value">{value}</span>
+            {(account.type === "telegram" || account.type === "farcaster") && (
+              <span className="accounts__actions">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Unlink ${kind.toLowerCase()} ${value}`}
+                  aria-disabled={busy === value}
+                  onClick={() => busy === null && void unlink(account, value)}
+                >
+                  {busy === value ? "Unlinking…" : "Unlink"}
+                </button>
+              </span>
+            )}
             {(account.type === "email" || account.type === "phone") && (
               <span className="accounts__actions">
                 <button
@@ -89,6 +107,20 @@ export function AccountsCard() {
         {!user.phone && (
           <button type="button" className="button button--small" onClick={linkPhone}>
             Link phone
+          </button>
+        )}
+        {!user.telegram && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void linkTelegram().catch(() => {})}
+          >
+            Link Telegram
+          </button>
+        )}
+        {!user.farcaster && (
+          <button type="button" className="button button--small" onClick={linkFarcaster}>
+            Link Farcaster
           </button>
         )}
       </div>

@@ -3,6 +3,7 @@ import {
   type Client,
   formatUser,
   linkTelegram,
+  requireLinkable,
   type TelegramProofOptions,
 } from "@symbolon/core";
 import { useRef } from "react";
@@ -15,11 +16,12 @@ import { type AccountFlowCallbacks, useAccountFlow } from "./useAccountFlow";
  * Links accounts (spec client `useLinkAccount`): email and phone through the modal (it asks for the
  * address or number, sends a code and links it; callbacks report the outcome when it closes);
  * Telegram directly — `linkTelegram()` from a click opens the Login Widget popup; inside a Mini App,
- * or with `launchParams` (whose `initDataRaw` is required, spec §5), it links from `initData`.
+ * or with `launchParams` (whose `initDataRaw` is required, spec §5), it links from `initData`;
+ * Farcaster through the modal's QR code screen.
  */
 export function useLinkAccount(options: AccountFlowCallbacks = {}) {
   const open = useAccountFlow("useLinkAccount", "link", options);
-  const { client } = usePrivyContext("useLinkAccount");
+  const { client, controller } = usePrivyContext("useLinkAccount");
   const callbacks = useRef(options);
   callbacks.current = options;
   /** Runs a link that needs no modal and reports it like the modal's links. */
@@ -48,5 +50,15 @@ export function useLinkAccount(options: AccountFlowCallbacks = {}) {
     linkEmail: () => open("email"),
     linkPhone: () => open("phone"),
     linkTelegram: (parameters: TelegramProofOptions = {}) => direct(linkTelegram, parameters),
+    /** Opens the modal's Farcaster screen (QR code or link) and links the approved account. */
+    linkFarcaster: () => {
+      try {
+        if (client) requireLinkable(client, "farcaster");
+      } catch (e) {
+        callbacks.current.onError?.(toAccountErrorCode(e, "link"));
+        throw e;
+      }
+      controller?.openLinkFarcaster();
+    },
   };
 }

@@ -1,4 +1,12 @@
-import { formatUser, getAccessToken, logout, unlinkEmail, unlinkPhone, unlinkTelegram } from "@symbolon/core";
+import {
+  formatUser,
+  getAccessToken,
+  logout,
+  unlinkEmail,
+  unlinkFarcaster,
+  unlinkPhone,
+  unlinkTelegram,
+} from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
 import { openAccountFlow } from "./openAccountFlow";
@@ -36,6 +44,8 @@ export interface UsePrivyReturn {
   unlinkPhone: (phoneNumber: string) => Promise<FormattedUser>;
   /** Removes the Telegram account with this user id. */
   unlinkTelegram: (telegramUserId: string) => Promise<FormattedUser>;
+  /** Removes the Farcaster account with this fid. */
+  unlinkFarcaster: (fid: number) => Promise<FormattedUser>;
 }
 
 /** Login state and actions, like the spec client's `usePrivy`. */
@@ -61,6 +71,8 @@ export function usePrivy(): UsePrivyReturn {
         formatUser((await unlinkPhone(requireClient(client, "usePrivy"), phoneNumber)).user),
       unlinkTelegram: async (telegramUserId: string) =>
         formatUser((await unlinkTelegram(requireClient(client, "usePrivy"), telegramUserId)).user),
+      unlinkFarcaster: async (fid: number) =>
+        formatUser((await unlinkFarcaster(requireClient(client, "usePrivy"), fid)).user),
     }),
     [client, controller],
   );

@@ -7,7 +7,14 @@ import { useModalState } from "../provider/useModalState";
 import { CodeScreen } from "./CodeScreen";
 import { EmailScreen } from "./EmailScreen";
 import { Logo } from "./Logo";
-import { PhoneScreen, RefusalScreen, TelegramScreen, TermsScreen, TransferScreen } from "./lazyScreens";
+import {
+  FarcasterScreen,
+  PhoneScreen,
+  RefusalScreen,
+  TelegramScreen,
+  TermsScreen,
+  TransferScreen,
+} from "./lazyScreens";
 import { loginMethods } from "./loginMethods";
 import { MethodsScreen } from "./MethodsScreen";
 import { ModalFrame } from "./ModalFrame";
@@ -215,7 +222,24 @@ export default function LoginModal() {
             onBack={back}
           />
         )}
-        {state.screen === "success" && <SuccessScreen title={SUCCESS_TITLES[flow][kind]} />}
+        {state.screen === "farcaster" && (
+          <FarcasterScreen
+            client={client}
+            controller={controller}
+            flow={flow === "link" ? "link" : "login"}
+            titleId={titleId}
+            onBack={back}
+          />
+        )}
+        {state.screen === "success" && (
+          <SuccessScreen
+            title={
+              flow === "link" && state.entry === "farcaster"
+                ? "Farcaster account added"
+                : SUCCESS_TITLES[flow][kind]
+            }
+          />
+        )}
       </Suspense>
     </ModalFrame>
   );

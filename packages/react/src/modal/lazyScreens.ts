@@ -10,3 +10,5 @@ export const RefusalScreen = lazy(() => import("./RefusalScreen"));
 export const TransferScreen = lazy(() => import("./TransferScreen"));
 export const TermsScreen = lazy(() => import("./TermsScreen"));
 export const TelegramScreen = lazy(() => import("./TelegramScreen"));
+// With the QR code library: loaded only when Farcaster is chosen.
+export const FarcasterScreen = lazy(() => import("./FarcasterScreen"));

@@ -24,6 +24,7 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-secondary{height:48px;border:1px solid var(--symbolon-border);border-radius:12px;background:transparent;color:var(--symbolon-fg);font:inherit;font-weight:600;cursor:pointer}
 .symbolon-secondary:hover{background:var(--symbolon-field)}
 .symbolon-methods{display:flex;flex-direction:column;gap:8px;margin-top:12px}
+.symbolon-qr{display:flex;justify-content:center;margin:12px 0}
 .symbolon-select{appearance:auto;padding-right:8px}
 .symbolon-title:focus{outline:none}
 .symbolon-subtitle a{color:inherit;text-decoration:underline}

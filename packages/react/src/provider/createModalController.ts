@@ -116,6 +116,8 @@ export interface ModalController {
   openLink(kind: AccountKind): void;
   /** Open the update flow for the user's email or phone. */
   openUpdate(kind: AccountKind): void;
+  /** Open the link flow for a Farcaster account (its QR code screen); needs a signed-in user. */
+  openLinkFarcaster(): void;
   /** Login screen: show the screen of one method (email, sms, telegram, farcaster). */
   chooseMethod(method: MethodChoice): void;
   /** The sign-in on the `telegram` / `farcaster` screen failed: show `message` there. */
@@ -228,11 +230,15 @@ export function createModalController(client: Client): ModalController {
       set({ ...CLEARED, open: true, ...(typeof patch === "function" ? patch() : patch) }),
     );
   };
-  const openSignedIn = (flow: "link" | "update", which: AccountKind) => {
+  const openSignedIn = (flow: "link" | "update", which: AccountKind | "farcaster") => {
     const { ready, authenticated } = client.store.getState();
     if (!ready || !authenticated) {
       // Spec §5: linking (and updating) requires authentication.
       console.warn("User must be authenticated before linking an account.");
+      return;
+    }
+    if (which === "farcaster") {
+      open({ flow, screen: "farcaster", entry: "farcaster" });
       return;
     }
     const screen = which === "email" ? "email" : "phone";
@@ -273,6 +279,7 @@ export function createModalController(client: Client): ModalController {
     },
     openLink: (which) => openSignedIn("link", which),
     openUpdate: (which) => openSignedIn("update", which),
+    openLinkFarcaster: () => openSignedIn("link", "farcaster"),
     chooseMethod(method) {
       const screen = method === "email" ? "email" : method === "sms" ? "phone" : method;
       set({ screen, entry: screen, methodError: null });
