@@ -12,6 +12,7 @@ export { useCreateWallet } from "./hooks/useCreateWallet";
 export { useCustomAuth } from "./hooks/useCustomAuth";
 export { useEmbeddedWalletState } from "./hooks/useEmbeddedWalletState";
 export { useExportWallet } from "./hooks/useExportWallet";
+export { useFarcasterSigner } from "./hooks/useFarcasterSigner";
 export { useGuestAccounts } from "./hooks/useGuestAccounts";
 export { useIdentityToken } from "./hooks/useIdentityToken";
 export { useLinkAccount } from "./hooks/useLinkAccount";

@@ -29,6 +29,10 @@ export { type LoginWithSmsCodeParameters, loginWithSmsCode } from "../actions/lo
 export { type LoginWithTelegramParameters, loginWithTelegram } from "../actions/loginWithTelegram.ts";
 export { logout } from "../actions/logout.ts";
 export { refreshSession } from "../actions/refreshSession.ts";
+export {
+  type RequestFarcasterSignerParameters,
+  requestFarcasterSigner,
+} from "../actions/requestFarcasterSigner.ts";
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
 export { resetSmsFlow } from "../actions/resetSmsFlow.ts";
 export { type SendEmailCodeParameters, sendEmailCode } from "../actions/sendEmailCode.ts";
@@ -53,6 +57,7 @@ export {
 } from "../farcaster/approveFarcasterChannel.ts";
 export { fidOfMessage } from "../farcaster/fidOfMessage.ts";
 export { type FarcasterPollOptions, pollFarcaster } from "../farcaster/pollFarcaster.ts";
+export { deviceSignerKey, type FarcasterSignerKey } from "../farcaster/signerKey.ts";
 export {
   type AccountChangeResult,
   MUST_BE_AUTHENTICATED_MESSAGE,

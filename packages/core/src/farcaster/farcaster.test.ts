@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loginToMiniApp } from "../actions/loginToMiniApp.ts";
+import { loginWithEmailCode } from "../actions/loginWithEmailCode.ts";
 import { loginWithFarcaster } from "../actions/loginWithFarcaster.ts";
+import { requestFarcasterSigner } from "../actions/requestFarcasterSigner.ts";
 import { FARCASTER_POLL_MS, FARCASTER_TIMEOUT_MS } from "../generated/protocol.ts";
 import { makeUser } from "../test/fixtures.ts";
 import { makeClient, useScriptedApp } from "../test/harness.ts";
@@ -72,7 +74,9 @@ describe("Farcaster login", () => {
       polls += 1;
       return polls < 3
         ? { json: { state: "pending" } }
-        : { json: { state: "completed", message: "siwf farcaster://fid/1001", signature: "0xsig", fid: 1001 } };
+        : {
+            json: { state: "completed", message: "siwf farcaster://fid/1001", signature: "0xsig", fid: 1001 },
+          };
     });
     scripted.server.on("POST /api/v1/farcaster/authenticate", () => ({
       json: scripted.app.issue({ is_new_user: true }),
@@ -105,5 +109,47 @@ describe("Farcaster login", () => {
       fid: 1002,
     });
     expect(fidOfMessage("no resource")).toBeNull();
+  });
+});
+
+describe("Farcaster signer request", () => {
+  const key = `0x${"ab".repeat(32)}`;
+  const signer = (status: string) => ({
+    json: { public_key: key, status, signer_approval_url: "farcaster://signed-key-request?token=t1" },
+  });
+
+  it("shows the approval link and polls the status until approved", async () => {
+    scripted.app.user = makeUser();
+    let polls = 0;
+    scripted.server.on("POST /api/v1/farcaster/signer/init", () => signer("pending_approval"));
+    scripted.server.on("POST /api/v1/farcaster/signer/status", () => {
+      polls += 1;
+      return signer(polls < 2 ? "pending_approval" : "approved");
+    });
+    const client = makeClient(scripted.server);
+    await loginWithEmailCode(client, { email: "ada@example.com", code: "123456" });
+    const urls: string[] = [];
+    const approved = await requestFarcasterSigner(client, {
+      publicKey: key,
+      intervalMs: 5,
+      onApprovalUrl: (url) => urls.push(url),
+    });
+    expect(approved.status).toBe("approved");
+    expect(urls).toEqual(["farcaster://signed-key-request?token=t1"]);
+    expect(scripted.server.hitsOf("POST /api/v1/farcaster/signer/status")[0]?.body).toEqual({
+      ed25519_public_key: key,
+    });
+  });
+
+  it("a revoked request is 'Request rejected'; no public key is 'Connect failed'", async () => {
+    scripted.app.user = makeUser();
+    scripted.server.on("POST /api/v1/farcaster/signer/init", () => signer("pending_approval"));
+    scripted.server.on("POST /api/v1/farcaster/signer/status", () => signer("revoked"));
+    const client = makeClient(scripted.server);
+    await loginWithEmailCode(client, { email: "ada@example.com", code: "123456" });
+    await expect(requestFarcasterSigner(client, { publicKey: key, intervalMs: 5 })).rejects.toThrow(
+      "Request rejected",
+    );
+    await expect(requestFarcasterSigner(client, { publicKey: "" })).rejects.toThrow("Connect failed");
   });
 });

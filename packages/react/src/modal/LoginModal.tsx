@@ -9,6 +9,7 @@ import { EmailScreen } from "./EmailScreen";
 import { Logo } from "./Logo";
 import {
   FarcasterScreen,
+  FarcasterSignerScreen,
   PhoneScreen,
   RefusalScreen,
   TelegramScreen,
@@ -115,7 +116,7 @@ export default function LoginModal() {
     (state.screen === "methods" && emailOnly) ||
     ["email", "code", "success", "refusal"].includes(state.screen);
   // Link and update dialogs are named by their screen's title; login keeps "Log in or sign up".
-  const labelledBy = flow === "login" ? undefined : titleId;
+  const labelledBy = flow === "login" && state.flow !== "signer" ? undefined : titleId;
 
   return (
     <ModalFrame
@@ -231,12 +232,22 @@ export default function LoginModal() {
             onBack={back}
           />
         )}
+        {state.screen === "farcaster-signer" && state.signerPublicKey && (
+          <FarcasterSignerScreen
+            client={client}
+            controller={controller}
+            publicKey={state.signerPublicKey}
+            titleId={titleId}
+          />
+        )}
         {state.screen === "success" && (
           <SuccessScreen
             title={
-              flow === "link" && state.entry === "farcaster"
-                ? "Farcaster account added"
-                : SUCCESS_TITLES[flow][kind]
+              state.flow === "signer"
+                ? "Farcaster signer approved"
+                : flow === "link" && state.entry === "farcaster"
+                  ? "Farcaster account added"
+                  : SUCCESS_TITLES[flow][kind]
             }
           />
         )}

@@ -12,3 +12,4 @@ export const TermsScreen = lazy(() => import("./TermsScreen"));
 export const TelegramScreen = lazy(() => import("./TelegramScreen"));
 // With the QR code library: loaded only when Farcaster is chosen.
 export const FarcasterScreen = lazy(() => import("./FarcasterScreen"));
+export const FarcasterSignerScreen = lazy(() => import("./FarcasterSignerScreen"));

@@ -1,5 +1,6 @@
 import {
   type Client,
+  type FarcasterSignerResponse,
   FLOW_CLEAR_DELAY_MS,
   type LoginResult,
   logout,
@@ -30,7 +31,7 @@ export const PENDING_CODE_KEEP_MS = 5 * 60_000;
  * or a wallet screen (confirm a signature or transaction, export the key). For login, link and
  * update it decides which exit code closing reports.
  */
-export type FlowKind = "login" | "link" | "update" | "confirm" | "export";
+export type FlowKind = "login" | "link" | "update" | "confirm" | "export" | "signer";
 /** The flows whose closing reports an outcome. */
 export type AccountFlowKind = "login" | "link" | "update";
 /** Which account a link or update flow is about. */
@@ -57,7 +58,8 @@ export type ModalScreen =
   | "transfer"
   | "terms"
   | "telegram"
-  | "farcaster";
+  | "farcaster"
+  | "farcaster-signer";
 
 /** State of the modal, kept outside React. */
 export interface ModalState {
@@ -82,6 +84,8 @@ export interface ModalState {
   refusal?: Refusal | null;
   /** `confirm` flow: what the user is asked to approve. */
   confirmation?: WalletConfirmationRequest | null;
+  /** `farcaster-signer` flow: the Ed25519 key to have approved. */
+  signerPublicKey?: string | null;
   /** `telegram` / `farcaster` screens: why the sign-in failed (the screen offers a retry). */
   methodError?: string | null;
   /** `export` flow: the wallet whose key the export frame shows. */
@@ -118,6 +122,13 @@ export interface ModalController {
   openUpdate(kind: AccountKind): void;
   /** Open the link flow for a Farcaster account (its QR code screen); needs a signed-in user. */
   openLinkFarcaster(): void;
+  /**
+   * Shows the Farcaster signer request (QR code or link) for `publicKey`; settles when the screen
+   * does (approved, 'Request rejected', 'Connect failed') or rejects when the modal is closed.
+   */
+  requestFarcasterSigner(publicKey: string): Promise<FarcasterSignerResponse>;
+  /** The signer screen's outcome (called by the screen). */
+  settleFarcasterSigner(outcome: { signer: FarcasterSignerResponse } | { error: unknown }): void;
   /** Login screen: show the screen of one method (email, sms, telegram, farcaster). */
   chooseMethod(method: MethodChoice): void;
   /** The sign-in on the `telegram` / `farcaster` screen failed: show `message` there. */
@@ -185,6 +196,7 @@ const CLEARED = {
   refusal: null,
   confirmation: null,
   methodError: null,
+  signerPublicKey: null,
   exportAddress: null,
 } as const;
 
@@ -201,6 +213,9 @@ export function createModalController(client: Client): ModalController {
   let pending: { to: string; channel: CodeChannel; entry: ModalScreen; at: number } | null = null;
   // A login waiting for the terms to be accepted.
   let awaitingTerms: LoginResult | null = null;
+  // The caller of requestFarcasterSigner, waiting for the signer screen.
+  let signerWaiter: { resolve: (s: FarcasterSignerResponse) => void; reject: (e: unknown) => void } | null =
+    null;
 
   const set = (patch: Partial<ModalState>) => {
     state = { ...state, ...patch };
@@ -280,6 +295,24 @@ export function createModalController(client: Client): ModalController {
     openLink: (which) => openSignedIn("link", which),
     openUpdate: (which) => openSignedIn("update", which),
     openLinkFarcaster: () => openSignedIn("link", "farcaster"),
+    requestFarcasterSigner(publicKey) {
+      if (state.open) return Promise.reject(new Error("The modal is busy with another flow."));
+      signerWaiter?.reject(new Error("Superseded by another signer request."));
+      const waiting = new Promise<FarcasterSignerResponse>((resolve, reject) => {
+        signerWaiter = { resolve, reject };
+      });
+      open({ flow: "signer", screen: "farcaster-signer", signerPublicKey: publicKey });
+      return waiting;
+    },
+    settleFarcasterSigner(outcome) {
+      const waiter = signerWaiter;
+      signerWaiter = null;
+      if ("signer" in outcome) {
+        waiter?.resolve(outcome.signer);
+        set({ screen: "success" });
+        later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
+      } else waiter?.reject(outcome.error);
+    },
     chooseMethod(method) {
       const screen = method === "email" ? "email" : method === "sms" ? "phone" : method;
       set({ screen, entry: screen, methodError: null });
@@ -335,6 +368,10 @@ export function createModalController(client: Client): ModalController {
       if (flow === "confirm") {
         controller.resolveConfirmation(false);
         return;
+      }
+      if (flow === "signer") {
+        signerWaiter?.reject(new Error("The Farcaster signer request was closed."));
+        signerWaiter = null;
       }
       const declinedTerms = state.screen === "terms" && awaitingTerms !== null;
       awaitingTerms = null;
