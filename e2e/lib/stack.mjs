@@ -1,15 +1,24 @@
 // The stack a test file talks to: the suite's shared one (see run.mjs) or, when the file runs alone, its own.
 import { after, before } from "node:test";
-import { latestSmsCode, mailboxClient, signInAt, smsMessages, startStack } from "@symbolon/stack";
+import {
+  approveLatestChannel,
+  FARCASTER_TEST_ACCOUNTS,
+  latestSmsCode,
+  mailboxClient,
+  signInAt,
+  smsMessages,
+  startStack,
+} from "@symbolon/stack";
 import { stackOptions } from "./stackOptions.mjs";
 
 /**
  * Registers before/after hooks and returns a handle whose fields are filled once `before` ran.
  * @returns {{ urls: { api: string, web: string, webB: string | null, inbox: string, smsInbox: string,
- *     hostAuth: string, oidc: string, oauth2: string, chain: string },
+ *     hostAuth: string, oidc: string, oauth2: string, chain: string, farcasterRelay: string },
  *   appId: string, appBId: string | null, mailbox: ReturnType<typeof mailboxClient>,
  *   signInAt: typeof signInAt,
- *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> } }}
+ *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> },
+ *   farcaster: { accounts: typeof FARCASTER_TEST_ACCOUNTS, approve: (fid: number, options?: object) => Promise<object> } }}
  */
 export function useStack() {
   const handle = /** @type {any} */ ({});
@@ -28,6 +37,11 @@ export function useStack() {
       smsbox: {
         latestCode: (to, options) => latestSmsCode(info.urls.smsInbox, to, options),
         messagesFor: (to) => smsMessages(info.urls.smsInbox, to),
+      },
+      // The Farcaster app's part: approve the newest pending sign-in as a test account (fids 1001–1003).
+      farcaster: {
+        accounts: FARCASTER_TEST_ACCOUNTS,
+        approve: (fid, options) => approveLatestChannel(info.urls.farcasterRelay, fid, options),
       },
     });
   });

@@ -1,13 +1,19 @@
 /**
  * How the e2e suite runs the stack: a built web app, and the demo app refusing '+' addresses so §5's rule shows,
- * with email first, then Google and GitHub (the local OAuth stand-ins), and SMS behind "More options" (so both the
- * list order and the overflow are exercised). Demo app B (cross-app login with the demo app) on a second origin.
+ * with email first, then Google and GitHub (the local OAuth stand-ins), and SMS, Telegram (a local test bot) and
+ * Farcaster (the local relay) behind "More options" (so both the list order and the overflow are exercised). Demo
+ * app B (cross-app login with the demo app) on a second origin.
  */
 export const stackOptions = {
   mode: "test",
   database: "sqlite",
   web: "preview",
-  app: { disablePlusEmails: true, loginMethods: ["email", "google", "github"], moreLoginMethods: ["sms"] },
+  app: {
+    disablePlusEmails: true,
+    loginMethods: ["email", "google", "github"],
+    moreLoginMethods: ["sms", "telegram", "farcaster"],
+    telegram: true,
+  },
   // High enough that the suite never trips them; the server's own tests cover rate limiting.
   rateLimits: {
     emailPerWindow: 1000,

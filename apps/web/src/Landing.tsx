@@ -44,6 +44,8 @@ export function Landing({
     user?.google?.email ??
     user?.github?.username ??
     user?.customAuth?.customUserId ??
+    (user?.telegram ? `@${user.telegram.username ?? user.telegram.telegramUserId}` : undefined) ??
+    (user?.farcaster ? `@${user.farcaster.username ?? user.farcaster.fid}` : undefined) ??
     (user?.isGuest ? "Guest" : user?.id);
   const continueAsGuest = () => {
     setGuestError(null);

@@ -72,6 +72,8 @@ pub struct AppConfigResponse {
     pub embedded_wallet_config: EmbeddedWalletConfig,
     /// MFA methods the app offers.
     pub mfa_methods: Vec<String>,
+    /// Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
+    pub telegram_auth_config: Option<crate::telegram::TelegramAuthConfig>,
 }
 
 /// When an embedded wallet is created on login (spec §4).

@@ -184,6 +184,8 @@ constants! {
     HEADER_RETRY_ATTEMPT: &str = "privy-retry-attempt";
     /// Header carrying a client-chosen key that makes a write safe to retry.
     HEADER_IDEMPOTENCY_KEY: &str = "privy-idempotency-key";
+    /// Header carrying the Farcaster relay channel token of `GET /farcaster/status`.
+    HEADER_FARCASTER_CHANNEL_TOKEN: &str = "farcaster-channel-token";
     /// Every request header the spec's clients send cross-origin (lowercase): a CORS preflight
     /// must allow all of them, or the browser blocks the call.
     CLIENT_REQUEST_HEADERS: &[&str] = &[
@@ -194,6 +196,7 @@ constants! {
         HEADER_NATIVE_APP_ID,
         HEADER_RETRY_ATTEMPT,
         HEADER_IDEMPOTENCY_KEY,
+        HEADER_FARCASTER_CHANNEL_TOKEN,
         "authorization",
         "content-type",
     ];

@@ -2,7 +2,9 @@
 
 use ts_rs::{Config, TS};
 
-use crate::{accounts, app, constants, cross_app, errors, oauth, session, user, wallet};
+use crate::{
+    accounts, app, constants, cross_app, errors, farcaster, oauth, session, telegram, user, wallet,
+};
 
 /// Where the generated file lives, relative to the repository root.
 pub const OUTPUT_PATH: &str = "packages/core/src/generated/protocol.ts";
@@ -31,6 +33,8 @@ pub fn render() -> String {
         user::CustomOAuthAccount,
         user::CrossAppWallet,
         user::CrossAppAccount,
+        user::FarcasterAccount,
+        user::TelegramAccount,
         user::ChainType,
         user::RecoveryMethod,
         user::WalletAccount,
@@ -93,6 +97,25 @@ pub fn render() -> String {
         cross_app::CrossAppTokenResponse,
         cross_app::CrossAppUserInfo,
         cross_app::CrossAppTransactContext,
+        farcaster::FarcasterInitRequest,
+        farcaster::FarcasterInitResponse,
+        farcaster::FarcasterChannelState,
+        farcaster::FarcasterStatusResponse,
+        farcaster::FarcasterAuthenticateRequest,
+        farcaster::FarcasterLinkRequest,
+        farcaster::FarcasterUnlinkRequest,
+        farcaster::FarcasterTransferRequest,
+        farcaster::FarcasterV2InitResponse,
+        farcaster::FarcasterV2AuthenticateRequest,
+        farcaster::FarcasterSignerRequest,
+        farcaster::FarcasterSignerStatus,
+        farcaster::FarcasterSignerResponse,
+        telegram::TelegramAuthResult,
+        telegram::TelegramAuthenticateRequest,
+        telegram::TelegramLinkRequest,
+        telegram::TelegramUnlinkRequest,
+        telegram::TelegramTransferRequest,
+        telegram::TelegramAuthConfig,
     ];
 
     let mut out = String::from(

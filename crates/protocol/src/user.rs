@@ -84,6 +84,10 @@ pub enum LinkedAccount {
     TwitchOauth(OAuthAccount),
     /// The user of another app of this server (provider `privy:<app id>`).
     CrossApp(CrossAppAccount),
+    /// A Farcaster account, proven by its custody address (Sign In With Farcaster).
+    Farcaster(FarcasterAccount),
+    /// A Telegram account, proven by the Login Widget or a Mini App's `initData`.
+    Telegram(TelegramAccount),
     /// An account at an operator's own provider: `type` is `custom:<name>`.
     #[serde(untagged)]
     #[ts(untagged)]
@@ -204,6 +208,51 @@ pub struct PhoneAccount {
 pub struct CustomAuthAccount {
     /// The host's user id (the token's subject claim).
     pub custom_user_id: String,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "farcaster"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FarcasterAccount {
+    /// The Farcaster id.
+    #[ts(type = "number")]
+    pub fid: u64,
+    /// The fid's custody address (checksummed) that signed the sign-in.
+    pub owner_address: String,
+    /// Farcaster username, as the relay reported it.
+    pub username: Option<String>,
+    /// Display name.
+    pub display_name: Option<String>,
+    /// Profile text.
+    pub bio: Option<String>,
+    /// Profile picture.
+    pub profile_picture_url: Option<String>,
+    /// Ed25519 key of the user's approved Farcaster signer; null until one exists.
+    pub signer_public_key: Option<String>,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "telegram"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TelegramAccount {
+    /// The Telegram user id, in decimal.
+    pub telegram_user_id: String,
+    /// First name, as Telegram last reported it.
+    pub first_name: Option<String>,
+    /// Last name.
+    pub last_name: Option<String>,
+    /// Username, without the `@`.
+    pub username: Option<String>,
+    /// Profile picture.
+    pub photo_url: Option<String>,
     /// Verification times.
     #[serde(flatten)]
     #[ts(flatten)]

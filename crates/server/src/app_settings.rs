@@ -7,12 +7,14 @@ use symbolon_protocol::accounts::LoginMethodsAndOrder;
 
 use crate::methods::custom_jwt::verifier::CustomAuthSettings;
 use crate::methods::email::address::normalize_email;
+use crate::methods::farcaster::FarcasterSettings;
 use crate::methods::oauth::providers::{CROSS_APP_PREFIX, built_in};
 use crate::methods::oauth::settings::OAuthSettings;
+use crate::methods::telegram::TelegramSettings;
 use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
-pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms"];
+pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms", "farcaster", "telegram"];
 
 /// An app's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,6 +40,10 @@ pub struct AppSettings {
     /// Cross-app login: the apps of this server whose users may sign in here, and whether
     /// this app may be such a provider (spec §3 "Cross-app connection").
     pub cross_app: CrossAppSettings,
+    /// Sign In With Farcaster: relay and ID registry.
+    pub farcaster: FarcasterSettings,
+    /// Login with Telegram: the app's bot.
+    pub telegram: Option<TelegramSettings>,
 }
 
 impl Default for AppSettings {
@@ -55,6 +61,8 @@ impl Default for AppSettings {
             sms: SmsSettings::default(),
             oauth: OAuthSettings::default(),
             cross_app: CrossAppSettings::default(),
+            farcaster: FarcasterSettings::default(),
+            telegram: None,
         }
     }
 }
@@ -138,9 +146,21 @@ impl AppSettings {
         {
             return Err("custom_auth needs jwks_url or public_key_pem".into());
         }
+        if let Some(telegram) = &mut self.telegram {
+            telegram.bot_name = telegram.bot_name.trim().trim_start_matches('@').to_string();
+            if !telegram.token_is_well_formed() {
+                return Err(
+                    "telegram.bot_token must be the <bot id>:<secret> token of @BotFather".into(),
+                );
+            }
+        }
+        if self.lists_method("telegram") && self.telegram.is_none() {
+            return Err("the telegram login method needs a [telegram] bot".into());
+        }
         for region in &mut self.sms.allowed_regions {
             *region = region.trim().to_ascii_uppercase();
         }
+        self.farcaster.check()?;
         Ok(self)
     }
 

@@ -9,21 +9,32 @@ export { toAccountErrorCode } from "./errors/toAccountErrorCode";
 export type { LoginCompleteParams, LoginMethod } from "./hooks/toLoginComplete";
 export type { AccountFlowCallbacks } from "./hooks/useAccountFlow";
 export { useCreateWallet } from "./hooks/useCreateWallet";
+export { type CrossAppSignOptions, useCrossAppAccounts } from "./hooks/useCrossAppAccounts";
 export { useCustomAuth } from "./hooks/useCustomAuth";
 export { useEmbeddedWalletState } from "./hooks/useEmbeddedWalletState";
 export { useExportWallet } from "./hooks/useExportWallet";
-export { type CrossAppSignOptions, useCrossAppAccounts } from "./hooks/useCrossAppAccounts";
+export { useFarcasterSigner } from "./hooks/useFarcasterSigner";
 export { useGetAccessTokenForProvider } from "./hooks/useGetAccessTokenForProvider";
 export { useGuestAccounts } from "./hooks/useGuestAccounts";
 export { useIdentityToken } from "./hooks/useIdentityToken";
 export { useLinkAccount } from "./hooks/useLinkAccount";
 export { type UseLinkJwtAccountOptions, useLinkJwtAccount } from "./hooks/useLinkJwtAccount";
 export { type UseLoginOptions, useLogin } from "./hooks/useLogin";
+export { useLoginToMiniApp } from "./hooks/useLoginToMiniApp";
 export {
   type LoginWithEmailState,
   type UseLoginWithEmailOptions,
   useLoginWithEmail,
 } from "./hooks/useLoginWithEmail";
+export {
+  type LoginWithFarcasterState,
+  type UseLoginWithFarcasterOptions,
+  useLoginWithFarcaster,
+} from "./hooks/useLoginWithFarcaster";
+export {
+  type UseLoginWithFarcasterV2Options,
+  useLoginWithFarcasterV2,
+} from "./hooks/useLoginWithFarcasterV2";
 export {
   type InitOAuthParameters,
   type LoginWithOAuthState,
@@ -35,6 +46,11 @@ export {
   type UseLoginWithSmsOptions,
   useLoginWithSms,
 } from "./hooks/useLoginWithSms";
+export {
+  type LoginWithTelegramState,
+  type UseLoginWithTelegramOptions,
+  useLoginWithTelegram,
+} from "./hooks/useLoginWithTelegram";
 export { type UseLogoutOptions, useLogout } from "./hooks/useLogout";
 export { useModalStatus } from "./hooks/useModalStatus";
 export { type OAuthTokens, type UseOAuthTokensOptions, useOAuthTokens } from "./hooks/useOAuthTokens";

@@ -52,6 +52,9 @@ const rows = [
   ["Host auth", `${stack.urls.hostAuth} (custom-auth stand-in)`],
   ["Google (local OpenID provider)", stack.urls.oidc],
   ["GitHub (local OAuth 2.0 provider)", stack.urls.oauth2],
+  ...(stack.urls.farcasterRelay
+    ? [["Farcaster relay", `${stack.urls.farcasterRelay} (approve Farcaster sign-ins here)`]]
+    : []),
   // The funder is anvil's dev account 0 (10,000 ETH): import its key into a wallet to move test funds by hand.
   ...(stack.chain
     ? [

@@ -5,13 +5,17 @@
 //    "funderPrivateKey":"0xac09…","smsboxUrl":"http://localhost:40126","oidcIssuer":"http://localhost:40127",
 //    "oauth2Url":"http://localhost:40128"}
 // Runs until stdin closes (so it dies with the process that spawned it) or SIGINT/SIGTERM.
-// Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain] [--oidc] [--oauth2]
+// Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain] [--oidc] [--oauth2] [--farcaster]
 // The SMS catcher (--smsbox) speaks Twilio's Messages API at smsboxUrl and accepts any account SID and token.
 // --oidc: a Google-like OpenID provider at oidcIssuer (src/oidcProvider.mjs); --oauth2: a GitHub-style OAuth 2.0
 // provider at oauth2Url (src/oauth2Provider.mjs: {oauth2Url}/login/oauth/authorize, /login/oauth/access_token,
 // /user). Both know the clients symbolon-dev / symbolon-dev-secret and symbolon-dev-b / symbolon-dev-b-secret; their
 // module headers give the exact sign-in steps a test scripts.
+// The Farcaster relay (--farcaster; starts the chain too) prints farcasterRelayUrl, farcasterRpcUrl,
+// farcasterIdRegistry, farcasterAccounts (the test accounts with their custody keys) and farcasterAppAccount (the
+// app's fid that requests signers, with its custody key).
 import { startChain } from "../src/chain.mjs";
+import { startFarcasterRelay } from "../src/farcasterRelay.mjs";
 import { startMailbox } from "../src/mailbox.mjs";
 import { startOauth2Provider } from "../src/oauth2Provider.mjs";
 import { startOidcProvider } from "../src/oidcProvider.mjs";
@@ -52,8 +56,9 @@ try {
     stops.push(pg.stop);
     out.postgresUrl = pg.url;
   }
-  if (args.has("--chain")) {
-    const chain = await startChain();
+  let chain;
+  if (args.has("--chain") || args.has("--farcaster")) {
+    chain = await startChain();
     stops.push(chain.stop);
     Object.assign(out, {
       chainRpcUrl: chain.rpcUrl,
@@ -61,6 +66,17 @@ try {
       multicall3: chain.multicall3,
       funderAddress: chain.funder.address,
       funderPrivateKey: chain.funder.privateKey,
+    });
+  }
+  if (args.has("--farcaster")) {
+    const relay = await startFarcasterRelay({ rpcUrl: chain.rpcUrl });
+    stops.push(relay.stop);
+    Object.assign(out, {
+      farcasterRelayUrl: relay.url,
+      farcasterRpcUrl: chain.rpcUrl,
+      farcasterIdRegistry: relay.registryAddress,
+      farcasterAccounts: relay.accounts,
+      farcasterAppAccount: relay.appAccount,
     });
   }
 } catch (error) {

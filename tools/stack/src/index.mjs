@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startChain } from "./chain.mjs";
+import { startFarcasterRelay } from "./farcasterRelay.mjs";
 import { startHostAuth } from "./hostAuth.mjs";
 import { startMailbox } from "./mailbox.mjs";
 import { mailboxClient } from "./mailboxClient.mjs";
@@ -17,8 +18,14 @@ import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
 import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 import { startSmsbox } from "./smsbox.mjs";
 import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
+import { TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
+export {
+  approveLatestChannel,
+  ID_REGISTRY_ADDRESS,
+  TEST_ACCOUNTS as FARCASTER_TEST_ACCOUNTS,
+} from "./farcasterRelay.mjs";
 export { mailboxClient } from "./mailboxClient.mjs";
 export { GITHUB_TEST_ACCOUNTS } from "./oauth2Provider.mjs";
 export { signInAt } from "./oauthLoginClient.mjs";
@@ -27,6 +34,7 @@ export { TEST_ACCOUNTS as OIDC_TEST_ACCOUNTS } from "./oidcProvider.mjs";
 export { freePort, PortInUseError } from "./ports.mjs";
 export { readTail } from "./processes.mjs";
 export { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
+export { signInitData, signWidgetResult, TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
 
 /** The repository root (tools/stack/src → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -72,9 +80,10 @@ export function serverBinary({ release = false } = {}) {
  *   web?: 'dev' | 'preview' | false,
  *   chain?: boolean,
  *   ports?: { api?: number, web?: number, webB?: number, inbox?: number, smtp?: number, sms?: number,
- *     hostAuth?: number, oidc?: number, oauth2?: number, chain?: number },
+ *     hostAuth?: number, oidc?: number, oauth2?: number, chain?: number, farcaster?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
- *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, oauth?: boolean },
+ *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, oauth?: boolean,
+ *     telegram?: boolean },
  *   appB?: boolean | { loginMethods?: string[], readOnly?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
  *     ipAuthenticatePerWindow?: number },
@@ -92,7 +101,9 @@ export function serverBinary({ release = false } = {}) {
  *   and custom auth against the host-auth stand-in (hostAuth.mjs).
  *   `appB`: also create the second demo app (DEMO_APP_B_ID; cross-app login with the demo app as provider, not
  *   read-only unless `readOnly`) and serve the web app for it on a second origin (default: on with a web app).
- *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench).
+ *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench),
+ *   and with it the local Farcaster relay (farcasterRelay.mjs), whose test accounts are registered in the ID-registry
+ *   stand-in on that chain; the app's `[farcaster]` settings point at both.
  *   `dataDir`: where the SQLite file, wallet share keys and logs go (dev: `.dev/`; else a temp dir removed on stop).
  *   `webOutDir`: where `preview` builds the web app (default: a temp dir).
  *   `walletFrameDir`: the built wallet frame the server serves (default: `SYMBOLON_WALLET_FRAME_DIR`, else
@@ -171,6 +182,7 @@ export async function startStack(options = {}) {
       oidc: ports.oidc ?? (fixed ? 1083 : 0),
       oauth2: ports.oauth2 ?? (fixed ? 1084 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
+      farcaster: ports.farcaster ?? (fixed ? 1083 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
@@ -184,9 +196,14 @@ export async function startStack(options = {}) {
       oidc: "OpenID provider stand-in",
       oauth2: "OAuth 2.0 provider stand-in",
       chain: "chain RPC",
+      farcaster: "Farcaster relay",
     };
     for (const [key, port] of Object.entries(want)) {
-      if ((key === "web" && !web) || (key === "webB" && !(web && appB)) || (key === "chain" && !chain))
+      if (
+        (key === "web" && !web) ||
+        (key === "webB" && !(web && appB)) ||
+        ((key === "chain" || key === "farcaster") && !chain)
+      )
         continue;
       if (port && !(await portIsFree(port))) throw new PortInUseError(services[key], port);
     }
@@ -222,6 +239,15 @@ export async function startStack(options = {}) {
           supervisor,
         })
       : null;
+
+    // Plays the Farcaster Auth relay and, on its page, the Farcaster app that approves a sign-in.
+    const farcasterRelay = localChain
+      ? await startFarcasterRelay({ port: want.farcaster, rpcUrl: localChain.rpcUrl, quiet })
+      : null;
+    if (farcasterRelay) {
+      supervisor.onStop(() => farcasterRelay.stop());
+      say(`Farcaster relay: ${farcasterRelay.url}`);
+    }
 
     let databaseUrl;
     if (database === "postgres") {
@@ -288,7 +314,8 @@ export async function startStack(options = {}) {
     delete serverEnv.SYMBOLON_SMTP_PASSWORD;
     delete serverEnv.SYMBOLON_SMS_MESSAGING_SERVICE_SID;
 
-    const providers = { oidc, oauth2, hostAuth };
+    const farcaster = farcasterRelay && { relay: farcasterRelay, rpcUrl: localChain?.rpcUrl };
+    const providers = { oidc, oauth2, hostAuth, farcaster };
     const createApp = (id, name, appOrigins, flags, settings) => {
       const createArgs = ["apps", "create", "--id", id, "--name", name, ...flags];
       for (const origin of appOrigins) createArgs.push("--origin", origin);
@@ -424,6 +451,7 @@ export async function startStack(options = {}) {
         oidc: oidc.issuer,
         oauth2: oauth2.url,
         chain: localChain?.rpcUrl ?? null,
+        farcasterRelay: farcasterRelay?.url ?? null,
       },
       /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
       chain: localChain && {
@@ -473,7 +501,7 @@ function checkWalletFrame(dir, mode) {
  * guest accounts, custom auth against the host-auth stand-in, Google and GitHub at the local OAuth stand-ins with
  * `client` (oidcProvider.mjs, oauth2Provider.mjs), and cross-app login.
  */
-function appSettingsToml(app, { hostAuth, oidc, oauth2 }, client) {
+function appSettingsToml(app, { hostAuth, oidc, oauth2, farcaster }, client) {
   const list = (items) => `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
   const str = JSON.stringify;
   const oauth = app.oauth ?? true;
@@ -491,6 +519,29 @@ function appSettingsToml(app, { hostAuth, oidc, oauth2 }, client) {
       `jwks_url = ${str(hostAuth.jwksUrl)}`,
       `issuer = ${str(hostAuth.issuer)}`,
       `audience = ${str(hostAuth.audience)}`,
+    );
+  }
+  if (app.telegram) {
+    // A bot that exists only here: tests sign Telegram's data with its token (telegramBot.mjs).
+    lines.push(
+      "",
+      "[telegram]",
+      `bot_token = ${JSON.stringify(TELEGRAM_TEST_BOT.token)}`,
+      `bot_name = ${JSON.stringify(TELEGRAM_TEST_BOT.name)}`,
+      "seamless_auth_enabled = true",
+    );
+  }
+  if (farcaster && app.farcaster !== false) {
+    lines.push(
+      "",
+      "[farcaster]",
+      `relay_url = ${JSON.stringify(farcaster.relay.url.replace("localhost", "127.0.0.1"))}`,
+      `rpc_url = ${JSON.stringify(farcaster.rpcUrl)}`,
+      `id_registry_address = ${JSON.stringify(farcaster.relay.registryAddress)}`,
+      // Signers are requested by the relay's app account, on the relay's signer API.
+      `signer_api_url = ${JSON.stringify(farcaster.relay.url.replace("localhost", "127.0.0.1"))}`,
+      `signer_request_fid = ${farcaster.relay.appAccount.fid}`,
+      `signer_request_key = ${JSON.stringify(farcaster.relay.appAccount.privateKey)}`,
     );
   }
   if (oauth) {

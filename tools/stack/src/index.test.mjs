@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import {
+  approveLatestChannel,
   DEMO_APP_ID,
   FUNDER,
   multicallBalances,
@@ -196,6 +197,49 @@ test("the demo app signs in with Google and GitHub through the local OAuth stand
 
     const suspended = await logInWith("github", { login: "suspended" });
     assert.equal(suspended.body.code, "oauth_account_suspended", JSON.stringify(suspended.body));
+  } finally {
+    await stack.stop();
+  }
+});
+
+test("the demo app signs in with Farcaster through the local relay, its custody read from the local chain", async () => {
+  const origin = "http://localhost:9";
+  const stack = await startStack({
+    mode: "test",
+    web: false,
+    origins: [origin],
+    app: { loginMethods: ["email", "farcaster"] },
+  });
+  const headers = { "privy-app-id": stack.appId, origin, "content-type": "application/json" };
+  try {
+    assert.ok(stack.urls.farcasterRelay, "the relay runs with the chain");
+    const init = await (
+      await fetch(`${stack.urls.api}/api/v1/farcaster/init`, { method: "POST", headers, body: "{}" })
+    ).json();
+    assert.match(init.url, /^farcaster:\/\/connect\?channelToken=/);
+    await approveLatestChannel(stack.urls.farcasterRelay, 1002);
+    const status = await (
+      await fetch(`${stack.urls.api}/api/v1/farcaster/status`, {
+        headers: { ...headers, "farcaster-channel-token": init.channel_token },
+      })
+    ).json();
+    assert.equal(status.state, "completed");
+    const res = await fetch(`${stack.urls.api}/api/v1/farcaster/authenticate`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        channel_token: init.channel_token,
+        message: status.message,
+        signature: status.signature,
+        fid: status.fid,
+      }),
+    });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    const [account] = body.user.linked_accounts;
+    assert.equal(account.type, "farcaster");
+    assert.equal(account.fid, 1002);
+    assert.equal(account.username, "bob");
   } finally {
     await stack.stop();
   }

@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { FUNDER, MULTICALL3_ADDRESS, rpcClient } from "./chain.mjs";
+import { custodyOf, ID_REGISTRY_ADDRESS } from "./farcasterRelay.mjs";
 
 const SERVICES = path.join(path.dirname(fileURLToPath(import.meta.url)), "../bin/services.mjs");
 
@@ -79,6 +80,32 @@ test("--oidc --oauth2 print the OpenID issuer and the OAuth 2.0 provider's URL, 
     assert.equal(await exited, 0);
     await assert.rejects(fetch(oidcIssuer), "the OpenID provider is gone with services.mjs");
     await assert.rejects(fetch(oauth2Url), "the OAuth 2.0 provider is gone with services.mjs");
+  } finally {
+    services.kill();
+  }
+});
+
+test("--farcaster prints the relay, the chain and the test accounts registered in the ID registry", async () => {
+  const services = spawn(process.execPath, [SERVICES, "--farcaster"], { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise((resolve) => services.once("exit", resolve));
+  try {
+    const line = await Promise.race([
+      new Promise((resolve) => createInterface({ input: services.stdout }).once("line", resolve)),
+      exited.then((code) => assert.fail(`services.mjs exited (${code}) before printing`)),
+    ]);
+    const out = JSON.parse(line);
+    assert.match(out.farcasterRelayUrl, /^http:\/\/localhost:\d+$/);
+    assert.equal(out.farcasterIdRegistry, ID_REGISTRY_ADDRESS);
+    const rpc = rpcClient(out.farcasterRpcUrl);
+    for (const account of out.farcasterAccounts) {
+      assert.equal(await custodyOf(rpc, account.fid), account.custody);
+    }
+    services.stdin.end();
+    assert.equal(await exited, 0);
+    await assert.rejects(
+      fetch(`${out.farcasterRelayUrl}/api/channels`),
+      "the relay is gone with services.mjs",
+    );
   } finally {
     services.kill();
   }

@@ -14,6 +14,13 @@ function SignIn() {
   return null;
 }
 
+let email: ReturnType<typeof useLoginWithEmail> | null = null;
+function EmailSignIn() {
+  email = useLoginWithEmail();
+  ready = usePrivy().ready;
+  return null;
+}
+
 async function renderSignedIn() {
   const server = await startScriptedServer();
   onTestFinished(() => server.close());
@@ -66,12 +73,6 @@ describe("AccountsCard", () => {
       app.user = makeUser();
       return { json: app.user };
     });
-    let email: ReturnType<typeof useLoginWithEmail> | null = null;
-    function EmailSignIn() {
-      email = useLoginWithEmail();
-      ready = usePrivy().ready;
-      return null;
-    }
     ready = false;
     render(
       <PrivyProvider appId={APP_ID} apiUrl={server.url}>

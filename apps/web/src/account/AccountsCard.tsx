@@ -1,4 +1,4 @@
-import { useLinkAccount, useUpdateAccount, useUser } from "@symbolon/react";
+import { useLinkAccount, usePrivy, useUpdateAccount, useUser } from "@symbolon/react";
 import { useState } from "react";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
@@ -14,6 +14,10 @@ function describe(account: LinkedAccount): { kind: string; value: string } | nul
   if (account.type === "custom_auth") return { kind: "App account", value: account.customUserId };
   if (account.type === "google_oauth") return { kind: "Google", value: account.email ?? account.subject };
   if (account.type === "github_oauth") return { kind: "GitHub", value: account.username ?? account.subject };
+  if (account.type === "telegram")
+    return { kind: "Telegram", value: account.username ? `@${account.username}` : account.telegramUserId };
+  if (account.type === "farcaster")
+    return { kind: "Farcaster", value: account.username ? `@${account.username}` : String(account.fid) };
   return null;
 }
 
@@ -26,7 +30,8 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
   const { user, unlinkEmail, unlinkPhone, unlinkGoogle, unlinkGithub } = useUser();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const { linkEmail, linkPhone, linkGoogle, linkGithub } = useLinkAccount({
+  const { unlinkTelegram, unlinkFarcaster } = usePrivy();
+  const { linkEmail, linkPhone, linkGoogle, linkGithub, linkTelegram, linkFarcaster } = useLinkAccount({
     onError: (code) => setError(`Could not link the account (${code}).`),
   });
   const link = { google: linkGoogle, github: linkGithub };
@@ -42,6 +47,8 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
       else if (account.type === "phone") await unlinkPhone(value);
       else if (account.type === "google_oauth") await unlinkGoogle(account.subject);
       else if (account.type === "github_oauth") await unlinkGithub(account.subject);
+      else if (account.type === "telegram") await unlinkTelegram(account.telegramUserId);
+      else if (account.type === "farcaster") await unlinkFarcaster(account.fid);
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not unlink this account.");
     } finally {
@@ -64,7 +71,10 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
           <li key={`${account.type}:${value}`} className="accounts__row">
             <span className="card__label">{kind}</span>
             <span className="accounts__value">{value}</span>
-            {(account.type === "google_oauth" || account.type === "github_oauth") && (
+            {(account.type === "google_oauth" ||
+              account.type === "github_oauth" ||
+              account.type === "telegram" ||
+              account.type === "farcaster") && (
               <span className="accounts__actions">
                 <UnlinkButton
                   kind={kind}
@@ -125,6 +135,20 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
               Link {DEMO_OAUTH_PROVIDERS[provider]}
             </button>
           ))}
+        {!user.telegram && (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void linkTelegram().catch(() => {})}
+          >
+            Link Telegram
+          </button>
+        )}
+        {!user.farcaster && (
+          <button type="button" className="button button--small" onClick={linkFarcaster}>
+            Link Farcaster
+          </button>
+        )}
       </div>
       {error && (
         <p role="alert" className="field__error">

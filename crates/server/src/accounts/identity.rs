@@ -15,6 +15,10 @@ pub enum LoginMethod {
     CustomAuth,
     /// An OAuth provider (built-in, `custom:<name>` or another app); `details.provider` names it.
     OAuth,
+    /// Sign In With Farcaster.
+    Farcaster,
+    /// Telegram Login Widget or Mini App.
+    Telegram,
 }
 
 impl LoginMethod {
@@ -26,6 +30,8 @@ impl LoginMethod {
             Self::Guest => "guest",
             Self::CustomAuth => "custom_auth",
             Self::OAuth => "oauth",
+            Self::Farcaster => "farcaster",
+            Self::Telegram => "telegram",
         }
     }
 }

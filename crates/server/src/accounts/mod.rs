@@ -365,6 +365,8 @@ pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppErr
         LoginMethod::CustomAuth => settings.custom_auth.is_some(),
         // Per provider: see `require_identity_method`.
         LoginMethod::OAuth => settings.oauth_enabled_any(),
+        LoginMethod::Farcaster => settings.lists_method("farcaster"),
+        LoginMethod::Telegram => settings.lists_method("telegram") && settings.telegram.is_some(),
     };
     if enabled {
         Ok(())

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod apps;
 pub mod cross_app;
+pub mod farcaster;
 pub mod keys;
 pub mod oauth;
 pub mod otp;

@@ -165,7 +165,8 @@ impl Db {
             "SELECT t.session_id, t.rotated_at, s.app_id, s.user_id, s.expires_at, s.revoked_at,
                     u.created_at AS user_created_at, u.has_accepted_terms, u.is_guest,
                     a.id AS account_id, a.account_type, a.subject, a.first_verified_at,
-                    a.latest_verified_at, w.chain_type AS wallet_chain_type,
+                    a.latest_verified_at,
+                    w.chain_type AS wallet_chain_type,
                     w.wallet_index, w.recovery_method AS wallet_recovery_method,
                     w.imported AS wallet_imported, a.details AS account_details
              FROM refresh_tokens t

@@ -85,5 +85,10 @@ pub fn app_config(app: &AppRecord) -> AppConfigResponse {
             mode: "legacy-embedded-wallets-only".into(),
         },
         mfa_methods: Vec::new(),
+        telegram_auth_config: settings
+            .telegram
+            .as_ref()
+            .filter(|_| settings.lists_method("telegram"))
+            .map(|t| t.public_config()),
     }
 }

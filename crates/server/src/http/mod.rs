@@ -29,7 +29,7 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, guest, oauth, sms};
+use crate::methods::{custom_jwt, email, farcaster, guest, oauth, sms, telegram};
 use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
@@ -71,6 +71,20 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/oauth/link"), oauth::link)
         .post(&api("/oauth/unlink"), oauth::unlink)
         .post(&api("/oauth/transfer"), oauth::transfer)
+        .post(&api("/farcaster/init"), farcaster::init)
+        .get(&api("/farcaster/status"), farcaster::status)
+        .post(&api("/farcaster/authenticate"), farcaster::authenticate)
+        .post(&api("/farcaster/link"), farcaster::link)
+        .post(&api("/farcaster/unlink"), farcaster::unlink)
+        .post(&api("/farcaster/transfer"), farcaster::transfer)
+        .post("/api/v2/farcaster/init", farcaster::init_v2)
+        .post("/api/v2/farcaster/authenticate", farcaster::authenticate_v2)
+        .post(&api("/farcaster/signer/init"), farcaster::signer::init)
+        .post(&api("/farcaster/signer/status"), farcaster::signer::status)
+        .post(&api("/telegram/authenticate"), telegram::authenticate)
+        .post(&api("/telegram/link"), telegram::link)
+        .post(&api("/telegram/unlink"), telegram::unlink)
+        .post(&api("/telegram/transfer"), telegram::transfer)
         .post(&api("/sessions"), sessions::refresh)
         .post(&api("/sessions/logout"), sessions::logout)
         .get(&api("/users/me"), users::me)

@@ -36,6 +36,12 @@ use symbolon_protocol::cross_app::{
     CrossAppConnectionsResponse, CrossAppConsentRequest, CrossAppConsentResponse,
     CrossAppDetailsResponse, CrossAppTokenResponse, CrossAppTransactContext, CrossAppUserInfo,
 };
+use symbolon_protocol::farcaster::{
+    FarcasterAuthenticateRequest, FarcasterInitRequest, FarcasterInitResponse,
+    FarcasterLinkRequest, FarcasterSignerRequest, FarcasterSignerResponse, FarcasterStatusResponse,
+    FarcasterTransferRequest, FarcasterUnlinkRequest, FarcasterV2AuthenticateRequest,
+    FarcasterV2InitResponse,
+};
 use symbolon_protocol::oauth::{
     OAuthAuthenticateRequest, OAuthInitRequest, OAuthInitResponse, OAuthLinkRequest,
     OAuthTransferRequest, OAuthUnlinkRequest,
@@ -43,6 +49,10 @@ use symbolon_protocol::oauth::{
 use symbolon_protocol::session::{
     AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
     PasswordlessInitRequest, RefreshSessionRequest, SessionResponse, SuccessResponse,
+};
+use symbolon_protocol::telegram::{
+    TelegramAuthenticateRequest, TelegramLinkRequest, TelegramTransferRequest,
+    TelegramUnlinkRequest,
 };
 use symbolon_protocol::user::User;
 use symbolon_protocol::wallet::{
@@ -210,6 +220,20 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/oauth/link", "Link the provider account of the code", Some(json::<OAuthLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
     r(Post, "/api/v1/oauth/unlink", "Unlink a provider account (never the last way in)", Some(json::<OAuthUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/oauth/transfer", "Move a provider account from its owner, with the nonce of account_transfer_required", Some(json::<OAuthTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/farcaster/init", "Open a Farcaster relay channel for Sign In With Farcaster", Some(json::<FarcasterInitRequest>), Body::Json(json::<FarcasterInitResponse>), AppOrigin, &[409, 429, 502]),
+    r(Get, "/api/v1/farcaster/status", "The relay channel's state (header farcaster-channel-token)", None, Body::Json(json::<FarcasterStatusResponse>), AppOrigin, &[401, 502]),
+    r(Post, "/api/v1/farcaster/authenticate", "Log in with the completed channel's signed message", Some(json::<FarcasterAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]),
+    r(Post, "/api/v1/farcaster/link", "Link a Farcaster account proven by the completed channel", Some(json::<FarcasterLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
+    r(Post, "/api/v1/farcaster/unlink", "Unlink a Farcaster account (never the last way in)", Some(json::<FarcasterUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/farcaster/transfer", "Move a Farcaster account from its owner, with the nonce of account_transfer_required", Some(json::<FarcasterTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v2/farcaster/init", "A nonce for a Farcaster Mini App sign-in", None, Body::Json(json::<FarcasterV2InitResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v2/farcaster/authenticate", "Log in with a Mini App's signed Sign In With Farcaster message", Some(json::<FarcasterV2AuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]),
+    r(Post, "/api/v1/telegram/authenticate", "Log in with Telegram Login Widget data or Mini App initData", Some(json::<TelegramAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 403, 409, 422, 429]),
+    r(Post, "/api/v1/telegram/link", "Link a Telegram account proven by the widget or initData", Some(json::<TelegramLinkRequest>), Body::Json(json::<User>), UserOrigin, &[401, 404, 409, 422, 429]),
+    r(Post, "/api/v1/telegram/unlink", "Unlink a Telegram account (never the last way in)", Some(json::<TelegramUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/telegram/transfer", "Move a Telegram account from its owner, with the nonce of account_transfer_required", Some(json::<TelegramTransferRequest>), Body::Json(json::<User>), UserOrigin, &[401, 404, 409, 422, 429]),
+    r(Post, "/api/v1/farcaster/signer/init", "Request a Farcaster signer for the user's fid (signed key request)", Some(json::<FarcasterSignerRequest>), Body::Json(json::<FarcasterSignerResponse>), UserOrigin, &[404, 409, 502]),
+    r(Post, "/api/v1/farcaster/signer/status", "The Farcaster signer's approval state", Some(json::<FarcasterSignerRequest>), Body::Json(json::<FarcasterSignerResponse>), UserOrigin, &[404, 409, 502]),
     r(Post, "/api/v1/sessions", "Refresh a session (rotates the refresh token)", Some(json::<RefreshSessionRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409]),
     r(Post, "/api/v1/sessions/logout", "Log out: by refresh token, else by the bearer token's session (body optional)", Some(json::<LogoutBody>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
     r(Get, "/api/v1/users/me", "The signed-in user and a fresh identity token", None, Body::Json(json::<CurrentUserResponse>), Bearer, &[]),

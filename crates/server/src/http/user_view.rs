@@ -2,8 +2,8 @@
 
 use symbolon_protocol::user::{
     ChainType, CrossAppAccount, CrossAppWallet, CustomAuthAccount, CustomOAuthAccount,
-    EmailAccount, LinkedAccount, OAuthAccount, PhoneAccount, RecoveryMethod, User, Verification,
-    WalletAccount,
+    EmailAccount, FarcasterAccount, LinkedAccount, OAuthAccount, PhoneAccount, RecoveryMethod,
+    TelegramAccount, User, Verification, WalletAccount,
 };
 
 use super::error::AppError;
@@ -36,6 +36,9 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
         first_verified_at: Some(account.first_verified_at),
         latest_verified_at: Some(account.latest_verified_at),
     };
+    // What the login method knew beyond the subject (names, profile), stored as JSON.
+    let details = details_json(account.details.as_deref());
+    let field = |key: &str| text(&details, key);
     match account.account_type.as_str() {
         "email" => Some(LinkedAccount::Email(EmailAccount {
             address: account.subject,
@@ -49,26 +52,40 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             custom_user_id: account.subject,
             verification,
         })),
-        oauth if oauth.ends_with("_oauth") || oauth.starts_with("custom:") => oauth_account(
-            oauth,
-            account.subject,
-            account.details.as_deref(),
-            verification,
-        ),
+        oauth if oauth.ends_with("_oauth") || oauth.starts_with("custom:") => {
+            oauth_account(oauth, account.subject, &details, verification)
+        }
         "cross_app" => {
-            let details = details_json(account.details.as_deref());
             let wallets = |key: &str| {
                 serde_json::from_value::<Vec<CrossAppWallet>>(details[key].clone())
                     .unwrap_or_default()
             };
             Some(LinkedAccount::CrossApp(CrossAppAccount {
                 subject: account.subject,
-                provider_app_id: text(&details, "provider_app_id").unwrap_or_default(),
+                provider_app_id: field("provider_app_id").unwrap_or_default(),
                 embedded_wallets: wallets("embedded_wallets"),
                 smart_wallets: wallets("smart_wallets"),
                 verification,
             }))
         }
+        "farcaster" => Some(LinkedAccount::Farcaster(FarcasterAccount {
+            fid: account.subject.parse().ok()?,
+            owner_address: field("owner_address").unwrap_or_default(),
+            username: field("username"),
+            display_name: field("display_name"),
+            bio: field("bio"),
+            profile_picture_url: field("profile_picture_url"),
+            signer_public_key: field("signer_public_key"),
+            verification,
+        })),
+        "telegram" => Some(LinkedAccount::Telegram(TelegramAccount {
+            telegram_user_id: account.subject,
+            first_name: field("first_name"),
+            last_name: field("last_name"),
+            username: field("username"),
+            photo_url: field("photo_url"),
+            verification,
+        })),
         // Guests have no account to show: their credential is a secret (stored as a hash).
         WALLET_ACCOUNT_TYPE => {
             // Only embedded wallets exist so far; external (SIWE) wallets come later.
@@ -104,14 +121,13 @@ fn text(details: &serde_json::Value, key: &str) -> Option<String> {
 fn oauth_account(
     account_type: &str,
     subject: String,
-    details: Option<&str>,
+    details: &serde_json::Value,
     verification: Verification,
 ) -> Option<LinkedAccount> {
-    let details = details_json(details);
     let (email, name, username) = (
-        text(&details, "email"),
-        text(&details, "name"),
-        text(&details, "username"),
+        text(details, "email"),
+        text(details, "name"),
+        text(details, "username"),
     );
     if account_type.starts_with("custom:") {
         return Some(LinkedAccount::CustomOauth(CustomOAuthAccount {

@@ -4,9 +4,11 @@
 pub mod code;
 pub mod custom_jwt;
 pub mod email;
+pub mod farcaster;
 pub mod guest;
 pub mod oauth;
 pub mod sms;
+pub mod telegram;
 
 use axum::Json;
 use axum::response::Response;

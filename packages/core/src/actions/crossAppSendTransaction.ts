@@ -1,6 +1,7 @@
 import { requireChain } from "../chain/requireChain.ts";
 import { rpcRequest } from "../chain/rpcRequest.ts";
 import type { Client } from "../client/createClient.ts";
+import { type CrossAppWalletOptions, crossAppProvider } from "../crossApp/crossAppProvider.ts";
 import { requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 import {
   fillTransaction,
@@ -9,7 +10,6 @@ import {
   toRpcTransaction,
 } from "../wallet/fillTransaction.ts";
 import { expectAddress } from "../wallet/validateParams.ts";
-import { type CrossAppWalletOptions, crossAppProvider } from "../crossApp/crossAppProvider.ts";
 
 /**
  * Sends a transaction from the provider app's wallet: this client fills it (nonce, gas, fees) from

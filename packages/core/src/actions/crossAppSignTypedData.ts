@@ -1,6 +1,6 @@
 import type { Client } from "../client/createClient.ts";
-import { requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 import { type CrossAppWalletOptions, crossAppProvider } from "../crossApp/crossAppProvider.ts";
+import { requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 import type { TypedData } from "./signTypedData.ts";
 
 /** Signs EIP-712 typed data (`eth_signTypedData_v4`) by the provider app's wallet. */

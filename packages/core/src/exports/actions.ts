@@ -20,12 +20,16 @@ export { getAccessTokenForProvider } from "../actions/getAccessTokenForProvider.
 export { getActiveAccessToken } from "../actions/getActiveAccessToken.ts";
 export { handleOAuthReturn, type OAuthReturnOutcome } from "../actions/handleOAuthReturn.ts";
 export { initialize } from "../actions/initialize.ts";
+export { initLoginToMiniApp } from "../actions/initLoginToMiniApp.ts";
 export { linkCrossAppAccount } from "../actions/linkCrossAppAccount.ts";
 export { linkCustomJwt } from "../actions/linkCustomJwt.ts";
 export { type LinkEmailParameters, linkEmail } from "../actions/linkEmail.ts";
+export { linkFarcaster } from "../actions/linkFarcaster.ts";
 export { type LinkOAuthParameters, linkOAuth } from "../actions/linkOAuth.ts";
 export { type LinkPhoneParameters, linkPhone } from "../actions/linkPhone.ts";
+export { linkTelegram } from "../actions/linkTelegram.ts";
 export { loginAsGuest } from "../actions/loginAsGuest.ts";
+export { type LoginToMiniAppParameters, loginToMiniApp } from "../actions/loginToMiniApp.ts";
 export {
   type CrossAppAccountParameters,
   loginWithCrossAppAccount,
@@ -36,10 +40,16 @@ export {
   type LoginWithEmailCodeParameters,
   loginWithEmailCode,
 } from "../actions/loginWithEmailCode.ts";
+export { type LoginWithFarcasterParameters, loginWithFarcaster } from "../actions/loginWithFarcaster.ts";
 export { type LoginWithOAuthParameters, loginWithOAuth } from "../actions/loginWithOAuth.ts";
 export { type LoginWithSmsCodeParameters, loginWithSmsCode } from "../actions/loginWithSmsCode.ts";
+export { type LoginWithTelegramParameters, loginWithTelegram } from "../actions/loginWithTelegram.ts";
 export { logout } from "../actions/logout.ts";
 export { refreshSession } from "../actions/refreshSession.ts";
+export {
+  type RequestFarcasterSignerParameters,
+  requestFarcasterSigner,
+} from "../actions/requestFarcasterSigner.ts";
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
 export { resetOAuthFlow } from "../actions/resetOAuthFlow.ts";
 export { resetSmsFlow } from "../actions/resetSmsFlow.ts";
@@ -50,14 +60,26 @@ export type { WalletActionOptions } from "../actions/signMessage.ts";
 export type { TypedData } from "../actions/signTypedData.ts";
 export { type SyncCustomAuthParameters, syncCustomAuth } from "../actions/syncCustomAuth.ts";
 export { type TransferAccountParameters, transferAccount } from "../actions/transferAccount.ts";
+export { type TransferTelegramParameters, transferTelegram } from "../actions/transferTelegram.ts";
 export { unlinkEmail } from "../actions/unlinkEmail.ts";
+export { unlinkFarcaster } from "../actions/unlinkFarcaster.ts";
 export { type UnlinkOAuthParameters, unlinkOAuth } from "../actions/unlinkOAuth.ts";
 export { unlinkPhone } from "../actions/unlinkPhone.ts";
+export { unlinkTelegram } from "../actions/unlinkTelegram.ts";
 export { NO_EMAIL_MESSAGE, type UpdateEmailParameters, updateEmail } from "../actions/updateEmail.ts";
 export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../actions/updatePhone.ts";
 export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
 export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";
+export {
+  approveFarcasterChannel,
+  type FarcasterApproval,
+  type FarcasterChannel,
+  type FarcasterChannelOptions,
+} from "../farcaster/approveFarcasterChannel.ts";
+export { fidOfMessage } from "../farcaster/fidOfMessage.ts";
+export { type FarcasterPollOptions, pollFarcaster } from "../farcaster/pollFarcaster.ts";
+export { deviceSignerKey, type FarcasterSignerKey } from "../farcaster/signerKey.ts";
 export { isInAppBrowser } from "../oauth/isInAppBrowser.ts";
 export { isOAuthPopupReturn } from "../oauth/isOAuthPopupReturn.ts";
 export {
@@ -74,3 +96,18 @@ export {
 } from "../session/accountRequest.ts";
 export { requireLinkable } from "../session/requireLinkable.ts";
 export { requireUpdatable, UPDATE_REQUIRES_MESSAGE } from "../session/requireUpdatable.ts";
+export { parseInitData, readMiniAppInitData } from "../telegram/miniAppInitData.ts";
+export {
+  type OpenTelegramPopupOptions,
+  openTelegramPopup,
+  TELEGRAM_AUTH_ORIGIN,
+  TELEGRAM_CANCELED_MESSAGE,
+  TELEGRAM_POPUP_CLOSED_CHECK_MS,
+  type TelegramPopup,
+} from "../telegram/openTelegramPopup.ts";
+export {
+  TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE,
+  TELEGRAM_NOT_INITIALIZED_MESSAGE,
+  type TelegramLaunchParams,
+  type TelegramProofOptions,
+} from "../telegram/telegramProof.ts";

@@ -59,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | CustomOAuthAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount | CustomOAuthAccount;
 
 export type Verification = { 
 /**
@@ -216,6 +216,82 @@ embedded_wallets: Array<CrossAppWallet>,
  * The user's smart wallets in the provider app.
  */
 smart_wallets: Array<CrossAppWallet>, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type FarcasterAccount = { 
+/**
+ * The Farcaster id.
+ */
+fid: number, 
+/**
+ * The fid's custody address (checksummed) that signed the sign-in.
+ */
+owner_address: string, 
+/**
+ * Farcaster username, as the relay reported it.
+ */
+username: string | null, 
+/**
+ * Display name.
+ */
+display_name: string | null, 
+/**
+ * Profile text.
+ */
+bio: string | null, 
+/**
+ * Profile picture.
+ */
+profile_picture_url: string | null, 
+/**
+ * Ed25519 key of the user's approved Farcaster signer; null until one exists.
+ */
+signer_public_key: string | null, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type TelegramAccount = { 
+/**
+ * The Telegram user id, in decimal.
+ */
+telegram_user_id: string, 
+/**
+ * First name, as Telegram last reported it.
+ */
+first_name: string | null, 
+/**
+ * Last name.
+ */
+last_name: string | null, 
+/**
+ * Username, without the `@`.
+ */
+username: string | null, 
+/**
+ * Profile picture.
+ */
+photo_url: string | null, 
 /**
  * First verification (kept for compatibility with clients that read `verified_at`).
  */
@@ -407,7 +483,11 @@ embedded_wallet_config: EmbeddedWalletConfig,
 /**
  * MFA methods the app offers.
  */
-mfa_methods: Array<string>, };
+mfa_methods: Array<string>, 
+/**
+ * Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
+ */
+telegram_auth_config: TelegramAuthConfig | null, };
 
 export type CreateOnLogin = "off" | "users-without-wallets" | "all-users";
 
@@ -1253,6 +1333,269 @@ embedded_wallets: Array<CrossAppWallet>,
  */
 read_only: boolean, };
 
+export type FarcasterInitRequest = { 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+token?: string, };
+
+export type FarcasterInitResponse = { 
+/**
+ * Secret of the channel; the `farcaster-channel-token` header of `/farcaster/status`.
+ */
+channel_token: string, 
+/**
+ * `farcaster://connect?channelToken=…` for the Farcaster app.
+ */
+url: string, 
+/**
+ * The nonce the signed message must carry.
+ */
+nonce: string, };
+
+export type FarcasterChannelState = "pending" | "completed";
+
+export type FarcasterStatusResponse = { 
+/**
+ * `pending` or `completed`.
+ */
+state: FarcasterChannelState, 
+/**
+ * The channel's nonce.
+ */
+nonce?: string, 
+/**
+ * The SIWE message the custody address signed.
+ */
+message?: string, 
+/**
+ * 65-byte `0x…` signature of `message` (EIP-191).
+ */
+signature?: string, 
+/**
+ * The Farcaster id.
+ */
+fid?: number, 
+/**
+ * Farcaster username.
+ */
+username?: string, 
+/**
+ * Display name.
+ */
+display_name?: string, 
+/**
+ * Profile text.
+ */
+bio?: string, 
+/**
+ * Profile picture.
+ */
+pfp_url?: string, };
+
+export type FarcasterAuthenticateRequest = { 
+/**
+ * The channel of `/farcaster/init`.
+ */
+channel_token: string, 
+/**
+ * The SIWE message.
+ */
+message: string, 
+/**
+ * Its signature by the fid's custody address.
+ */
+signature: string, 
+/**
+ * The Farcaster id the message names.
+ */
+fid: number, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type FarcasterLinkRequest = { 
+/**
+ * The channel of `/farcaster/init`.
+ */
+channel_token: string, 
+/**
+ * The SIWE message.
+ */
+message: string, 
+/**
+ * Its signature by the fid's custody address.
+ */
+signature: string, 
+/**
+ * The Farcaster id the message names.
+ */
+fid: number, };
+
+export type FarcasterUnlinkRequest = { 
+/**
+ * The linked Farcaster id.
+ */
+fid: number, };
+
+export type FarcasterTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The Farcaster id to move.
+ */
+farcaster_id: number, 
+/**
+ * The embedded wallet of the account's owner, when the client knows it.
+ */
+farcaster_embedded_address?: string, };
+
+export type FarcasterV2InitResponse = { 
+/**
+ * The nonce the signed message must carry (single use).
+ */
+nonce: string, 
+/**
+ * When the nonce stops being accepted, RFC 3339 (the message's `expirationTime` may be
+ * set to it).
+ */
+expires_at: string, };
+
+export type FarcasterV2AuthenticateRequest = { 
+/**
+ * The SIWE message (its nonce from `/api/v2/farcaster/init`).
+ */
+message: string, 
+/**
+ * Its signature by the fid's custody address.
+ */
+signature: string, 
+/**
+ * The Farcaster id the message names.
+ */
+fid: number, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type FarcasterSignerRequest = { 
+/**
+ * The signer's Ed25519 public key, `0x…` hex.
+ */
+ed25519_public_key: string, };
+
+export type FarcasterSignerStatus = "pending_approval" | "approved" | "revoked";
+
+export type FarcasterSignerResponse = { 
+/**
+ * The signer's Ed25519 public key, `0x…` hex.
+ */
+public_key: string, 
+/**
+ * `pending_approval`, `approved` or `revoked`.
+ */
+status: FarcasterSignerStatus, 
+/**
+ * Where the user approves it (QR code or mobile link) while it is pending.
+ */
+signer_approval_url?: string, };
+
+export type TelegramAuthResult = { 
+/**
+ * The Telegram user id.
+ */
+id: number, 
+/**
+ * First name.
+ */
+first_name?: string, 
+/**
+ * Last name.
+ */
+last_name?: string, 
+/**
+ * Username, without the `@`.
+ */
+username?: string, 
+/**
+ * Profile picture.
+ */
+photo_url?: string, 
+/**
+ * When Telegram signed it, unix seconds.
+ */
+auth_date: number, 
+/**
+ * Hex HMAC-SHA256 of the other fields.
+ */
+hash: string, };
+
+export type TelegramAuthenticateRequest = { 
+/**
+ * The Login Widget's result (web).
+ */
+telegram_auth_result?: TelegramAuthResult, 
+/**
+ * The Mini App's `initData` fields (inside Telegram).
+ */
+telegram_web_app_data?: Record<string, string | number>, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+captcha_token?: string, };
+
+export type TelegramLinkRequest = { 
+/**
+ * The Login Widget's result (web).
+ */
+telegram_auth_result?: TelegramAuthResult, 
+/**
+ * The Mini App's `initData` fields (inside Telegram).
+ */
+telegram_web_app_data?: Record<string, string | number>, };
+
+export type TelegramUnlinkRequest = { 
+/**
+ * The linked Telegram user id.
+ */
+telegram_user_id: string, };
+
+export type TelegramTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The Login Widget's result (web).
+ */
+telegram_auth_result?: TelegramAuthResult, 
+/**
+ * The Mini App's `initData` fields (inside Telegram).
+ */
+telegram_web_app_data?: Record<string, string | number>, };
+
+export type TelegramAuthConfig = { 
+/**
+ * The bot's id (the bot token before `:`), for the Login Widget's `bot_id`.
+ */
+bot_id: string, 
+/**
+ * The bot's username.
+ */
+bot_name: string, 
+/**
+ * Inside a Mini App, sign in from its `initData` without a click.
+ */
+seamless_auth_enabled: boolean, };
+
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
   "oauth_account_suspended",
@@ -1429,9 +1772,11 @@ export const HEADER_NATIVE_APP_ID = "x-native-app-identifier";
 export const HEADER_RETRY_ATTEMPT = "privy-retry-attempt";
 /** Header carrying a client-chosen key that makes a write safe to retry. */
 export const HEADER_IDEMPOTENCY_KEY = "privy-idempotency-key";
+/** Header carrying the Farcaster relay channel token of `GET /farcaster/status`. */
+export const HEADER_FARCASTER_CHANNEL_TOKEN = "farcaster-channel-token";
 /** Every request header the spec's clients send cross-origin (lowercase): a CORS preflight
  must allow all of them, or the browser blocks the call. */
-export const CLIENT_REQUEST_HEADERS = ["privy-app-id", "privy-client-id", "privy-client", "privy-ca-id", "x-native-app-identifier", "privy-retry-attempt", "privy-idempotency-key", "authorization", "content-type"] as const;
+export const CLIENT_REQUEST_HEADERS = ["privy-app-id", "privy-client-id", "privy-client", "privy-ca-id", "x-native-app-identifier", "privy-retry-attempt", "privy-idempotency-key", "farcaster-channel-token", "authorization", "content-type"] as const;
 /** Path prefix of every API call. */
 export const API_PREFIX = "/api/v1";
 /** The web app's only chain: Somnia Testnet. */

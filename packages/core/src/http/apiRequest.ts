@@ -19,6 +19,10 @@ export interface ApiRequestOptions {
   token?: string | null;
   /** Default: REQUEST_MAX_RETRIES. */
   retries?: number;
+  /** Extra headers (e.g. `farcaster-channel-token`). */
+  headers?: Record<string, string>;
+  /** Path prefix; default `/api/v1` (the Farcaster Mini App calls are under `/api/v2`). */
+  prefix?: string;
 }
 
 const ANALYTICS_ID_KEY = "privy:caid";
@@ -32,6 +36,7 @@ export function apiRequest<T>(
 ): Promise<T> {
   const { appId, clientId, apiUrl } = client.options;
   const headers: Record<string, string> = {
+    ...options.headers,
     "content-type": "application/json",
     [HEADER_APP_ID]: appId,
     [HEADER_CLIENT]: SDK_VERSION_TAG,
@@ -42,7 +47,7 @@ export function apiRequest<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   const own = internals(client);
   return request<T>({
-    url: `${apiUrl.replace(/\/+$/, "")}${API_PREFIX}${path}`,
+    url: `${apiUrl.replace(/\/+$/, "")}${options.prefix ?? API_PREFIX}${path}`,
     method,
     headers,
     body: options.body,

@@ -30,8 +30,13 @@ export function ignoredLogin(client: Client): LoginResult | null {
  * The last step every login method shares: POST the proof to `path`, store the session it answers,
  * then run the after-login steps (embedded wallet creation; failing that, the user is logged out).
  */
-export async function loginWithSession(client: Client, path: string, body: unknown): Promise<LoginResult> {
-  const response = await apiRequest<SessionResponse>(client, "POST", path, { body });
+export async function loginWithSession(
+  client: Client,
+  path: string,
+  body: unknown,
+  options: { prefix?: string } = {},
+): Promise<LoginResult> {
+  const response = await apiRequest<SessionResponse>(client, "POST", path, { body, ...options });
   const session = applySessionResponse(client, response);
   if (session === null) throw new ClientError("invalid_input", "Authentication failed - no user returned");
   const user = await afterLogin(client, session);

@@ -78,6 +78,30 @@ export interface PrivyCrossAppAccount extends PrivyVerification {
   smartWallets: Array<{ address: string }>;
 }
 
+/** A Farcaster account, client form (spec §3: the user's `farcaster` has fid and signerPublicKey). */
+export interface PrivyFarcasterAccount extends PrivyVerification {
+  type: "farcaster";
+  fid: number;
+  /** The fid's custody address. */
+  ownerAddress: string;
+  username: string | null;
+  displayName: string | null;
+  bio: string | null;
+  pfp: string | null;
+  /** Ed25519 key of the approved Farcaster signer; null until one exists. */
+  signerPublicKey: string | null;
+}
+
+/** A Telegram account, client form. */
+export interface PrivyTelegramAccount extends PrivyVerification {
+  type: "telegram";
+  telegramUserId: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+}
+
 /** Any linked account, client form. */
 export type PrivyLinkedAccount =
   | PrivyEmailAccount
@@ -85,7 +109,9 @@ export type PrivyLinkedAccount =
   | PrivyCustomAuthAccount
   | PrivyWalletAccount
   | PrivyOAuthAccount
-  | PrivyCrossAppAccount;
+  | PrivyCrossAppAccount
+  | PrivyFarcasterAccount
+  | PrivyTelegramAccount;
 
 /** The user as apps see it (spec §3 "User"), camelCase with dates. */
 export interface PrivyUser {
@@ -106,6 +132,10 @@ export interface PrivyUser {
   line?: PrivyOAuthAccount;
   linkedin?: PrivyOAuthAccount;
   apple?: PrivyOAuthAccount;
+  /** The linked Farcaster account. */
+  farcaster?: PrivyFarcasterAccount;
+  /** The linked Telegram account. */
+  telegram?: PrivyTelegramAccount;
   /** The first embedded Ethereum wallet, else the first wallet. */
   wallet?: PrivyWalletAccount;
   linkedAccounts: PrivyLinkedAccount[];

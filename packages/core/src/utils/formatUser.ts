@@ -15,6 +15,8 @@ export function formatUser(user: User): PrivyUser {
   const email = linkedAccounts.find((a) => a.type === "email");
   const phone = linkedAccounts.find((a) => a.type === "phone");
   const custom = linkedAccounts.find((a) => a.type === "custom_auth");
+  const farcaster = linkedAccounts.find((a) => a.type === "farcaster");
+  const telegram = linkedAccounts.find((a) => a.type === "telegram");
   const wallet =
     wallets.find((w) => w.connectorType === "embedded" && w.chainType === "ethereum") ??
     wallets.find((w) => w.connectorType === "embedded") ??
@@ -25,6 +27,8 @@ export function formatUser(user: User): PrivyUser {
     ...(email ? { email: { address: email.address } } : {}),
     ...(phone ? { phone: { number: phone.number } } : {}),
     ...(custom ? { customAuth: { customUserId: custom.customUserId } } : {}),
+    ...(farcaster ? { farcaster } : {}),
+    ...(telegram ? { telegram } : {}),
     ...(wallet ? { wallet } : {}),
     ...oauthAccounts(linkedAccounts),
     linkedAccounts,
@@ -66,6 +70,28 @@ function formatAccount(account: LinkedAccount): PrivyLinkedAccount {
         recoveryMethod: account.recovery_method,
         imported: account.imported,
         delegated: account.delegated,
+        ...verification(account),
+      };
+    case "farcaster":
+      return {
+        type: "farcaster",
+        fid: account.fid,
+        ownerAddress: account.owner_address,
+        username: account.username,
+        displayName: account.display_name,
+        bio: account.bio,
+        pfp: account.profile_picture_url,
+        signerPublicKey: account.signer_public_key,
+        ...verification(account),
+      };
+    case "telegram":
+      return {
+        type: "telegram",
+        telegramUserId: account.telegram_user_id,
+        firstName: account.first_name,
+        lastName: account.last_name,
+        username: account.username,
+        photoUrl: account.photo_url,
         ...verification(account),
       };
     case "cross_app":

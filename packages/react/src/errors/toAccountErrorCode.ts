@@ -1,4 +1,4 @@
-import { isApiError, isClientError } from "@symbolon/core";
+import { isApiError, isClientError, TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE } from "@symbolon/core";
 import { PrivyErrorCode, type PrivyErrorCodeValue } from "./PrivyErrorCode";
 
 /**
@@ -9,6 +9,7 @@ import { PrivyErrorCode, type PrivyErrorCodeValue } from "./PrivyErrorCode";
 export function toAccountErrorCode(error: unknown, flow: "link" | "update"): PrivyErrorCodeValue {
   if (isClientError(error)) {
     if (error.code === "attempted_rpc_call_before_logged_in") return PrivyErrorCode.MUST_BE_AUTHENTICATED;
+    if (error.message === TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE) return PrivyErrorCode.INVALID_DATA;
     if (error.message.startsWith("User already has an account of type"))
       return PrivyErrorCode.CANNOT_LINK_MORE_OF_TYPE;
   }

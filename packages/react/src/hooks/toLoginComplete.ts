@@ -1,7 +1,15 @@
 import { formatUser, type LoginResult, type OAuthProvider, oauthAccountType } from "@symbolon/core";
 
-/** How the user logged in: a code, guest, custom JWT, or an OAuth provider (`google`, …, `custom:<name>`). */
-export type LoginMethod = "email" | "sms" | "guest" | "custom" | OAuthProvider | `custom:${string}`;
+/** How the user logged in: a code, guest, custom JWT, Telegram, Farcaster or an OAuth provider (`google`, …, `custom:<name>`). */
+export type LoginMethod =
+  | "email"
+  | "sms"
+  | "guest"
+  | "custom"
+  | "telegram"
+  | "farcaster"
+  | OAuthProvider
+  | `custom:${string}`;
 
 /** The argument of `onComplete` after a login (the spec client's shape). */
 export interface LoginCompleteParams {
@@ -17,6 +25,8 @@ const ACCOUNT_TYPE: Record<string, string | null> = {
   sms: "phone",
   guest: null,
   custom: "custom_auth",
+  telegram: "telegram",
+  farcaster: "farcaster",
 };
 
 /**

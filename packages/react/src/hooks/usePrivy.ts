@@ -1,4 +1,12 @@
-import { formatUser, getAccessToken, logout, unlinkEmail, unlinkPhone } from "@symbolon/core";
+import {
+  formatUser,
+  getAccessToken,
+  logout,
+  unlinkEmail,
+  unlinkFarcaster,
+  unlinkPhone,
+  unlinkTelegram,
+} from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
 import {
@@ -44,6 +52,10 @@ export interface UsePrivyReturn extends OAuthLinkCalls, OAuthUnlinkCalls {
   /** Removes an email / phone; resolves with the user as it is now, rejects with the server's refusal. */
   unlinkEmail: (address: string) => Promise<FormattedUser>;
   unlinkPhone: (phoneNumber: string) => Promise<FormattedUser>;
+  /** Removes the Telegram account with this user id. */
+  unlinkTelegram: (telegramUserId: string) => Promise<FormattedUser>;
+  /** Removes the Farcaster account with this fid. */
+  unlinkFarcaster: (fid: number) => Promise<FormattedUser>;
 }
 
 /** Login state and actions, like the spec client's `usePrivy`. */
@@ -69,6 +81,10 @@ export function usePrivy(): UsePrivyReturn {
         formatUser((await unlinkPhone(requireClient(client, "usePrivy"), phoneNumber)).user),
       ...oauthLinkCalls((provider) => openOAuthLink(client, controller, provider)),
       ...oauthUnlinkCalls(client, "usePrivy"),
+      unlinkTelegram: async (telegramUserId: string) =>
+        formatUser((await unlinkTelegram(requireClient(client, "usePrivy"), telegramUserId)).user),
+      unlinkFarcaster: async (fid: number) =>
+        formatUser((await unlinkFarcaster(requireClient(client, "usePrivy"), fid)).user),
     }),
     [client, controller],
   );

@@ -39,7 +39,7 @@ describe("login screen methods", () => {
 
   it("puts the overflow behind More options, reachable by keyboard, with Back returning", async () => {
     const { dialog } = await renderModal((c) => c.login(), {
-      appConfig: { login_methods_and_order: { primary: ["email"], overflow: ["sms", "farcaster"] } },
+      appConfig: { login_methods_and_order: { primary: ["email"], overflow: ["sms", "passkey"] } },
     });
     const more = within(dialog).getByRole("button", { name: "More options" });
     expect(more.tabIndex).toBe(0);
@@ -48,7 +48,7 @@ describe("login screen methods", () => {
     // Keyboard focus moves to the new screen's heading.
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(within(dialog).getByRole("button", { name: "Continue with SMS" })).toBeTruthy();
-    expect(within(dialog).queryByRole("button", { name: /farcaster/i })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: /passkey/i })).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Back" }));
     const title = await within(dialog).findByRole("heading", { name: "Log in or sign up" });
     await waitFor(() => expect(document.activeElement).toBe(title));

@@ -9,10 +9,13 @@ import { EmailScreen } from "./EmailScreen";
 import { Logo } from "./Logo";
 import {
   CrossAppStatusScreen,
+  FarcasterScreen,
+  FarcasterSignerScreen,
   InAppBrowserScreen,
   OAuthStatusScreen,
   PhoneScreen,
   RefusalScreen,
+  TelegramScreen,
   TermsScreen,
   TransferScreen,
 } from "./lazyScreens";
@@ -119,7 +122,7 @@ export default function LoginModal() {
     ["email", "code", "success", "refusal", "oauth", "in-app-browser"].includes(state.screen);
   const provider = state.provider ? providerName(state.provider, appConfig) : "";
   // Link and update dialogs are named by their screen's title; login keeps "Log in or sign up".
-  const labelledBy = flow === "login" ? undefined : titleId;
+  const labelledBy = flow === "login" && state.flow !== "signer" ? undefined : titleId;
 
   return (
     <ModalFrame
@@ -243,7 +246,43 @@ export default function LoginModal() {
             titleId={titleId}
           />
         )}
-        {state.screen === "success" && <SuccessScreen title={SUCCESS_TITLES[flow][kind]} />}
+        {state.screen === "telegram" && (
+          <TelegramScreen
+            client={client}
+            controller={controller}
+            titleId={titleId}
+            error={state.methodError ?? null}
+            onBack={back}
+          />
+        )}
+        {state.screen === "farcaster" && (
+          <FarcasterScreen
+            client={client}
+            controller={controller}
+            flow={flow === "link" ? "link" : "login"}
+            titleId={titleId}
+            onBack={back}
+          />
+        )}
+        {state.screen === "farcaster-signer" && state.signerPublicKey && (
+          <FarcasterSignerScreen
+            client={client}
+            controller={controller}
+            publicKey={state.signerPublicKey}
+            titleId={titleId}
+          />
+        )}
+        {state.screen === "success" && (
+          <SuccessScreen
+            title={
+              state.flow === "signer"
+                ? "Farcaster signer approved"
+                : flow === "link" && state.entry === "farcaster"
+                  ? "Farcaster account added"
+                  : SUCCESS_TITLES[flow][kind]
+            }
+          />
+        )}
       </Suspense>
     </ModalFrame>
   );

@@ -1,15 +1,19 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import { useClientState } from "../hooks/useClientState";
 import { useCrossAppNames } from "../hooks/useCrossAppNames";
 import type { ModalController } from "../provider/createModalController";
+import { PrivyContext } from "../provider/PrivyContext";
 import { isOAuthMethod, type LoginMethod } from "./loginMethods";
 import { providerName } from "./oauthProviders";
 import { ProviderLogo } from "./ProviderLogo";
+import { startTelegramLogin } from "./startTelegramLogin";
 
 /** The button of a code method that is not shown inline. */
 const CODE_LABELS: Record<string, string> = {
   email: "Continue with email",
   sms: "Continue with SMS",
+  telegram: "Telegram",
+  farcaster: "Farcaster",
 };
 
 /**
@@ -27,6 +31,12 @@ export function MethodButtons({
   children?: ReactNode;
 }) {
   const config = useClientState("MethodButtons", (s) => s.appConfig, null);
+  const client = useContext(PrivyContext)?.client ?? null;
+  const choose = (method: LoginMethod) => {
+    // Telegram's popup must open in the click itself (browsers block popups opened later).
+    if (method === "telegram" && client) startTelegramLogin(client, controller);
+    else controller.chooseMethod(method as "email" | "sms" | "telegram" | "farcaster");
+  };
   // Cross-app methods are named after their provider app.
   const crossAppNames = useCrossAppNames(methods);
   return (
@@ -34,12 +44,7 @@ export function MethodButtons({
       {methods.map((method) => {
         if (!isOAuthMethod(method)) {
           return (
-            <button
-              key={method}
-              type="button"
-              className="symbolon-secondary"
-              onClick={() => controller.chooseMethod(method as "email" | "sms")}
-            >
+            <button key={method} type="button" className="symbolon-secondary" onClick={() => choose(method)}>
               {CODE_LABELS[method]}
             </button>
           );

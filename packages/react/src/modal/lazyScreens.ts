@@ -14,3 +14,7 @@ export const OAuthStatusScreen = lazy(() => import("./OAuthStatusScreen"));
 // Cross-app login (provider `privy:{appId}`): its own status screen.
 export const CrossAppStatusScreen = lazy(() => import("./CrossAppStatusScreen"));
 export const InAppBrowserScreen = lazy(() => import("./InAppBrowserScreen"));
+export const TelegramScreen = lazy(() => import("./TelegramScreen"));
+// With the QR code library: loaded only when Farcaster is chosen.
+export const FarcasterScreen = lazy(() => import("./FarcasterScreen"));
+export const FarcasterSignerScreen = lazy(() => import("./FarcasterSignerScreen"));

@@ -22,6 +22,18 @@ describe("loginMethods", () => {
     });
   });
 
+  it("lists Telegram only when the app has a bot, and Farcaster", () => {
+    expect(loginMethods(config(["telegram", "email"], ["farcaster"]))).toEqual({
+      primary: ["email"],
+      overflow: ["farcaster"],
+    });
+    const withBot = {
+      ...config(["telegram", "email"], []),
+      telegram_auth_config: { bot_id: "1", bot_name: "bot", seamless_auth_enabled: false },
+    } as AppConfigResponse;
+    expect(loginMethods(withBot)).toEqual({ primary: ["telegram", "email"], overflow: [] });
+  });
+
   it("falls back to email when nothing in the list has a screen here", () => {
     expect(loginMethods(config(["passkey"], ["wallet"]))).toEqual({ primary: ["email"], overflow: [] });
   });

@@ -2,10 +2,17 @@ import { type AppConfigResponse, isOAuthProvider, type OAuthProvider } from "@sy
 
 /**
  * A login method this modal has screens for (guest is not listed; custom auth has no modal UI):
- * codes by email or SMS, a built-in OAuth provider, an operator's `custom:<name>` provider, or
+ * codes by email or SMS, Telegram, Farcaster, a built-in OAuth provider, an operator's `custom:<name>` provider, or
  * another app of the server (`privy:{appId}`, cross-app).
  */
-export type LoginMethod = "email" | "sms" | OAuthProvider | `custom:${string}` | `privy:${string}`;
+export type LoginMethod =
+  | "email"
+  | "sms"
+  | "telegram"
+  | "farcaster"
+  | OAuthProvider
+  | `custom:${string}`
+  | `privy:${string}`;
 
 /** Whether a login method goes through an OAuth provider (a button that opens the provider). */
 export function isOAuthMethod(
@@ -20,11 +27,12 @@ export interface LoginMethods {
   overflow: LoginMethod[];
 }
 
-const CODE_METHODS: ReadonlySet<string> = new Set(["email", "sms"]);
+// Methods with their own screens in this build.
+const OWN_SCREENS: ReadonlySet<string> = new Set(["email", "sms", "telegram", "farcaster"]);
 
 /** Whether this build has screens for `name` and the app config turns it on. */
 function supported(name: string, config: AppConfigResponse): boolean {
-  if (CODE_METHODS.has(name)) return true;
+  if (OWN_SCREENS.has(name)) return true;
   // The config says which providers are on (configured with a client id on the server).
   if (isOAuthProvider(name)) return (config as unknown as Record<string, unknown>)[`${name}_oauth`] === true;
   if (name.startsWith("custom:"))
@@ -36,7 +44,8 @@ function supported(name: string, config: AppConfigResponse): boolean {
 
 /**
  * The app's `login_methods_and_order` (spec §3 `loginMethodsAndOrder`) reduced to the methods this
- * build supports, in order, each once; unknown names are skipped. No list: email only.
+ * build supports, in order, each once; unknown names are skipped (and Telegram without a bot). No
+ * list: email only.
  */
 export function loginMethods(config: AppConfigResponse | null | undefined): LoginMethods {
   const order = config?.login_methods_and_order;
@@ -44,6 +53,8 @@ export function loginMethods(config: AppConfigResponse | null | undefined): Logi
     return { primary: ["email"], overflow: [] };
   }
   const seen = new Set<string>();
+  // Telegram needs the app's bot (spec §3 telegramAuthConfiguration); without it there is no button.
+  if (!config?.telegram_auth_config) seen.add("telegram");
   const keep = (names: readonly string[]) =>
     names.filter((name): name is LoginMethod => {
       if (!supported(name, config) || seen.has(name)) return false;

@@ -379,3 +379,41 @@ describe("createModalController wallet screens", () => {
     await expect(pending).resolves.toBe(false);
   });
 });
+
+describe("createModalController Farcaster signer flow", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const approved = { public_key: "0xab", status: "approved" as const };
+
+  it("shows the signer screen for the key and resolves with the approved signer, then closes", async () => {
+    const { controller } = setup();
+    const waiting = controller.requestFarcasterSigner("0xab");
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    expect(controller.getState()).toMatchObject({
+      open: true,
+      flow: "signer",
+      screen: "farcaster-signer",
+      signerPublicKey: "0xab",
+    });
+    controller.settleFarcasterSigner({ signer: approved });
+    await expect(waiting).resolves.toEqual(approved);
+    expect(controller.getState().screen).toBe("success");
+    vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
+    expect(controller.getState().open).toBe(false);
+  });
+
+  it("rejects with the screen's error ('Request rejected'), and when the modal is closed first", async () => {
+    const { controller } = setup();
+    const rejected = controller.requestFarcasterSigner("0xab");
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.settleFarcasterSigner({ error: new Error("Request rejected") });
+    await expect(rejected).rejects.toThrow("Request rejected");
+    controller.close();
+    vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
+    const closed = controller.requestFarcasterSigner("0xab");
+    vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+    controller.close();
+    await expect(closed).rejects.toThrow("closed");
+  });
+});

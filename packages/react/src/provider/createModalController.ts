@@ -1,6 +1,7 @@
 import {
   type Client,
   cancelOAuth,
+  type FarcasterSignerResponse,
   FLOW_CLEAR_DELAY_MS,
   handleOAuthReturn,
   isOAuthError,
@@ -38,19 +39,22 @@ export const PENDING_CODE_KEEP_MS = 5 * 60_000;
  * or a wallet screen (confirm a signature or transaction, export the key). For login, link and
  * update it decides which exit code closing reports.
  */
-export type FlowKind = "login" | "link" | "update" | "confirm" | "export";
+export type FlowKind = "login" | "link" | "update" | "confirm" | "export" | "signer";
 /** The flows whose closing reports an outcome. */
 export type AccountFlowKind = "login" | "link" | "update";
 /** Which account a link or update flow is about. */
 export type AccountKind = "email" | "phone";
 /** Where a code went: an email or a text message. */
 export type CodeChannel = "email" | "sms";
+/** A login method of the login screen: a code channel, or one that signs in on its own screen. */
+export type MethodChoice = CodeChannel | "telegram" | "farcaster";
 /**
  * Which screen is shown: `methods` (the login screen listing the app's methods), `more` (the
  * overflow methods), `email` / `phone` (an address or number to send a code to), `code`,
  * `success`, `refusal` (the server refused the login or link), `transfer` (the account belongs to
  * another user and can be moved), `terms` (the app's terms must be accepted first), `oauth` (an
- * OAuth provider's connection status, spec §2), `in-app-browser` (the provider refuses this browser).
+ * OAuth provider's connection status, spec §2), `in-app-browser` (the provider refuses this browser),
+ * `telegram` / `farcaster` (that method's sign-in is under way).
  */
 export type ModalScreen =
   | "methods"
@@ -63,7 +67,10 @@ export type ModalScreen =
   | "transfer"
   | "terms"
   | "oauth"
-  | "in-app-browser";
+  | "in-app-browser"
+  | "telegram"
+  | "farcaster"
+  | "farcaster-signer";
 
 /** State of the modal, kept outside React. */
 export interface ModalState {
@@ -90,6 +97,10 @@ export interface ModalState {
   confirmation?: WalletConfirmationRequest | null;
   /** `oauth` and `in-app-browser` screens: the provider (`google`, `custom:<name>`, …). */
   provider?: string | null;
+  /** `farcaster-signer` flow: the Ed25519 key to have approved. */
+  signerPublicKey?: string | null;
+  /** `telegram` / `farcaster` screens: why the sign-in failed (the screen offers a retry). */
+  methodError?: string | null;
   /** `export` flow: the wallet whose key the export frame shows. */
   exportAddress?: string | null;
   /**
@@ -122,8 +133,19 @@ export interface ModalController {
   openLink(kind: AccountKind): void;
   /** Open the update flow for the user's email or phone. */
   openUpdate(kind: AccountKind): void;
-  /** Login screen: show the entry screen of one method (email or sms). */
-  chooseMethod(method: CodeChannel): void;
+  /** Open the link flow for a Farcaster account (its QR code screen); needs a signed-in user. */
+  openLinkFarcaster(): void;
+  /**
+   * Shows the Farcaster signer request (QR code or link) for `publicKey`; settles when the screen
+   * does (approved, 'Request rejected', 'Connect failed') or rejects when the modal is closed.
+   */
+  requestFarcasterSigner(publicKey: string): Promise<FarcasterSignerResponse>;
+  /** The signer screen's outcome (called by the screen). */
+  settleFarcasterSigner(outcome: { signer: FarcasterSignerResponse } | { error: unknown }): void;
+  /** Login screen: show the screen of one method (email, sms, telegram, farcaster). */
+  chooseMethod(method: MethodChoice): void;
+  /** The sign-in on the `telegram` / `farcaster` screen failed: show `message` there. */
+  methodFailed(message: string): void;
   /** Login screen: show the overflow methods ("More options"). */
   showMore(): void;
   /**
@@ -200,6 +222,8 @@ const CLEARED = {
   result: null,
   refusal: null,
   confirmation: null,
+  methodError: null,
+  signerPublicKey: null,
   exportAddress: null,
   provider: null,
 } as const;
@@ -226,6 +250,9 @@ export function createModalController(client: Client): ModalController {
   let pending: { to: string; channel: CodeChannel; entry: ModalScreen; at: number } | null = null;
   // A login waiting for the terms to be accepted.
   let awaitingTerms: LoginResult | null = null;
+  // The caller of requestFarcasterSigner, waiting for the signer screen.
+  let signerWaiter: { resolve: (s: FarcasterSignerResponse) => void; reject: (e: unknown) => void } | null =
+    null;
 
   const set = (patch: Partial<ModalState>) => {
     state = { ...state, ...patch };
@@ -296,11 +323,15 @@ export function createModalController(client: Client): ModalController {
       ? linkOAuth(client, { provider, ui: "modal" })
       : loginWithOAuth(client, { provider, ui: "modal" });
 
-  const openSignedIn = (flow: "link" | "update", which: AccountKind) => {
+  const openSignedIn = (flow: "link" | "update", which: AccountKind | "farcaster") => {
     const { ready, authenticated } = client.store.getState();
     if (!ready || !authenticated) {
       // Spec §5: linking (and updating) requires authentication.
       console.warn("User must be authenticated before linking an account.");
+      return;
+    }
+    if (which === "farcaster") {
+      open({ flow, screen: "farcaster", entry: "farcaster" });
       return;
     }
     const screen = which === "email" ? "email" : "phone";
@@ -341,9 +372,15 @@ export function createModalController(client: Client): ModalController {
     },
     openLink: (which) => openSignedIn("link", which),
     openUpdate: (which) => openSignedIn("update", which),
-    chooseMethod(method) {
-      const screen = method === "email" ? "email" : "phone";
-      set({ screen, entry: screen });
+    openLinkFarcaster: () => openSignedIn("link", "farcaster"),
+    requestFarcasterSigner(publicKey) {
+      if (state.open) return Promise.reject(new Error("The modal is busy with another flow."));
+      signerWaiter?.reject(new Error("Superseded by another signer request."));
+      const waiting = new Promise<FarcasterSignerResponse>((resolve, reject) => {
+        signerWaiter = { resolve, reject };
+      });
+      open({ flow: "signer", screen: "farcaster-signer", signerPublicKey: publicKey });
+      return waiting;
     },
     startOAuth(provider) {
       const flow = state.flow === "link" ? "link" : "login";
@@ -379,6 +416,20 @@ export function createModalController(client: Client): ModalController {
         run.then((outcome) => (outcome.type === "completed" ? outcome.result : null)),
       );
     },
+    settleFarcasterSigner(outcome) {
+      const waiter = signerWaiter;
+      signerWaiter = null;
+      if ("signer" in outcome) {
+        waiter?.resolve(outcome.signer);
+        set({ screen: "success" });
+        later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
+      } else waiter?.reject(outcome.error);
+    },
+    chooseMethod(method) {
+      const screen = method === "email" ? "email" : method === "sms" ? "phone" : method;
+      set({ screen, entry: screen, methodError: null });
+    },
+    methodFailed: (message) => set({ methodError: message }),
     showMore: () => set({ screen: "more" }),
     back: () => set({ screen: "methods", entry: null, refusal: null }),
     codeSent(to, channel = "email") {
@@ -429,6 +480,10 @@ export function createModalController(client: Client): ModalController {
       if (flow === "confirm") {
         controller.resolveConfirmation(false);
         return;
+      }
+      if (flow === "signer") {
+        signerWaiter?.reject(new Error("The Farcaster signer request was closed."));
+        signerWaiter = null;
       }
       const declinedTerms = state.screen === "terms" && awaitingTerms !== null;
       awaitingTerms = null;

@@ -1,0 +1,201 @@
+//! Login with Telegram (spec §4, §7): `POST /telegram/{authenticate, link, unlink, transfer}`.
+//!
+//! Telegram signs what it hands the page — the Login Widget's result on the web, a Mini App's
+//! `initData` inside Telegram — with a key derived from the app's bot token ([`check`]); no call
+//! to Telegram is needed. The proven identity is a `telegram` account whose subject is the
+//! Telegram user id.
+
+pub mod check;
+
+use axum::Json;
+use axum::extract::State;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::telegram::{
+    TelegramAuthConfig, TelegramAuthResult, TelegramAuthenticateRequest, TelegramLinkRequest,
+    TelegramTransferRequest, TelegramUnlinkRequest, TelegramWebAppData,
+};
+use symbolon_protocol::user::User;
+
+use self::check::{TelegramCheckError, check_login_widget, check_web_app_data};
+use super::{current_user, link_to, sign_in};
+use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::db::apps::AppRecord;
+use crate::http::auth::{LoginCaller, SignedIn};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::json_body::JsonBody;
+use crate::state::AppState;
+
+/// The linked-account type; its subject is the Telegram user id in decimal.
+pub const TELEGRAM: &str = "telegram";
+
+/// An app's Telegram bot. The token is a secret: it signs every proof and never leaves the
+/// server (the app configuration shows only its id).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TelegramSettings {
+    /// From @BotFather, `<bot id>:<secret>`.
+    pub bot_token: String,
+    /// The bot's username (the Login Widget shows it).
+    pub bot_name: String,
+    /// Inside a Mini App, the client signs in from `initData` without a click.
+    pub seamless_auth_enabled: bool,
+    /// Oldest `auth_date` accepted, in seconds (default a day, as Telegram suggests for the
+    /// widget); an old proof replayed from a log must not sign anyone in.
+    pub max_auth_age_s: Option<i64>,
+}
+
+/// Default `max_auth_age_s`.
+pub const DEFAULT_MAX_AUTH_AGE_S: i64 = 86_400;
+
+impl TelegramSettings {
+    /// The public part, for `GET /apps/{id}`.
+    pub fn public_config(&self) -> TelegramAuthConfig {
+        TelegramAuthConfig {
+            bot_id: self.bot_id().to_string(),
+            bot_name: self.bot_name.trim_start_matches('@').to_string(),
+            seamless_auth_enabled: self.seamless_auth_enabled,
+        }
+    }
+
+    /// The bot id: the token before `:`.
+    pub fn bot_id(&self) -> &str {
+        self.bot_token.split(':').next().unwrap_or_default()
+    }
+
+    /// Whether the token has the `<digits>:<secret>` shape @BotFather issues.
+    pub fn token_is_well_formed(&self) -> bool {
+        match self.bot_token.split_once(':') {
+            Some((id, secret)) => {
+                !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && !secret.is_empty()
+            }
+            None => false,
+        }
+    }
+}
+
+/// Signs in (or up) with either proof.
+pub async fn authenticate(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<TelegramAuthenticateRequest>,
+) -> Result<Response, AppError> {
+    caller.ctx.require_origin()?;
+    let proof = Proof {
+        widget: body.telegram_auth_result.as_ref(),
+        web_app: body.telegram_web_app_data.as_ref(),
+    };
+    let identity = verify(&state, &caller.ctx.app, &client_ip, proof)?;
+    sign_in(&state, &caller, &identity, body.mode).await
+}
+
+/// Links the proven Telegram account to the signed-in user.
+pub async fn link(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<TelegramLinkRequest>,
+) -> Result<Json<User>, AppError> {
+    signed_in.ctx.require_origin()?;
+    let proof = Proof {
+        widget: body.telegram_auth_result.as_ref(),
+        web_app: body.telegram_web_app_data.as_ref(),
+    };
+    let identity = verify(&state, &signed_in.ctx.app, &client_ip, proof)?;
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// Unlinks the Telegram account; never the user's last way in.
+pub async fn unlink(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<TelegramUnlinkRequest>,
+) -> Result<Json<User>, AppError> {
+    signed_in.ctx.require_origin()?;
+    let subject = body.telegram_user_id.trim();
+    accounts::unlink(&state, &signed_in.user, TELEGRAM, subject).await?;
+    current_user(&state, &signed_in).await
+}
+
+/// Moves the Telegram account from its owner to the caller: the nonce of
+/// `account_transfer_required` and the proof again (spec §7).
+pub async fn transfer(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<TelegramTransferRequest>,
+) -> Result<Json<User>, AppError> {
+    signed_in.ctx.require_origin()?;
+    let app = &signed_in.ctx.app;
+    let proof = Proof {
+        widget: body.telegram_auth_result.as_ref(),
+        web_app: body.telegram_web_app_data.as_ref(),
+    };
+    let identity = verify(&state, app, &client_ip, proof)?;
+    let user = &signed_in.user;
+    accounts::transfer(&state, app, user, &body.nonce, TELEGRAM, &identity.subject).await?;
+    current_user(&state, &signed_in).await
+}
+
+/// What a client sends: the widget's result or a Mini App's `initData` (exactly one).
+#[derive(Debug, Clone, Copy)]
+struct Proof<'a> {
+    widget: Option<&'a TelegramAuthResult>,
+    web_app: Option<&'a TelegramWebAppData>,
+}
+
+/// Checks the proof with the app's bot token (limited per client IP like every credential
+/// check) and returns the `telegram` identity.
+fn verify(
+    state: &AppState,
+    app: &AppRecord,
+    client_ip: &ClientIp,
+    proof: Proof<'_>,
+) -> Result<VerifiedIdentity, AppError> {
+    accounts::require_method(app, LoginMethod::Telegram)?;
+    let Some(settings) = &app.settings.telegram else {
+        return Err(AppError::new(
+            ServerErrorCode::FeatureNotEnabled,
+            "Telegram is not configured for this app",
+        ));
+    };
+    let now = state.clock.now();
+    state
+        .authenticate_ip_limiter
+        .hit(&client_ip.rate_limit_key(), now)
+        .map_err(|r| AppError::rate_limited(r.0))?;
+    let max_age = settings.max_auth_age_s.unwrap_or(DEFAULT_MAX_AUTH_AGE_S);
+    let token = &settings.bot_token;
+    let checked = match (proof.widget, proof.web_app) {
+        (Some(widget), None) => check_login_widget(widget, token, now, max_age),
+        (None, Some(data)) => check_web_app_data(data, token, now, max_age),
+        _ => {
+            return Err(AppError::invalid_data(
+                "Send either telegram_auth_result or telegram_web_app_data",
+            ));
+        }
+    };
+    let user = checked.map_err(|error| {
+        tracing::info!(app = %app.id, %error, "Telegram proof refused");
+        match error {
+            TelegramCheckError::Malformed(_) => AppError::invalid_data(error.to_string()),
+            _ => AppError::new(ServerErrorCode::InvalidCredentials, error.to_string()),
+        }
+    })?;
+    let details = json!({
+        "first_name": user.first_name,
+        "last_name": user.last_name,
+        "username": user.username,
+        "photo_url": user.photo_url,
+    });
+    Ok(VerifiedIdentity {
+        method: LoginMethod::Telegram,
+        account_type: TELEGRAM.into(),
+        subject: user.id,
+        details: Some(details),
+    })
+}

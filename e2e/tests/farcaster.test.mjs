@@ -1,0 +1,67 @@
+// Sign In With Farcaster as a person meets it, through the stack's local relay (which speaks the Farcaster Auth
+// relay's API): the modal shows the channel as a QR code and polls; the test plays the Farcaster app by approving
+// the channel on the relay as one of its test accounts, whose custody key signs the message; the server checks the
+// signature against the ID-registry stand-in on the local chain.
+import assert from "node:assert/strict";
+import { sharedBrowser } from "../lib/browser.mjs";
+import { expectSignedIn, expectSignedOut, logIn, uniqueEmail } from "../lib/flows.mjs";
+import { useStack } from "../lib/stack.mjs";
+
+const stack = useStack();
+const step = sharedBrowser();
+
+async function openFarcaster(page) {
+  await page.getByRole("button", { name: "Log in" }).click();
+  const dialog = page.getByRole("dialog", { name: "Log in or sign up" });
+  await dialog.getByRole("button", { name: "More options" }).click();
+  await dialog.getByRole("button", { name: "Farcaster" }).click();
+  return dialog;
+}
+
+step("the QR code's channel, approved in the Farcaster app, signs the account in", async ({ page }) => {
+  const bob = stack.farcaster.accounts.find((a) => a.fid === 1002);
+  assert.ok(bob);
+  await page.goto(stack.urls.web);
+  const dialog = await openFarcaster(page);
+  const qr = dialog.getByRole("img", { name: "Farcaster sign-in QR code" });
+  await qr.waitFor();
+  assert.match((await qr.getAttribute("data-value")) ?? "", /^farcaster:\/\/connect\?channelToken=/);
+  assert.match(
+    (await dialog.getByRole("link", { name: "Open the Farcaster app" }).getAttribute("href")) ?? "",
+    /^farcaster:/,
+  );
+  // The modal polls the status while nobody approved.
+  const polled = page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/status"));
+  assert.equal((await (await polled).json()).state, "pending");
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/authenticate"), {
+    timeout: 15_000,
+  });
+  await stack.farcaster.approve(bob.fid);
+  const response = await answer;
+  assert.equal(response.status(), 200);
+  const account = (await response.json()).user.linked_accounts.find((a) => a.type === "farcaster");
+  assert.equal(account.fid, bob.fid);
+  assert.equal(account.username, bob.username);
+  assert.match(account.owner_address, /^0x[0-9a-fA-F]{40}$/);
+  await expectSignedIn(page, `@${bob.username}`);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expectSignedOut(page);
+});
+
+step("an email user links a Farcaster account from the accounts card, then unlinks it", async ({ page }) => {
+  const carol = stack.farcaster.accounts.find((a) => a.fid === 1003);
+  assert.ok(carol);
+  const email = uniqueEmail("farcaster-link");
+  await logIn(page, stack, email);
+  await page.getByRole("button", { name: "Link Farcaster" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("img", { name: "Farcaster sign-in QR code" }).waitFor();
+  const linked = page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/link"), { timeout: 15_000 });
+  await stack.farcaster.approve(carol.fid);
+  const response = await linked;
+  assert.equal(response.status(), 200, await response.text());
+  await dialog.getByText("Farcaster account added").waitFor();
+  await page.getByText(`@${carol.username}`).waitFor();
+  await page.getByRole("button", { name: `Unlink farcaster @${carol.username}` }).click();
+  await page.getByRole("button", { name: "Link Farcaster" }).waitFor();
+});
