@@ -12,7 +12,7 @@ use serde_json::json;
 use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
 use symbolon_server::http::client_ip::ClientIp;
-use symbolon_server::http::openapi::{Access, ROUTES};
+use symbolon_server::http::openapi::{Access, Body, ROUTES};
 
 backend_tests!(
     every_host_route_preflight_allows_the_spec_clients_headers,
@@ -36,12 +36,16 @@ const CLIENT_HEADERS: [&str; 9] = [
     "content-type",
 ];
 
-/// Every route host pages call (the CORS-covered half of the router): every documented route
-/// but the wallet frame's own (its API calls, page and assets).
+/// Every route host pages call (the CORS-covered half of the router): every documented route but
+/// the wallet frame's API calls, the back channels (cross-app token and user info) and the pages a
+/// browser navigates to (the wallet frame and cross-app pages, their assets, the OAuth callback).
 fn host_routes(app_id: &str) -> Vec<(Method, String)> {
     ROUTES
         .iter()
-        .filter(|r| r.access != Access::Frame && !r.path.contains("embedded-wallets"))
+        .filter(|r| {
+            !matches!(r.access, Access::Frame | Access::BackChannel)
+                && !matches!(r.response, Body::Html | Body::Asset | Body::Redirect)
+        })
         .map(|r| {
             let method = Method::from_bytes(r.verb.as_str().to_uppercase().as_bytes()).unwrap();
             (method, r.path.replace("{app_id}", app_id))

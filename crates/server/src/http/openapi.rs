@@ -124,6 +124,9 @@ pub enum Access {
     UserOrigin,
     /// The wallet frame: Bearer, `Origin` equal to the server's own, `privy-app-id` optional.
     Frame,
+    /// A back channel: another server (an OAuth client's token and user-info calls) or this
+    /// server's own pages; no app header, and outside CORS (no host page calls it).
+    BackChannel,
 }
 
 /// Collected component schemas, by name.
@@ -166,7 +169,7 @@ pub struct Route {
     pub errors: &'static [u16],
 }
 
-use Access::{App, AppOrigin, Frame, Public, User as Bearer, UserOrigin};
+use Access::{App, AppOrigin, BackChannel, Frame, Public, User as Bearer, UserOrigin};
 use Verb::{Get, Post};
 
 /// Shorthand for a table line.
@@ -251,9 +254,9 @@ pub const ROUTES: &[Route] = &[
     r(Get, "/oauth/transact", "Cross-app signing page", None, Body::Html, Public, &[]),
     r(Get, "/cross-app/assets/{file}", "A cross-app page asset", None, Body::Asset, Public, &[400, 404]),
     r(Post, "/api/v1/apps/{app_id}/oauth/consent", "The consent page's allow: a single-use authorization code", Some(json::<CrossAppConsentRequest>), Body::Json(json::<CrossAppConsentResponse>), Frame, &[404]),
-    r(Post, "/api/v1/apps/{app_id}/oauth/token", "Exchange an authorization code (form-encoded CrossAppTokenRequest, PKCE) for a provider token", None, Body::Json(json::<CrossAppTokenResponse>), Public, &[400, 401]),
-    r(Get, "/api/v1/apps/{app_id}/oauth/userinfo", "The provider app's user of a Bearer provider token", None, Body::Json(json::<CrossAppUserInfo>), Public, &[401]),
-    r(Get, "/api/v1/cross-app/transact", "What a Bearer provider token allows the signing page", None, Body::Json(json::<CrossAppTransactContext>), Public, &[401, 403]),
+    r(Post, "/api/v1/apps/{app_id}/oauth/token", "Exchange an authorization code (form-encoded CrossAppTokenRequest, PKCE) for a provider token", None, Body::Json(json::<CrossAppTokenResponse>), BackChannel, &[400, 401]),
+    r(Get, "/api/v1/apps/{app_id}/oauth/userinfo", "The provider app's user of a Bearer provider token", None, Body::Json(json::<CrossAppUserInfo>), BackChannel, &[401]),
+    r(Get, "/api/v1/cross-app/transact", "What a Bearer provider token allows the signing page", None, Body::Json(json::<CrossAppTransactContext>), BackChannel, &[401, 403]),
 ];
 
 /// `GET /health`.
@@ -378,7 +381,7 @@ pub fn error_statuses(route: &Route) -> Vec<u16> {
         statuses.extend([400, 413]);
     }
     match route.access {
-        Public => {}
+        Public | BackChannel => {}
         App | AppOrigin => statuses.extend([400, 403]),
         Bearer | UserOrigin | Frame => statuses.extend([400, 401, 403]),
     }
@@ -427,7 +430,7 @@ fn parameters(route: &Route) -> Vec<Value> {
         )
     };
     match route.access {
-        Public => {}
+        Public | BackChannel => {}
         App | Bearer => params.extend([app_id(true), client_id, origin(false)]),
         AppOrigin | UserOrigin => params.extend([app_id(true), client_id, origin(true)]),
         Frame => params.extend([

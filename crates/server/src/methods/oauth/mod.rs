@@ -15,6 +15,7 @@ pub mod settings;
 pub mod upstream;
 
 use axum::Json;
+use axum::extract::rejection::{FormRejection, QueryRejection};
 use axum::extract::{Form, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -79,17 +80,25 @@ pub struct CallbackParams {
 /// `GET /oauth/callback`: sends the browser back to the app's page with the code.
 pub async fn callback(
     State(state): State<AppState>,
-    Query(params): Query<CallbackParams>,
+    params: Result<Query<CallbackParams>, QueryRejection>,
 ) -> Result<Response, AppError> {
+    // A provider's malformed return is a 400 with a JSON body, like every other refusal.
+    let Query(params) = params.map_err(|e| unreadable_callback(&e.body_text()))?;
     redirect_back(&state, params).await
 }
 
 /// `POST /oauth/callback` (`response_mode=form_post`).
 pub async fn callback_form(
     State(state): State<AppState>,
-    Form(params): Form<CallbackParams>,
+    params: Result<Form<CallbackParams>, FormRejection>,
 ) -> Result<Response, AppError> {
+    // Also a wrong content type: 400 rather than axum's bodiless 415.
+    let Form(params) = params.map_err(|e| unreadable_callback(&e.body_text()))?;
     redirect_back(&state, params).await
+}
+
+fn unreadable_callback(reason: &str) -> AppError {
+    AppError::invalid_data(format!("Unreadable OAuth callback: {reason}"))
 }
 
 async fn redirect_back(state: &AppState, params: CallbackParams) -> Result<Response, AppError> {
