@@ -65,3 +65,38 @@ step("an email user links a Farcaster account from the accounts card, then unlin
   await page.getByRole("button", { name: `Unlink farcaster @${carol.username}` }).click();
   await page.getByRole("button", { name: "Link Farcaster" }).waitFor();
 });
+
+step(
+  "a Farcaster user with an embedded wallet has a signer approved in the Farcaster app",
+  async ({ page }) => {
+    const bob = stack.farcaster.accounts.find((a) => a.fid === 1002);
+    assert.ok(bob);
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    await openFarcaster(page);
+    await page.getByRole("img", { name: "Farcaster sign-in QR code" }).waitFor();
+    await stack.farcaster.approve(bob.fid);
+    await expectSignedIn(page, `@${bob.username}`);
+    // Spec §5: signers need an embedded wallet; the demo creates one on login.
+    await page.getByTestId("wallet-address").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Request signer" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve the Farcaster signer" });
+    const qr = dialog.getByRole("img", { name: "Farcaster signer QR code" });
+    await qr.waitFor();
+    const approvalUrl = new URL((await qr.getAttribute("data-value")) ?? "");
+    const token = approvalUrl.searchParams.get("token");
+    assert.ok(token, approvalUrl.href);
+    // The modal polls while the request waits for the user.
+    const polled = await page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/signer/status"));
+    assert.equal((await polled.json()).status, "pending_approval");
+    const approve = await fetch(`${stack.urls.farcasterRelay}/signer/approve`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, fid: bob.fid }),
+    });
+    assert.equal(approve.status, 200);
+    await page.getByText("Farcaster signer approved").waitFor({ timeout: 10_000 });
+    await page.getByText("Signer approved", { exact: true }).waitFor({ timeout: 10_000 });
+  },
+);
