@@ -35,6 +35,7 @@ export {
 } from "../actions/requestFarcasterSigner.ts";
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
 export { resetSmsFlow } from "../actions/resetSmsFlow.ts";
+export { seamlessTelegramLogin } from "../actions/seamlessTelegramLogin.ts";
 export { type SendEmailCodeParameters, sendEmailCode } from "../actions/sendEmailCode.ts";
 export { type SendSmsCodeParameters, sendSmsCode } from "../actions/sendSmsCode.ts";
 // Signing and sending are in `@symbolon/core/wallet` (they need viem); their types are here.

@@ -3,6 +3,7 @@ import { initialize } from "../actions/initialize.ts";
 import { linkTelegram } from "../actions/linkTelegram.ts";
 import { loginWithEmailCode } from "../actions/loginWithEmailCode.ts";
 import { loginWithTelegram } from "../actions/loginWithTelegram.ts";
+import { seamlessTelegramLogin } from "../actions/seamlessTelegramLogin.ts";
 import { makeUser } from "../test/fixtures.ts";
 import { makeClient, useScriptedApp } from "../test/harness.ts";
 import { TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE, TELEGRAM_NOT_INITIALIZED_MESSAGE } from "./telegramProof.ts";
@@ -51,5 +52,27 @@ describe("Telegram actions", () => {
     expect(scripted.server.hitsOf("POST /api/v1/telegram/link")[0]?.body).toEqual({
       telegram_web_app_data: { auth_date: "1800000000", user: '{"id":7}', hash: "abc" },
     });
+  });
+});
+
+describe("seamless Telegram login", () => {
+  afterEach(() => {
+    delete (globalThis as { Telegram?: unknown }).Telegram;
+  });
+
+  it("signs in from initData on ready only inside a Mini App of an app that enables it", async () => {
+    await scripted.restart({ config: { telegram_auth_config: BOT } });
+    scripted.app.user = makeUser({ linked_accounts: [] });
+    scripted.server.on("POST /api/v1/telegram/authenticate", () => ({ json: scripted.app.issue() }));
+    const outside = makeClient(scripted.server);
+    await initialize(outside);
+    expect(await seamlessTelegramLogin(outside)).toBeNull();
+    (globalThis as { Telegram?: unknown }).Telegram = { WebApp: { initData: raw } };
+    const inside = makeClient(scripted.server);
+    await initialize(inside);
+    expect((await seamlessTelegramLogin(inside))?.wasAlreadyAuthenticated).toBe(false);
+    expect(scripted.server.hitsOf("POST /api/v1/telegram/authenticate")).toHaveLength(1);
+    // Signed in now: nothing more happens.
+    expect(await seamlessTelegramLogin(inside)).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { type Client, createClient, initialize, setWalletConfirmation } from "@symbolon/core";
+import {
+  type Client,
+  createClient,
+  initialize,
+  seamlessTelegramLogin,
+  setWalletConfirmation,
+} from "@symbolon/core";
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useCustomAuth } from "../hooks/useCustomAuth";
 import { assertAppId } from "./assertAppId";
@@ -65,7 +71,14 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
       setWalletConfirmation(client, controller.confirm);
     }
     setSession({ client, controller });
-    initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
+    initialize(client)
+      .then(() =>
+        // Inside a Telegram Mini App of an app that enables it, sign in without a click.
+        seamlessTelegramLogin(client).catch((error: unknown) =>
+          console.warn("Symbolon: seamless Telegram login failed", error),
+        ),
+      )
+      .catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
     return () => {
       controller.destroy();
       client.destroy();
