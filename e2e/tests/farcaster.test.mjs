@@ -66,6 +66,37 @@ step("an email user links a Farcaster account from the accounts card, then unlin
   await page.getByRole("button", { name: "Link Farcaster" }).waitFor();
 });
 
+step("a Farcaster account linked to another user is moved with the transfer offer", async ({ page }) => {
+  const alice = stack.farcaster.accounts.find((a) => a.fid === 1001);
+  assert.ok(alice);
+  const linkAlice = async () => {
+    await page.getByRole("button", { name: "Link Farcaster" }).click();
+    await page.getByRole("img", { name: "Farcaster sign-in QR code" }).waitFor();
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/link"), {
+      timeout: 15_000,
+    });
+    await stack.farcaster.approve(alice.fid);
+    return answer;
+  };
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expectSignedOut(page);
+  await logIn(page, stack, uniqueEmail("farcaster-first-owner"));
+  assert.equal((await linkAlice()).status(), 200);
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expectSignedOut(page);
+  await logIn(page, stack, uniqueEmail("farcaster-taker"));
+  const refused = await linkAlice();
+  assert.equal((await refused.json()).code, "account_transfer_required");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Transfer this Farcaster account?" }).waitFor();
+  const moved = page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/transfer"));
+  await dialog.getByRole("button", { name: "Transfer" }).click();
+  assert.equal((await moved).status(), 200);
+  await page.getByText(`@${alice.username}`).waitFor();
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+});
+
 step(
   "a Farcaster user with an embedded wallet has a signer approved in the Farcaster app",
   async ({ page }) => {

@@ -1,22 +1,26 @@
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import type { EmailTransferRequest, SmsTransferRequest } from "../generated/protocol.ts";
+import type {
+  EmailTransferRequest,
+  FarcasterTransferRequest,
+  SmsTransferRequest,
+} from "../generated/protocol.ts";
 import { type AccountChangeResult, accountRequest, requireUser } from "../session/accountRequest.ts";
 
 /** Parameters of {@link transferAccount}. */
 export interface TransferAccountParameters {
   /** Spec §5: custom, guest and passkey accounts cannot be transferred. */
-  accountType: "email" | "phone";
+  accountType: "email" | "phone" | "farcaster";
   /** The nonce of the `account_transfer_required` refusal (`transferData(error).nonce`). */
   nonce: string;
-  /** The address or number being moved. */
+  /** The address, number or fid being moved. */
   subject: string;
 }
 
 /**
- * Moves an email or phone that belongs to another user to the signed-in one (spec §7 "Account
+ * Moves an email, phone or Farcaster account that belongs to another user to the signed-in one (spec §7 "Account
  * transfer POST by type"): `POST /passwordless/transfer {nonce, email}` or
- * `POST /passwordless_sms/transfer {nonce, phoneNumber}`.
+ * `POST /passwordless_sms/transfer {nonce, phoneNumber}` or `POST /farcaster/transfer {nonce, farcaster_id}`.
  */
 export async function transferAccount(
   client: Client,
@@ -32,6 +36,10 @@ export async function transferAccount(
   if (accountType === "phone") {
     const body: SmsTransferRequest = { nonce, phoneNumber: subject };
     return accountRequest(client, "/passwordless_sms/transfer", body);
+  }
+  if (accountType === "farcaster" && /^\d+$/.test(subject)) {
+    const body: FarcasterTransferRequest = { nonce, farcaster_id: Number(subject) };
+    return accountRequest(client, "/farcaster/transfer", body);
   }
   throw new ClientError("invalid_input", `Accounts of type ${String(accountType)} cannot be transferred.`);
 }

@@ -22,8 +22,13 @@ export interface TransferScreenProps {
 export default function TransferScreen({ client, controller, offer, appName, titleId }: TransferScreenProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const accountType = offer.accountType === "phone" || offer.accountType === "sms" ? "phone" : "email";
-  const what = accountType === "phone" ? "phone number" : "email address";
+  const accountType =
+    offer.accountType === "phone" || offer.accountType === "sms"
+      ? "phone"
+      : offer.accountType === "farcaster"
+        ? "farcaster"
+        : "email";
+  const what = { phone: "phone number", email: "email address", farcaster: "Farcaster account" }[accountType];
 
   const run = async () => {
     if (busy) return;

@@ -52,7 +52,7 @@ export async function submitCode(
 /** Moves an account that belongs to another user to this one, with the nonce of the refusal. */
 export async function transfer(
   client: Client,
-  accountType: "email" | "phone",
+  accountType: "email" | "phone" | "farcaster",
   nonce: string,
   subject: string,
 ): Promise<User> {
