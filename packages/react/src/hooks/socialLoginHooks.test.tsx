@@ -1,4 +1,4 @@
-import { makeUser, scriptApp, startScriptedServer } from "@symbolon/core/testing";
+import { makeUser, type ScriptOptions, scriptApp, startScriptedServer } from "@symbolon/core/testing";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
@@ -11,7 +11,7 @@ import { usePrivy } from "./usePrivy";
 
 const BOT = { bot_id: "7000001", bot_name: "bot", seamless_auth_enabled: false };
 
-async function setup(config: Parameters<typeof scriptApp>[1]["config"] = {}) {
+async function setup(config: NonNullable<ScriptOptions["config"]> = {}) {
   const server = await startScriptedServer();
   onTestFinished(() => server.close());
   const app = scriptApp(server, { config, user: makeUser({ linked_accounts: [] }) });
