@@ -112,6 +112,43 @@ step(
   },
 );
 
+step(
+  "a Telegram account linked to another user is moved with the transfer offer",
+  async ({ page, context }) => {
+    const movedId = telegramId + 2;
+    const movedName = `tg_moved_${movedId.toString(36)}`;
+    await context.unroute("https://oauth.telegram.org/**");
+    await playTelegram(context, () => postsResult(signWidgetResult({ id: movedId, username: movedName })));
+    const linkIt = async () => {
+      const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/link"));
+      await page.getByRole("button", { name: "Link Telegram" }).click();
+      return answer;
+    };
+    await logIn(page, stack, uniqueEmail("telegram-first-owner"));
+    assert.equal((await linkIt()).status(), 200);
+    await page.getByRole("button", { name: `Unlink telegram @${movedName}` }).waitFor();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    await logIn(page, stack, uniqueEmail("telegram-taker"));
+    const refused = await linkIt();
+    assert.equal((await refused.json()).code, "account_transfer_required");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Transfer this Telegram account?" }).waitFor();
+    const moved = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/transfer"));
+    await dialog.getByRole("button", { name: "Transfer" }).click();
+    const response = await moved;
+    assert.equal(response.status(), 200, await response.text());
+    // The transfer sent the same signed widget result again, with the nonce.
+    const sent = JSON.parse(response.request().postData() ?? "{}");
+    assert.equal(sent.telegram_auth_result.id, movedId);
+    await dialog.getByText("Telegram account added").waitFor();
+    await page.getByRole("button", { name: `Unlink telegram @${movedName}` }).waitFor();
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+  },
+);
+
 browserTest(
   "inside a Mini App, the signed initData signs the same user in on load, without a click or a popup",
   async ({ page, context }) => {

@@ -78,5 +78,7 @@ export {
   TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE,
   TELEGRAM_NOT_INITIALIZED_MESSAGE,
   type TelegramLaunchParams,
+  type TelegramProof,
   type TelegramProofOptions,
+  transferProofOf,
 } from "../telegram/telegramProof.ts";

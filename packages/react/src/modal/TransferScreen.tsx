@@ -1,7 +1,7 @@
 import { type Client, describeError } from "@symbolon/core";
 import { useState } from "react";
 import type { ModalController, TransferOffer } from "../provider/createModalController";
-import { transfer } from "./accountActions";
+import { transfer, transferTelegramAccount } from "./accountActions";
 import { ScreenTitle } from "./ScreenTitle";
 import { shortenAddress } from "./shortenAddress";
 
@@ -25,17 +25,25 @@ export default function TransferScreen({ client, controller, offer, appName, tit
   const accountType =
     offer.accountType === "phone" || offer.accountType === "sms"
       ? "phone"
-      : offer.accountType === "farcaster"
-        ? "farcaster"
+      : offer.accountType === "farcaster" || offer.accountType === "telegram"
+        ? offer.accountType
         : "email";
-  const what = { phone: "phone number", email: "email address", farcaster: "Farcaster account" }[accountType];
+  const what = {
+    phone: "phone number",
+    email: "email address",
+    farcaster: "Farcaster account",
+    telegram: "Telegram account",
+  }[accountType];
 
   const run = async () => {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const user = await transfer(client, accountType, offer.nonce, offer.displayName);
+      const user =
+        accountType === "telegram"
+          ? await transferTelegramAccount(client, offer.nonce, offer.telegramProof)
+          : await transfer(client, accountType, offer.nonce, offer.displayName);
       controller.accountSaved(user);
     } catch (cause) {
       setBusy(false);

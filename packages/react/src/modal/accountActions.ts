@@ -7,7 +7,9 @@ import {
   loginWithSmsCode,
   sendEmailCode,
   sendSmsCode,
+  type TelegramProof,
   transferAccount,
+  transferTelegram,
   type User,
   updateEmail,
   updatePhone,
@@ -57,4 +59,14 @@ export async function transfer(
   subject: string,
 ): Promise<User> {
   return (await transferAccount(client, { accountType, nonce, subject })).user;
+}
+
+/** Moves a Telegram account to this one: the refusal's nonce and the proof the link sent. */
+export async function transferTelegramAccount(
+  client: Client,
+  nonce: string,
+  proof: TelegramProof | null,
+): Promise<User> {
+  if (!proof) throw new Error("The Telegram sign-in to transfer is missing; link it again.");
+  return (await transferTelegram(client, { nonce, proof })).user;
 }

@@ -1,4 +1,4 @@
-import { transferData } from "@symbolon/core";
+import { type TelegramProof, transferData, transferProofOf } from "@symbolon/core";
 
 /** The server refusals of a login or link that have a screen of their own (spec §2, §8). */
 export type RefusalCode =
@@ -19,6 +19,8 @@ export interface TransferOffer {
   displayName: string;
   /** The current owner's embedded wallet, which stays with them. */
   embeddedWalletAddress: string | null;
+  /** A Telegram account: the proof the link sent, which the transfer sends again. */
+  telegramProof: TelegramProof | null;
 }
 
 /** A refused login or link, as its screen shows it. */
@@ -50,6 +52,7 @@ function transferOf(error: unknown): TransferOffer | null {
     accountType: data.account_type,
     displayName: data.display_name,
     embeddedWalletAddress: data.embedded_wallet_address,
+    telegramProof: transferProofOf(error),
   };
 }
 
