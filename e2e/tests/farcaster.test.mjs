@@ -3,7 +3,7 @@
 // the channel on the relay as one of its test accounts, whose custody key signs the message; the server checks the
 // signature against the ID-registry stand-in on the local chain.
 import assert from "node:assert/strict";
-import { sharedBrowser } from "../lib/browser.mjs";
+import { browserTest, sharedBrowser } from "../lib/browser.mjs";
 import { expectSignedIn, expectSignedOut, logIn, uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
 
@@ -130,4 +130,25 @@ step(
     await page.getByText("Farcaster signer approved").waitFor({ timeout: 10_000 });
     await page.getByText("Signer approved", { exact: true }).waitFor({ timeout: 10_000 });
   },
+);
+
+browserTest(
+  "on a phone the channel is a link that opens the Farcaster app, not a QR code",
+  async ({ page }) => {
+    await page.goto(stack.urls.web);
+    const dialog = await openFarcaster(page);
+    const link = dialog.getByRole("link", { name: "Open the Farcaster app" });
+    await link.waitFor();
+    assert.match((await link.getAttribute("href")) ?? "", /^farcaster:\/\/connect\?channelToken=/);
+    assert.equal(await dialog.getByRole("img", { name: "Farcaster sign-in QR code" }).count(), 0);
+    // Closing the modal stops the poll.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    let polls = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/v1/farcaster/status")) polls++;
+    });
+    await page.waitForTimeout(4_500);
+    assert.equal(polls, 0);
+  },
+  { viewport: { width: 390, height: 800 } },
 );
