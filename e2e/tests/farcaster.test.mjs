@@ -3,7 +3,7 @@
 // the channel on the relay as one of its test accounts, whose custody key signs the message; the server checks the
 // signature against the ID-registry stand-in on the local chain.
 import assert from "node:assert/strict";
-import { sharedBrowser } from "../lib/browser.mjs";
+import { browserTest, sharedBrowser } from "../lib/browser.mjs";
 import { expectSignedIn, expectSignedOut, logIn, uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
 
@@ -65,3 +65,90 @@ step("an email user links a Farcaster account from the accounts card, then unlin
   await page.getByRole("button", { name: `Unlink farcaster @${carol.username}` }).click();
   await page.getByRole("button", { name: "Link Farcaster" }).waitFor();
 });
+
+step("a Farcaster account linked to another user is moved with the transfer offer", async ({ page }) => {
+  const alice = stack.farcaster.accounts.find((a) => a.fid === 1001);
+  assert.ok(alice);
+  const linkAlice = async () => {
+    await page.getByRole("button", { name: "Link Farcaster" }).click();
+    await page.getByRole("img", { name: "Farcaster sign-in QR code" }).waitFor();
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/link"), {
+      timeout: 15_000,
+    });
+    await stack.farcaster.approve(alice.fid);
+    return answer;
+  };
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expectSignedOut(page);
+  await logIn(page, stack, uniqueEmail("farcaster-first-owner"));
+  assert.equal((await linkAlice()).status(), 200);
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expectSignedOut(page);
+  await logIn(page, stack, uniqueEmail("farcaster-taker"));
+  const refused = await linkAlice();
+  assert.equal((await refused.json()).code, "account_transfer_required");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Transfer this Farcaster account?" }).waitFor();
+  const moved = page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/transfer"));
+  await dialog.getByRole("button", { name: "Transfer" }).click();
+  assert.equal((await moved).status(), 200);
+  await page.getByText(`@${alice.username}`).waitFor();
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+});
+
+step(
+  "a Farcaster user with an embedded wallet has a signer approved in the Farcaster app",
+  async ({ page }) => {
+    const bob = stack.farcaster.accounts.find((a) => a.fid === 1002);
+    assert.ok(bob);
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    await openFarcaster(page);
+    await page.getByRole("img", { name: "Farcaster sign-in QR code" }).waitFor();
+    await stack.farcaster.approve(bob.fid);
+    await expectSignedIn(page, `@${bob.username}`);
+    // Spec §5: signers need an embedded wallet; the demo creates one on login.
+    await page.getByTestId("wallet-address").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Request signer" }).click();
+    const dialog = page.getByRole("dialog", { name: "Approve the Farcaster signer" });
+    const qr = dialog.getByRole("img", { name: "Farcaster signer QR code" });
+    await qr.waitFor();
+    const approvalUrl = new URL((await qr.getAttribute("data-value")) ?? "");
+    const token = approvalUrl.searchParams.get("token");
+    assert.ok(token, approvalUrl.href);
+    // The modal polls while the request waits for the user.
+    const polled = await page.waitForResponse((r) => r.url().endsWith("/api/v1/farcaster/signer/status"));
+    assert.equal((await polled.json()).status, "pending_approval");
+    const approve = await fetch(`${stack.urls.farcasterRelay}/signer/approve`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token, fid: bob.fid }),
+    });
+    assert.equal(approve.status, 200);
+    await page.getByText("Farcaster signer approved").waitFor({ timeout: 10_000 });
+    await page.getByText("Signer approved", { exact: true }).waitFor({ timeout: 10_000 });
+  },
+);
+
+browserTest(
+  "on a phone the channel is a link that opens the Farcaster app, not a QR code",
+  async ({ page }) => {
+    await page.goto(stack.urls.web);
+    const dialog = await openFarcaster(page);
+    const link = dialog.getByRole("link", { name: "Open the Farcaster app" });
+    await link.waitFor();
+    assert.match((await link.getAttribute("href")) ?? "", /^farcaster:\/\/connect\?channelToken=/);
+    assert.equal(await dialog.getByRole("img", { name: "Farcaster sign-in QR code" }).count(), 0);
+    // Closing the modal stops the poll.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    let polls = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/v1/farcaster/status")) polls++;
+    });
+    await page.waitForTimeout(4_500);
+    assert.equal(polls, 0);
+  },
+  { viewport: { width: 390, height: 800 } },
+);

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { signInitData, signWidgetResult, TELEGRAM_TEST_BOT } from "@symbolon/stack";
 import { browserTest, sharedBrowser } from "../lib/browser.mjs";
-import { expectSignedIn, expectSignedOut } from "../lib/flows.mjs";
+import { expectSignedIn, expectSignedOut, logIn, uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
 
 const stack = useStack();
@@ -93,8 +93,64 @@ step(
   },
 );
 
+step(
+  "an email user links a Telegram account from the accounts card, then unlinks it",
+  async ({ page, context }) => {
+    const linkedId = telegramId + 1;
+    const linkedName = `tg_link_${linkedId.toString(36)}`;
+    await context.unroute("https://oauth.telegram.org/**");
+    await playTelegram(context, () => postsResult(signWidgetResult({ id: linkedId, username: linkedName })));
+    await logIn(page, stack, uniqueEmail("telegram-link"));
+    const linked = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/link"));
+    await page.getByRole("button", { name: "Link Telegram" }).click();
+    const response = await linked;
+    assert.equal(response.status(), 200, await response.text());
+    await page.getByRole("button", { name: `Unlink telegram @${linkedName}` }).click();
+    await page.getByRole("button", { name: "Link Telegram" }).waitFor();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+  },
+);
+
+step(
+  "a Telegram account linked to another user is moved with the transfer offer",
+  async ({ page, context }) => {
+    const movedId = telegramId + 2;
+    const movedName = `tg_moved_${movedId.toString(36)}`;
+    await context.unroute("https://oauth.telegram.org/**");
+    await playTelegram(context, () => postsResult(signWidgetResult({ id: movedId, username: movedName })));
+    const linkIt = async () => {
+      const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/link"));
+      await page.getByRole("button", { name: "Link Telegram" }).click();
+      return answer;
+    };
+    await logIn(page, stack, uniqueEmail("telegram-first-owner"));
+    assert.equal((await linkIt()).status(), 200);
+    await page.getByRole("button", { name: `Unlink telegram @${movedName}` }).waitFor();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    await logIn(page, stack, uniqueEmail("telegram-taker"));
+    const refused = await linkIt();
+    assert.equal((await refused.json()).code, "account_transfer_required");
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Transfer this Telegram account?" }).waitFor();
+    const moved = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/transfer"));
+    await dialog.getByRole("button", { name: "Transfer" }).click();
+    const response = await moved;
+    assert.equal(response.status(), 200, await response.text());
+    // The transfer sent the same signed widget result again, with the nonce.
+    const sent = JSON.parse(response.request().postData() ?? "{}");
+    assert.equal(sent.telegram_auth_result.id, movedId);
+    await dialog.getByText("Telegram account added").waitFor();
+    await page.getByRole("button", { name: `Unlink telegram @${movedName}` }).waitFor();
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+  },
+);
+
 browserTest(
-  "inside a Mini App, the signed initData signs the same user in without a popup",
+  "inside a Mini App, the signed initData signs the same user in on load, without a click or a popup",
   async ({ page, context }) => {
     const initData = signInitData({ id: telegramId, first_name: "Ada", username });
     await context.addInitScript((raw) => {
@@ -102,15 +158,15 @@ browserTest(
     }, initData);
     let popups = 0;
     context.on("page", () => popups++);
-    await page.goto(stack.urls.web);
+    // The app enables seamless login: the provider signs in as soon as it is ready.
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/authenticate"));
-    await openTelegram(page);
+    await page.goto(stack.urls.web);
     const response = await answer;
     assert.equal(response.status(), 200);
     const body = await response.json();
     assert.equal(body.is_new_user, false);
     assert.equal(body.user.linked_accounts[0].telegram_user_id, String(telegramId));
-    assert.equal(popups, 0);
     await expectSignedIn(page, `@${username}`);
+    assert.equal(popups, 0);
   },
 );

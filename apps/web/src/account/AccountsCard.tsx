@@ -1,4 +1,4 @@
-import { useLinkAccount, usePrivy, useUpdateAccount, useUser } from "@symbolon/react";
+import { useFarcasterSigner, useLinkAccount, usePrivy, useUpdateAccount, useUser } from "@symbolon/react";
 import { useState } from "react";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
@@ -31,6 +31,7 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const { unlinkTelegram, unlinkFarcaster } = usePrivy();
+  const { requestFarcasterSignerFromWarpcast } = useFarcasterSigner();
   const { linkEmail, linkPhone, linkGoogle, linkGithub, linkTelegram, linkFarcaster } = useLinkAccount({
     onError: (code) => setError(`Could not link the account (${code}).`),
   });
@@ -76,6 +77,23 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
               account.type === "telegram" ||
               account.type === "farcaster") && (
               <span className="accounts__actions">
+                {account.type === "farcaster" &&
+                  (account.signerPublicKey ? (
+                    <span className="card__label">Signer approved</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => {
+                        setError(null);
+                        requestFarcasterSignerFromWarpcast().catch((e: unknown) =>
+                          setError(e instanceof Error ? e.message : "The signer was not approved."),
+                        );
+                      }}
+                    >
+                      Request signer
+                    </button>
+                  ))}
                 <UnlinkButton
                   kind={kind}
                   value={value}

@@ -88,6 +88,12 @@ describe("account calls", () => {
       nonce: "n2",
       email: "b@example.com",
     });
+    scripted.server.on("POST /api/v1/farcaster/transfer", () => ({ json: scripted.app.user }));
+    await transferAccount(client, { accountType: "farcaster", nonce: "n3", subject: "1002" });
+    expect(scripted.server.hitsOf("POST /api/v1/farcaster/transfer")[0]?.body).toEqual({
+      nonce: "n3",
+      farcaster_id: 1002,
+    });
   });
 
   it("updateEmail sends the old address from the user; updatePhone without a phone throws the spec's message", async () => {

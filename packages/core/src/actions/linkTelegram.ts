@@ -1,4 +1,5 @@
 import type { Client } from "../client/createClient.ts";
+import { isApiError } from "../errors/ApiError.ts";
 import type { TelegramLinkRequest } from "../generated/protocol.ts";
 import { type AccountChangeResult, accountRequest } from "../session/accountRequest.ts";
 import { requireLinkable } from "../session/requireLinkable.ts";
@@ -14,5 +15,12 @@ export async function linkTelegram(
 ): Promise<AccountChangeResult> {
   requireLinkable(client, "telegram");
   const body: TelegramLinkRequest = await telegramProof(client, parameters);
-  return accountRequest(client, "/telegram/link", body);
+  try {
+    return await accountRequest(client, "/telegram/link", body);
+  } catch (error) {
+    // Keep the proof with the transfer offer: moving the account sends it again (spec §7).
+    if (isApiError(error) && error.code === "account_transfer_required" && typeof error.data === "object")
+      Object.assign(error.data ?? {}, body);
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type {
   EmailTransferRequest,
+  FarcasterTransferRequest,
   OAuthTransferRequest,
   OAuthUserInfo,
   SmsTransferRequest,
@@ -11,22 +12,23 @@ import { type AccountChangeResult, accountRequest, requireUser } from "../sessio
 /** Parameters of {@link transferAccount}. */
 export interface TransferAccountParameters {
   /**
-   * `email`, `phone`, or an OAuth account's type (`google_oauth`, …, `custom:<name>`, `cross_app`).
-   * Spec §5: custom, guest and passkey accounts cannot be transferred.
+   * `email`, `phone`, `farcaster`, or an OAuth account's type (`google_oauth`, …, `custom:<name>`,
+   * `cross_app`). Spec §5: custom, guest and passkey accounts cannot be transferred.
    */
   accountType: string;
   /** The nonce of the `account_transfer_required` refusal (`transferData(error).nonce`). */
   nonce: string;
-  /** The address or number being moved (OAuth: the provider's subject). */
+  /** The address, number or fid being moved (OAuth: the provider's subject). */
   subject: string;
   /** OAuth accounts: the refusal's `oauth_user_info` (`transferData(error).oauth_user_info`). */
   userInfo?: OAuthUserInfo;
 }
 
 /**
- * Moves an email or phone that belongs to another user to the signed-in one (spec §7 "Account
+ * Moves an email, phone or Farcaster account that belongs to another user to the signed-in one (spec §7 "Account
  * transfer POST by type"): `POST /passwordless/transfer {nonce, email}` or
- * `POST /passwordless_sms/transfer {nonce, phoneNumber}`, or `POST /oauth/transfer {nonce, userInfo}`.
+ * `POST /passwordless_sms/transfer {nonce, phoneNumber}`, `POST /farcaster/transfer {nonce, farcaster_id}`,
+ * or `POST /oauth/transfer {nonce, userInfo}`.
  */
 export async function transferAccount(
   client: Client,
@@ -46,6 +48,10 @@ export async function transferAccount(
   if (parameters.userInfo) {
     const body: OAuthTransferRequest = { nonce, userInfo: parameters.userInfo };
     return accountRequest(client, "/oauth/transfer", body);
+  }
+  if (accountType === "farcaster" && /^\d+$/.test(subject)) {
+    const body: FarcasterTransferRequest = { nonce, farcaster_id: Number(subject) };
+    return accountRequest(client, "/farcaster/transfer", body);
   }
   throw new ClientError("invalid_input", `Accounts of type ${String(accountType)} cannot be transferred.`);
 }

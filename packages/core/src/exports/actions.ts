@@ -53,6 +53,7 @@ export {
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
 export { resetOAuthFlow } from "../actions/resetOAuthFlow.ts";
 export { resetSmsFlow } from "../actions/resetSmsFlow.ts";
+export { seamlessTelegramLogin } from "../actions/seamlessTelegramLogin.ts";
 export { type SendEmailCodeParameters, sendEmailCode } from "../actions/sendEmailCode.ts";
 export { type SendSmsCodeParameters, sendSmsCode } from "../actions/sendSmsCode.ts";
 // Signing and sending are in `@symbolon/core/wallet` (they need viem); their types are here.
@@ -109,5 +110,7 @@ export {
   TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE,
   TELEGRAM_NOT_INITIALIZED_MESSAGE,
   type TelegramLaunchParams,
+  type TelegramProof,
   type TelegramProofOptions,
+  transferProofOf,
 } from "../telegram/telegramProof.ts";

@@ -1,4 +1,5 @@
 import type { Client } from "../client/createClient.ts";
+import { isApiError } from "../errors/ApiError.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { TelegramAuthConfig, TelegramAuthResult } from "../generated/protocol.ts";
 import { parseInitData, readMiniAppInitData, type TelegramWebAppData } from "./miniAppInitData.ts";
@@ -57,4 +58,18 @@ export function telegramProof(client: Client, options: TelegramProofOptions = {}
       : { botId: config.bot_id, authOrigin: options.authOrigin },
   );
   return popup.result.then((result) => ({ telegram_auth_result: result }));
+}
+
+/**
+ * The proof a refused Telegram link sent, kept in its `account_transfer_required` data (spec §3
+ * transfer data `telegramAuthResult` / `telegramWebAppData`): the transfer call sends it again.
+ */
+export function transferProofOf(error: unknown): TelegramProof | null {
+  if (!isApiError(error) || error.code !== "account_transfer_required") return null;
+  const data = (error.data ?? {}) as Record<string, unknown>;
+  if (typeof data.telegram_auth_result === "object" && data.telegram_auth_result !== null)
+    return { telegram_auth_result: data.telegram_auth_result as TelegramAuthResult };
+  if (typeof data.telegram_web_app_data === "object" && data.telegram_web_app_data !== null)
+    return { telegram_web_app_data: data.telegram_web_app_data as TelegramWebAppData };
+  return null;
 }

@@ -1,4 +1,4 @@
-import { deviceSignerKey, type FarcasterSignerResponse, formatUser } from "@symbolon/core";
+import { deviceSignerKey, type FarcasterSignerResponse, fetchUser, formatUser } from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
 import { requireClient } from "./requireClient";
@@ -26,8 +26,11 @@ export function useFarcasterSigner() {
   const requestFarcasterSignerFromWarpcast = useCallback(async (): Promise<FarcasterSignerResponse> => {
     const { publicKey } = await key();
     if (!controller) throw new Error("useFarcasterSigner: the provider is not ready yet.");
-    return controller.requestFarcasterSigner(publicKey);
-  }, [key, controller]);
+    const signer = await controller.requestFarcasterSigner(publicKey);
+    // The approved key is now the Farcaster account's signerPublicKey.
+    await fetchUser(requireClient(client, "useFarcasterSigner")).catch(() => null);
+    return signer;
+  }, [key, controller, client]);
   const signFarcasterMessage = useCallback(async (message: Uint8Array) => (await key()).sign(message), [key]);
   return useMemo(
     () => ({ getFarcasterSignerPublicKey, requestFarcasterSignerFromWarpcast, signFarcasterMessage }),

@@ -45,7 +45,9 @@ export function useLinkAccount(options: AccountFlowCallbacks = {}) {
     parameters: P,
   ) => {
     const reportFailure = (e: unknown): never => {
-      callbacks.current.onError?.(toAccountErrorCode(e, "link"));
+      // A transfer offer (or another refusal with a screen) goes to the modal, which reports
+      // the outcome when it closes.
+      if (!controller?.offerRefusal(e)) callbacks.current.onError?.(toAccountErrorCode(e, "link"));
       throw e;
     };
     let pending: Promise<AccountChangeResult>;

@@ -1,7 +1,7 @@
 import { MODAL_HEIGHT_COMPACT_PX, MODAL_HEIGHT_FULL_PX, type User } from "@symbolon/core";
 import { Suspense, useContext, useId, useRef } from "react";
 import { useClientState } from "../hooks/useClientState";
-import type { AccountKind, ModalScreen } from "../provider/createModalController";
+import type { AccountKind, ModalScreen, ModalState } from "../provider/createModalController";
 import { PrivyContext } from "../provider/PrivyContext";
 import { useModalState } from "../provider/useModalState";
 import { CodeScreen } from "./CodeScreen";
@@ -76,6 +76,16 @@ const SUCCESS_TITLES: Record<"login" | "link" | "update", Record<AccountKind, st
   link: { email: "Email added", phone: "Phone number added" },
   update: { email: "Email updated", phone: "Phone number updated" },
 };
+
+/** The success screen's title: what was done, to which kind of account. */
+function successTitle(state: ModalState, flow: "login" | "link" | "update", kind: AccountKind): string {
+  if (state.flow === "signer") return "Farcaster signer approved";
+  const moved = state.refusal?.transfer?.accountType;
+  if (flow === "link" && (state.entry === "farcaster" || moved === "farcaster"))
+    return "Farcaster account added";
+  if (flow === "link" && moved === "telegram") return "Telegram account added";
+  return SUCCESS_TITLES[flow][kind];
+}
 
 /** The login, link and update modal; loaded lazily by the provider on the first `login()`. */
 export default function LoginModal() {
@@ -272,17 +282,7 @@ export default function LoginModal() {
             titleId={titleId}
           />
         )}
-        {state.screen === "success" && (
-          <SuccessScreen
-            title={
-              state.flow === "signer"
-                ? "Farcaster signer approved"
-                : flow === "link" && state.entry === "farcaster"
-                  ? "Farcaster account added"
-                  : SUCCESS_TITLES[flow][kind]
-            }
-          />
-        )}
+        {state.screen === "success" && <SuccessScreen title={successTitle(state, flow, kind)} />}
       </Suspense>
     </ModalFrame>
   );

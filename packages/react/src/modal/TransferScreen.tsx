@@ -1,7 +1,7 @@
 import { type Client, describeError } from "@symbolon/core";
 import { useState } from "react";
 import type { ModalController, TransferOffer } from "../provider/createModalController";
-import { transfer } from "./accountActions";
+import { transfer, transferTelegramAccount } from "./accountActions";
 import { providerName } from "./oauthProviders";
 import { ScreenTitle } from "./ScreenTitle";
 import { shortenAddress } from "./shortenAddress";
@@ -28,22 +28,27 @@ export default function TransferScreen({ client, controller, offer, appName, tit
     ? offer.accountType
     : offer.accountType === "phone" || offer.accountType === "sms"
       ? "phone"
-      : "email";
-  const what = oauth
-    ? `${providerName(oauth.provider)} account`
-    : accountType === "phone"
-      ? "phone number"
-      : "email address";
+      : offer.accountType === "farcaster" || offer.accountType === "telegram"
+        ? offer.accountType
+        : "email";
+  const kinds: Record<string, string> = {
+    phone: "phone number",
+    email: "email address",
+    farcaster: "Farcaster account",
+    telegram: "Telegram account",
+  };
+  const what = oauth ? `${providerName(oauth.provider)} account` : kinds[accountType];
 
   const run = async () => {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const subject = oauth ? oauth.subject : offer.displayName;
       const user = oauth
-        ? await transfer(client, accountType, offer.nonce, subject, oauth)
-        : await transfer(client, accountType, offer.nonce, subject);
+        ? await transfer(client, accountType, offer.nonce, oauth.subject, oauth)
+        : accountType === "telegram"
+          ? await transferTelegramAccount(client, offer.nonce, offer.telegramProof)
+          : await transfer(client, accountType, offer.nonce, offer.displayName);
       controller.accountSaved(user);
     } catch (cause) {
       setBusy(false);

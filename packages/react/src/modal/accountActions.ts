@@ -8,7 +8,9 @@ import {
   type OAuthUserInfo,
   sendEmailCode,
   sendSmsCode,
+  type TelegramProof,
   transferAccount,
+  transferTelegram,
   type User,
   updateEmail,
   updatePhone,
@@ -60,4 +62,14 @@ export async function transfer(
 ): Promise<User> {
   return (await transferAccount(client, { accountType, nonce, subject, ...(userInfo ? { userInfo } : {}) }))
     .user;
+}
+
+/** Moves a Telegram account to this one: the refusal's nonce and the proof the link sent. */
+export async function transferTelegramAccount(
+  client: Client,
+  nonce: string,
+  proof: TelegramProof | null,
+): Promise<User> {
+  if (!proof) throw new Error("The Telegram sign-in to transfer is missing; link it again.");
+  return (await transferTelegram(client, { nonce, proof })).user;
 }

@@ -3,6 +3,7 @@ import {
   createClient,
   initialize,
   isOAuthPopupReturn,
+  seamlessTelegramLogin,
   setWalletConfirmation,
 } from "@symbolon/core";
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
@@ -74,7 +75,14 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
     // The OAuth popup's page only hands the provider's answer to its opener and closes: no session
     // restore (refreshes, wallet frame) there.
     if (!isOAuthPopupReturn(client)) {
-      initialize(client).catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
+      initialize(client)
+        .then(() =>
+          // Inside a Telegram Mini App of an app that enables it, sign in without a click.
+          seamlessTelegramLogin(client).catch((error: unknown) =>
+            console.warn("Symbolon: seamless Telegram login failed", error),
+          ),
+        )
+        .catch((error: unknown) => console.error("Symbolon: initialisation failed", error));
     }
     // An OAuth return in the address: hand it to the opener (popup) or complete it (redirect).
     // A task later, so only a client that stays mounted takes it (StrictMode mounts twice, and the

@@ -136,6 +136,11 @@ export interface ModalController {
   /** Open the link flow for a Farcaster account (its QR code screen); needs a signed-in user. */
   openLinkFarcaster(): void;
   /**
+   * A link made without the modal (Telegram) was refused: open the link flow on the refusal's
+   * screen (the transfer offer, or why not). False when `error` has no screen.
+   */
+  offerRefusal(error: unknown): boolean;
+  /**
    * Shows the Farcaster signer request (QR code or link) for `publicKey`; settles when the screen
    * does (approved, 'Request rejected', 'Connect failed') or rejects when the modal is closed.
    */
@@ -373,6 +378,13 @@ export function createModalController(client: Client): ModalController {
     openLink: (which) => openSignedIn("link", which),
     openUpdate: (which) => openSignedIn("update", which),
     openLinkFarcaster: () => openSignedIn("link", "farcaster"),
+    offerRefusal(error) {
+      const refusal = toRefusal(error);
+      if (refusal === null || state.open) return false;
+      const screen = refusal.code === "account_transfer_required" ? "transfer" : "refusal";
+      open({ flow: "link", screen, refusal });
+      return true;
+    },
     requestFarcasterSigner(publicKey) {
       if (state.open) return Promise.reject(new Error("The modal is busy with another flow."));
       signerWaiter?.reject(new Error("Superseded by another signer request."));

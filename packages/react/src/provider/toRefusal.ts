@@ -1,4 +1,4 @@
-import { type OAuthUserInfo, transferData } from "@symbolon/core";
+import { type OAuthUserInfo, type TelegramProof, transferData, transferProofOf } from "@symbolon/core";
 
 /** The server refusals of a login or link that have a screen of their own (spec §2, §8). */
 export type RefusalCode =
@@ -21,6 +21,8 @@ export interface TransferOffer {
   embeddedWalletAddress: string | null;
   /** OAuth accounts: what the provider told (sent back to `/oauth/transfer`). */
   oauthUserInfo: OAuthUserInfo | null;
+  /** A Telegram account: the proof the link sent, which the transfer sends again. */
+  telegramProof: TelegramProof | null;
 }
 
 /** A refused login or link, as its screen shows it. */
@@ -53,6 +55,7 @@ function transferOf(error: unknown): TransferOffer | null {
     displayName: data.display_name,
     embeddedWalletAddress: data.embedded_wallet_address,
     oauthUserInfo: data.oauth_user_info ?? null,
+    telegramProof: transferProofOf(error),
   };
 }
 

@@ -199,3 +199,41 @@ fn verify(
         details: Some(details),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app_settings::AppSettings;
+
+    fn with_bot(token: &str) -> AppSettings {
+        let mut settings = AppSettings {
+            telegram: Some(TelegramSettings {
+                bot_token: token.into(),
+                bot_name: "@my_bot".into(),
+                ..TelegramSettings::default()
+            }),
+            ..AppSettings::default()
+        };
+        settings.login_methods.primary.push("telegram".into());
+        settings
+    }
+
+    #[test]
+    fn settings_need_a_botfather_token_and_show_only_its_id() {
+        let checked = with_bot("123456:secret-part").checked();
+        let telegram = checked.ok().and_then(|s| s.telegram).unwrap_or_default();
+        assert_eq!(telegram.bot_name, "my_bot");
+        let public = telegram.public_config();
+        assert_eq!(public.bot_id, "123456");
+        assert!(!format!("{public:?}").contains("secret-part"));
+        for bad in ["", "no-colon", ":secret", "12a:secret", "123:"] {
+            assert!(with_bot(bad).checked().is_err(), "{bad:?} accepted");
+        }
+        let mut listed_without_bot = AppSettings::default();
+        listed_without_bot
+            .login_methods
+            .overflow
+            .push("telegram".into());
+        assert!(listed_without_bot.checked().is_err());
+    }
+}
