@@ -1,10 +1,14 @@
 //! What an operator decides per app without SQL (`symbolon apps apply`): login methods and their
 //! order, sign-up, allowlist, user limit, custom auth and SMS. Stored as one JSON document in
 //! `apps.settings`; every field has a default, so an app without settings is an email-only app.
+//! Its secrets (bot token, custody key, client secrets) are stored sealed ([`Self::sealed`]).
 
 use serde::{Deserialize, Serialize};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 
+use crate::app_secrets::{
+    AppSecrets, FARCASTER_SIGNER_KEY, TELEGRAM_BOT_TOKEN, oauth_client_secret,
+};
 use crate::methods::custom_jwt::verifier::CustomAuthSettings;
 use crate::methods::email::address::normalize_email;
 use crate::methods::farcaster::FarcasterSettings;
@@ -161,6 +165,26 @@ impl AppSettings {
             *region = region.trim().to_ascii_uppercase();
         }
         self.farcaster.check()?;
+        Ok(self)
+    }
+
+    /// The settings with every secret sealed for `app_id` ([`crate::app_secrets`]): what is
+    /// stored. Run after [`Self::checked`], which reads the secrets as written.
+    pub fn sealed(mut self, secrets: &AppSecrets, app_id: &str) -> Result<Self, String> {
+        if let Some(telegram) = &mut self.telegram {
+            secrets.seal(app_id, TELEGRAM_BOT_TOKEN, &mut telegram.bot_token)?;
+        }
+        if let Some(key) = &mut self.farcaster.signer_request_key {
+            secrets.seal(app_id, FARCASTER_SIGNER_KEY, key)?;
+        }
+        for (name, provider) in &mut self.oauth.providers {
+            let field = oauth_client_secret(name);
+            secrets.seal(app_id, &field, &mut provider.client_secret)?;
+        }
+        for custom in &mut self.oauth.custom_providers {
+            let field = oauth_client_secret(&custom.provider);
+            secrets.seal(app_id, &field, &mut custom.client_secret)?;
+        }
         Ok(self)
     }
 

@@ -60,7 +60,9 @@ pub struct CreateApp {
     #[arg(long)]
     pub require_terms: bool,
     /// The app's settings as TOML (login methods and order, sign-up, allowlist, user limit,
-    /// custom auth, SMS; see docs/server.md "App settings"). The flags below override it.
+    /// custom auth, SMS; see docs/server.md "App settings"). The flags below override it. Its
+    /// secrets (bot token, custody key, client secrets) are written plain and stored sealed
+    /// under the sealing key, so the server that uses them needs the same key.
     #[arg(long)]
     pub settings: Option<PathBuf>,
     /// Login methods shown first, in order, comma-separated (e.g. `email,sms`).

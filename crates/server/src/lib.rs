@@ -4,6 +4,7 @@
 //! database, the signing keys and the mailer into that state. See `docs/server.md`.
 
 pub mod accounts;
+pub mod app_secrets;
 pub mod app_settings;
 pub mod cli;
 pub mod clock;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
+use symbolon_server::app_secrets::AppSecrets;
 use symbolon_server::app_settings::AppSettings;
 use symbolon_server::cli::{
     AppsCommand, Cli, Command, CreateApp, is_valid_app_id, normalize_origin,
@@ -15,6 +16,7 @@ use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
 use symbolon_server::mail::SmtpMailer;
 use symbolon_server::random::random_id;
+use symbolon_server::sealing::SealingKey;
 use symbolon_server::{AppState, app, serve};
 use tracing_subscriber::EnvFilter;
 
@@ -114,6 +116,9 @@ async fn create_app(config: &Config, args: CreateApp) -> Result<(), BoxError> {
     for raw in &args.origins {
         origins.push(normalize_origin(raw).ok_or_else(|| format!("invalid origin {raw:?}"))?);
     }
+    // The secrets are stored sealed under the server's sealing key, bound to this app.
+    let secrets = AppSecrets::new(&SealingKey::load(config)?);
+    let settings = settings.sealed(&secrets, &id)?;
     let db = open_db(config).await?;
     let record = AppRecord {
         id,

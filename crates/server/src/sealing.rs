@@ -1,7 +1,8 @@
 //! The sealing key: the one server secret that protects the others kept in the database.
 //!
 //! It seals the token signing keys (so a copy of the database cannot mint tokens) and derives
-//! the HMAC keys of one-time codes and refresh-token rotation. It comes from
+//! the HMAC keys of one-time codes and refresh-token rotation, and the key that seals the
+//! secrets of app settings. It comes from
 //! `SYMBOLON_KEY_ENCRYPTION_KEY`, or (dev and tests) a key file generated once in the key
 //! directory, and is never written to the database.
 
@@ -26,6 +27,8 @@ pub enum Purpose {
     OtpHmac,
     /// HMAC that derives a refresh token's one child from the token itself.
     RefreshRotation,
+    /// AES-256-GCM key of the secrets in app settings ([`crate::app_secrets`]).
+    AppSecrets,
 }
 
 impl Purpose {
@@ -33,6 +36,7 @@ impl Purpose {
         match self {
             Self::OtpHmac => b"symbolon/otp-hmac/v1",
             Self::RefreshRotation => b"symbolon/refresh-rotation/v1",
+            Self::AppSecrets => b"symbolon/app-secrets/v1",
         }
     }
 }

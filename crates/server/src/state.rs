@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use symbolon_protocol::constants::OTP_MAX_ATTEMPTS;
 use zeroize::Zeroizing;
 
+use crate::app_secrets::AppSecrets;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::otp::OtpLimits;
@@ -76,6 +77,8 @@ pub struct AppState {
     pub clock: Clock,
     /// Encrypts and decrypts embedded-wallet shares at rest.
     pub share_vault: Arc<ShareVault>,
+    /// Opens the secrets of app settings (bot tokens, custody keys, client secrets).
+    pub app_secrets: Arc<AppSecrets>,
     /// Set once "the wallet frame is not built" has been logged.
     pub frame_missing_logged: Arc<AtomicBool>,
 }
@@ -114,6 +117,7 @@ impl AppState {
                 send_window_s: seconds(limits.window_s),
             },
             refresh_rotation_key: Arc::new(sealing_key.derive(Purpose::RefreshRotation)),
+            app_secrets: Arc::new(AppSecrets::new(&sealing_key)),
             ip_limiter: Arc::new(RateLimiter::new(limits.ip_per_window, limits.window_s)),
             authenticate_ip_limiter: Arc::new(RateLimiter::new(
                 limits.ip_authenticate_per_window,

@@ -109,7 +109,7 @@ fn settings() -> AppSettings {
             id_registry_address: f.registry.clone(),
             signer_api_url: f.relay_url.clone(),
             signer_request_fid: f.app_account["fid"].as_u64(),
-            signer_request_key: f.app_account["privateKey"].as_str().map(str::to_string),
+            signer_request_key: f.app_account["privateKey"].as_str().map(Into::into),
         },
         ..AppSettings::default()
     }

@@ -11,6 +11,7 @@ use symbolon_protocol::oauth::CustomOAuthProviderConfig;
 use super::app_context::{AppContext, header};
 use super::error::AppError;
 use super::path_param::PathParam;
+use crate::app_secrets::{AppSecrets, TELEGRAM_BOT_TOKEN};
 use crate::db::apps::AppRecord;
 use crate::state::AppState;
 
@@ -29,11 +30,11 @@ pub async fn get_app(
         ));
     }
     let ctx = AppContext::resolve(&state, Some(&app_id), &headers).await?;
-    Ok(Json(app_config(&ctx.app)))
+    Ok(Json(app_config(&state.app_secrets, &ctx.app)))
 }
 
 /// The wire configuration: the app's login methods; wallet creation stays with the client.
-pub fn app_config(app: &AppRecord) -> AppConfigResponse {
+pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
     let settings = &app.settings;
     let oauth = |provider: &str| settings.oauth_enabled(provider);
     AppConfigResponse {
@@ -89,6 +90,12 @@ pub fn app_config(app: &AppRecord) -> AppConfigResponse {
             .telegram
             .as_ref()
             .filter(|_| settings.lists_method("telegram"))
-            .map(|t| t.public_config()),
+            // A bot token that does not open is logged, and Telegram not offered.
+            .and_then(|t| {
+                let token = secrets
+                    .open(&app.id, TELEGRAM_BOT_TOKEN, &t.bot_token)
+                    .ok()?;
+                Some(t.public_config(&token))
+            }),
     }
 }

@@ -300,7 +300,8 @@ impl TestApp {
         record.id
     }
 
-    /// Replaces the default app's settings (login methods, allowlist, limits, …).
+    /// Replaces the default app's settings (login methods, allowlist, limits, …), its secrets
+    /// sealed as `symbolon apps create` stores them.
     pub async fn set_settings(&self, settings: symbolon_server::app_settings::AppSettings) {
         let mut record = self
             .state
@@ -309,7 +310,9 @@ impl TestApp {
             .await
             .unwrap()
             .expect("default app");
-        record.settings = settings;
+        record.settings = settings
+            .sealed(&self.state.app_secrets, &self.app_id)
+            .expect("seal settings");
         self.state
             .db
             .upsert_app(&record, self.state.clock.now())

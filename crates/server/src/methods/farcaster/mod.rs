@@ -37,6 +37,7 @@ use self::relay::{ChannelRequest, ChannelStatus, RelayError};
 use self::siwf::check_message;
 use super::{current_user, link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::app_secrets::SealedSecret;
 use crate::db::farcaster::FarcasterNonce;
 use crate::digest::sha256_hex;
 use crate::http::app_context::AppContext;
@@ -68,8 +69,8 @@ pub struct FarcasterSettings {
     /// The app's own fid, which requests signers; without it signers are off.
     pub signer_request_fid: Option<u64>,
     /// The custody private key (`0x…`) of `signer_request_fid`, which signs the requests.
-    /// A secret kept in the app's settings: only the operator's CLI writes them.
-    pub signer_request_key: Option<String>,
+    /// A secret, stored sealed ([`crate::app_secrets`]): only the operator's CLI writes it.
+    pub signer_request_key: Option<SealedSecret>,
 }
 
 impl Default for FarcasterSettings {
@@ -104,7 +105,8 @@ impl FarcasterSettings {
         }
         let key_ok = self
             .signer_request_key
-            .as_deref()
+            .as_ref()
+            .and_then(SealedSecret::plain)
             .and_then(|k| decode_hex(k.trim()).ok())
             .is_some_and(|bytes| PrivateKey::from_bytes(&bytes).is_ok());
         match (self.signer_request_fid, &self.signer_request_key) {
@@ -453,12 +455,12 @@ mod tests {
         assert!(bad(|s| s.id_registry_address = "0x12".into()).contains("id_registry_address"));
         assert!(bad(|s| s.signer_request_fid = Some(1)).contains("signer_request_key"));
         assert!(
-            bad(|s| s.signer_request_key = Some(format!("0x{}", "11".repeat(32))))
+            bad(|s| s.signer_request_key = Some(format!("0x{}", "11".repeat(32)).into()))
                 .contains("needs")
         );
         let mut ok = FarcasterSettings {
             signer_request_fid: Some(1),
-            signer_request_key: Some(format!("0x{}", "11".repeat(32))),
+            signer_request_key: Some(format!("0x{}", "11".repeat(32)).into()),
             ..FarcasterSettings::default()
         };
         assert_eq!(ok.check(), Ok(()));

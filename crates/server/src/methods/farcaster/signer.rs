@@ -16,6 +16,7 @@ use symbolon_protocol::farcaster::{
 use symbolon_wallet_core::{PrivateKey, TypedData, decode_hex, sign_typed_data};
 
 use super::{FARCASTER, FarcasterSettings, upstream};
+use crate::app_secrets::FARCASTER_SIGNER_KEY;
 use crate::db::farcaster::FarcasterSignerRecord;
 use crate::db::users::UserRecord;
 use crate::http::auth::SignedIn;
@@ -43,7 +44,7 @@ pub async fn init(
         return Ok(Json(wire(mine(existing, &signed_in.user)?)));
     }
     let settings = &app.settings.farcaster;
-    let (request_fid, app_key) = requester(settings)?;
+    let (request_fid, app_key) = requester(&state, &app.id, settings)?;
     let deadline = state.clock.now() + REQUEST_TTL_S;
     let signature = sign_request(&app_key, request_fid, &key, deadline)?;
     let body = json!({
@@ -187,7 +188,11 @@ fn base(settings: &FarcasterSettings) -> &str {
 }
 
 /// The app's own fid and its custody key, which sign every request the app files.
-fn requester(settings: &FarcasterSettings) -> Result<(u64, PrivateKey), AppError> {
+fn requester(
+    state: &AppState,
+    app_id: &str,
+    settings: &FarcasterSettings,
+) -> Result<(u64, PrivateKey), AppError> {
     let not_enabled = || {
         AppError::new(
             ServerErrorCode::FeatureNotEnabled,
@@ -195,10 +200,15 @@ fn requester(settings: &FarcasterSettings) -> Result<(u64, PrivateKey), AppError
         )
     };
     let fid = settings.signer_request_fid.ok_or_else(not_enabled)?;
-    let key = settings
+    let sealed = settings
         .signer_request_key
-        .as_deref()
-        .and_then(|k| decode_hex(k.trim()).ok())
+        .as_ref()
+        .ok_or_else(not_enabled)?;
+    let opened = state
+        .app_secrets
+        .open(app_id, FARCASTER_SIGNER_KEY, sealed)?;
+    let key = decode_hex(opened.trim())
+        .ok()
         .and_then(|bytes| PrivateKey::from_bytes(&bytes).ok())
         .ok_or_else(not_enabled)?;
     Ok((fid, key))

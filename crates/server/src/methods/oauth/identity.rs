@@ -10,6 +10,7 @@ use super::flow::upstream_refusal;
 use super::providers::{Proof, Provider, field};
 use super::upstream::{UpstreamError, exchange, user_info};
 use crate::accounts::{LoginMethod, VerifiedIdentity};
+use crate::app_secrets::oauth_client_secret;
 use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
 use crate::http::error::AppError;
@@ -25,9 +26,15 @@ pub async fn prove(
     flow: &OAuthFlow,
     code: &str,
 ) -> Result<(VerifiedIdentity, OAuthTokens), AppError> {
+    let client_secret = state.app_secrets.open(
+        &flow.app_id,
+        &oauth_client_secret(&provider.name),
+        &provider.client_secret,
+    )?;
     let exchanged = exchange(
         &state.outbound,
         provider,
+        &client_secret,
         &super::callback_url(state),
         code,
         &flow.upstream_verifier,

@@ -3,6 +3,7 @@
 //! of this server (`privy:<app id>`, cross-app login). [`resolve`] turns an app's settings and a
 //! provider name into the one [`Provider`] shape the engine runs.
 
+use crate::app_secrets::SealedSecret;
 use crate::app_settings::AppSettings;
 
 /// How the token endpoint wants the client's credentials.
@@ -54,8 +55,8 @@ pub struct Provider {
     pub account_type: String,
     /// The app's client id there.
     pub client_id: String,
-    /// The app's client secret there.
-    pub client_secret: String,
+    /// The app's client secret there, as stored (sealed; opened only for the code exchange).
+    pub client_secret: SealedSecret,
     /// Authorization page.
     pub authorize_url: String,
     /// Token endpoint.
@@ -179,7 +180,7 @@ pub fn resolve(
             name: name.to_string(),
             account_type: "cross_app".into(),
             client_id: own_app_id.to_string(),
-            client_secret: String::new(),
+            client_secret: SealedSecret::default(),
             authorize_url: format!("{base}/apps/{app_id}/oauth/authorize"),
             token_url: format!("{base}/api/v1/apps/{app_id}/oauth/token"),
             proof: Proof::UserInfo {

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::providers::{BUILT_IN, built_in};
+use crate::app_secrets::SealedSecret;
 
 /// `[oauth]`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -28,8 +29,8 @@ pub struct OAuthSettings {
 pub struct ProviderSettings {
     /// The app's client id at the provider.
     pub client_id: String,
-    /// The app's client secret (Apple: the signed client-secret JWT).
-    pub client_secret: String,
+    /// The app's client secret (Apple: the signed client-secret JWT); sealed once stored.
+    pub client_secret: SealedSecret,
     /// OpenID issuer (`iss` of ID tokens).
     pub issuer: Option<String>,
     /// Authorization page.
@@ -57,8 +58,8 @@ pub struct CustomProviderSettings {
     pub icon_url: Option<String>,
     /// The app's client id.
     pub client_id: String,
-    /// The app's client secret.
-    pub client_secret: String,
+    /// The app's client secret; sealed once stored.
+    pub client_secret: SealedSecret,
     /// Authorization page.
     pub authorize_url: String,
     /// Token endpoint.

@@ -83,7 +83,12 @@ pub struct Exchanged {
     pub id_token: Option<String>,
 }
 
-fn client(provider: &Provider, redirect_uri: &str) -> Result<OAuthClient, UpstreamError> {
+/// The `oauth2` client; `client_secret` (opened) only where the code is exchanged.
+fn client(
+    provider: &Provider,
+    client_secret: &str,
+    redirect_uri: &str,
+) -> Result<OAuthClient, UpstreamError> {
     let bad = |what: &str| UpstreamError::Misconfigured(format!("{what} is not a URL"));
     let mut client = oauth2::Client::new(ClientId::new(provider.client_id.clone()))
         .set_auth_uri(
@@ -97,8 +102,8 @@ fn client(provider: &Provider, redirect_uri: &str) -> Result<OAuthClient, Upstre
             ClientAuth::Basic => AuthType::BasicAuth,
             ClientAuth::Body => AuthType::RequestBody,
         });
-    if !provider.client_secret.is_empty() {
-        client = client.set_client_secret(ClientSecret::new(provider.client_secret.clone()));
+    if !client_secret.is_empty() {
+        client = client.set_client_secret(ClientSecret::new(client_secret.to_string()));
     }
     Ok(client)
 }
@@ -112,7 +117,7 @@ pub fn authorize_url(
     verifier: &str,
     nonce: Option<&str>,
 ) -> Result<String, UpstreamError> {
-    let client = client(provider, redirect_uri)?;
+    let client = client(provider, "", redirect_uri)?;
     let challenge =
         PkceCodeChallenge::from_code_verifier_sha256(&PkceCodeVerifier::new(verifier.into()));
     let state = state.to_string();
@@ -137,23 +142,32 @@ pub fn authorize_url(
 pub fn exchange<'a>(
     http: &'a reqwest::Client,
     provider: &'a Provider,
+    client_secret: &'a str,
     redirect_uri: &'a str,
     code: &'a str,
     verifier: &'a str,
 ) -> Pin<Box<dyn Future<Output = Result<Exchanged, UpstreamError>> + Send + 'a>> {
     // Boxed here, where the lifetimes are concrete: the `oauth2` future's `Send` is otherwise
     // not provable for every lifetime the axum handler needs.
-    Box::pin(exchange_inner(http, provider, redirect_uri, code, verifier))
+    Box::pin(exchange_inner(
+        http,
+        provider,
+        client_secret,
+        redirect_uri,
+        code,
+        verifier,
+    ))
 }
 
 async fn exchange_inner(
     http: &reqwest::Client,
     provider: &Provider,
+    client_secret: &str,
     redirect_uri: &str,
     code: &str,
     verifier: &str,
 ) -> Result<Exchanged, UpstreamError> {
-    let client = client(provider, redirect_uri)?;
+    let client = client(provider, client_secret, redirect_uri)?;
     let mut request = client
         .exchange_code(AuthorizationCode::new(code.to_string()))
         .set_pkce_verifier(PkceCodeVerifier::new(verifier.to_string()));

@@ -22,6 +22,7 @@ use symbolon_protocol::user::User;
 use self::check::{TelegramCheckError, check_login_widget, check_web_app_data};
 use super::{current_user, link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::app_secrets::{SealedSecret, TELEGRAM_BOT_TOKEN};
 use crate::db::apps::AppRecord;
 use crate::http::auth::{LoginCaller, SignedIn};
 use crate::http::client_ip::ClientIp;
@@ -32,13 +33,14 @@ use crate::state::AppState;
 /// The linked-account type; its subject is the Telegram user id in decimal.
 pub const TELEGRAM: &str = "telegram";
 
-/// An app's Telegram bot. The token is a secret: it signs every proof and never leaves the
-/// server (the app configuration shows only its id).
+/// An app's Telegram bot. The token is a secret: it signs every proof, is stored sealed
+/// ([`crate::app_secrets`]) and never leaves the server (the app configuration shows only its
+/// id).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TelegramSettings {
-    /// From @BotFather, `<bot id>:<secret>`.
-    pub bot_token: String,
+    /// From @BotFather, `<bot id>:<secret>`; sealed once stored.
+    pub bot_token: SealedSecret,
     /// The bot's username (the Login Widget shows it).
     pub bot_name: String,
     /// Inside a Mini App, the client signs in from `initData` without a click.
@@ -52,23 +54,19 @@ pub struct TelegramSettings {
 pub const DEFAULT_MAX_AUTH_AGE_S: i64 = 86_400;
 
 impl TelegramSettings {
-    /// The public part, for `GET /apps/{id}`.
-    pub fn public_config(&self) -> TelegramAuthConfig {
+    /// The public part, for `GET /apps/{id}`, given the opened `bot_token`.
+    pub fn public_config(&self, bot_token: &str) -> TelegramAuthConfig {
         TelegramAuthConfig {
-            bot_id: self.bot_id().to_string(),
+            bot_id: bot_token.split(':').next().unwrap_or_default().to_string(),
             bot_name: self.bot_name.trim_start_matches('@').to_string(),
             seamless_auth_enabled: self.seamless_auth_enabled,
         }
     }
 
-    /// The bot id: the token before `:`.
-    pub fn bot_id(&self) -> &str {
-        self.bot_token.split(':').next().unwrap_or_default()
-    }
-
-    /// Whether the token has the `<digits>:<secret>` shape @BotFather issues.
+    /// Whether the token as written in the settings file has the `<digits>:<secret>` shape
+    /// @BotFather issues.
     pub fn token_is_well_formed(&self) -> bool {
-        match self.bot_token.split_once(':') {
+        match self.bot_token.plain().and_then(|t| t.split_once(':')) {
             Some((id, secret)) => {
                 !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && !secret.is_empty()
             }
@@ -169,7 +167,10 @@ fn verify(
         .hit(&client_ip.rate_limit_key(), now)
         .map_err(|r| AppError::rate_limited(r.0))?;
     let max_age = settings.max_auth_age_s.unwrap_or(DEFAULT_MAX_AUTH_AGE_S);
-    let token = &settings.bot_token;
+    let token = state
+        .app_secrets
+        .open(&app.id, TELEGRAM_BOT_TOKEN, &settings.bot_token)?;
+    let token = token.as_str();
     let checked = match (proof.widget, proof.web_app) {
         (Some(widget), None) => check_login_widget(widget, token, now, max_age),
         (None, Some(data)) => check_web_app_data(data, token, now, max_age),
