@@ -62,6 +62,8 @@ const env = {
   // the wallet frame routes' origin checks and the fuzzer reaches the handlers behind them.
   SYMBOLON_PUBLIC_URL: ORIGIN,
   SYMBOLON_KEY_DIR: dir,
+  // The cross-app signing page has no app in its path: without the built page it would answer 503.
+  SYMBOLON_CROSS_APP_PAGE_DIR: path.join(root, "packages/cross-app-page/dist"),
   SYMBOLON_SMTP_HOST: "127.0.0.1",
   SYMBOLON_SMTP_PORT: String(mailbox.smtpPort),
   SYMBOLON_SMTP_TLS: "none",
