@@ -16,6 +16,7 @@ const DEV_PORTS = {
   hostAuth: 1082,
   oidc: 1083,
   oauth2: 1084,
+  farcaster: 1085,
   chain: 8545,
 };
 const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);

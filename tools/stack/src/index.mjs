@@ -182,7 +182,7 @@ export async function startStack(options = {}) {
       oidc: ports.oidc ?? (fixed ? 1083 : 0),
       oauth2: ports.oauth2 ?? (fixed ? 1084 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
-      farcaster: ports.farcaster ?? (fixed ? 1083 : 0),
+      farcaster: ports.farcaster ?? (fixed ? 1085 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
@@ -510,7 +510,7 @@ function appSettingsToml(app, { hostAuth, oidc, oauth2, farcaster }, client) {
     "",
     "[login_methods]",
     `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github"] : ["email", "sms"]))}`,
-    `overflow = ${list(app.moreLoginMethods ?? [])}`,
+    `overflow = ${list(app.moreLoginMethods ?? (farcaster && app.farcaster !== false ? ["farcaster"] : []))}`,
   ];
   if (app.customAuth ?? true) {
     lines.push(
