@@ -474,11 +474,17 @@ async fn owned_elsewhere(
     let data = AccountTransferData {
         nonce,
         account_type: identity.account_type.to_string(),
-        display_name: identity
-            .detail("email")
-            .or(identity.detail("username"))
-            .unwrap_or(&identity.subject)
-            .to_string(),
+        // OAuth accounts show the provider's email or handle (their subject is an opaque id, sent
+        // back in `oauth_user_info`); the others show the subject the transfer call names.
+        display_name: if identity.method == LoginMethod::OAuth {
+            identity
+                .detail("email")
+                .or(identity.detail("username"))
+                .unwrap_or(&identity.subject)
+        } else {
+            &identity.subject
+        }
+        .to_string(),
         embedded_wallet_address: None,
         oauth_user_info: (identity.method == LoginMethod::OAuth).then(|| OAuthUserInfo {
             provider: identity.detail("provider").unwrap_or_default().into(),
