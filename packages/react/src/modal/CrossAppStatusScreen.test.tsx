@@ -2,7 +2,7 @@
 import { createClient, createMemoryStorage } from "@symbolon/core";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import CrossAppStatusScreen, { CROSS_APP_AUTH_TIMEOUT_MESSAGE } from "./CrossAppStatusScreen";
+import CrossAppStatusScreen from "./CrossAppStatusScreen";
 
 const PROVIDER_ID = "clproviderapp000000000001";
 
@@ -79,6 +79,6 @@ describe("CrossAppStatusScreen", () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(120_000);
     });
-    expect(screen.getByRole("alert").textContent).toBe(CROSS_APP_AUTH_TIMEOUT_MESSAGE);
+    expect(screen.getByRole("alert").textContent).toBe("Authorization request timed out after 2 minutes.");
   });
 });
