@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use common::{Backend, TestApp, unique_email};
+use common::{Backend, Reply, TestApp, unique_email};
 use serde_json::{Value, json};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_server::app_settings::AppSettings;
@@ -294,13 +294,7 @@ async fn a_signer_that_is_not_the_custody_address_is_refused(backend: Backend) {
     for signer in [key(STRANGER_KEY), bob] {
         let nonce = v2_nonce(&t).await;
         let message = siwf(DOMAIN, &signer, &nonce, alice_fid, None);
-        let reply = t
-            .post(
-                AUTH_V2,
-                json!({ "message": message, "signature": sign(&signer, &message), "fid": alice_fid }),
-            )
-            .send()
-            .await;
+        let reply = auth_v2(&t, &signer, &message, alice_fid).await;
         reply.assert_error(401, "invalid_credentials");
         assert!(reply.text.contains("custody"), "{}", reply.text);
     }
@@ -311,13 +305,7 @@ async fn a_message_for_another_domain_is_refused(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf("evil.example", &alice, &nonce, fid, None);
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&alice, &message), "fid": fid }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &alice, &message, fid).await;
     reply.assert_error(401, "invalid_credentials");
     assert!(reply.text.contains("another domain"), "{}", reply.text);
 }
@@ -327,24 +315,14 @@ async fn an_expired_message_is_refused(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &alice, &nonce, fid, Some("2026-01-01T00:05:00Z"));
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&alice, &message), "fid": fid }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &alice, &message, fid).await;
     reply.assert_error(401, "invalid_credentials");
     assert!(reply.text.contains("expired"), "{}", reply.text);
     // A nonce this server never issued (or one gone) is refused too.
     let message = siwf(DOMAIN, &alice, "neverissued1234", fid, None);
-    t.post(
-        AUTH_V2,
-        json!({ "message": message, "signature": sign(&alice, &message), "fid": fid }),
-    )
-    .send()
-    .await
-    .assert_error(401, "invalid_credentials");
+    auth_v2(&t, &alice, &message, fid)
+        .await
+        .assert_error(401, "invalid_credentials");
 }
 
 async fn the_fid_must_match_the_resource(backend: Backend) {
@@ -352,13 +330,7 @@ async fn the_fid_must_match_the_resource(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &alice, &nonce, fid, None);
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&alice, &message), "fid": fid + 1 }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &alice, &message, fid + 1).await;
     reply.assert_error(401, "invalid_credentials");
     assert!(reply.text.contains("Farcaster id"), "{}", reply.text);
     // Through the relay: the approved message names alice's fid, the request bob's.
@@ -376,7 +348,7 @@ async fn a_nonce_is_used_once_even_concurrently(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &alice, &nonce, fid, None);
-    let body = json!({ "message": message, "signature": sign(&alice, &message), "fid": fid });
+    let body = v2_proof(&alice, &message, fid);
     let mut set = JoinSet::new();
     for _ in 0..8 {
         let t = t.clone();
@@ -402,6 +374,15 @@ async fn a_nonce_is_used_once_even_concurrently(backend: Backend) {
         .assert_error(401, "invalid_credentials");
 }
 
+/// The Sign In With Farcaster proof `signer` gives for `message`.
+fn v2_proof(signer: &PrivateKey, message: &str, fid: u64) -> Value {
+    json!({ "message": message, "signature": sign(signer, message), "fid": fid })
+}
+
+async fn auth_v2(t: &TestApp, signer: &PrivateKey, message: &str, fid: u64) -> Reply {
+    t.post(AUTH_V2, v2_proof(signer, message, fid)).send().await
+}
+
 async fn v2_nonce(t: &TestApp) -> String {
     let reply = t.post(INIT_V2, json!({})).send().await;
     assert_eq!(reply.status, 200, "{}", reply.text);
@@ -414,13 +395,7 @@ async fn mini_app_v2_login(backend: Backend) {
     let (fid, carol) = account(2);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &carol, &nonce, fid, Some("2099-01-01T00:00:00Z"));
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&carol, &message), "fid": fid }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &carol, &message, fid).await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     assert_eq!(reply.body["is_new_user"], true);
     let account = farcaster_account(&reply.body["user"]).unwrap();
