@@ -6,9 +6,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use common::{Backend, Reply, TestApp, unique_email};
 use serde_json::{Value, json};
@@ -60,29 +58,10 @@ struct Farcaster {
 }
 
 static FARCASTER: OnceLock<Farcaster> = OnceLock::new();
-static CHILD: OnceLock<Mutex<Child>> = OnceLock::new();
 
 fn farcaster() -> &'static Farcaster {
     FARCASTER.get_or_init(|| {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-        let mut child = Command::new("node")
-            .args(["tools/stack/bin/services.mjs", "--farcaster"])
-            .current_dir(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn node tools/stack/bin/services.mjs --farcaster");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("read services line");
-        std::thread::spawn(move || {
-            let mut sink = Vec::new();
-            let _ = stdout.read_to_end(&mut sink);
-        });
-        CHILD.set(Mutex::new(child)).ok();
-        let v: Value =
-            serde_json::from_str(&line).unwrap_or_else(|_| panic!("services printed {line:?}"));
+        let v = common::spawn_services(&["--farcaster"]);
         Farcaster {
             relay_url: v["farcasterRelayUrl"]
                 .as_str()
