@@ -827,20 +827,24 @@ async fn cross_app_login_runs_on_our_own_provider_endpoints(backend: Backend) {
 
 /// init, then the provider's return as our callback would get it: the flow and the page's
 /// parameters, without visiting any provider page.
+/// Starts `flow` at `provider` and returns the `state` the provider's authorization URL carries.
+async fn provider_state(t: &TestApp, provider: &str, flow: &ClientFlow) -> String {
+    let reply = init(t, provider, flow, None).await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
+    url.query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .unwrap()
+}
+
 async fn returned(
     t: &TestApp,
     provider: &str,
     code: &str,
 ) -> (ClientFlow, HashMap<String, String>) {
     let flow = client_flow();
-    let reply = init(t, provider, &flow, None).await;
-    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
-    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
-    let state = url
-        .query_pairs()
-        .find(|(k, _)| k == "state")
-        .map(|(_, v)| v.into_owned())
-        .unwrap();
+    let state = provider_state(t, provider, &flow).await;
     let back = url::Url::parse(&format!(
         "{PUBLIC_URL}/api/v1/oauth/callback?code={code}&state={state}"
     ))
@@ -884,13 +888,7 @@ async fn unreachable_or_oversized_providers_are_a_clear_502(backend: Backend) {
 async fn a_form_posted_callback_redirects_like_a_query(backend: Backend) {
     let t = start(backend, settings()).await;
     let flow = client_flow();
-    let reply = init(&t, "google", &flow, None).await;
-    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
-    let state = url
-        .query_pairs()
-        .find(|(k, _)| k == "state")
-        .map(|(_, v)| v.into_owned())
-        .unwrap();
+    let state = provider_state(&t, "google", &flow).await;
     let form = url::form_urlencoded::Serializer::new(String::new())
         .append_pair("code", "posted-code")
         .append_pair("state", &state)
