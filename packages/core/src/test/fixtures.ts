@@ -1,4 +1,4 @@
-import type { LinkedAccount, SessionResponse, User } from "../generated/protocol.ts";
+import type { OAuthAccount, SessionResponse, User } from "../generated/protocol.ts";
 
 /** A valid 25-character app id. */
 export const APP_ID = "cltestapp0000000000000001";
@@ -45,7 +45,7 @@ export function makeUser(overrides: Partial<User> = {}, email = "ada@example.com
 }
 
 /** A linked Google account in server form. */
-export const GOOGLE_ACCOUNT: LinkedAccount = {
+export const GOOGLE_ACCOUNT: { type: "google_oauth" } & OAuthAccount = {
   type: "google_oauth",
   subject: "g-1",
   email: "ada@gmail.com",
