@@ -10,7 +10,7 @@ use sha2::Sha256;
 use symbolon_protocol::constants::PASSCODE_LENGTH;
 
 use crate::db::otp::OtpKey;
-use crate::digest::hex;
+use crate::digest::{hex, unhex};
 use crate::random::{RandomError, random_below};
 
 /// The key codes are hashed with. `Debug` hides it.
@@ -56,16 +56,6 @@ fn hmac_sha256(key: &[u8]) -> Hmac<Sha256> {
     // HMAC accepts keys of any length, so this cannot fail.
     <Hmac<Sha256> as Mac>::new_from_slice(key)
         .unwrap_or_else(|_| unreachable!("HMAC takes any key length"))
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 /// A fresh code of [`PASSCODE_LENGTH`] digits (leading zeros kept).

@@ -1,5 +1,6 @@
 //! Outbound HTTP for the adapters that call third parties (the SMS gateway, custom-auth JWKS):
-//! one client shape — rustls with ring, short timeouts, no redirects — and a capped body read.
+//! one client shape — rustls with ring, short timeouts, no redirects — a capped body read, and
+//! which URLs may be called.
 
 use std::time::Duration;
 
@@ -21,6 +22,22 @@ pub enum OutboundHttpError {
     /// The response body is larger than the caller allows.
     #[error("response body over {0} bytes")]
     TooLarge(usize),
+}
+
+/// Whether a third party's URL may be called: `https://`, or `http://` to a loopback host (a
+/// stand-in in development and tests).
+pub fn is_https_or_loopback(url: &url::Url) -> bool {
+    let loopback = match url.host() {
+        Some(url::Host::Domain(host)) => host == "localhost",
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    match url.scheme() {
+        "https" => true,
+        "http" => loopback,
+        _ => false,
+    }
 }
 
 /// Installs ring as the process's rustls crypto provider. Idempotent: a provider that is already

@@ -6,11 +6,9 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
-use common::{Backend, TestApp, unique_email};
+use common::{Backend, Reply, TestApp, unique_email};
 use serde_json::{Value, json};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_server::app_settings::AppSettings;
@@ -60,29 +58,10 @@ struct Farcaster {
 }
 
 static FARCASTER: OnceLock<Farcaster> = OnceLock::new();
-static CHILD: OnceLock<Mutex<Child>> = OnceLock::new();
 
 fn farcaster() -> &'static Farcaster {
     FARCASTER.get_or_init(|| {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-        let mut child = Command::new("node")
-            .args(["tools/stack/bin/services.mjs", "--farcaster"])
-            .current_dir(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn node tools/stack/bin/services.mjs --farcaster");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("read services line");
-        std::thread::spawn(move || {
-            let mut sink = Vec::new();
-            let _ = stdout.read_to_end(&mut sink);
-        });
-        CHILD.set(Mutex::new(child)).ok();
-        let v: Value =
-            serde_json::from_str(&line).unwrap_or_else(|_| panic!("services printed {line:?}"));
+        let v = common::spawn_services(&["--farcaster"]);
         Farcaster {
             relay_url: v["farcasterRelayUrl"]
                 .as_str()
@@ -294,13 +273,7 @@ async fn a_signer_that_is_not_the_custody_address_is_refused(backend: Backend) {
     for signer in [key(STRANGER_KEY), bob] {
         let nonce = v2_nonce(&t).await;
         let message = siwf(DOMAIN, &signer, &nonce, alice_fid, None);
-        let reply = t
-            .post(
-                AUTH_V2,
-                json!({ "message": message, "signature": sign(&signer, &message), "fid": alice_fid }),
-            )
-            .send()
-            .await;
+        let reply = auth_v2(&t, &signer, &message, alice_fid).await;
         reply.assert_error(401, "invalid_credentials");
         assert!(reply.text.contains("custody"), "{}", reply.text);
     }
@@ -311,13 +284,7 @@ async fn a_message_for_another_domain_is_refused(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf("evil.example", &alice, &nonce, fid, None);
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&alice, &message), "fid": fid }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &alice, &message, fid).await;
     reply.assert_error(401, "invalid_credentials");
     assert!(reply.text.contains("another domain"), "{}", reply.text);
 }
@@ -327,24 +294,14 @@ async fn an_expired_message_is_refused(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &alice, &nonce, fid, Some("2026-01-01T00:05:00Z"));
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&alice, &message), "fid": fid }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &alice, &message, fid).await;
     reply.assert_error(401, "invalid_credentials");
     assert!(reply.text.contains("expired"), "{}", reply.text);
     // A nonce this server never issued (or one gone) is refused too.
     let message = siwf(DOMAIN, &alice, "neverissued1234", fid, None);
-    t.post(
-        AUTH_V2,
-        json!({ "message": message, "signature": sign(&alice, &message), "fid": fid }),
-    )
-    .send()
-    .await
-    .assert_error(401, "invalid_credentials");
+    auth_v2(&t, &alice, &message, fid)
+        .await
+        .assert_error(401, "invalid_credentials");
 }
 
 async fn the_fid_must_match_the_resource(backend: Backend) {
@@ -352,13 +309,7 @@ async fn the_fid_must_match_the_resource(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &alice, &nonce, fid, None);
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&alice, &message), "fid": fid + 1 }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &alice, &message, fid + 1).await;
     reply.assert_error(401, "invalid_credentials");
     assert!(reply.text.contains("Farcaster id"), "{}", reply.text);
     // Through the relay: the approved message names alice's fid, the request bob's.
@@ -376,7 +327,7 @@ async fn a_nonce_is_used_once_even_concurrently(backend: Backend) {
     let (fid, alice) = account(0);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &alice, &nonce, fid, None);
-    let body = json!({ "message": message, "signature": sign(&alice, &message), "fid": fid });
+    let body = v2_proof(&alice, &message, fid);
     let mut set = JoinSet::new();
     for _ in 0..8 {
         let t = t.clone();
@@ -402,6 +353,15 @@ async fn a_nonce_is_used_once_even_concurrently(backend: Backend) {
         .assert_error(401, "invalid_credentials");
 }
 
+/// The Sign In With Farcaster proof `signer` gives for `message`.
+fn v2_proof(signer: &PrivateKey, message: &str, fid: u64) -> Value {
+    json!({ "message": message, "signature": sign(signer, message), "fid": fid })
+}
+
+async fn auth_v2(t: &TestApp, signer: &PrivateKey, message: &str, fid: u64) -> Reply {
+    t.post(AUTH_V2, v2_proof(signer, message, fid)).send().await
+}
+
 async fn v2_nonce(t: &TestApp) -> String {
     let reply = t.post(INIT_V2, json!({})).send().await;
     assert_eq!(reply.status, 200, "{}", reply.text);
@@ -414,13 +374,7 @@ async fn mini_app_v2_login(backend: Backend) {
     let (fid, carol) = account(2);
     let nonce = v2_nonce(&t).await;
     let message = siwf(DOMAIN, &carol, &nonce, fid, Some("2099-01-01T00:00:00Z"));
-    let reply = t
-        .post(
-            AUTH_V2,
-            json!({ "message": message, "signature": sign(&carol, &message), "fid": fid }),
-        )
-        .send()
-        .await;
+    let reply = auth_v2(&t, &carol, &message, fid).await;
     assert_eq!(reply.status, 200, "{}", reply.text);
     assert_eq!(reply.body["is_new_user"], true);
     let account = farcaster_account(&reply.body["user"]).unwrap();

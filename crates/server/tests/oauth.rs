@@ -212,14 +212,21 @@ fn proof(flow: &ClientFlow, params: &HashMap<String, String>, provider: &str) ->
     })
 }
 
+/// Signs in with the callback's `params` of `flow`.
+async fn authenticate(
+    t: &TestApp,
+    flow: &ClientFlow,
+    params: &HashMap<String, String>,
+    provider: &str,
+) -> Reply {
+    t.post("/api/v1/oauth/authenticate", proof(flow, params, provider))
+        .send()
+        .await
+}
+
 async fn login(t: &TestApp, provider: &str, login: &str) -> Reply {
     let (flow, params) = authorize(t, provider, login, None).await;
-    t.post(
-        "/api/v1/oauth/authenticate",
-        proof(&flow, &params, provider),
-    )
-    .send()
-    .await
+    authenticate(t, &flow, &params, provider).await
 }
 
 fn account<'a>(user: &'a Value, account_type: &str) -> Option<&'a Value> {
@@ -241,12 +248,7 @@ async fn oidc_login_signs_up_then_in(backend: Backend) {
             let url = reply.body["url"].as_str().unwrap().to_string();
             let back = sign_in_at(&url, &who, false, Some(name)).await;
             let params = follow_callback(t, &back).await;
-            t.post(
-                "/api/v1/oauth/authenticate",
-                proof(&flow, &params, "google"),
-            )
-            .send()
-            .await
+            authenticate(t, &flow, &params, "google").await
         }
     };
     let first = sign_in("Ada First").await;
@@ -411,13 +413,9 @@ async fn disabled_unknown_and_misdirected_inits_are_refused(backend: Backend) {
     init(&t, "github", &flow, None)
         .await
         .assert_error(403, "disallowed_login_method");
-    t.post(
-        "/api/v1/oauth/authenticate",
-        proof(&listed, &params, "github"),
-    )
-    .send()
-    .await
-    .assert_error(403, "disallowed_login_method");
+    authenticate(&t, &listed, &params, "github")
+        .await
+        .assert_error(403, "disallowed_login_method");
     // The code goes only to the app's own pages.
     let reply = t
         .post(
@@ -674,13 +672,7 @@ async fn id_tokens_are_checked_for_issuer_audience_nonce_expiry_and_signature(ba
         ))
         .unwrap();
         let params = follow_callback(&t, &back).await;
-        let reply = t
-            .post(
-                "/api/v1/oauth/authenticate",
-                proof(&flow, &params, "google"),
-            )
-            .send()
-            .await;
+        let reply = authenticate(&t, &flow, &params, "google").await;
         if accepted {
             assert_eq!(reply.status.as_u16(), 200, "{name}: {}", reply.text);
             let google = account(&reply.body["user"], "google_oauth").unwrap();
@@ -835,20 +827,24 @@ async fn cross_app_login_runs_on_our_own_provider_endpoints(backend: Backend) {
 
 /// init, then the provider's return as our callback would get it: the flow and the page's
 /// parameters, without visiting any provider page.
+/// Starts `flow` at `provider` and returns the `state` the provider's authorization URL carries.
+async fn provider_state(t: &TestApp, provider: &str, flow: &ClientFlow) -> String {
+    let reply = init(t, provider, flow, None).await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
+    url.query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .unwrap()
+}
+
 async fn returned(
     t: &TestApp,
     provider: &str,
     code: &str,
 ) -> (ClientFlow, HashMap<String, String>) {
     let flow = client_flow();
-    let reply = init(t, provider, &flow, None).await;
-    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
-    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
-    let state = url
-        .query_pairs()
-        .find(|(k, _)| k == "state")
-        .map(|(_, v)| v.into_owned())
-        .unwrap();
+    let state = provider_state(t, provider, &flow).await;
     let back = url::Url::parse(&format!(
         "{PUBLIC_URL}/api/v1/oauth/callback?code={code}&state={state}"
     ))
@@ -879,13 +875,7 @@ async fn unreachable_or_oversized_providers_are_a_clear_502(backend: Backend) {
         let t = start(backend, s).await;
         let (flow, params) = returned(&t, "github", "some-code").await;
         let started = std::time::Instant::now();
-        let reply = t
-            .post(
-                "/api/v1/oauth/authenticate",
-                proof(&flow, &params, "github"),
-            )
-            .send()
-            .await;
+        let reply = authenticate(&t, &flow, &params, "github").await;
         reply.assert_error(502, "internal_error");
         assert!(
             reply.body["error"].as_str().unwrap().contains("github"),
@@ -898,13 +888,7 @@ async fn unreachable_or_oversized_providers_are_a_clear_502(backend: Backend) {
 async fn a_form_posted_callback_redirects_like_a_query(backend: Backend) {
     let t = start(backend, settings()).await;
     let flow = client_flow();
-    let reply = init(&t, "google", &flow, None).await;
-    let url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
-    let state = url
-        .query_pairs()
-        .find(|(k, _)| k == "state")
-        .map(|(_, v)| v.into_owned())
-        .unwrap();
+    let state = provider_state(&t, "google", &flow).await;
     let form = url::form_urlencoded::Serializer::new(String::new())
         .append_pair("code", "posted-code")
         .append_pair("state", &state)

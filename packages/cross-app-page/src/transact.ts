@@ -2,24 +2,11 @@
 // with the provider app's embedded wallet (its wallet frame, this origin) on approval, and posts
 // PRIVY_CROSS_APP_ACTION_RESPONSE or PRIVY_CROSS_APP_ACTION_ERROR to the requester's page.
 
-import type { CrossAppTransactContext } from "@symbolon/core";
+import type { CrossAppRequest, CrossAppTransactContext } from "@symbolon/core";
 import { type Client, createClient } from "@symbolon/core";
 import type { TransactContext } from "./context.ts";
 import { ensureSignedIn } from "./signIn.ts";
 import { button, el, show } from "./ui.ts";
-
-/** A request of the requester (`?request=` JSON). */
-export interface CrossAppRequest {
-  method: "personal_sign" | "eth_signTypedData_v4" | "eth_signTransaction";
-  params: unknown[];
-  /** eth_signTransaction: the transaction's chain (the requester filled it and sends it). */
-  chain?: {
-    id: number;
-    name: string;
-    rpcUrl: string;
-    nativeCurrency: { name: string; symbol: string; decimals: number };
-  };
-}
 
 /** What the opener receives. */
 export type CrossAppMessage =

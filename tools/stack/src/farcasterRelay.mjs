@@ -25,6 +25,7 @@ import { decodeFunctionResult, encodeFunctionData, pad, recoverTypedDataAddress,
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { rpcClient } from "./chain.mjs";
+import { readBody } from "./readBody.mjs";
 
 /** Farcaster's IdRegistry on Optimism; the stand-in sits at the same address on the local chain. */
 export const ID_REGISTRY_ADDRESS = "0x00000000Fc6c5F01Fc30151999387Bb99A9f489b";
@@ -188,7 +189,7 @@ export async function startFarcasterRelay({ port = 0, host = "127.0.0.1", quiet 
     let body = {};
     if (req.method === "POST") {
       try {
-        const text = await readBody(req);
+        const text = await readBody(req, MAX_BODY);
         body = (req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded")
           ? Object.fromEntries(new URLSearchParams(text))
           : text
@@ -422,22 +423,6 @@ function statusBody(c) {
 function urlOf(server, host) {
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   return `http://${host === "127.0.0.1" ? "localhost" : host}:${port}`;
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on("data", (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error("too large"));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 const html = (s) =>

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { readBody } from "./readBody.mjs";
 
 /** Audience the stack's app expects in host tokens. */
 export const HOST_AUTH_AUDIENCE = "symbolon-demo";
@@ -50,7 +51,7 @@ export async function startHostAuth({ port = 0, host = "127.0.0.1" } = {}) {
     if (url.pathname === "/token" && req.method === "POST") {
       let sub;
       try {
-        sub = String(JSON.parse(await readBody(req)).sub ?? "").trim();
+        sub = String(JSON.parse(await readBody(req, MAX_BODY)).sub ?? "").trim();
       } catch {
         return send(400, { error: 'Send JSON {"sub": "<user id>"}' });
       }
@@ -75,22 +76,6 @@ export async function startHostAuth({ port = 0, host = "127.0.0.1" } = {}) {
     mintToken,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (chunk) => {
-      body += chunk;
-      if (body.length > MAX_BODY) {
-        reject(new Error("body too large"));
-        req.destroy();
-      }
-    });
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 }
 
 function page(issuer) {

@@ -18,6 +18,14 @@ import {
   startStack,
 } from "./index.mjs";
 
+/** POSTs JSON to the stack's `/api/v1{route}` as the demo app from `origin`; resolves status and body. */
+const apiCaller = (stack, origin) => (route, body) =>
+  fetch(`${stack.urls.api}/api/v1${route}`, {
+    method: "POST",
+    headers: { "privy-app-id": stack.appId, origin, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then(async (res) => ({ status: res.status, body: await res.json() }));
+
 const processAlive = (pid) => {
   try {
     process.kill(pid, 0);
@@ -109,12 +117,7 @@ test("without the chain (as in bench), no anvil starts and urls.chain is null", 
 test("the demo app signs in by SMS through the catcher and by the host-auth stand-in's JWT", async () => {
   const origin = "http://localhost:9";
   const stack = await startStack({ mode: "test", web: false, chain: false, origins: [origin] });
-  const call = (route, body) =>
-    fetch(`${stack.urls.api}/api/v1${route}`, {
-      method: "POST",
-      headers: { "privy-app-id": stack.appId, origin, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  const call = apiCaller(stack, origin);
   try {
     const config = await (await fetch(`${stack.urls.api}/api/v1/apps/${stack.appId}`)).json();
     assert.deepEqual(config.login_methods_and_order, {
@@ -145,12 +148,7 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
 test("the demo app signs in with Google and GitHub through the local OAuth stand-ins", async () => {
   const origin = "http://localhost:9";
   const stack = await startStack({ mode: "test", web: false, chain: false, origins: [origin] });
-  const call = (route, body) =>
-    fetch(`${stack.urls.api}/api/v1${route}`, {
-      method: "POST",
-      headers: { "privy-app-id": stack.appId, origin, "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  const call = apiCaller(stack, origin);
   /** The whole flow as the client runs it: init, the provider's page, our callback, authenticate. */
   const logInWith = async (provider, who) => {
     const verifier = randomBytes(36).toString("base64url");

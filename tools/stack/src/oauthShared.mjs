@@ -1,5 +1,6 @@
 // What the two OAuth stand-ins (oidcProvider.mjs, oauth2Provider.mjs) share: the fixed clients, which redirect
 // URIs they accept, the sign-in page and form parsing.
+import { readBody } from "./readBody.mjs";
 
 /**
  * The clients both stand-ins know (no registration step: the stack and the server tests configure these).
@@ -36,26 +37,9 @@ export function isLoopbackCallback(value) {
 /** Largest form or JSON body accepted. */
 const MAX_BODY = 16 * 1024;
 
-/** Reads a request body as text (refuses more than 16 KiB). */
-export function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on("data", (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error("body too large"));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
 /** A form (`application/x-www-form-urlencoded`) or JSON object body as a plain object of strings. */
 export async function readParams(req) {
-  const text = await readBody(req);
+  const text = await readBody(req, MAX_BODY);
   if (/^application\/json/i.test(req.headers["content-type"] ?? "")) {
     const parsed = text ? JSON.parse(text) : {};
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");

@@ -3,6 +3,7 @@
 // tests read codes from the API.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { readBody } from "./readBody.mjs";
 
 /** Messages kept at most; the oldest go first. */
 const CAP = 1000;
@@ -36,7 +37,7 @@ export async function startSmsbox({ port = 0, host = "127.0.0.1", quiet = true }
         return send(401, twilioError(20003, "Authenticate", 401));
       let form;
       try {
-        form = new URLSearchParams(await readBody(req));
+        form = new URLSearchParams(await readBody(req, MAX_BODY));
       } catch {
         return send(413, twilioError(20001, "Request body too large", 413));
       }
@@ -117,22 +118,6 @@ function authorized(header, accountSid, tokens) {
   if (colon <= 0 || decoded.slice(0, colon) !== accountSid || !token) return false;
   if (!tokens.has(accountSid)) tokens.set(accountSid, token);
   return tokens.get(accountSid) === token;
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    let size = 0;
-    req.on("data", (chunk) => {
-      size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error("too large"));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 /** Twilio's error body. */

@@ -71,16 +71,7 @@ pub async fn login(
             if !allowlist::admits(state, app, identity, Some(&user)).await? {
                 return Err(allowlist_rejected());
             }
-            state
-                .db
-                .touch_account(
-                    &app.id,
-                    &identity.account_type,
-                    &identity.subject,
-                    identity.details_json().as_deref(),
-                    now,
-                )
-                .await?;
+            touch(state, app, identity, now).await?;
             return Ok(LoggedIn {
                 user,
                 is_new_user: false,
@@ -174,17 +165,7 @@ pub async fn link(
         .await?
         .is_some_and(|owner| owner.id == user.id)
     {
-        let now = state.clock.now();
-        state
-            .db
-            .touch_account(
-                &app.id,
-                &identity.account_type,
-                &identity.subject,
-                identity.details_json().as_deref(),
-                now,
-            )
-            .await?;
+        touch(state, app, identity, state.clock.now()).await?;
         return Ok(());
     }
     match link_row(state, app, user, identity, user.is_guest, &random_id(25)?).await {
@@ -195,17 +176,7 @@ pub async fn link(
         )),
         Err(DbError::Conflict) => match owner(state, app, identity).await? {
             Some(owner) if owner.id == user.id => {
-                let now = state.clock.now();
-                state
-                    .db
-                    .touch_account(
-                        &app.id,
-                        &identity.account_type,
-                        &identity.subject,
-                        identity.details_json().as_deref(),
-                        now,
-                    )
-                    .await?;
+                touch(state, app, identity, state.clock.now()).await?;
                 Ok(())
             }
             Some(_) => Err(owned_elsewhere(state, app, user, identity).await?),
@@ -263,16 +234,7 @@ pub async fn update(
                 messages::LINKED_ACCOUNT_NOT_FOUND,
             ));
         }
-        state
-            .db
-            .touch_account(
-                &app.id,
-                &new.account_type,
-                &new.subject,
-                new.details_json().as_deref(),
-                now,
-            )
-            .await?;
+        touch(state, app, new, now).await?;
         return Ok(());
     }
     match state
@@ -396,6 +358,25 @@ pub fn require_identity_method(
             messages::disallowed_oauth_provider(provider),
         ))
     }
+}
+
+/// Records that `identity`'s owner proved it again, with its method's current details.
+async fn touch(
+    state: &AppState,
+    app: &AppRecord,
+    identity: &VerifiedIdentity,
+    now: i64,
+) -> Result<(), DbError> {
+    state
+        .db
+        .touch_account(
+            &app.id,
+            &identity.account_type,
+            &identity.subject,
+            identity.details_json().as_deref(),
+            now,
+        )
+        .await
 }
 
 async fn owner(

@@ -82,8 +82,32 @@ pub const SMS_AUTH_TOKEN: &str = "test-sms-token";
 pub const SMS_FROM: &str = "+12015550100";
 
 static SERVICES: OnceLock<Services> = OnceLock::new();
-// Held for the life of the test process; the child exits when its stdin closes with us.
-static CHILD: OnceLock<Mutex<Child>> = OnceLock::new();
+// Held for the life of the test process; each child exits when its stdin closes with us.
+static CHILDREN: Mutex<Vec<Child>> = Mutex::new(Vec::new());
+
+/// Starts `node tools/stack/bin/services.mjs` with `flags` for the life of the test process and
+/// returns the JSON line it prints (the services' addresses).
+pub fn spawn_services(flags: &[&str]) -> Value {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut child = Command::new("node")
+        .arg("tools/stack/bin/services.mjs")
+        .args(flags)
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap_or_else(|e| panic!("spawn node tools/stack/bin/services.mjs {flags:?}: {e}"));
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("read services line");
+    std::thread::spawn(move || {
+        let mut sink = Vec::new();
+        let _ = stdout.read_to_end(&mut sink);
+    });
+    CHILDREN.lock().unwrap().push(child);
+    serde_json::from_str(&line).unwrap_or_else(|_| panic!("services printed {line:?}"))
+}
 
 /// The shared services, from `SYMBOLON_TEST_*` env vars or a spawned `services.mjs`.
 pub fn services() -> &'static Services {
@@ -106,32 +130,7 @@ pub fn services() -> &'static Services {
                 oauth2_url: env("SYMBOLON_TEST_OAUTH2_URL"),
             };
         }
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-        let mut child = Command::new("node")
-            .args([
-                "tools/stack/bin/services.mjs",
-                "--mailbox",
-                "--smsbox",
-                "--postgres",
-                "--oidc",
-                "--oauth2",
-            ])
-            .current_dir(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("spawn node tools/stack/bin/services.mjs");
-        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("read services line");
-        std::thread::spawn(move || {
-            let mut sink = Vec::new();
-            let _ = stdout.read_to_end(&mut sink);
-        });
-        let value: Value =
-            serde_json::from_str(&line).unwrap_or_else(|_| panic!("services printed {line:?}"));
-        CHILD.set(Mutex::new(child)).ok();
+        let value = spawn_services(&["--mailbox", "--smsbox", "--postgres", "--oidc", "--oauth2"]);
         Services {
             smtp_port: value["smtpPort"].as_u64().expect("smtpPort") as u16,
             mailbox_url: value["mailboxUrl"]

@@ -12,7 +12,7 @@ import { isClientError } from "../errors/ClientError.ts";
 import { IN_APP_BROWSER_MESSAGE, isOAuthError, ORIGIN_MISMATCH_MESSAGE } from "../errors/OAuthError.ts";
 import type { OAuthInitRequest, OAuthTokens } from "../generated/protocol.ts";
 import { storageKey } from "../session/storageKey.ts";
-import { APP_ID, makeUser } from "../test/fixtures.ts";
+import { APP_ID, GOOGLE_ACCOUNT, makeUser } from "../test/fixtures.ts";
 import { makeClient, useScriptedApp, waitFor } from "../test/harness.ts";
 import { s256Challenge } from "./createPkce.ts";
 import { pendingOAuth } from "./pendingOAuth.ts";
@@ -27,16 +27,6 @@ const TOKENS: OAuthTokens = {
   refresh_token_expires_in_seconds: null,
   scopes: ["openid", "email"],
 };
-const googleAccount = {
-  type: "google_oauth",
-  subject: "g-123",
-  email: "ada@gmail.com",
-  name: "Ada",
-  username: null,
-  verified_at: 1,
-  first_verified_at: 1,
-  latest_verified_at: 1,
-} as const;
 
 /** A stand-in for the popup window: the opener only reads `closed`, sets its address and closes it. */
 function fakePopup() {
@@ -50,7 +40,7 @@ function scriptOAuth() {
   scripted.server.on("POST /api/v1/oauth/init", () => ({ json: { url: PROVIDER_URL } }));
   scripted.server.on("POST /api/v1/oauth/authenticate", () => ({
     json: scripted.app.issue({
-      user: makeUser({ linked_accounts: [googleAccount] }),
+      user: makeUser({ linked_accounts: [GOOGLE_ACCOUNT] }),
       is_new_user: true,
       oauth_tokens: TOKENS,
     }),
@@ -304,7 +294,7 @@ describe("link and unlink", () => {
   it("links through /oauth/link with the bearer token, and unlinks with provider and subject", async () => {
     await loginWithEmailCode(client, { email: "ada@example.com", code: "123456" });
     const linked = makeUser({
-      linked_accounts: [...makeUser().linked_accounts, { ...googleAccount, type: "github_oauth" }],
+      linked_accounts: [...makeUser().linked_accounts, { ...GOOGLE_ACCOUNT, type: "github_oauth" }],
     });
     scripted.server.on("POST /api/v1/oauth/link", () => {
       scripted.app.user = linked;

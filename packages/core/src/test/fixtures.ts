@@ -1,4 +1,4 @@
-import type { SessionResponse, User } from "../generated/protocol.ts";
+import type { OAuthAccount, SessionResponse, User } from "../generated/protocol.ts";
 
 /** A valid 25-character app id. */
 export const APP_ID = "cltestapp0000000000000001";
@@ -43,6 +43,18 @@ export function makeUser(overrides: Partial<User> = {}, email = "ada@example.com
     ...overrides,
   };
 }
+
+/** A linked Google account in server form. */
+export const GOOGLE_ACCOUNT: { type: "google_oauth" } & OAuthAccount = {
+  type: "google_oauth",
+  subject: "g-1",
+  email: "ada@gmail.com",
+  name: "Ada",
+  username: null,
+  verified_at: 1,
+  first_verified_at: 1,
+  latest_verified_at: 1,
+};
 
 /** A `set` session response with fresh tokens. */
 export function sessionResponse(overrides: Partial<SessionResponse> = {}): SessionResponse {

@@ -7,8 +7,15 @@ export {
   type FakeWalletFrameOptions,
   installFakeWalletFrame,
 } from "./fakeWalletFrame.ts";
-export { APP_ID, makeUser, mintToken, sessionResponse } from "./fixtures.ts";
-export { appConfig, GOOD_CODE, type ScriptedApp, type ScriptOptions, scriptApp } from "./scriptApp.ts";
+export { APP_ID, GOOGLE_ACCOUNT, makeUser, mintToken, sessionResponse } from "./fixtures.ts";
+export {
+  appConfig,
+  GOOD_CODE,
+  oauthStateCodeOf,
+  type ScriptedApp,
+  type ScriptOptions,
+  scriptApp,
+} from "./scriptApp.ts";
 export {
   type Handler,
   type Hit,

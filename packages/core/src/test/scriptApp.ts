@@ -183,3 +183,9 @@ export function scriptApp(server: ScriptedServer, options: ScriptOptions = {}): 
   server.on("POST /api/v1/passwordless_sms/unlink", unlink("phone", "phoneNumber"));
   return app;
 }
+
+/** The state code the client sent to the last `/oauth/init`. */
+export function oauthStateCodeOf(server: ScriptedServer): string {
+  const body = server.hitsOf("POST /api/v1/oauth/init").at(-1)?.body as { state_code?: string } | undefined;
+  return body?.state_code ?? "";
+}

@@ -1,4 +1,10 @@
-import { APP_ID, type ScriptedServer, scriptApp, startScriptedServer } from "@symbolon/core/testing";
+import {
+  APP_ID,
+  GOOGLE_ACCOUNT,
+  oauthStateCodeOf,
+  scriptApp,
+  startScriptedServer,
+} from "@symbolon/core/testing";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
@@ -13,14 +19,6 @@ import { useUser } from "./useUser";
 
 const PROVIDER_URL = "https://accounts.example/authorize";
 const seen = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 };
-const GOOGLE = {
-  type: "google_oauth",
-  subject: "g-1",
-  email: "ada@gmail.com",
-  name: "Ada",
-  username: null,
-  ...seen,
-};
 const EMAIL = { type: "email", address: "ada@example.com", ...seen };
 
 interface Seen {
@@ -71,7 +69,7 @@ async function start() {
   const app = scriptApp(server, { config: { google_oauth: true } });
   server.on("POST /api/v1/oauth/init", () => ({ json: { url: PROVIDER_URL } }));
   server.on("POST /api/v1/oauth/authenticate", () => {
-    app.user = { ...app.user, linked_accounts: [EMAIL, GOOGLE] as typeof app.user.linked_accounts };
+    app.user = { ...app.user, linked_accounts: [EMAIL, GOOGLE_ACCOUNT] as typeof app.user.linked_accounts };
     return {
       json: app.issue({
         is_new_user: true,
@@ -99,12 +97,6 @@ async function start() {
   return { server, app, seen, mount };
 }
 
-/** The state the client sent to the last `/oauth/init`. */
-function stateCodeOf(server: ScriptedServer): string {
-  const body = server.hitsOf("POST /api/v1/oauth/init").at(-1)?.body as { state_code?: string } | undefined;
-  return body?.state_code ?? "";
-}
-
 beforeEach(() => window.history.replaceState(null, "", "/"));
 afterEach(() => vi.restoreAllMocks());
 
@@ -122,7 +114,7 @@ describe("headless OAuth hooks", () => {
     window.history.replaceState(
       null,
       "",
-      `/?privy_oauth_code=c&privy_oauth_state=${stateCodeOf(server)}&privy_oauth_provider=google`,
+      `/?privy_oauth_code=c&privy_oauth_state=${oauthStateCodeOf(server)}&privy_oauth_provider=google`,
     );
     mount();
     await waitFor(() => expect(seen.completed).toHaveLength(1));

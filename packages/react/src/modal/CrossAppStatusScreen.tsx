@@ -5,7 +5,7 @@ import {
   type OAuthFlowStatus,
 } from "@symbolon/core";
 import { useEffect, useState } from "react";
-import { ScreenTitle } from "./ScreenTitle";
+import { ConnectionFailed, ConnectionProgress } from "./ConnectionStatus";
 
 /** Props of {@link CrossAppStatusScreen}. */
 export interface CrossAppStatusScreenProps {
@@ -70,40 +70,21 @@ export default function CrossAppStatusScreen({
 
   if (status === "error" || timedOut) {
     return (
-      <div className="symbolon-form">
-        <div className="symbolon-success">
-          <span className="symbolon-check symbolon-failed" aria-hidden="true">
-            !
-          </span>
-          <ScreenTitle id={titleId} focus>
-            Could not connect to {app}
-          </ScreenTitle>
-          <p className="symbolon-subtitle" role="alert">
-            {timedOut ? CROSS_APP_AUTH_TIMEOUT_MESSAGE : crossAppFailure(app)}
-          </p>
-        </div>
-        <button type="button" className="symbolon-button" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
+      <ConnectionFailed
+        title={`Could not connect to ${app}`}
+        detail={timedOut ? CROSS_APP_AUTH_TIMEOUT_MESSAGE : crossAppFailure(app)}
+        onRetry={onRetry}
+        titleId={titleId}
+      />
     );
   }
   const done = status === "done";
   return (
-    <div className="symbolon-success" role="status">
-      {done ? (
-        <span className="symbolon-check" aria-hidden="true">
-          ✓
-        </span>
-      ) : (
-        <span className="symbolon-spinner" aria-hidden="true" />
-      )}
-      <ScreenTitle id={titleId} focus>
-        {done ? `Connected to ${app}` : `Connecting to ${app}`}
-      </ScreenTitle>
-      <p className="symbolon-subtitle">
-        {done ? "You're good to go!" : `Allow the connection in the ${app} window`}
-      </p>
-    </div>
+    <ConnectionProgress
+      done={done}
+      title={done ? `Connected to ${app}` : `Connecting to ${app}`}
+      subtitle={done ? "You're good to go!" : `Allow the connection in the ${app} window`}
+      titleId={titleId}
+    />
   );
 }

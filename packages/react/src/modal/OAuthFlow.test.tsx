@@ -1,4 +1,11 @@
-import { APP_ID, type ScriptedServer, scriptApp, startScriptedServer } from "@symbolon/core/testing";
+import {
+  APP_ID,
+  GOOGLE_ACCOUNT,
+  oauthStateCodeOf,
+  type ScriptedServer,
+  scriptApp,
+  startScriptedServer,
+} from "@symbolon/core/testing";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { LoginCompleteParams } from "../hooks/toLoginComplete";
@@ -8,15 +15,6 @@ import { usePrivy } from "../hooks/usePrivy";
 import { PrivyProvider } from "../provider/PrivyProvider";
 
 const PROVIDER_URL = "https://accounts.example/authorize";
-const seen = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 };
-const GOOGLE = {
-  type: "google_oauth",
-  subject: "g-1",
-  email: "ada@gmail.com",
-  name: "Ada",
-  username: null,
-  ...seen,
-};
 
 interface Harness {
   server: ScriptedServer;
@@ -63,7 +61,7 @@ async function renderOAuthApp(config: Record<string, unknown> = {}, signedIn = f
   });
   server.on("POST /api/v1/oauth/init", () => ({ json: { url: PROVIDER_URL } }));
   server.on("POST /api/v1/oauth/authenticate", () => {
-    app.user = { ...app.user, linked_accounts: [GOOGLE] as typeof app.user.linked_accounts };
+    app.user = { ...app.user, linked_accounts: [GOOGLE_ACCOUNT] as typeof app.user.linked_accounts };
     return { json: app.issue({ is_new_user: true }) };
   });
   if (signedIn) {
@@ -96,7 +94,7 @@ async function popupReturns(
   extra: object = {},
 ) {
   await waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL));
-  const stateCode = stateCodeOf(server);
+  const stateCode = oauthStateCodeOf(server);
   const data = { type: "PRIVY_OAUTH_RESPONSE", stateCode, authorizationCode: "code-1", ...extra };
   act(() => window.dispatchEvent(new MessageEvent("message", { data, origin: window.location.origin })));
 }
@@ -104,12 +102,6 @@ async function popupReturns(
 async function openLogin() {
   fireEvent.click(screen.getByRole("button", { name: "Log in" }));
   return screen.findByRole("dialog");
-}
-
-/** The state the client sent to the last `/oauth/init`. */
-function stateCodeOf(server: ScriptedServer): string {
-  const body = server.hitsOf("POST /api/v1/oauth/init").at(-1)?.body as { state_code?: string } | undefined;
-  return body?.state_code ?? "";
 }
 
 beforeEach(() => window.history.replaceState(null, "", "/"));
@@ -249,7 +241,7 @@ describe("OAuth in the login modal", () => {
     vi.spyOn(window, "open").mockReturnValue(null);
     fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
     await waitFor(() => expect(h.server.hitsOf("POST /api/v1/oauth/init")).toHaveLength(1));
-    const stateCode = stateCodeOf(h.server);
+    const stateCode = oauthStateCodeOf(h.server);
     // The page left for the provider (jsdom does not navigate); it comes back with the code.
     h.view.unmount();
     cleanup();
@@ -307,7 +299,7 @@ describe("OAuth in the login modal", () => {
     h.server.on("POST /api/v1/oauth/link", () => {
       h.app.user = {
         ...h.app.user,
-        linked_accounts: [...h.app.user.linked_accounts, GOOGLE] as typeof h.app.user.linked_accounts,
+        linked_accounts: [...h.app.user.linked_accounts, GOOGLE_ACCOUNT] as typeof h.app.user.linked_accounts,
       };
       return { json: h.app.user };
     });

@@ -1,6 +1,6 @@
 import type { OAuthFlowStatus } from "@symbolon/core";
+import { ConnectionFailed, ConnectionProgress } from "./ConnectionStatus";
 import { oauthErrorDetail } from "./oauthErrorDetail";
-import { ScreenTitle } from "./ScreenTitle";
 
 /** Props of {@link OAuthStatusScreen}. */
 export interface OAuthStatusScreenProps {
@@ -28,40 +28,21 @@ export default function OAuthStatusScreen({
   if (status === "error") {
     const { detail, retryable } = oauthErrorDetail(error, provider);
     return (
-      <div className="symbolon-form">
-        <div className="symbolon-success">
-          <span className="symbolon-check symbolon-failed" aria-hidden="true">
-            !
-          </span>
-          <ScreenTitle id={titleId} focus>
-            Authentication failed
-          </ScreenTitle>
-          <p className="symbolon-subtitle" role="alert">
-            {detail}
-          </p>
-        </div>
-        {retryable && (
-          <button type="button" className="symbolon-button" onClick={onRetry}>
-            Retry
-          </button>
-        )}
-      </div>
+      <ConnectionFailed
+        title="Authentication failed"
+        detail={detail}
+        onRetry={retryable ? onRetry : undefined}
+        titleId={titleId}
+      />
     );
   }
   const done = status === "done";
   return (
-    <div className="symbolon-success" role="status">
-      {done ? (
-        <span className="symbolon-check" aria-hidden="true">
-          ✓
-        </span>
-      ) : (
-        <span className="symbolon-spinner" aria-hidden="true" />
-      )}
-      <ScreenTitle id={titleId} focus>
-        {done ? `Successfully connected with ${provider}` : `Verifying connection to ${provider}`}
-      </ScreenTitle>
-      <p className="symbolon-subtitle">{done ? "You're good to go!" : "Just a few moments more"}</p>
-    </div>
+    <ConnectionProgress
+      done={done}
+      title={done ? `Successfully connected with ${provider}` : `Verifying connection to ${provider}`}
+      subtitle={done ? "You're good to go!" : "Just a few moments more"}
+      titleId={titleId}
+    />
   );
 }

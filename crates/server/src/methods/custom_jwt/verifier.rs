@@ -20,7 +20,7 @@ use p256::pkcs8::{ObjectIdentifier, SubjectPublicKeyInfoRef};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::outbound_http::read_capped;
+use crate::outbound_http::{is_https_or_loopback, read_capped};
 
 /// Clock skew allowed on `exp` and `nbf`.
 pub const LEEWAY_S: i64 = 30;
@@ -274,18 +274,12 @@ impl JwksCache {
 fn check_jwks_url(url: &str) -> Result<(), CustomJwtError> {
     let parsed = url::Url::parse(url)
         .map_err(|_| CustomJwtError::KeyUnavailable("the JWKS URL is not a URL".into()))?;
-    let loopback = match parsed.host() {
-        Some(url::Host::Domain(host)) => host == "localhost",
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    };
-    match parsed.scheme() {
-        "https" => Ok(()),
-        "http" if loopback => Ok(()),
-        _ => Err(CustomJwtError::KeyUnavailable(
+    if is_https_or_loopback(&parsed) {
+        Ok(())
+    } else {
+        Err(CustomJwtError::KeyUnavailable(
             "the JWKS URL must be https".into(),
-        )),
+        ))
     }
 }
 

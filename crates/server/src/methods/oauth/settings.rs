@@ -162,16 +162,10 @@ impl OAuthSettings {
 /// `https://`, or `http://` to a loopback host (a stand-in in development and tests).
 pub fn check_url(url: &str) -> Result<(), String> {
     let parsed = url::Url::parse(url).map_err(|_| format!("{url:?} is not a URL"))?;
-    let loopback = match parsed.host() {
-        Some(url::Host::Domain(host)) => host == "localhost",
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        None => false,
-    };
-    match parsed.scheme() {
-        "https" => Ok(()),
-        "http" if loopback => Ok(()),
-        _ => Err(format!("{url:?} must be https (http only on loopback)")),
+    if crate::outbound_http::is_https_or_loopback(&parsed) {
+        Ok(())
+    } else {
+        Err(format!("{url:?} must be https (http only on loopback)"))
     }
 }
 

@@ -154,7 +154,7 @@ fn verify_hash(
     fields: Vec<(&str, String)>,
     hash: &str,
 ) -> Result<(), TelegramCheckError> {
-    let expected = decode_hex(hash).ok_or(TelegramCheckError::BadHash)?;
+    let expected = crate::digest::unhex(hash.trim()).ok_or(TelegramCheckError::BadHash)?;
     let mut mac =
         <HmacSha256 as Mac>::new_from_slice(key).map_err(|_| TelegramCheckError::BadHash)?;
     mac.update(data_check_string(fields).as_bytes());
@@ -170,17 +170,6 @@ fn check_age(auth_date: i64, now: i64, max_age_s: i64) -> Result<(), TelegramChe
         return Err(TelegramCheckError::TooOld);
     }
     Ok(())
-}
-
-fn decode_hex(text: &str) -> Option<Vec<u8>> {
-    let text = text.trim();
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 /// Signs fields the way Telegram does; for tests (widget: `web_app = false`).

@@ -224,7 +224,7 @@ mod tests {
         let checked = with_bot("123456:secret-part").checked();
         let telegram = checked.ok().and_then(|s| s.telegram).unwrap_or_default();
         assert_eq!(telegram.bot_name, "my_bot");
-        let public = telegram.public_config();
+        let public = telegram.public_config(telegram.bot_token.plain().unwrap_or_default());
         assert_eq!(public.bot_id, "123456");
         assert!(!format!("{public:?}").contains("secret-part"));
         for bad in ["", "no-colon", ":secret", "12a:secret", "123:"] {

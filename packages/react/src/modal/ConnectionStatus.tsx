@@ -1,0 +1,67 @@
+import { ScreenTitle } from "./ScreenTitle";
+
+/**
+ * A connection in progress or done (OAuth, cross-app): a spinner or a check, the title and one line,
+ * announced as a status.
+ */
+export function ConnectionProgress({
+  done,
+  title,
+  subtitle,
+  titleId,
+}: {
+  done: boolean;
+  title: string;
+  subtitle: string;
+  titleId?: string | undefined;
+}) {
+  return (
+    <div className="symbolon-success" role="status">
+      {done ? (
+        <span className="symbolon-check" aria-hidden="true">
+          ✓
+        </span>
+      ) : (
+        <span className="symbolon-spinner" aria-hidden="true" />
+      )}
+      <ScreenTitle id={titleId} focus>
+        {title}
+      </ScreenTitle>
+      <p className="symbolon-subtitle">{subtitle}</p>
+    </div>
+  );
+}
+
+/** A failed connection: the title, the spec §8 line as an alert, and Retry when `onRetry` is given. */
+export function ConnectionFailed({
+  title,
+  detail,
+  onRetry,
+  titleId,
+}: {
+  title: string;
+  detail: string;
+  onRetry?: (() => void) | undefined;
+  titleId?: string | undefined;
+}) {
+  return (
+    <div className="symbolon-form">
+      <div className="symbolon-success">
+        <span className="symbolon-check symbolon-failed" aria-hidden="true">
+          !
+        </span>
+        <ScreenTitle id={titleId} focus>
+          {title}
+        </ScreenTitle>
+        <p className="symbolon-subtitle" role="alert">
+          {detail}
+        </p>
+      </div>
+      {onRetry && (
+        <button type="button" className="symbolon-button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
