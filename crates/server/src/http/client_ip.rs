@@ -16,7 +16,9 @@ use axum::http::request::Parts;
 use forwarded_header_value::{ForwardedHeaderValue, Identifier};
 use ipnet::{IpNet, Ipv6Net};
 
+use super::error::AppError;
 use crate::config::{ForwardedHeader, HttpConfig};
+use crate::rate_limit::RateLimiter;
 use crate::state::AppState;
 
 /// The calling client's address (IPv4-mapped IPv6 addresses are shown as IPv4).
@@ -36,6 +38,14 @@ impl ClientIp {
             IpAddr::V4(v4) => v4.to_string(),
             IpAddr::V6(v6) => Ipv6Net::new_assert(v6, 64).trunc().to_string(),
         }
+    }
+
+    /// Counts one call against this client's budget in `limiter`: `429 too_many_requests` with
+    /// `Retry-After` when it is spent.
+    pub fn spend(&self, limiter: &RateLimiter, now: i64) -> Result<(), AppError> {
+        limiter
+            .hit(&self.rate_limit_key(), now)
+            .map_err(|r| AppError::rate_limited(r.0))
     }
 
     /// The client address of the request in `parts` (for extractors that need it too).

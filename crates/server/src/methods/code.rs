@@ -146,10 +146,7 @@ pub async fn issue_code(
     client_ip: &ClientIp,
 ) -> Result<String, AppError> {
     let now = state.clock.now();
-    state
-        .ip_limiter
-        .hit(&client_ip.rate_limit_key(), now)
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(&state.ip_limiter, now)?;
     let code = generate_code()?;
     let hash = state.otp_secret.hash(key, &code);
     let limits = &state.otp_limits;
@@ -180,10 +177,7 @@ pub async fn redeem_code(
         return Err(AppError::invalid_data(messages::NOT_SIX));
     }
     let now = state.clock.now();
-    state
-        .authenticate_ip_limiter
-        .hit(&client_ip.rate_limit_key(), now)
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(&state.authenticate_ip_limiter, now)?;
     let Some(guess) = state
         .db
         .reserve_otp_guess(key, now, &state.otp_limits)

@@ -67,10 +67,7 @@ async fn verify(
         ));
     };
     let now = state.clock.now();
-    state
-        .authenticate_ip_limiter
-        .hit(&client_ip.rate_limit_key(), now)
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(&state.authenticate_ip_limiter, now)?;
     let subject = verify_custom_jwt(&state.jwks_cache, settings, token, now)
         .await
         .map_err(|error| match error {

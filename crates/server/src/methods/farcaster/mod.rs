@@ -386,9 +386,7 @@ fn limit(
     client_ip: &ClientIp,
 ) -> Result<i64, AppError> {
     let now = state.clock.now();
-    limiter
-        .hit(&client_ip.rate_limit_key(), now)
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(limiter, now)?;
     Ok(now)
 }
 

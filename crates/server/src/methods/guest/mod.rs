@@ -38,10 +38,7 @@ pub async fn authenticate(
 ) -> Result<Response, AppError> {
     caller.ctx.require_origin()?;
     let subject = credential_hash(&body.guest_credential)?;
-    state
-        .authenticate_ip_limiter
-        .hit(&client_ip.rate_limit_key(), state.clock.now())
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
     let identity = VerifiedIdentity::new(LoginMethod::Guest, GUEST, subject);
     // The current session plays no part: a guest credential is its own user.
     let caller = LoginCaller {

@@ -57,10 +57,7 @@ pub async fn init(
 ) -> Result<Json<OAuthInitResponse>, AppError> {
     caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
-    state
-        .ip_limiter
-        .hit(&client_ip.rate_limit_key(), state.clock.now())
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(&state.ip_limiter, state.clock.now())?;
     let provider = provider(&state, app, &body.provider)?;
     let url = start_flow(&state, app, &provider, &body).await?;
     Ok(Json(OAuthInitResponse { url }))
@@ -231,10 +228,7 @@ async fn verify(
     proof: Proof<'_>,
     client_ip: &ClientIp,
 ) -> Result<(VerifiedIdentity, Option<OAuthTokens>), AppError> {
-    state
-        .authenticate_ip_limiter
-        .hit(&client_ip.rate_limit_key(), state.clock.now())
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
     let flow = take_flow(state, app, proof.state_code, proof.verifier, proof.provider).await?;
     let provider = provider(state, app, proof.provider)?;
     let (identity, tokens) = identity::prove(state, &provider, &flow, proof.code).await?;

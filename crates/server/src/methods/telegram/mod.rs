@@ -162,10 +162,7 @@ fn verify(
         ));
     };
     let now = state.clock.now();
-    state
-        .authenticate_ip_limiter
-        .hit(&client_ip.rate_limit_key(), now)
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    client_ip.spend(&state.authenticate_ip_limiter, now)?;
     let max_age = settings.max_auth_age_s.unwrap_or(DEFAULT_MAX_AUTH_AGE_S);
     let token = state
         .app_secrets
