@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 
 suite=${1:-all}
 case $suite in
-  all) phases=(setup rust-fmt rust-clippy rust-test fuzz wasm biome typecheck vitest e2e) ;;
+  # "a+b": a and b run side by side (clippy is mostly compiler CPU with a single-threaded tail, the fuzz
+  # phase mostly waits on the server and Python); each keeps its own log, duration and counts.
+  all) phases=(setup rust-fmt rust-clippy+fuzz rust-test wasm biome typecheck vitest e2e) ;;
   lint) phases=(setup rust-fmt rust-clippy biome typecheck) ;;
   e2e) phases=(setup e2e) ;;
   fuzz) phases=(setup fuzz) ;;
@@ -28,7 +30,8 @@ command_for() {
     rust-fmt) echo "cargo fmt --all --check" ;;
     # The wallet core also compiles for the wallet frame (wasm32): lint that build too.
     rust-clippy) echo "cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p symbolon-wallet-core --target wasm32-unknown-unknown -- -D warnings" ;;
-    rust-test) echo "cargo test --workspace" ;;
+    # Most integration tests wait on loopback I/O (the server, Postgres, the catchers): 4 threads keep 2 cores busy.
+    rust-test) echo "cargo test --workspace -- --test-threads 4" ;;
     # schemathesis over /api/v1/openapi.json against the debug binary (tools/fuzz/run.mjs).
     fuzz) echo "node tools/fuzz/run.mjs" ;;
     # The same signing vectors against the wasm build, in Node and in Chromium.
@@ -81,18 +84,9 @@ finish() {
   echo "$passed passed, $failed failed"
 }
 
-for phase in "${phases[@]}"; do
-  if [[ " ${SYMBOLON_TEST_SKIP:-} " == *" $phase "* ]]; then
-    summary+=("$(printf '%-12s %6s  %s' "$phase" "-" "skipped (SYMBOLON_TEST_SKIP)")")
-    continue
-  fi
-  cmd=$(command_for "$phase")
-  log="$logdir/$phase.log"
-  printf '\n\033[1m==> [%s] %s\033[0m\n' "$phase" "$cmd"
-  start=$(date +%s)
-  bash -c "$cmd" 2>&1 | tee "$log"
-  status=${PIPESTATUS[0]}
-  took=$(($(date +%s) - start))
+# Adds a finished phase's counts and duration to the totals; returns its exit status.
+record() {
+  local phase=$1 status=$2 took=$3 log="$logdir/$1.log" p f
   read -r p f < <(count "$phase" "$log"; echo) || true
   if [[ $phase == setup ]]; then
     # Installing is not a test: it is timed but not counted (a failed set-up still counts as a failure).
@@ -107,11 +101,53 @@ for phase in "${phases[@]}"; do
   failed=$((failed + f))
   summary+=("$(printf '%-12s %6s  %s' "$phase" "$(fmt_s "$took")" "$([[ $status -eq 0 ]] && echo ok || echo FAILED)")")
   if [[ $status -ne 0 ]]; then
-    printf '\n\033[1;31m✖ Phase "%s" failed (exit %d): %s\033[0m\n' "$phase" "$status" "$cmd"
-    finish
-    exit 1
+    printf '\n\033[1;31m✖ Phase "%s" failed (exit %d): %s\033[0m\n' "$phase" "$status" "$(command_for "$phase")"
   fi
-  p=''; f=''
+  return "$status"
+}
+
+skipped() {
+  if [[ " ${SYMBOLON_TEST_SKIP:-} " == *" $1 "* ]]; then
+    summary+=("$(printf '%-12s %6s  %s' "$1" "-" "skipped (SYMBOLON_TEST_SKIP)")")
+    return 0
+  fi
+  return 1
+}
+
+for group in "${phases[@]}"; do
+  IFS=+ read -r -a members <<<"$group"
+  if [[ ${#members[@]} -eq 1 ]]; then
+    phase=${members[0]}
+    skipped "$phase" && continue
+    cmd=$(command_for "$phase")
+    printf '\n\033[1m==> [%s] %s\033[0m\n' "$phase" "$cmd"
+    start=$(date +%s)
+    bash -c "$cmd" 2>&1 | tee "$logdir/$phase.log"
+    status=${PIPESTATUS[0]}
+    record "$phase" "$status" $(($(date +%s) - start)) || { finish; exit 1; }
+    continue
+  fi
+  # Side by side: each writes its own log, shown whole once it ends (so the output never interleaves).
+  declare -A pids=() starts=()
+  for phase in "${members[@]}"; do
+    skipped "$phase" && continue
+    printf '\n\033[1m==> [%s] %s  (side by side with: %s)\033[0m\n' "$phase" "$(command_for "$phase")" "$group"
+    starts[$phase]=$(date +%s)
+    bash -c "$(command_for "$phase")" >"$logdir/$phase.log" 2>&1 &
+    pids[$phase]=$!
+  done
+  group_failed=0
+  for phase in "${members[@]}"; do
+    [[ -n ${pids[$phase]:-} ]] || continue
+    wait "${pids[$phase]}"
+    status=$?
+    took=$(($(date +%s) - ${starts[$phase]}))
+    printf '\n\033[1m==> [%s] output (%s)\033[0m\n' "$phase" "$(fmt_s "$took")"
+    cat "$logdir/$phase.log"
+    record "$phase" "$status" "$took" || group_failed=1
+  done
+  unset pids starts
+  if [[ $group_failed -ne 0 ]]; then finish; exit 1; fi
 done
 
 printf '\n\033[1;32m✔ All phases passed\033[0m\n'

@@ -2,7 +2,7 @@
 //! compared the way browsers send them, and the client address behind trusted proxies.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use axum::Router;
 use axum::http::{Method, StatusCode};

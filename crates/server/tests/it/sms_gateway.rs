@@ -2,7 +2,7 @@
 //! Twilio's Messages API): a sent code arrives; refusals map to the right `SmsError`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{SMS_ACCOUNT_SID, latest_sms, latest_sms_code, test_config, unique_phone};
 use symbolon_server::config::{Redacted, SmsConfig};

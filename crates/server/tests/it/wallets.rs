@@ -2,7 +2,7 @@
 //! frame page and its assets (`docs/wallet.md`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::Arc;

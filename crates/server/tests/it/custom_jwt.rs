@@ -3,7 +3,7 @@
 //! the JWKS server; here the app is configured with the host's PEM key).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use base64::Engine;
 use base64::engine::general_purpose::{STANDARD, URL_SAFE_NO_PAD};

@@ -1,7 +1,7 @@
 //! Routing, headers, origins, CORS and the JSON shape of every answer.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::{Method, StatusCode};
 use common::{Backend, CLIENT_ID, ORIGIN, TestApp};

@@ -1,7 +1,7 @@
 //! The `symbolon` binary: `apps create` output, and a real login over TCP against `serve`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

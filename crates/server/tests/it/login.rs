@@ -1,7 +1,7 @@
 //! Email-code login: the code arrives by mail, and every refusal of the code flow.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -2,7 +2,7 @@
 //! account rules for phones (link, unlink, update, transfer), and the shared code limits.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

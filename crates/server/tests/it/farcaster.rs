@@ -4,7 +4,7 @@
 //! Mini App (v2) login, and the account rules for `farcaster` accounts.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, OnceLock};
 

@@ -4,7 +4,7 @@
 //! account rules apply to the `telegram` account (link, unlink, transfer).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{Backend, TestApp, unique_email};
 use hmac::{Hmac, Mac};

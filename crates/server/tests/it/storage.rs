@@ -1,7 +1,7 @@
 //! Storage behaviour on both backends: migrations, constraint mapping, persisted keys and secrets.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use base64::Engine;

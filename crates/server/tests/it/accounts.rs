@@ -2,7 +2,7 @@
 //! update and transfer, with the limits fired concurrently.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! Tokens, refresh rotation, reuse detection, logout and the signed-in calls.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::Arc;

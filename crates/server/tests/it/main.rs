@@ -1,0 +1,26 @@
+//! The integration tests, one module per capability, linked into one binary: one link and one set of
+//! shared services (mail and SMS catchers, Postgres, the OAuth providers) for all of them. `logs.rs` stays
+//! a binary of its own because it installs a process-wide TRACE subscriber.
+
+#[path = "../common/mod.rs"]
+#[macro_use]
+mod common;
+
+mod accounts;
+mod api;
+mod app_secrets;
+mod binary;
+mod cross_app;
+mod custom_jwt;
+mod custom_jwt_verifier;
+mod edge;
+mod farcaster;
+mod login;
+mod oauth;
+mod openapi;
+mod sessions;
+mod sms;
+mod sms_gateway;
+mod storage;
+mod telegram;
+mod wallets;
