@@ -6,6 +6,7 @@ pub mod apps;
 pub mod cross_app;
 pub mod farcaster;
 pub mod keys;
+pub mod migrations;
 pub mod oauth;
 pub mod otp;
 pub mod sessions;
@@ -93,7 +94,7 @@ impl Db {
 
     /// Applies the embedded migrations (`crates/server/migrations`).
     pub async fn migrate(&self) -> Result<(), DbError> {
-        sqlx::migrate!("./migrations").run(&self.writer).await?;
+        migrations::migrator(None).run(&self.writer).await?;
         Ok(())
     }
 

@@ -46,7 +46,6 @@ pub struct RefreshContext {
 
 /// One row of [`Db::find_refresh_context`]: one per linked account (account columns null
 /// when the user has none, user columns null when the user is gone).
-#[derive(sqlx::FromRow)]
 struct RefreshRow {
     session_id: String,
     rotated_at: Option<i64>,
@@ -67,6 +66,35 @@ struct RefreshRow {
     wallet_recovery_method: Option<String>,
     wallet_imported: Option<i64>,
     account_details: Option<String>,
+}
+
+// By hand: the `FromRow` derive would pull in sqlx's macro crate, which builds SQLite and Postgres a second time
+// for the compiler (the largest part of a cold build).
+impl sqlx::FromRow<'_, sqlx::any::AnyRow> for RefreshRow {
+    fn from_row(row: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        use sqlx::Row;
+        Ok(Self {
+            session_id: row.try_get("session_id")?,
+            rotated_at: row.try_get("rotated_at")?,
+            app_id: row.try_get("app_id")?,
+            user_id: row.try_get("user_id")?,
+            expires_at: row.try_get("expires_at")?,
+            revoked_at: row.try_get("revoked_at")?,
+            user_created_at: row.try_get("user_created_at")?,
+            has_accepted_terms: row.try_get("has_accepted_terms")?,
+            is_guest: row.try_get("is_guest")?,
+            account_id: row.try_get("account_id")?,
+            account_type: row.try_get("account_type")?,
+            subject: row.try_get("subject")?,
+            first_verified_at: row.try_get("first_verified_at")?,
+            latest_verified_at: row.try_get("latest_verified_at")?,
+            wallet_chain_type: row.try_get("wallet_chain_type")?,
+            wallet_index: row.try_get("wallet_index")?,
+            wallet_recovery_method: row.try_get("wallet_recovery_method")?,
+            wallet_imported: row.try_get("wallet_imported")?,
+            account_details: row.try_get("account_details")?,
+        })
+    }
 }
 
 impl Db {

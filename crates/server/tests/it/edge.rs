@@ -193,14 +193,7 @@ async fn origins_stored_before_normalisation_are_rewritten(backend: Backend) {
     let url = fresh_database(backend).await;
     let db = Db::connect(&url).await.unwrap();
     // The schema as it was before migration 5, with origins as older versions stored them.
-    let mut before = sqlx::migrate!("./migrations");
-    before.migrations = before
-        .migrations
-        .iter()
-        .filter(|m| m.version < 5)
-        .cloned()
-        .collect::<Vec<_>>()
-        .into();
+    let before = symbolon_server::db::migrations::migrator(Some(5));
     before.run(db.writer()).await.unwrap();
     let id = "cm00000000000000000legacy";
     sqlx::query(
