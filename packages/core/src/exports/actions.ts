@@ -72,6 +72,23 @@ export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../ac
 export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
 export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";
+// External wallets (issue 11): discovery, connection, SIWE/SIWS, the wallet directory, deep links.
+export {
+  connectWallet,
+  disconnectWallet,
+  restoreWalletConnections,
+  retryConnectWallet,
+} from "../externalWallets/connectWallet.ts";
+export { discoverWallets } from "../externalWallets/discoverWallets.ts";
+export { fetchWalletDirectory } from "../externalWallets/fetchWalletDirectory.ts";
+export { handleWalletDeepLink } from "../externalWallets/handleWalletDeepLink.ts";
+export {
+  linkWithSiwe,
+  linkWithSiws,
+  loginWithSiwe,
+  loginWithSiws,
+  unlinkWallet,
+} from "../externalWallets/siwe.ts";
 export {
   approveFarcasterChannel,
   type FarcasterApproval,
