@@ -25,6 +25,10 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) {
   process.exit(1);
 }
 
+// SYMBOLON_TEST_WALLET=1 installs the test wallets (tools/test-wallets) in the dev web app: "Continue with a
+// wallet" then lists "Symbolon Test Wallet" (anvil's dev account 2) and "Symbolon Test Solana Wallet".
+const testWallet = process.env.SYMBOLON_TEST_WALLET === "1";
+
 const started = Date.now();
 let stack;
 try {
@@ -34,6 +38,7 @@ try {
     web: "dev",
     ports: Object.fromEntries(Object.entries(DEV_PORTS).map(([name, port]) => [name, port + offset])),
     ...(process.env.SYMBOLON_DEV_DATA_DIR && { dataDir: process.env.SYMBOLON_DEV_DATA_DIR }),
+    testWallet,
   });
 } catch (error) {
   if (error instanceof PortInUseError) {
@@ -61,6 +66,14 @@ const rows = [
     ? [
         ["Chain RPC", `${stack.chain.rpcUrl} (chain id ${stack.chain.chainId})`],
         ["Funder", stack.chain.funder.address],
+      ]
+    : []),
+  ...(testWallet
+    ? [
+        [
+          "Test wallets",
+          "in the web app: anvil's account 2 (0x3C44…93BC) and a Solana key; window.symbolonTestWallet",
+        ],
       ]
     : []),
   ["App id", stack.appId],

@@ -95,6 +95,7 @@ export function serverBinary({ release = false } = {}) {
  *   log?: string,
  *   handleSignals?: boolean,
  *   origins?: string[],
+ *   testWallet?: boolean,
  * }} [options]
  *   `app`: the demo app's settings; by default email, SMS, Google and GitHub login (the OAuth providers pointed at
  *   the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them out), guest accounts,
@@ -110,6 +111,8 @@ export function serverBinary({ release = false } = {}) {
  *   packages/wallet-frame/dist); test mode refuses to start without its index.html.
  *   `log`: the server's `SYMBOLON_LOG` filter.
  *   `origins`: the app's allowed origins when there is no web app (e.g. the load generator's), else extra ones.
+ *   `testWallet`: with `web: 'dev'`, the web app installs the test wallets of tools/test-wallets (anvil's dev
+ *   account 2 and a fixed Solana key; `SYMBOLON_TEST_WALLET=1 make dev`). Builds never include them.
  */
 export async function startStack(options = {}) {
   const {
@@ -395,6 +398,7 @@ export async function startStack(options = {}) {
         VITE_HOST_AUTH_URL: hostAuth.url,
         WEB_PORT: String(webPort),
         ...(localChain && { VITE_CHAIN_RPC_URL: localChain.rpcUrl, VITE_LOCAL_FAUCET: "true" }),
+        VITE_TEST_WALLET: String(web === "dev" && Boolean(options.testWallet)),
       };
       const listen = (port) => ["--host", "127.0.0.1", "--port", String(port), "--strictPort"];
       const outDir = options.webOutDir ?? path.join(dataDir, "web-dist");
