@@ -76,12 +76,22 @@ export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForC
 export {
   connectWallet,
   disconnectWallet,
-  restoreWalletConnections,
   retryConnectWallet,
 } from "../externalWallets/connectWallet.ts";
 export { discoverWallets } from "../externalWallets/discoverWallets.ts";
-export { fetchWalletDirectory } from "../externalWallets/fetchWalletDirectory.ts";
-export { handleWalletDeepLink } from "../externalWallets/handleWalletDeepLink.ts";
+export {
+  DEFAULT_WALLET_EXPLORER_URL,
+  fetchWalletDirectory,
+  walletConnectProjectId,
+} from "../externalWallets/fetchWalletDirectory.ts";
+export { buildWalletDeepLink, handleWalletDeepLink } from "../externalWallets/handleWalletDeepLink.ts";
+export { restoreWalletConnections } from "../externalWallets/restoreWalletConnections.ts";
+export {
+  type GenerateSiweMessageParameters,
+  type GenerateSiwsMessageParameters,
+  generateSiweMessage,
+  generateSiwsMessage,
+} from "../externalWallets/signInMessage.ts";
 export {
   linkWithSiwe,
   linkWithSiws,

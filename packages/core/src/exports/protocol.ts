@@ -1,4 +1,7 @@
 // Wire types and constants, generated from crates/protocol.
+
+// TODO(protocol): generated once the server adds SIWE/SIWS to crates/protocol.
+export { SIGN_IN_STATEMENT } from "../externalWallets/wire.ts";
 export type {
   AccountTransferData,
   AppConfigResponse,

@@ -1,5 +1,11 @@
 // The external-wallet contract (issue 11): the store slice and the shapes the modal, the WalletConnect
 // connector and the test wallets code against. Change it only additively; note changes here as "CHANGED: …".
+// CHANGED: loginWithSiwe/loginWithSiws resolve with a LoginResult ({user, isNewUser, …}) like every login,
+//   linkWithSiwe/linkWithSiws/unlinkWallet with an AccountChangeResult ({user, identityToken}).
+// CHANGED: SiweParameters gained message/signature/chainId/walletClientType/connectorType (headless) and mode.
+// CHANGED: WalletConnectionError (codes user_rejected_request, unauthorized, unsupported_method,
+//   unrecognized_chain, wallet_not_connected, generic_connect_wallet_error; `rpcCode`, `userRejected`).
+// CHANGED: generateSiweMessage / generateSiwsMessage, buildWalletDeepLink exported.
 import type { EIP1193Provider } from "viem";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 
@@ -104,9 +110,21 @@ export interface ConnectWalletParameters {
   walletId: string;
 }
 
-/** Parameters of the SIWE / SIWS actions: which connected wallet signs (default: the most recent one). */
+/**
+ * Parameters of the SIWE / SIWS actions: which connected wallet signs (default: the most recent one of
+ * the chain). Headless use: pass `message` (from `generateSiweMessage` / `generateSiwsMessage`) and the
+ * `signature` the app's own wallet made (SIWE hex, SIWS base64), with the wallet's names.
+ */
 export interface SiweParameters {
   address?: string;
+  message?: string;
+  signature?: string;
+  /** SIWE headless: the chain the message names (read from the message when left out). */
+  chainId?: number;
+  walletClientType?: string;
+  connectorType?: string;
+  /** Login only: `no-signup` lets only existing users in. */
+  mode?: "login-or-sign-up" | "no-signup";
 }
 
 /** The WalletConnect connector's provider: EIP-1193 plus closing the session. */
