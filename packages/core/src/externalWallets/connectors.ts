@@ -1,7 +1,7 @@
 import type { Client } from "../client/createClient.ts";
 import { COINBASE_SDK_ID } from "./options.ts";
 import { runtimeOf, type WalletHandle } from "./runtime.ts";
-import type { ConnectWalletConnectOptions, WalletConnectProvider, WalletOption } from "./types.ts";
+import type { WalletOption } from "./types.ts";
 import { WalletConnectionError } from "./WalletConnectionError.ts";
 
 /**
@@ -17,10 +17,7 @@ export async function openHandle(
   const found = runtime.handles.get(option.id);
   if (found) return found;
   if (option.connectorType === "wallet_connect") {
-    const { connectWalletConnect } = (await import(
-      // @ts-expect-error -- the walletconnect helper writes this module (contract in types.ts).
-      "./walletConnect/index.ts"
-    )) as { connectWalletConnect: ConnectWalletConnect };
+    const connectWalletConnect = await (await import("./loadWalletConnect.ts")).loadWalletConnect();
     return { kind: "ethereum", provider: await connectWalletConnect(client, { onPairingUri }) };
   }
   if (option.id === COINBASE_SDK_ID) {
@@ -30,11 +27,6 @@ export async function openHandle(
   }
   throw new WalletConnectionError("generic_connect_wallet_error", `Wallet ${option.name} is not installed.`);
 }
-
-type ConnectWalletConnect = (
-  client: Client,
-  options: ConnectWalletConnectOptions,
-) => Promise<WalletConnectProvider>;
 
 async function coinbaseProvider(client: Client) {
   const { createCoinbaseWalletSDK } = await import("@coinbase/wallet-sdk");
