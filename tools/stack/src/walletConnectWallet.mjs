@@ -178,8 +178,9 @@ export async function startWalletConnectWallet({
       entry.error !== undefined
         ? { id, jsonrpc: "2.0", error: entry.error }
         : { id, jsonrpc: "2.0", result: entry.answer };
-    await client.respond({ topic, response });
+    // Logged before the answer leaves: the dApp may act on the answer before `respond` resolves here.
     requests.push(entry);
+    await client.respond({ topic, response });
     for (const waiter of [...requestWaiters]) waiter(entry);
   });
 
