@@ -26,9 +26,12 @@ async function continueWithWallet(dialog) {
   await wallet.click();
 }
 
-/** Picks an installed wallet in the wallet list (the connect and sign steps follow by themselves). */
+/**
+ * Picks an installed wallet in the wallet list (connecting and signing follow by themselves). A list entry reads
+ * "<name> <chain> Installed" (WalletListScreen.tsx).
+ */
 export async function pickWallet(dialog, name) {
-  const option = dialog.getByRole("button", { name: new RegExp(`^${name}\\b(?! Solana)`) });
+  const option = dialog.getByRole("button", { name: new RegExp(`^${name} (Ethereum|Solana) Installed$`) });
   await option.first().click();
 }
 
