@@ -82,10 +82,8 @@ export { discoverWallets } from "../externalWallets/discoverWallets.ts";
 export {
   DEFAULT_WALLET_EXPLORER_URL,
   fetchWalletDirectory,
-  walletConnectProjectId,
 } from "../externalWallets/fetchWalletDirectory.ts";
-export { buildWalletDeepLink, handleWalletDeepLink } from "../externalWallets/handleWalletDeepLink.ts";
-export { restoreWalletConnections } from "../externalWallets/restoreWalletConnections.ts";
+export { walletConnectProjectId } from "../externalWallets/projectId.ts";
 export {
   type GenerateSiweMessageParameters,
   type GenerateSiwsMessageParameters,

@@ -17,7 +17,7 @@ export async function openHandle(
   const found = runtime.handles.get(option.id);
   if (found) return found;
   if (option.connectorType === "wallet_connect") {
-    const connectWalletConnect = await (await import("./loadWalletConnect.ts")).loadWalletConnect();
+    const { connectWalletConnect } = await import("./walletConnect/index.ts");
     return { kind: "ethereum", provider: await connectWalletConnect(client, { onPairingUri }) };
   }
   if (option.id === COINBASE_SDK_ID) {

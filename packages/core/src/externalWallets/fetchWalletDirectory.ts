@@ -1,5 +1,6 @@
 import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
+import { walletConnectProjectId } from "./projectId.ts";
 import { runtimeOf } from "./runtime.ts";
 import type { WalletOption } from "./types.ts";
 
@@ -58,16 +59,6 @@ export async function fetchWalletDirectory(client: Client): Promise<WalletOption
     console.warn("Symbolon: the wallet directory could not be read", e);
     return [];
   }
-}
-
-/** Spec §3: the app config's WalletConnect project id; the client option wins. */
-export function walletConnectProjectId(client: Client): string | null {
-  if (client.options.walletConnectCloudProjectId) return client.options.walletConnectCloudProjectId;
-  // TODO(protocol): typed once the server adds it to AppConfigResponse.
-  const config = client.store.getState().appConfig as {
-    wallet_connect_cloud_project_id?: string | null;
-  } | null;
-  return config?.wallet_connect_cloud_project_id ?? null;
 }
 
 function toOption(listing: Listing): WalletOption {

@@ -1,9 +1,9 @@
 import type { Client } from "../client/createClient.ts";
 import { addConnected, SOLANA_MAINNET } from "./connectedWallets.ts";
 import { discoverWallets } from "./discoverWallets.ts";
-import { runtimeOf, type StandardConnect } from "./runtime.ts";
+import { runtimeOf, type StandardConnect, type WalletHandle } from "./runtime.ts";
 import { sameAddress, storedConnections } from "./storedConnections.ts";
-import type { ConnectedExternalWallet } from "./types.ts";
+import type { ConnectedExternalWallet, StoredWalletConnection } from "./types.ts";
 
 /**
  * Reconnects the stored wallet connections (spec §3) without prompting: an Ethereum wallet still
@@ -17,7 +17,8 @@ export async function restoreWalletConnections(client: Client): Promise<Connecte
   const restored: ConnectedExternalWallet[] = [];
   // Oldest first, so the most recent one ends first in `connected`.
   for (const connection of [...stored].reverse()) {
-    const handle = runtimeOf(client).handles.get(connection.id);
+    const handle =
+      runtimeOf(client).handles.get(connection.id) ?? (await walletConnectHandle(client, connection));
     if (!handle) continue;
     try {
       if (handle.kind === "ethereum") {
@@ -58,4 +59,15 @@ export async function restoreWalletConnections(client: Client): Promise<Connecte
       });
   }
   return restored.reverse();
+}
+
+/** A WalletConnect session the library kept from an earlier page load (no new QR code). */
+async function walletConnectHandle(
+  client: Client,
+  connection: StoredWalletConnection,
+): Promise<WalletHandle | null> {
+  if (connection.connectorType !== "wallet_connect") return null;
+  const { restoreWalletConnect } = await import("./walletConnect/index.ts");
+  const provider = await restoreWalletConnect(client);
+  return provider ? { kind: "ethereum", provider } : null;
 }

@@ -1,4 +1,4 @@
-import { type EIP1193Provider, numberToHex } from "viem";
+import type { EIP1193Provider } from "viem";
 import type { Client } from "../client/createClient.ts";
 import { rpcCodeOf } from "./WalletConnectionError.ts";
 
@@ -16,7 +16,8 @@ export async function switchToChain(
   provider: EIP1193Provider,
   chainId: number,
 ): Promise<void> {
-  const hex = numberToHex(chainId);
+  // Not viem's numberToHex: this module is on the initial bundle's path, viem is not.
+  const hex = `0x${chainId.toString(16)}` as const;
   try {
     await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hex }] });
   } catch (error) {

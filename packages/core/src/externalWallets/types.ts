@@ -5,7 +5,13 @@
 // CHANGED: SiweParameters gained message/signature/chainId/walletClientType/connectorType (headless) and mode.
 // CHANGED: WalletConnectionError (codes user_rejected_request, unauthorized, unsupported_method,
 //   unrecognized_chain, wallet_not_connected, generic_connect_wallet_error; `rpcCode`, `userRejected`).
-// CHANGED: generateSiweMessage / generateSiwsMessage, buildWalletDeepLink exported.
+// CHANGED: ExternalWalletsState.activeAddress (useActiveWallet; null = the default wallet) and setActiveWallet.
+// CHANGED: generateSiweMessage / generateSiwsMessage exported. restoreWalletConnections, handleWalletDeepLink,
+//   buildWalletDeepLink and setActiveWallet are exported from `@symbolon/core/externalWallets` only (with
+//   every other wallet action): a main-entry export lands in the initial bundle. `initialize` already runs
+//   restore and the deep link (lazily) when storage or the URL has something for them.
+// NOTE (modal): the React initial bundle is ~34 of 35 KiB, mostly because createModalController imports the
+//   wallet actions statically; load them with `import("@symbolon/core/externalWallets")` where you call them.
 import type { EIP1193Provider } from "viem";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 
@@ -102,6 +108,8 @@ export interface ExternalWalletsState {
   /** Wallets connected in this page, most recent first. */
   connected: ConnectedExternalWallet[];
   siwe: SiweFlow;
+  /** The wallet `useActiveWallet` answers (embedded or external), by address; null = the default one. */
+  activeAddress: string | null;
 }
 
 /** Parameters of `connectWallet`. */
@@ -158,4 +166,5 @@ export const initialExternalWallets: ExternalWalletsState = {
   connection: { status: "disconnected", walletId: null, error: null, pairingUri: null },
   connected: [],
   siwe: { status: "initial", chainType: null, error: null },
+  activeAddress: null,
 };
