@@ -25,6 +25,7 @@ describe("createClient", () => {
         connection: { status: "disconnected", walletId: null, error: null, pairingUri: null },
         connected: [],
         siwe: { status: "initial", chainType: null, error: null },
+        activeAddress: null,
       },
     });
     client.destroy();
