@@ -548,7 +548,9 @@ export async function startWalletConnectRelay({ port = 0, host = "127.0.0.1", qu
       clearInterval(pinger);
       for (const c of connections) c.ws.terminate();
       wss.close();
-      await new Promise((resolve) => server.close(() => resolve(undefined)));
+      const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
