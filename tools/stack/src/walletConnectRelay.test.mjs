@@ -25,10 +25,9 @@ const topic = () => randomBytes(32).toString("hex");
 
 /**
  * A relay client by hand: a did:key JWT like the SDK's, JSON-RPC requests, and the deliveries it received.
- * @param {{ auth?: string | null, ack?: boolean }} [options]
+ * @param {{ auth?: string | null, ack?: boolean, keyPair?: ReturnType<typeof generateKeyPair> }} [options]
  */
-async function rawClient({ auth, ack = true } = {}) {
-  const keyPair = generateKeyPair();
+async function rawClient({ auth, ack = true, keyPair = generateKeyPair() } = {}) {
   const jwt =
     auth === undefined
       ? await signJWT(randomBytes(32).toString("hex"), relay.relayUrl, 86400, keyPair)
@@ -58,6 +57,7 @@ async function rawClient({ auth, ack = true } = {}) {
   const iss = JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()).iss;
   return {
     clientId: iss,
+    keyPair,
     deliveries,
     /** Sends a request; resolves with the whole answer ({result} or {error}). */
     call(method, params) {
@@ -154,14 +154,22 @@ test("messages published before a subscription wait in the mailbox; unacknowledg
   await new Promise((resolve) => setTimeout(resolve, 100));
   assert.equal(late.deliveries.length, 2);
 
-  // Never acknowledged: after a reconnect (a new socket, same client key is not needed — fetch shows it) they remain.
+  // Never acknowledged: the same client (same key) gets them again on its next connection.
   await forgetful.call("irn_subscribe", { topic: t });
   await forgetful.received(2);
+  forgetful.close();
+  const again = await rawClient({ keyPair: forgetful.keyPair });
+  await again.call("irn_subscribe", { topic: t });
+  assert.deepEqual(
+    (await again.received(2)).map((d) => d.data.message),
+    ["Zmlyc3Q=", "c2Vjb25k"],
+  );
+  again.close();
   const fetched = await late.call("irn_batchFetchMessages", { topics: [t] });
   assert.deepEqual(fetched.result, { messages: [], hasMore: false });
   const stats = await (await fetch(`${relay.url}/api/stats`)).json();
   assert.ok(stats.messages >= 2);
-  for (const c of [publisher, late, forgetful]) c.close();
+  for (const c of [publisher, late]) c.close();
 });
 
 test("the session methods: wc_proposeSession and wc_approveSession subscribe their caller and publish", async () => {
