@@ -2,8 +2,12 @@
 // mailbox), then the real Sign client on both sides (a dApp here, the Node wallet of walletConnectWallet.mjs) pairing
 // through it and a personal_sign round trip, and the wallet directory.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { generateKeyPair, signJWT } from "@walletconnect/relay-auth";
 import { SignClient } from "@walletconnect/sign-client";
 import { verifyMessage } from "viem";
@@ -300,4 +304,26 @@ test("the wallet directory: /v3/wallets needs a projectId, lists in its own orde
     WALLET_DIRECTORY.slice(2, 4).map((w) => w.slug),
   );
   assert.equal(page2.count, 2);
+});
+
+test("services.mjs --walletconnect prints the relay and directory URLs and stops them when stdin closes", async () => {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "../bin/services.mjs");
+  const services = spawn(process.execPath, [script, "--walletconnect"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => services.once("exit", resolve));
+  try {
+    const line = await Promise.race([
+      new Promise((resolve) => createInterface({ input: services.stdout }).once("line", resolve)),
+      exited.then((code) => assert.fail(`services.mjs exited (${code}) before printing`)),
+    ]);
+    const { walletConnectRelayUrl, walletExplorerUrl } = JSON.parse(line);
+    assert.match(walletConnectRelayUrl, /^ws:\/\/localhost:\d+$/);
+    assert.equal((await fetch(`${walletExplorerUrl}/v3/wallets?projectId=x`)).status, 200);
+    services.stdin.end();
+    assert.equal(await exited, 0);
+    await assert.rejects(fetch(`${walletExplorerUrl}/v3/wallets?projectId=x`), "gone with services.mjs");
+  } finally {
+    services.kill();
+  }
 });
