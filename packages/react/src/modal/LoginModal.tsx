@@ -313,6 +313,7 @@ export default function LoginModal() {
             client={client}
             controller={controller}
             walletId={state.walletId}
+            pending={state.walletPending ?? false}
             titleId={titleId}
           />
         )}
@@ -323,6 +324,7 @@ export default function LoginModal() {
             purpose={flow === "link" ? "link" : "login"}
             walletId={state.walletId ?? null}
             address={state.walletAddress}
+            pending={state.walletPending ?? false}
             titleId={titleId}
           />
         )}

@@ -16,6 +16,8 @@ export interface WalletConnectScreenProps {
   controller: ModalController;
   /** The `WalletOption.id` being connected. */
   walletId: string;
+  /** The connection is starting: the store still describes the previous attempt. */
+  pending?: boolean;
   titleId: string;
 }
 
@@ -35,13 +37,14 @@ export default function WalletConnectScreen({
   client,
   controller,
   walletId,
+  pending = false,
   titleId,
 }: WalletConnectScreenProps) {
   useExternalWalletStyles();
   const connection = useClientState("WalletConnectScreen", (s) => s.externalWallets.connection, null);
   const option = walletOptionOf(client, walletId);
   const name = option?.name ?? "your wallet";
-  const ours = connection !== null && connection.walletId === walletId;
+  const ours = !pending && connection !== null && connection.walletId === walletId;
   const status = ours ? connection.status : "connecting";
   const error = ours && status === "disconnected" ? connection.error : null;
 

@@ -16,6 +16,8 @@ export interface WalletSignScreenProps {
   walletId: string | null;
   /** The connected address that signs. */
   address: string;
+  /** The sign-in is starting: the store still describes the previous attempt. */
+  pending?: boolean;
   titleId: string;
 }
 
@@ -39,13 +41,14 @@ export default function WalletSignScreen({
   purpose,
   walletId,
   address,
+  pending = false,
   titleId,
 }: WalletSignScreenProps) {
   useExternalWalletStyles();
   const siwe = useClientState("WalletSignScreen", (s) => s.externalWallets.siwe, null);
   const option = walletOptionOf(client, walletId);
   const name = option?.name ?? "your wallet";
-  const status = siwe?.status ?? "initial";
+  const status = pending ? "initial" : (siwe?.status ?? "initial");
 
   if (status === "error") {
     return (

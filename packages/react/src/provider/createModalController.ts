@@ -2,24 +2,18 @@ import {
   type Client,
   type ConnectedExternalWallet,
   cancelOAuth,
-  connectWallet,
   type FarcasterSignerResponse,
   FLOW_CLEAR_DELAY_MS,
   handleOAuthReturn,
   isOAuthError,
   type LoginResult,
   linkOAuth,
-  linkWithSiwe,
-  linkWithSiws,
   loginWithOAuth,
-  loginWithSiwe,
-  loginWithSiws,
   logout,
   MODAL_OPEN_DELAY_MS,
   resetEmailFlow,
   resetOAuthFlow,
   resetSmsFlow,
-  retryConnectWallet,
   type User,
   type WalletConfirmationRequest,
 } from "@symbolon/core";
@@ -31,6 +25,11 @@ export type { Refusal, RefusalCode, TransferOffer } from "./toRefusal";
 // Spec §9 timings: the modal opens MODAL_OPEN_DELAY_MS after login(); the flow is cleared
 // FLOW_CLEAR_DELAY_MS after it closes.
 export { FLOW_CLEAR_DELAY_MS, MODAL_OPEN_DELAY_MS };
+
+// The external-wallet actions (connect, SIWE/SIWS) load on the first wallet chosen: a lazy chunk, so
+// the provider's initial bundle stays without them (and viem).
+const loadWalletActions = () => import("@symbolon/core/externalWallets");
+type WalletActions = Awaited<ReturnType<typeof loadWalletActions>>;
 /** How long the success screen stays before the modal closes itself. */
 export const SUCCESS_CLOSE_DELAY_MS = 900;
 /** Spec §4 "after OAuth success, each step after a short delay": how long "Successfully connected" stays. */
@@ -128,6 +127,11 @@ export interface ModalState {
   walletId?: string | null;
   /** `wallet-sign` screen: the connected address that signs. */
   walletAddress?: string | null;
+  /**
+   * A wallet connection or signature is starting (its actions are loading): the store's
+   * `externalWallets` slices still describe the previous attempt, so the screens show it as under way.
+   */
+  walletPending?: boolean;
   /** `export` flow: the wallet whose key the export frame shows. */
   exportAddress?: string | null;
   /**
@@ -316,6 +320,7 @@ const CLEARED = {
   provider: null,
   walletId: null,
   walletAddress: null,
+  walletPending: false,
 } as const;
 
 /** Refusals of an OAuth login that go to their own screens (spec §8); the rest stay on the status screen. */
@@ -414,27 +419,35 @@ export function createModalController(client: Client): ModalController {
       },
     );
   };
+  /** Runs `start` with the wallet actions once loaded; `walletPending` covers the load. */
+  const withWalletActions = <T>(start: (actions: WalletActions) => Promise<T>): Promise<T> =>
+    loadWalletActions().then((actions) => {
+      const running = start(actions);
+      // The action set its state synchronously: the store now describes this attempt.
+      set({ walletPending: false });
+      return running;
+    });
   /** Signs in (login) or links (link) with the connected `wallet`: SIWE for Ethereum, SIWS for Solana. */
   const signWith = (wallet: ConnectedExternalWallet) => {
     const run = ++walletRun;
     const current = () => state.open && run === walletRun;
     const params = { address: wallet.address };
     const solana = wallet.chainType === "solana";
-    const done =
-      state.flow === "link"
-        ? (solana ? linkWithSiws : linkWithSiwe)(client, params).then(({ user }) => {
+    const link = state.flow === "link";
+    set({ screen: "wallet-sign", walletAddress: wallet.address, refusal: null, walletPending: true });
+    withWalletActions((a) =>
+      link
+        ? (solana ? a.linkWithSiws : a.linkWithSiwe)(client, params).then(({ user }) => {
             if (current()) controller.accountSaved(user);
           })
-        : (solana ? loginWithSiws : loginWithSiwe)(client, params).then((result) => {
+        : (solana ? a.loginWithSiws : a.loginWithSiwe)(client, params).then((result) => {
             if (current()) controller.succeed(result);
-          });
-    // Refusals with a screen of their own go there; the rest stay on the signing screen, which shows
-    // `externalWallets.siwe.error` with Try again.
-    done.catch((error: unknown) => {
+          }),
+    ).catch((error: unknown) => {
+      // Refusals with a screen of their own go there; the rest stay on the signing screen, which
+      // shows `externalWallets.siwe.error` with Try again.
       if (current()) controller.refuse(error);
     });
-    // After the start: the flow's state already left any earlier attempt's error.
-    set({ screen: "wallet-sign", walletAddress: wallet.address, refusal: null });
   };
   /** Follows a wallet connection: connect flows end there; login and link go on to the signature. */
   const followWallet = (connecting: Promise<ConnectedExternalWallet>) => {
@@ -534,10 +547,8 @@ export function createModalController(client: Client): ModalController {
     chooseWallet(walletId) {
       pending = null;
       walletFailure = null;
-      // Started first: the connection state is already `connecting` when the screen shows it.
-      const connecting = connectWallet(client, { walletId });
-      set({ screen: "wallet-connect", walletId, walletAddress: null, refusal: null });
-      followWallet(connecting);
+      set({ screen: "wallet-connect", walletId, walletAddress: null, refusal: null, walletPending: true });
+      followWallet(withWalletActions((a) => a.connectWallet(client, { walletId })));
     },
     retryWallet() {
       const address = state.walletAddress;
@@ -549,9 +560,8 @@ export function createModalController(client: Client): ModalController {
         return;
       }
       walletFailure = null;
-      const connecting = retryConnectWallet(client);
-      set({ screen: "wallet-connect", walletAddress: null });
-      followWallet(connecting);
+      set({ screen: "wallet-connect", walletAddress: null, walletPending: true });
+      followWallet(withWalletActions((a) => a.retryConnectWallet(client)));
     },
     showWallets() {
       walletRun++;
