@@ -3,6 +3,7 @@
 // wallets — an injected EIP-1193/EIP-6963 Ethereum wallet and a Wallet Standard Solana wallet whose keys the test
 // holds and whose `reject` switch is the user saying no. Each step uses its own page (its own keys) in one browser.
 import assert from "node:assert/strict";
+import { startWalletConnectWallet } from "@symbolon/stack";
 import { sharedBrowser } from "../lib/browser.mjs";
 import {
   ETHEREUM_TEST_WALLET,
@@ -179,5 +180,42 @@ step(
     await page.keyboard.press("Escape");
     await expectSignedOut(page);
     await page.close();
+  },
+);
+
+step(
+  "WalletConnect: the QR code's pairing URI, scanned by a phone wallet (the Node wallet), signs a new user in",
+  async ({ page }) => {
+    assert.ok(stack.urls.walletConnectRelay, "the stack runs the WalletConnect relay stand-in");
+    const key = newEthereumKey();
+    const phone = await startWalletConnectWallet({
+      relayUrl: stack.urls.walletConnectRelay,
+      privateKey: key.privateKey,
+    });
+    try {
+      const dialog = await openWalletList(page, stack);
+      await dialog.getByRole("button", { name: /^WalletConnect Ethereum$/ }).click();
+      const qr = dialog.getByRole("img", { name: "WalletConnect QR code" });
+      await qr.waitFor();
+      const uri = (await qr.getAttribute("data-value")) ?? "";
+      assert.match(uri, /^wc:[0-9a-f]{64}@2\?/);
+      const answer = walletCall(page, "/api/v1/siwe/authenticate", 30_000);
+      assert.ok(await phone.pair(uri), "the wallet approved the session");
+      const { status, body } = await answer;
+      assert.equal(status, 200, `siwe/authenticate answered ${status}: ${JSON.stringify(body)}`);
+      assert.equal(body.is_new_user, true);
+      const account = walletAccount(body.user, key.address);
+      assert.ok(account, JSON.stringify(body.user.linked_accounts));
+      assert.equal(account.connector_type, "wallet_connect");
+      await dialog.waitFor({ state: "hidden" });
+      assert.equal((await page.getByTestId("user-email").textContent())?.trim(), key.address);
+      assert.ok(
+        phone.requests.some((r) => r.method === "personal_sign"),
+        "the phone wallet signed the sign-in message",
+      );
+      await logOut(page);
+    } finally {
+      await phone.stop();
+    }
   },
 );

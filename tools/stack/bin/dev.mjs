@@ -17,6 +17,7 @@ const DEV_PORTS = {
   oidc: 1083,
   oauth2: 1084,
   farcaster: 1085,
+  walletConnect: 1086,
   chain: 8545,
 };
 const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);
@@ -60,6 +61,9 @@ const rows = [
   ["GitHub (local OAuth 2.0 provider)", stack.urls.oauth2],
   ...(stack.urls.farcasterRelay
     ? [["Farcaster relay", `${stack.urls.farcasterRelay} (approve Farcaster sign-ins here)`]]
+    : []),
+  ...(stack.urls.walletConnectRelay
+    ? [["WalletConnect relay", `${stack.urls.walletConnectRelay} (and its wallet directory)`]]
     : []),
   // The funder is anvil's dev account 0 (10,000 ETH): import its key into a wallet to move test funds by hand.
   ...(stack.chain

@@ -19,6 +19,7 @@ import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 import { startSmsbox } from "./smsbox.mjs";
 import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 import { TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
+import { startWalletConnectRelay } from "./walletConnectRelay.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
 export {
@@ -55,6 +56,8 @@ const LOCAL_SMS_ACCOUNT_SID = "AC00000000000000000000000000000000";
 /** The sender number of local SMS: a valid US number (libphonenumber refuses +1 555 01xx). */
 const LOCAL_SMS_FROM = "+12015550100";
 const WEB_DIR = path.join(repoRoot, "apps/web");
+/** The WalletConnect Cloud project id the web app uses with the local relay (which accepts any). */
+export const LOCAL_WALLETCONNECT_PROJECT_ID = "symbolon-local";
 /** The built wallet frame (`npm run build -w @symbolon/wallet-frame`); the server serves it to the host page. */
 export const WALLET_FRAME_DIR = path.join(repoRoot, "packages/wallet-frame/dist");
 const VITE = path.join(repoRoot, "node_modules/vite/bin/vite.js");
@@ -82,7 +85,8 @@ export function serverBinary({ release = false } = {}) {
  *   web?: 'dev' | 'preview' | false,
  *   chain?: boolean,
  *   ports?: { api?: number, web?: number, webB?: number, inbox?: number, smtp?: number, sms?: number,
- *     hostAuth?: number, oidc?: number, oauth2?: number, chain?: number, farcaster?: number },
+ *     hostAuth?: number, oidc?: number, oauth2?: number, chain?: number, farcaster?: number,
+ *     walletConnect?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
  *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, oauth?: boolean,
  *     telegram?: boolean },
@@ -188,6 +192,7 @@ export async function startStack(options = {}) {
       oauth2: ports.oauth2 ?? (fixed ? 1084 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
       farcaster: ports.farcaster ?? (fixed ? 1085 : 0),
+      walletConnect: ports.walletConnect ?? (fixed ? 1086 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
@@ -202,11 +207,13 @@ export async function startStack(options = {}) {
       oauth2: "OAuth 2.0 provider stand-in",
       chain: "chain RPC",
       farcaster: "Farcaster relay",
+      walletConnect: "WalletConnect relay",
     };
     for (const [key, port] of Object.entries(want)) {
       if (
         (key === "web" && !web) ||
         (key === "webB" && !(web && appB)) ||
+        (key === "walletConnect" && !web) ||
         ((key === "chain" || key === "farcaster") && !chain)
       )
         continue;
@@ -252,6 +259,14 @@ export async function startStack(options = {}) {
     if (farcasterRelay) {
       supervisor.onStop(() => farcasterRelay.stop());
       say(`Farcaster relay: ${farcasterRelay.url}`);
+    }
+
+    // WalletConnect's relay and wallet directory, for the web app's "WalletConnect" (walletConnectRelay.mjs); a
+    // WalletConnect wallet pairs through it (walletConnectWallet.mjs: the tests' Node wallet).
+    const walletConnect = web ? await startWalletConnectRelay({ port: want.walletConnect, quiet }) : null;
+    if (walletConnect) {
+      supervisor.onStop(() => walletConnect.stop());
+      say(`WalletConnect relay: ${walletConnect.relayUrl}, wallet directory ${walletConnect.explorerUrl}`);
     }
 
     let databaseUrl;
@@ -401,6 +416,11 @@ export async function startStack(options = {}) {
         WEB_PORT: String(webPort),
         ...(localChain && { VITE_CHAIN_RPC_URL: localChain.rpcUrl, VITE_LOCAL_FAUCET: "true" }),
         VITE_TEST_WALLET: String(web === "dev" && Boolean(options.testWallet)),
+        ...(walletConnect && {
+          VITE_WALLETCONNECT_RELAY_URL: walletConnect.relayUrl,
+          VITE_WALLET_EXPLORER_URL: walletConnect.explorerUrl,
+          VITE_WALLETCONNECT_PROJECT_ID: LOCAL_WALLETCONNECT_PROJECT_ID,
+        }),
       };
       const listen = (port) => ["--host", "127.0.0.1", "--port", String(port), "--strictPort"];
       const outDir = options.webOutDir ?? path.join(dataDir, "web-dist");
@@ -458,6 +478,8 @@ export async function startStack(options = {}) {
         oauth2: oauth2.url,
         chain: localChain?.rpcUrl ?? null,
         farcasterRelay: farcasterRelay?.url ?? null,
+        walletConnectRelay: walletConnect?.relayUrl ?? null,
+        walletExplorer: walletConnect?.explorerUrl ?? null,
       },
       /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
       chain: localChain && {
