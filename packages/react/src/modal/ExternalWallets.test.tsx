@@ -7,6 +7,7 @@ import {
   type WalletOption,
 } from "@symbolon/core";
 import {
+  APP_ID,
   type ScriptedApp,
   type ScriptedServer,
   scriptApp,
@@ -24,8 +25,10 @@ import { type Hex, verifyMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { parseSiweMessage } from "viem/siwe";
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { usePrivy } from "../hooks/usePrivy";
 import { createModalController, type WalletOutcome } from "../provider/createModalController";
 import { PrivyContext } from "../provider/PrivyContext";
+import { PrivyProvider } from "../provider/PrivyProvider";
 import { TEST_APP_ID } from "../test/startTestServer";
 import { renderModal } from "./renderModal";
 import WalletConnectScreen from "./WalletConnectScreen";
@@ -87,46 +90,74 @@ function scriptSiwe(server: ScriptedServer, app: ScriptedApp) {
     nonces.set(nonce, String((hit.body as { address: string }).address).toLowerCase());
     return { json: { nonce } };
   });
-  server.on("POST /api/v1/siwe/authenticate", async (hit) => {
-    const { message, signature } = hit.body as { message: string; signature: Hex };
+  /** The address a signed EIP-4361 message proves, when its nonce is one we gave that address. */
+  const verified = async (body: unknown) => {
+    const { message, signature } = body as { message: string; signature: Hex };
     const fields = parseSiweMessage(message);
     const bound = fields.nonce ? nonces.get(fields.nonce) : undefined;
     const valid =
       fields.address !== undefined &&
       bound === fields.address.toLowerCase() &&
       (await verifyMessage({ address: fields.address, message, signature }));
-    if (!valid) return { status: 401, json: { error: "Invalid signature", code: "invalid_credentials" } };
+    if (!valid) return null;
     nonces.delete(fields.nonce as string);
-    app.user = {
-      ...app.user,
-      linked_accounts: [
-        {
-          type: "wallet",
-          id: null,
-          address: fields.address as string,
-          chain_type: "ethereum",
-          wallet_client_type: "symbolon_test_wallet",
-          connector_type: "injected",
-          wallet_index: null,
-          recovery_method: null,
-          imported: false,
-          delegated: false,
-          verified_at: 1,
-          first_verified_at: 1,
-          latest_verified_at: 1,
-        },
-      ] as unknown as User["linked_accounts"],
-    };
+    return fields.address as string;
+  };
+  const refused = { status: 401, json: { error: "Invalid signature", code: "invalid_credentials" } };
+  server.on("POST /api/v1/siwe/authenticate", async (hit) => {
+    const address = await verified(hit.body);
+    if (!address) return refused;
+    app.user = { ...app.user, linked_accounts: [walletAccount(address)] };
     return { json: app.issue({ is_new_user: true }) };
   });
+  server.on("POST /api/v1/siwe/link", async (hit) => {
+    const address = await verified(hit.body);
+    if (!address) return refused;
+    app.user = { ...app.user, linked_accounts: [...app.user.linked_accounts, walletAccount(address)] };
+    return { json: app.user };
+  });
+}
+
+/** A linked external wallet (server form). */
+function walletAccount(address: string): User["linked_accounts"][number] {
+  return {
+    type: "wallet",
+    id: null,
+    address,
+    chain_type: "ethereum",
+    wallet_client_type: "symbolon_test_wallet",
+    connector_type: "injected",
+    wallet_index: null,
+    recovery_method: null,
+    imported: false,
+    delegated: false,
+    verified_at: 1,
+    first_verified_at: 1,
+    latest_verified_at: 1,
+  } as unknown as User["linked_accounts"][number];
 }
 
 async function scriptedServer() {
   const server = await startScriptedServer();
   onTestFinished(() => server.close());
-  const app = scriptApp(server);
+  const app = scriptApp(server, { config: WALLETS_FIRST });
   scriptSiwe(server, app);
   return server;
+}
+
+function LinkHost() {
+  const { ready, authenticated, user, linkWallet } = usePrivy();
+  const wallets = user?.linkedAccounts.filter((a) => a.type === "wallet").length ?? 0;
+  return (
+    <main>
+      <p data-testid="status">
+        {ready ? (authenticated ? `signed-in:${wallets}` : "signed-out") : "loading"}
+      </p>
+      <button type="button" onClick={linkWallet}>
+        Link a wallet
+      </button>
+    </main>
+  );
 }
 
 const names = (root: HTMLElement) =>
@@ -401,9 +432,14 @@ describe("external wallets in the modal", () => {
       "Zerion",
     ]);
     const row = (name: string) => within(list).getByRole("button", { name: new RegExp(`^${name}`) });
-    expect(row("Symbolon Test Wallet").textContent).toBe("Symbolon Test WalletEthereumInstalled");
-    expect(row(TEST_SOLANA_WALLET_NAME).textContent).toContain("SolanaInstalled");
-    expect(row("WalletConnect").textContent).not.toContain("Installed");
+    // Each row is named "<name> <chain> Installed" (the icon is decorative there).
+    expect(
+      within(list).getByRole("button", { name: "Symbolon Test Wallet Ethereum Installed" }),
+    ).toBeTruthy();
+    expect(
+      within(list).getByRole("button", { name: `${TEST_SOLANA_WALLET_NAME} Solana Installed` }),
+    ).toBeTruthy();
+    expect(within(list).getByRole("button", { name: "WalletConnect Ethereum" })).toBeTruthy();
     // The EIP-6963 icon is shown as an image (decorative in the row: the text names the wallet).
     expect(row("Symbolon Test Wallet").querySelector("img")?.getAttribute("src")).toBe(ICON);
     expect(row("Zerion").querySelector("img")?.getAttribute("src")).toBe("https://img.example/z.png");
@@ -413,6 +449,43 @@ describe("external wallets in the modal", () => {
     // Seven rows is few enough: no search field.
     expect(within(dialog).queryByRole("searchbox")).toBeNull();
     expectLabelled(dialog);
+  });
+});
+
+describe("linking an external wallet", () => {
+  it("linkWallet() opens the list in link mode; the wallet is linked to the signed-in user with SIWE", async () => {
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const app = scriptApp(server, { config: WALLETS_FIRST });
+    scriptSiwe(server, app);
+    // The session a previous page load left (an email user).
+    const session = app.issue();
+    localStorage.setItem(`privy:token:${APP_ID}`, session.token ?? "");
+    localStorage.setItem(`privy:refresh_token:${APP_ID}`, session.refresh_token ?? "");
+    localStorage.setItem(`privy:user:${APP_ID}`, JSON.stringify(session.user));
+    onTestFinished(() => localStorage.clear());
+    announce(createTestEthereumProvider({ privateKey: KEY, storage: null }), {
+      name: "Symbolon Test Wallet",
+      rdns: "dev.symbolon.testwallet",
+    });
+    render(
+      <PrivyProvider appId={APP_ID} apiUrl={server.url}>
+        <LinkHost />
+      </PrivyProvider>,
+    );
+    await screen.findByText("signed-in:0");
+    fireEvent.click(screen.getByRole("button", { name: "Link a wallet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Link a wallet" });
+    expect(within(dialog).getByText("Choose the wallet to add to your account.")).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole("button", { name: /^Symbolon Test Wallet/ }));
+    await within(dialog).findByRole("heading", { name: "Wallet added" });
+    await screen.findByText("signed-in:1");
+    const [linked] = server.hitsOf("POST /api/v1/siwe/link");
+    expect(linked?.body).toMatchObject({
+      walletClientType: "symbolon_test_wallet",
+      connectorType: "injected",
+    });
+    expect(linked?.headers.authorization).toBe(`Bearer ${session.token}`);
   });
 });
 

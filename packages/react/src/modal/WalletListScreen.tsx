@@ -108,10 +108,14 @@ export default function WalletListScreen({
                 walletClientType={option.walletClientType}
                 alt=""
               />
-              <span className="symbolon-wallet-name">{option.name}</span>
+              {/* Spaces between the parts: the button's name reads "<name> <chain> Installed". */}
+              <span className="symbolon-wallet-name">{option.name}</span>{" "}
               <span className="symbolon-badge">{CHAIN_LABELS[option.chainType]}</span>
               {option.installed && (
-                <span className="symbolon-badge symbolon-badge--installed">Installed</span>
+                <>
+                  {" "}
+                  <span className="symbolon-badge symbolon-badge--installed">Installed</span>
+                </>
               )}
             </button>
           </li>

@@ -15,6 +15,8 @@ export function walletErrorDetail(error: unknown, wallet: string, stage: "connec
     return stage === "sign"
       ? "You declined the signature request. Try again to sign in."
       : "You declined the connection request. Try again to connect.";
+  // Spec §8: the server (invalid_data) and core say this one in the spec's words.
+  if (message === EMBEDDED_LOGIN_MESSAGE) return EMBEDDED_LOGIN_MESSAGE;
   switch (code) {
     case "unauthorized":
       return `${wallet} did not share an account. Unlock it and try again.`;
@@ -33,7 +35,6 @@ export function walletErrorDetail(error: unknown, wallet: string, stage: "connec
     case "cannot_link_more_of_type":
       return "You cannot authorize more than one account for this user.";
   }
-  if (message === EMBEDDED_LOGIN_MESSAGE) return EMBEDDED_LOGIN_MESSAGE;
   return stage === "connect" ? UNABLE_TO_CONNECT_MESSAGE : "Something went wrong. Try again.";
 }
 
