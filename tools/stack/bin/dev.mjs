@@ -73,12 +73,7 @@ const rows = [
       ]
     : []),
   ...(testWallet
-    ? [
-        [
-          "Test wallets",
-          "in the web app: anvil's account 2 (0x3C44…93BC) and a Solana key; window.symbolonTestWallet",
-        ],
-      ]
+    ? [["Test wallets", "in the web app (anvil's account 2, a Solana key): window.symbolonTestWallet"]]
     : []),
   ["App id", stack.appId],
   ...(stack.appBId ? [["App B id", stack.appBId]] : []),
