@@ -60,10 +60,17 @@ function announce(provider: Provider, info: { name: string; rdns: string; icon?:
  * The test wallet (a viem local account behind a real EIP-1193 provider) with the person's prompts
  * held until the test approves them: `approve("personal_sign")` lets the waiting request go on.
  */
-function heldTestWallet(name = "Symbolon Test Wallet", rdns = "dev.symbolon.testwallet") {
-  const inner = createTestEthereumProvider({ privateKey: KEY, storage: null }, controlOn(window));
+function heldTestWallet({
+  hold = ["eth_requestAccounts", "personal_sign"],
+  chainId = 1,
+  chains = [] as { id: number }[],
+} = {}) {
+  const inner = createTestEthereumProvider(
+    { privateKey: KEY, storage: null, chainId, chains },
+    controlOn(window),
+  );
   const waiting = new Map<string, () => void>();
-  const held = new Set(["eth_requestAccounts", "personal_sign"]);
+  const held = new Set(hold);
   const provider: Provider = {
     ...inner,
     async request(args) {
@@ -71,7 +78,7 @@ function heldTestWallet(name = "Symbolon Test Wallet", rdns = "dev.symbolon.test
       return inner.request(args as Parameters<typeof inner.request>[0]);
     },
   };
-  announce(provider, { name, rdns });
+  announce(provider, { name: "Symbolon Test Wallet", rdns: "dev.symbolon.testwallet" });
   return {
     async approve(method: string) {
       await waitFor(() => expect(waiting.has(method)).toBe(true));
@@ -256,6 +263,59 @@ describe("external wallets in the modal", () => {
     expect(client.store.getState().authenticated).toBe(true);
     const [sent] = server.hitsOf("POST /api/v1/siwe/authenticate");
     expect(sent?.body).toMatchObject({ walletClientType: "symbolon_test_wallet", connectorType: "injected" });
+  });
+
+  it("shows 'Switching network' while the wallet moves to the app's chain, then signs for that chain", async () => {
+    const server = await scriptedServer();
+    const wallet = heldTestWallet({ hold: ["wallet_switchEthereumChain"], chains: [{ id: 50312 }] });
+    const chain = {
+      id: 50312,
+      name: "Somnia Testnet",
+      rpcUrl: "http://127.0.0.1:1",
+      nativeCurrency: { name: "STT", symbol: "STT", decimals: 18 },
+    };
+    const { dialog, client } = await renderModal((c) => c.login(), {
+      appConfig: WALLETS_FIRST,
+      clientOptions: { apiUrl: server.url, chains: [chain] },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with a wallet" }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: /^Symbolon Test Wallet/ }));
+    await within(dialog).findByRole("heading", { name: "Switching network" });
+    expect(within(dialog).getByRole("status").textContent).toBe(
+      "Approve the network switch in Symbolon Test Wallet",
+    );
+    await wallet.approve("wallet_switchEthereumChain");
+    await within(dialog).findByRole("heading", { name: "You're logged in" });
+    expect(client.store.getState().authenticated).toBe(true);
+    const [sent] = server.hitsOf("POST /api/v1/siwe/authenticate");
+    expect(sent?.body).toMatchObject({ chainId: "eip155:50312" });
+  });
+
+  it("connect-or-create: the login screen offers wallets that only connect, next to the other methods", async () => {
+    const server = await scriptedServer();
+    announce(createTestEthereumProvider({ privateKey: KEY, storage: null }), {
+      name: "Symbolon Test Wallet",
+      rdns: "dev.symbolon.testwallet",
+    });
+    const walletOutcomes: WalletOutcome[] = [];
+    const { dialog, controller, client, outcomes } = await renderModal((c) => c.openConnectOrCreate(), {
+      appConfig: WALLETS_FIRST,
+      clientOptions: { apiUrl: server.url },
+    });
+    controller.onWalletOutcome((outcome) => walletOutcomes.push(outcome));
+    expect(names(dialog)).toEqual(["Close", "Continue with a wallet", "Continue with email"]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with a wallet" }));
+    await within(dialog).findByRole("heading", { name: "Connect a wallet" });
+    fireEvent.click(await within(dialog).findByRole("button", { name: /^Symbolon Test Wallet/ }));
+    await within(dialog).findByRole("heading", { name: "Wallet connected" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 3000 });
+    expect(walletOutcomes).toEqual([
+      expect.objectContaining({ type: "complete", flow: "connect-or-create", result: null }),
+    ]);
+    // No sign-in: neither a SIWE call nor a login outcome.
+    expect(server.hitsOf("POST /api/v1/siwe/init")).toHaveLength(0);
+    expect(outcomes).toEqual([]);
+    expect(client.store.getState().authenticated).toBe(false);
   });
 
   it("shows a 4001 as a decline (never the raw error) and Try again connects, then signs", async () => {
