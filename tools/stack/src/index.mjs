@@ -36,7 +36,7 @@ export { freePort, PortInUseError } from "./ports.mjs";
 export { readTail } from "./processes.mjs";
 export { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 export { signInitData, signWidgetResult, TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
-export { startWalletConnectRelay, WALLET_DIRECTORY } from "./walletConnectRelay.mjs";
+export { routeVerifyToStandIn, startWalletConnectRelay, WALLET_DIRECTORY } from "./walletConnectRelay.mjs";
 export { startWalletConnectWallet } from "./walletConnectWallet.mjs";
 
 /** The repository root (tools/stack/src → ../../..). */

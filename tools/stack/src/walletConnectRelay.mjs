@@ -28,11 +28,18 @@
 // first: ordering them first is the client's job, spec §7), `GET /v3/logo/{sm|md|lg}/{image_id}` → an SVG logo.
 // No projectId → 400. CORS open (the browser reads it).
 //
+// Verify (HTTP, same port): the page the SDK loads in a hidden iframe before publishing a proposal or request
+// (`verify.walletconnect.org/v3/attestation?projectId&origin&id&decryptedId`): it posts
+// `{type: "verify_attestation", attestation}` to its parent, the attestation an ES256 JWT {id, origin, isScam: false,
+// isVerified (loopback origins), exp} signed with this stand-in's P-256 key; `GET /v3/public-key` gives that key as
+// the SDK reads it. Browser tests route the SDK's fixed Verify host here (else it waits 5 s per message offline).
+//
 // `GET /api/stats` → {connections, topics, messages, published} for tests; `WALLETCONNECT_RELAY_TRACE=1` logs requests.
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { decodeJWT, verifyJWT } from "@walletconnect/relay-auth";
 import { safeJsonParse, safeJsonStringify } from "@walletconnect/safe-json";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { WebSocketServer } from "ws";
 
 /** Public-relay limits the clients respect: a TTL between 10 s and 30 days. */
@@ -154,6 +161,19 @@ function logoSvg(wallet) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="24" fill="${wallet.color}"/><text x="48" y="62" font-family="sans-serif" font-size="44" font-weight="700" text-anchor="middle" fill="#fff">${letter}</text></svg>`;
 }
 
+/** Verify attestations live this long (the public service's are short-lived too). */
+const ATTESTATION_TTL_S = 300;
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** The Verify iframe's page: hands the attestation to the SDK in the parent window. */
+function attestationPage(attestation) {
+  const message = JSON.stringify(JSON.stringify({ type: "verify_attestation", attestation })).replaceAll(
+    "<",
+    "\\u003c",
+  );
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Verify</title></head><body><script>window.parent.postMessage(${message}, "*");</script></body></html>`;
+}
+
 /** A relay error carried to the JSON-RPC answer. */
 class RpcError extends Error {
   constructor(code, message) {
@@ -224,6 +244,8 @@ export async function startWalletConnectRelay({ port = 0, host = "127.0.0.1", qu
   let seq = 0;
   let published = 0;
   let nextRpcId = Date.now() * 1000;
+  const verifyKey = await generateKeyPair("ES256", { extractable: true });
+  const verifyJwk = await exportJWK(verifyKey.publicKey);
 
   /** Drops expired messages (on every publish and subscribe; the mailbox is small). */
   const prune = () => {
@@ -451,7 +473,7 @@ export async function startWalletConnectRelay({ port = 0, host = "127.0.0.1", qu
     }
   };
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://relay");
     const send = (status, body, type = "application/json") => {
       res.writeHead(status, {
@@ -484,6 +506,28 @@ export async function startWalletConnectRelay({ port = 0, host = "127.0.0.1", qu
         (w) => createHash("sha256").update(`logo:${w.slug}`).digest("hex").slice(0, 36) === logo[2],
       );
       return wallet ? send(200, logoSvg(wallet), "image/svg+xml") : send(404, { message: "Not found" });
+    }
+    if (url.pathname === "/v3/attestation") {
+      const id = url.searchParams.get("id");
+      const origin = url.searchParams.get("origin") ?? "";
+      if (!id || !/^[0-9a-f]{64}$/.test(id)) return send(400, { message: "id is required" });
+      const attestation = await new SignJWT({
+        id,
+        origin,
+        isScam: false,
+        isVerified: LOOPBACK_ORIGIN.test(origin),
+      })
+        .setProtectedHeader({ alg: "ES256", typ: "JWT" })
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ATTESTATION_TTL_S)
+        .sign(verifyKey.privateKey);
+      return send(200, attestationPage(attestation), "text/html; charset=utf-8");
+    }
+    if (url.pathname === "/v3/public-key") {
+      const { crv, kty, x, y } = verifyJwk;
+      return send(200, {
+        publicKey: { crv, ext: true, key_ops: ["verify"], kty, x, y },
+        expiresAt: Math.floor(Date.now() / 1000) + 24 * 60 * 60,
+      });
     }
     if (url.pathname === "/api/stats") return send(200, stats());
     if (url.pathname === "/hello" || url.pathname === "/")
@@ -553,4 +597,27 @@ export async function startWalletConnectRelay({ port = 0, host = "127.0.0.1", qu
       await closed;
     },
   };
+}
+
+/** The SDK's fixed Verify host (its iframe and public-key lookups). */
+export const WALLETCONNECT_VERIFY_HOST = "https://verify.walletconnect.org";
+
+/**
+ * Browser tests: answers the page's requests to the SDK's Verify host from the stand-in at `standInUrl` (a Playwright
+ * BrowserContext or Page — anything with `route(pattern, handler)`), so the dApp side gets its attestation at once
+ * instead of waiting 5 s per message for an iframe that cannot load offline. Pair with a Node wallet started with
+ * `verifyUrl: standInUrl`, which then checks those attestations.
+ * @param {{ route: (url: string, handler: (route: any) => Promise<void>) => Promise<void> }} context
+ * @param {string} standInUrl
+ */
+export async function routeVerifyToStandIn(context, standInUrl) {
+  await context.route(`${WALLETCONNECT_VERIFY_HOST}/**`, async (route) => {
+    const { pathname, search } = new URL(route.request().url());
+    const res = await fetch(`${standInUrl}${pathname}${search}`);
+    await route.fulfill({
+      status: res.status,
+      contentType: res.headers.get("content-type") ?? "text/plain",
+      body: await res.text(),
+    });
+  });
 }

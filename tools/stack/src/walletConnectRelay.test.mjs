@@ -10,6 +10,7 @@ import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { generateKeyPair, signJWT } from "@walletconnect/relay-auth";
 import { SignClient } from "@walletconnect/sign-client";
+import { verifyP256Jwt } from "@walletconnect/utils";
 import { verifyMessage } from "viem";
 import WebSocket from "ws";
 import { startWalletConnectRelay, WALLET_DIRECTORY } from "./walletConnectRelay.mjs";
@@ -326,4 +327,30 @@ test("services.mjs --walletconnect prints the relay and directory URLs and stops
   } finally {
     services.kill();
   }
+});
+
+test("Verify: the attestation page posts a JWT for the message id, signed with the key /v3/public-key gives", async () => {
+  const id = randomBytes(32).toString("hex");
+  const page = await fetch(
+    `${relay.url}/v3/attestation?projectId=x&origin=http://localhost:5173&id=${id}&decryptedId=y`,
+  );
+  assert.match(page.headers.get("content-type"), /^text\/html/);
+  const html = await page.text();
+  const posted = JSON.parse(JSON.parse(/postMessage\((".*"), "\*"\)/.exec(html)[1]));
+  assert.equal(posted.type, "verify_attestation");
+  const { publicKey, expiresAt } = await (await fetch(`${relay.url}/v3/public-key`)).json();
+  assert.ok(expiresAt * 1000 > Date.now());
+  // The SDK's own check (what a wallet does with the attestation).
+  const claims = verifyP256Jwt(posted.attestation, publicKey);
+  assert.equal(claims.id, id);
+  assert.equal(claims.origin, "http://localhost:5173");
+  assert.equal(claims.isVerified, true);
+  assert.equal(claims.isScam, false);
+  const foreign = await fetch(`${relay.url}/v3/attestation?origin=https://evil.example&id=${id}`);
+  const foreignClaims = verifyP256Jwt(
+    JSON.parse(JSON.parse(/postMessage\((".*"), "\*"\)/.exec(await foreign.text())[1])).attestation,
+    publicKey,
+  );
+  assert.equal(foreignClaims.isVerified, false);
+  assert.equal((await fetch(`${relay.url}/v3/attestation?id=nothex`)).status, 400);
 });

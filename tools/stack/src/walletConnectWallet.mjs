@@ -8,8 +8,11 @@
 // With `reject` set (option or `wallet.reject = true`), proposals are rejected (USER_REJECTED) and requests answered
 // with 4001 "User rejected the request." — the EIP-1193 user rejection.
 // Nothing leaves the machine: the relay is whatever `relayUrl` says (the stand-in of walletConnectRelay.mjs), storage
-// is in memory, telemetry is off. The Sign client's Verify lookup (verify.walletconnect.org) fails fast offline and
-// leaves the proposal's verification "UNKNOWN", which the wallet ignores.
+// is in memory, telemetry is off. Verify: without `verifyUrl` the SDK's lookups (verify.walletconnect.org) fail fast
+// offline and a proposal's verification stays "UNKNOWN". A dApp whose Verify iframe was routed to the stand-in sends
+// attestation JWTs, and the SDK then needs the Verify public key — offline it waits for it forever (its
+// fetchAndPersistPublicKey never settles when the fetch fails) — so pass `verifyUrl` (the relay stand-in's HTTP URL) in
+// that case: the wallet then trusts the stand-in's key, as a real wallet trusts Verify's, and checks attestations.
 import { randomUUID } from "node:crypto";
 import { SignClient } from "@walletconnect/sign-client";
 import { buildApprovedNamespaces, getSdkError } from "@walletconnect/utils";
@@ -33,7 +36,7 @@ const UNSUPPORTED = (method) => ({ code: 4200, message: `The wallet does not sup
 /**
  * Starts the wallet and connects it to the relay.
  * @param {{ relayUrl: string, privateKey: `0x${string}`, chainId?: number, projectId?: string, reject?: boolean,
- *   name?: string }} options
+ *   name?: string, verifyUrl?: string }} options
  */
 export async function startWalletConnectWallet({
   relayUrl,
@@ -42,6 +45,7 @@ export async function startWalletConnectWallet({
   projectId = "symbolon-local",
   reject = false,
   name = "Symbolon Node Wallet",
+  verifyUrl,
 }) {
   const account = privateKeyToAccount(privateKey);
   const chain = `eip155:${chainId}`;
@@ -61,6 +65,13 @@ export async function startWalletConnectWallet({
     },
   });
 
+  if (verifyUrl) {
+    // What the SDK would fetch from Verify itself, stored where it looks (`verify.storeKey`), then re-read.
+    const key = await (await fetch(`${verifyUrl}/v3/public-key`)).json();
+    await client.core.storage.setItem(client.core.verify.storeKey, key);
+    await client.core.verify.init();
+  }
+
   /** @type {{ method: string, params: unknown, topic: string, answer: unknown, error?: unknown }[]} */
   const requests = [];
   /** @type {Set<(event: any) => void>} */
@@ -75,6 +86,8 @@ export async function startWalletConnectWallet({
     reject,
     /** Every request answered, oldest first. */
     requests,
+    /** The Verify result of each proposal, oldest first: "VALID", "INVALID" or "UNKNOWN". */
+    verifications: /** @type {string[]} */ ([]),
     client,
     /**
      * Pairs with a `wc:` URI (what scanning the QR code does) and resolves with the session once the proposal that
@@ -132,7 +145,8 @@ export async function startWalletConnectWallet({
     },
   };
 
-  client.on("session_proposal", async ({ id, params }) => {
+  client.on("session_proposal", async ({ id, params, verifyContext }) => {
+    wallet.verifications.push(verifyContext?.verified?.validation ?? "UNKNOWN");
     const notify = (outcome) => {
       for (const waiter of [...proposalWaiters]) waiter(outcome);
     };
