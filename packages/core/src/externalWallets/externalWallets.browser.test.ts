@@ -14,6 +14,7 @@ import bs58 from "bs58";
 import { getAddress, type Hex, verifyMessage } from "viem";
 import { parseSiweMessage } from "viem/siwe";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { transferAccount } from "../actions/transferAccount.ts";
 import type { ChainConfig } from "../chain/ChainConfig.ts";
 import type { ClientOptions } from "../client/createClient.ts";
 import type { User } from "../generated/protocol.ts";
@@ -404,6 +405,44 @@ describe("SIWE", () => {
     expect(scripted.server.hitsOf("POST /api/v1/siwe/init")).toEqual([]);
     await expect(unlinkWallet(c, ethAddress)).rejects.toMatchObject({ message: EMBEDDED_UNLINK_MESSAGE });
     expect(scripted.server.hitsOf("POST /api/v1/siwe/unlink")).toEqual([]);
+  });
+});
+
+describe("wallet account transfer", () => {
+  it("a link refused with account_transfer_required keeps the proof; transferAccount moves the wallet with its metadata", async () => {
+    scriptSignIn("siws", makeUser({ linked_accounts: [] }));
+    scriptSignIn("siwe", scripted.app.user);
+    const data = {
+      nonce: "t1",
+      account_type: "wallet",
+      display_name: ethAddress,
+      embedded_wallet_address: null,
+    };
+    scripted.server.on("POST /api/v1/siwe/link", () => ({
+      status: 400,
+      json: { error: "This wallet belongs to another user.", code: "account_transfer_required", data },
+    }));
+    const c = client();
+    await connectWallet(c, { walletId: SOLANA_ID });
+    await loginWithSiws(c);
+    await connectWallet(c, { walletId: TEST_RDNS });
+    const refusal = await linkWithSiwe(c).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({
+      code: "account_transfer_required",
+      data: { nonce: "t1", walletClientType: "symbolon_test_wallet", connectorType: "injected" },
+    });
+    scripted.server.on("POST /api/v1/siwe/transfer", () => ({ json: scripted.app.user }));
+    await transferAccount(c, {
+      accountType: "wallet",
+      nonce: "t1",
+      subject: ethAddress,
+      metadata: { walletClientType: "symbolon_test_wallet", connectorType: "injected" },
+    });
+    expect(scripted.server.hitsOf("POST /api/v1/siwe/transfer")[0]?.body).toEqual({
+      nonce: "t1",
+      address: ethAddress,
+      metadata: { walletClientType: "symbolon_test_wallet", connectorType: "injected" },
+    });
   });
 });
 
