@@ -148,6 +148,17 @@ describe("connectWalletConnect", () => {
   });
 });
 
+describe("events", () => {
+  it("a session ended by the wallet is an EIP-1193 disconnect (4900)", async () => {
+    const provider = await connect(newClient());
+    const disconnected = new Promise<unknown>((resolve) => provider.on("disconnect", resolve));
+    await wallet.disconnectAll();
+    const error = await disconnected;
+    expect(error).toBeInstanceOf(ProviderRpcError);
+    expect((error as ProviderRpcError).code).toBe(4900);
+  });
+});
+
 describe("settings", () => {
   it("takes the project id from the client option, else the app config, else refuses", () => {
     const client = newClient();
