@@ -17,6 +17,8 @@ export interface TestWalletControl {
   reject: boolean | string[];
   /** Every request the wallets received, in order (method names): lets a test see what the app asked for. */
   requests: string[];
+  /** The messages the user was shown to sign (personal_sign, solana:signMessage) as text, in order. */
+  messages: string[];
 }
 
 export const CONTROL_KEY = "symbolonTestWallet";
@@ -24,7 +26,14 @@ export const CONTROL_KEY = "symbolonTestWallet";
 /** The page's control object, created on first use. */
 export function controlOn(target: object): TestWalletControl {
   const holder = target as Record<string, TestWalletControl | undefined>;
-  holder[CONTROL_KEY] ??= { address: null, chainId: null, solanaAddress: null, reject: false, requests: [] };
+  holder[CONTROL_KEY] ??= {
+    address: null,
+    chainId: null,
+    solanaAddress: null,
+    reject: false,
+    requests: [],
+    messages: [],
+  };
   return holder[CONTROL_KEY];
 }
 

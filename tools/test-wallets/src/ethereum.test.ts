@@ -65,7 +65,7 @@ describe("injected Ethereum test wallet", () => {
   });
 
   it("personal_sign gives a signature viem verifies against the address (hex and text messages)", async () => {
-    const { provider } = wallet();
+    const { provider, control } = wallet();
     await provider.request({ method: "eth_requestAccounts" });
     const message = "example.com wants you to sign in with your Ethereum account:\nhello";
     const fromHex = (await provider.request({
@@ -78,6 +78,7 @@ describe("injected Ethereum test wallet", () => {
       params: [message, ANVIL_2.toLowerCase()],
     })) as Hex;
     expect(fromText).toBe(fromHex);
+    expect(control.messages).toEqual([message, message]);
     expect(await verifyMessage({ address: ANVIL_2, message: "another", signature: fromHex })).toBe(false);
   });
 

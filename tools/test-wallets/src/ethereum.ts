@@ -6,6 +6,7 @@ import {
   defineChain,
   getAddress,
   type Hex,
+  hexToString,
   http,
   isAddress,
   isAddressEqual,
@@ -152,6 +153,7 @@ export function createTestEthereumProvider(
         const [first, second] = params;
         const message = ownAddress(second) ? first : ownAddress(first) ? second : undefined;
         if (typeof message !== "string") throw new ProviderRpcError(RpcErrorCode.invalidParams);
+        control.messages.push(isHex(message) ? hexToString(message) : message);
         return account.signMessage({ message: isHex(message) ? { raw: message } : message });
       }
       case "eth_signTypedData_v4": {

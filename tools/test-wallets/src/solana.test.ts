@@ -61,11 +61,12 @@ describe("Wallet Standard Solana test wallet", () => {
   });
 
   it("signs messages with ed25519: the signature verifies for the account's public key only", async () => {
-    const { connect, sign } = wallet();
+    const { connect, sign, control } = wallet();
     const [account] = (await connect.connect()).accounts;
     const [output] = await sign.signMessage({ account, message: MESSAGE });
     if (!account || !output) throw new Error("no account or no signature");
-    expect(output?.signedMessage).toEqual(MESSAGE);
+    expect(output.signedMessage).toEqual(MESSAGE);
+    expect(control.messages).toEqual([new TextDecoder().decode(MESSAGE)]);
     expect(ed25519.verify(output.signature, MESSAGE, account.publicKey)).toBe(true);
     expect(ed25519.verify(output.signature, new TextEncoder().encode("other"), account.publicKey)).toBe(
       false,

@@ -100,6 +100,7 @@ export function createTestSolanaWallet(
           return inputs.map(({ account: who, message }) => {
             if (who.address !== address || !accounts.includes(account))
               throw new ProviderRpcError(RpcErrorCode.unauthorized);
+            control.messages.push(new TextDecoder().decode(message));
             return { signedMessage: message, signature: ed25519.sign(message, seed) };
           });
         },
