@@ -58,6 +58,12 @@ export async function connectWalletConnect(
 ): Promise<WalletConnectProvider> {
   const chains = requestedChains(client, options.chains);
   const provider = await universalProvider(client);
+  // The library holds one session per instance: a new connection ends the previous one (its wallet sees it end,
+  // and the previous provider reports a disconnect).
+  if (provider.session) {
+    await provider.disconnect().catch(() => {});
+    provider.events.emit("disconnect", { reason: "replaced" });
+  }
   const onUri = (uri: string) => options.onPairingUri(uri);
   provider.on("display_uri", onUri);
   try {
@@ -152,9 +158,16 @@ function rpcMap(client: Client): Record<string, string> {
   return Object.fromEntries((client.options.chains ?? []).map((chain) => [String(chain.id), chain.rpcUrl]));
 }
 
-/** An EIP-1193 view of the library's provider: hex chain ids, `ProviderRpcError`s, `disconnect()`. */
+/**
+ * An EIP-1193 view of the library's provider for its current session: hex chain ids, `ProviderRpcError`s,
+ * `disconnect()`. Once that session ended (by either side, or replaced by a new connection) requests fail with 4900.
+ */
 function wrapProvider(provider: UniversalProviderType): WalletConnectProvider {
+  const topic = provider.session?.topic;
+  const live = () => topic !== undefined && provider.session?.topic === topic;
+  const ended = () => new ProviderRpcError(4900, "The WalletConnect session has ended.");
   const request = async ({ method, params }: { method: string; params?: unknown }) => {
+    if (!live()) throw ended();
     try {
       const result = await provider.request<unknown>({ method, params: params as unknown[] | undefined });
       // The library answers eth_chainId with a number; EIP-1193 wants a hex string.
@@ -163,16 +176,23 @@ function wrapProvider(provider: UniversalProviderType): WalletConnectProvider {
       throw asProviderError(error);
     }
   };
-  // Events in EIP-1193 form: chainChanged carries a hex id; a session ended by the wallet is a disconnect (4900).
+  // Events in EIP-1193 form (chainChanged carries a hex id; the end of the session is a disconnect, 4900), and only
+  // while this session lasts: later sessions of the same library instance are another provider's.
+  let over = false;
   const translated = new Map<(...args: never[]) => void, (...args: unknown[]) => void>();
   const translate = (event: string, listener: (...args: never[]) => void) => {
     const call = listener as (...args: unknown[]) => void;
-    const wrapped =
-      event === "chainChanged"
-        ? (id: unknown) => call(typeof id === "number" ? `0x${id.toString(16)}` : id)
-        : event === "disconnect"
-          ? () => call(new ProviderRpcError(4900, "The wallet ended the WalletConnect session."))
-          : call;
+    const wrapped = (...args: unknown[]) => {
+      if (over) return;
+      if (event === "disconnect") {
+        over = true;
+        call(ended());
+      } else if (event === "chainChanged" && typeof args[0] === "number") {
+        call(`0x${args[0].toString(16)}`);
+      } else {
+        call(...args);
+      }
+    };
     translated.set(listener, wrapped);
     return wrapped;
   };
@@ -189,7 +209,8 @@ function wrapProvider(provider: UniversalProviderType): WalletConnectProvider {
       return wrapped;
     },
     async disconnect() {
-      if (provider.session) await provider.disconnect();
+      if (live()) await provider.disconnect();
+      over = true;
     },
   };
   return wrapped as unknown as WalletConnectProvider;

@@ -159,6 +159,20 @@ describe("events", () => {
   });
 });
 
+describe("one session at a time", () => {
+  it("a new connection ends the previous session: its provider reports a disconnect and refuses requests", async () => {
+    const client = newClient();
+    const first = await connect(client);
+    const firstEnded = new Promise<unknown>((resolve) => first.on("disconnect", resolve));
+    const second = await connect(client);
+    expect(((await firstEnded) as ProviderRpcError).code).toBe(4900);
+    const refused = await first.request({ method: "eth_accounts" }).catch((e: unknown) => e);
+    expect((refused as ProviderRpcError).code).toBe(4900);
+    expect(await second.request({ method: "eth_accounts" })).toEqual([wallet.address]);
+    await second.disconnect();
+  });
+});
+
 describe("settings", () => {
   it("takes the project id from the client option, else the app config, else refuses", () => {
     const client = newClient();
