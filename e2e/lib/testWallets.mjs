@@ -57,6 +57,11 @@ export async function walletRequests(page) {
   return page.evaluate(() => [...(window.symbolonTestWallet?.requests ?? [])]);
 }
 
+/** The messages the page's wallets were asked to sign, as the user read them in the wallet (text). */
+export async function walletMessages(page) {
+  return page.evaluate(() => [...(window.symbolonTestWallet?.messages ?? [])]);
+}
+
 /** Closes every page of the context but `keep` (earlier tests' pages keep their own wallets). */
 export async function closeOtherPages(context, keep) {
   for (const page of context.pages()) if (page !== keep) await page.close();

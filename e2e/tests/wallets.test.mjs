@@ -22,12 +22,30 @@ import {
   newSolanaKey,
   pageWithTestWallets,
   setReject,
+  walletMessages,
   walletRequests,
 } from "../lib/testWallets.mjs";
 import { shownAddress } from "../lib/wallet.mjs";
 
 const stack = useStack();
 const step = sharedBrowser();
+
+/**
+ * Checks the sign-in message the wallet showed (EIP-4361 / Sign In With Solana): this app's host, the account, the
+ * app's URI, a nonce, and for Ethereum the chain.
+ */
+function assertSignInMessage(message, chain, address) {
+  const web = new URL(stack.urls.web);
+  const lines = message.split("\n");
+  assert.equal(lines[0], `${web.host} wants you to sign in with your ${chain} account:`, message);
+  assert.equal(lines[1], address, message);
+  assert.ok(lines.includes(`URI: ${web.origin}`) || lines.includes(`URI: ${web.origin}/`), message);
+  if (chain === "Ethereum") assert.ok(lines.includes("Chain ID: 50312"), message);
+  assert.ok(
+    lines.some((l) => /^Nonce: [0-9A-Za-z]{8,}$/.test(l)),
+    message,
+  );
+}
 
 /** The `wallet` linked account of `address` in a server user (server form). */
 function walletAccount(user, address) {
@@ -42,6 +60,9 @@ step(
     const ids = [];
     for (const round of ["new", "again"]) {
       const dialog = await openWalletList(page, stack);
+      // Installed wallets first: the test wallet heads the list.
+      const first = dialog.getByRole("list", { name: "Wallets" }).getByRole("button").first();
+      assert.match((await first.textContent()) ?? "", /^Symbolon Test Wallet\s*Ethereum\s*Installed$/);
       const answer = walletCall(page, "/api/v1/siwe/authenticate");
       await pickWallet(dialog, ETHEREUM_TEST_WALLET);
       const { status, body } = await answer;
@@ -58,6 +79,10 @@ step(
       assert.equal((await page.getByTestId("user-id").textContent())?.trim(), body.user.id);
       assert.equal((await page.getByTestId("user-email").textContent())?.trim(), key.address);
       ids.push(body.user.id);
+      // What the wallet showed (the page's wallet starts afresh on every load).
+      const messages = await walletMessages(page);
+      assert.equal(messages.length, 1, "one signature per sign-in");
+      assertSignInMessage(messages[0], "Ethereum", key.address);
       await logOut(page);
     }
     assert.equal(ids[1], ids[0], "the same user both times");
@@ -151,6 +176,8 @@ step("SIWS: a new user signs in with the Solana test wallet", async ({ context }
   assert.equal((await page.getByTestId("user-email").textContent())?.trim(), sol.address);
   const asked = await walletRequests(page);
   assert.ok(asked.includes("solana:signMessage"), asked.join(", "));
+  const [message] = await walletMessages(page);
+  assertSignInMessage(message, "Solana", sol.address);
   await logOut(page);
   await page.close();
 });
