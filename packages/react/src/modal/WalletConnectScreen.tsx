@@ -116,9 +116,13 @@ export default function WalletConnectScreen({
   );
 }
 
-/** Phantom's Ethereum side (an Ethereum option of the Phantom wallet). */
+/** Phantom's Ethereum side in this browser (the extension's injected Ethereum provider). */
 function isPhantomEthereum(option: WalletOption | null): option is WalletOption {
-  return option?.walletClientType === "phantom" && option.chainType === "ethereum";
+  return (
+    option?.walletClientType === "phantom" &&
+    option.chainType === "ethereum" &&
+    option.connectorType === "injected"
+  );
 }
 
 /** A primary and a secondary button, each `[label, action]`. */

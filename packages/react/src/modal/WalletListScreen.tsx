@@ -109,8 +109,10 @@ export default function WalletListScreen({
                 alt=""
               />
               {/* Spaces between the parts: the button's name reads "<name> <chain> Installed". */}
-              <span className="symbolon-wallet-name">{option.name}</span>{" "}
-              <span className="symbolon-badge">{CHAIN_LABELS[option.chainType]}</span>
+              <span className="symbolon-wallet-text">
+                <span className="symbolon-wallet-name">{option.name}</span>{" "}
+                <span className="symbolon-wallet-chain">{CHAIN_LABELS[option.chainType]}</span>
+              </span>
               {option.installed && (
                 <>
                   {" "}

@@ -6,7 +6,9 @@ export const EXTERNAL_WALLET_CSS = `
 .symbolon-wallets{display:flex;flex-direction:column;gap:6px;margin:4px 0 0;padding:0;list-style:none;overflow:auto}
 .symbolon-wallet{display:flex;align-items:center;gap:12px;width:100%;min-height:56px;padding:8px 12px;border:1px solid var(--symbolon-border);border-radius:14px;background:transparent;color:var(--symbolon-fg);font:inherit;font-weight:600;text-align:left;cursor:pointer}
 .symbolon-wallet:hover{background:var(--symbolon-field)}
-.symbolon-wallet-name{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.symbolon-wallet-text{display:flex;flex:1;flex-direction:column;min-width:0;line-height:1.3}
+.symbolon-wallet-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.symbolon-wallet-chain{color:var(--symbolon-muted);font-size:12px;font-weight:500}
 .symbolon-wallet-icon{flex:none;width:40px;height:40px;border-radius:10px;object-fit:cover}
 .symbolon-wallet-icon--large{width:64px;height:64px;border-radius:16px}
 .symbolon-badge{flex:none;padding:2px 8px;border-radius:999px;background:var(--symbolon-field);color:var(--symbolon-muted);font-size:12px;font-weight:600}
