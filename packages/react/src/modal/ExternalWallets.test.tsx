@@ -19,7 +19,7 @@ import {
   installSolanaTestWallet,
   TEST_SOLANA_WALLET_NAME,
 } from "@symbolon/test-wallets";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
 import { type Hex, verifyMessage } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -32,6 +32,9 @@ import { PrivyProvider } from "../provider/PrivyProvider";
 import { TEST_APP_ID } from "../test/startTestServer";
 import { renderModal } from "./renderModal";
 import WalletConnectScreen from "./WalletConnectScreen";
+
+// Wallet discovery waits for injected wallets (spec §9, 1000 ms), and the machine is shared: wait longer.
+configure({ asyncUtilTimeout: 5000 });
 
 const KEY = generatePrivateKey();
 const ADDRESS = privateKeyToAccount(KEY).address;
@@ -214,8 +217,10 @@ describe("external wallets in the modal", () => {
     // The dialog is named by the screen's title.
     expect(dialog.getAttribute("aria-labelledby")).toBe(title.id);
     const list = within(dialog).getByRole("list", { name: "Wallets" });
-    await waitFor(() =>
-      expect(within(dialog).getByRole("status").textContent).toMatch(/found in this browser$/),
+    // Discovery ends after the injected-wallet wait (spec §9, 1000 ms).
+    await waitFor(
+      () => expect(within(dialog).getByRole("status").textContent).toMatch(/found in this browser$/),
+      { timeout: 5000 },
     );
     const rows = within(list).getAllByRole("button");
     const last = rows.at(-1) as HTMLElement;
@@ -503,8 +508,9 @@ describe("external wallets in the modal", () => {
     // The EIP-6963 icon is shown as an image (decorative in the row: the text names the wallet).
     expect(row("Symbolon Test Wallet").querySelector("img")?.getAttribute("src")).toBe(ICON);
     expect(row("Zerion").querySelector("img")?.getAttribute("src")).toBe("https://img.example/z.png");
-    await waitFor(() =>
-      expect(within(dialog).getByRole("status").textContent).toBe("2 wallets found in this browser"),
+    await waitFor(
+      () => expect(within(dialog).getByRole("status").textContent).toBe("2 wallets found in this browser"),
+      { timeout: 5000 },
     );
     // Seven rows is few enough: no search field.
     expect(within(dialog).queryByRole("searchbox")).toBeNull();
