@@ -445,6 +445,28 @@ describe("external wallets in the modal", () => {
     expect(client.store.getState().authenticated).toBe(false);
   });
 
+  it("closing connectWallet() after a failure the wallet gave no code for reports unknown_connect_wallet_error", async () => {
+    announce(
+      {
+        async request() {
+          throw new Error("extension context invalidated");
+        },
+      },
+      { name: "Broken Wallet", rdns: "example.broken" },
+    );
+    const walletOutcomes: WalletOutcome[] = [];
+    const { dialog, controller } = await renderModal((c) => c.openConnectWallet());
+    controller.onWalletOutcome((outcome) => walletOutcomes.push(outcome));
+    fireEvent.click(await within(dialog).findByRole("button", { name: /^Broken Wallet/ }));
+    await within(dialog).findByRole("heading", { name: "Could not connect to Broken Wallet" });
+    // The spec §8 sentence, not the wallet's own message.
+    expect(within(dialog).getByRole("alert").textContent).toBe("Unable to connect to wallet.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    expect(walletOutcomes).toEqual([
+      { type: "error", flow: "connect", code: "unknown_connect_wallet_error" },
+    ]);
+  });
+
   it("closing connectWallet() without a wallet reports generic_connect_wallet_error", async () => {
     const walletOutcomes: WalletOutcome[] = [];
     const { dialog, controller } = await renderModal((c) => c.openConnectWallet());
