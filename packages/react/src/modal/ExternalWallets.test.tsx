@@ -540,6 +540,58 @@ describe("external wallets in the modal", () => {
   });
 });
 
+describe("Sign-In With Solana in the modal", () => {
+  /** The Ed25519 public key of a 32-byte seed, through WebCrypto (PKCS #8 in, JWK out). */
+  async function verifierOf(seed: Uint8Array) {
+    const pkcs8 = new Uint8Array([
+      ...[0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20],
+      ...seed,
+    ]);
+    const secret = await crypto.subtle.importKey("pkcs8", pkcs8, { name: "Ed25519" }, true, ["sign"]);
+    const { x } = await crypto.subtle.exportKey("jwk", secret);
+    return crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x }, { name: "Ed25519" }, false, [
+      "verify",
+    ]);
+  }
+
+  it("signs in with a Wallet Standard wallet: the SIWS message verified with the wallet's key", async () => {
+    const seed = crypto.getRandomValues(new Uint8Array(32));
+    const wallet = installSolanaTestWallet({ secretKey: seed });
+    const key = await verifierOf(seed);
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const app = scriptApp(server, { config: WALLETS_FIRST });
+    let issued = "";
+    server.on("POST /api/v1/siws/init", () => {
+      issued = `siws${Date.now()}`;
+      return { json: { nonce: issued } };
+    });
+    server.on("POST /api/v1/siws/authenticate", async (hit) => {
+      const { message, signature } = hit.body as { message: string; signature: string };
+      const bytes = Uint8Array.from(atob(signature), (c) => c.charCodeAt(0));
+      const valid =
+        message.split("\n")[1] === wallet.address &&
+        message.includes(`Nonce: ${issued}`) &&
+        (await crypto.subtle.verify("Ed25519", key, bytes, new TextEncoder().encode(message)));
+      if (!valid) return { status: 401, json: { error: "Invalid signature", code: "invalid_credentials" } };
+      return { json: app.issue({ is_new_user: true }) };
+    });
+    const { dialog, client } = await renderModal((c) => c.login(), {
+      appConfig: WALLETS_FIRST,
+      clientOptions: { apiUrl: server.url },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with a wallet" }));
+    fireEvent.click(
+      await within(dialog).findByRole("button", { name: `${TEST_SOLANA_WALLET_NAME} Solana Installed` }),
+    );
+    await within(dialog).findByRole("heading", { name: "You're logged in" });
+    expect(client.store.getState().authenticated).toBe(true);
+    const [sent] = server.hitsOf("POST /api/v1/siws/authenticate");
+    expect(sent?.body).toMatchObject({ connectorType: "solana_adapter" });
+    expect(server.hitsOf("POST /api/v1/siwe/init")).toHaveLength(0);
+  });
+});
+
 describe("linking an external wallet", () => {
   it("linkWallet() opens the list in link mode; the wallet is linked to the signed-in user with SIWE", async () => {
     const server = await startScriptedServer();
