@@ -8,6 +8,7 @@ import {
 } from "@symbolon/core";
 import {
   APP_ID,
+  makeUser,
   type ScriptedApp,
   type ScriptedServer,
   scriptApp,
@@ -147,10 +148,10 @@ function walletAccount(address: string): User["linked_accounts"][number] {
   } as unknown as User["linked_accounts"][number];
 }
 
-async function scriptedServer() {
+async function scriptedServer(user?: User) {
   const server = await startScriptedServer();
   onTestFinished(() => server.close());
-  const app = scriptApp(server, { config: WALLETS_FIRST });
+  const app = scriptApp(server, { config: WALLETS_FIRST, ...(user ? { user } : {}) });
   scriptSiwe(server, app);
   return server;
 }
@@ -268,6 +269,22 @@ describe("external wallets in the modal", () => {
     expect(client.store.getState().authenticated).toBe(true);
     const [sent] = server.hitsOf("POST /api/v1/siwe/authenticate");
     expect(sent?.body).toMatchObject({ walletClientType: "symbolon_test_wallet", connectorType: "injected" });
+  });
+
+  it("after signing, an app that requires terms shows them first, like every login (spec §4)", async () => {
+    const server = await scriptedServer(makeUser({ has_accepted_terms: false }));
+    announce(createTestEthereumProvider({ privateKey: KEY, storage: null }), {
+      name: "Symbolon Test Wallet",
+      rdns: "dev.symbolon.testwallet",
+    });
+    const { dialog } = await renderModal((c) => c.login(), {
+      appConfig: { ...WALLETS_FIRST, require_users_accept_terms: true },
+      clientOptions: { apiUrl: server.url },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with a wallet" }));
+    fireEvent.click(await within(dialog).findByRole("button", { name: /^Symbolon Test Wallet/ }));
+    await within(dialog).findByRole("heading", { name: "Accept the terms" });
+    expect(server.hitsOf("POST /api/v1/siwe/authenticate")).toHaveLength(1);
   });
 
   it("shows 'Switching network' while the wallet moves to the app's chain, then signs for that chain", async () => {
