@@ -93,13 +93,22 @@ step(
 );
 
 step(
-  "SIWE: the user rejects the signature (4001 shown as a rejection); Try again signs in",
+  "the user declines the connection, then the signature (4001 shown as a refusal each time); Try again signs in",
   async ({ context }) => {
     const key = newEthereumKey();
     const page = await pageWithTestWallets(context, { ethereum: { privateKey: key.privateKey } }, stack);
     const dialog = await openWalletList(page, stack);
-    await setReject(page, ["personal_sign"]);
+    // Connecting: the wallet's prompt is declined; the connection goes back to disconnected with a retry.
+    await setReject(page, true);
     await pickWallet(dialog, ETHEREUM_TEST_WALLET);
+    await dialog.getByRole("heading", { name: `Could not connect to ${ETHEREUM_TEST_WALLET}` }).waitFor();
+    assert.equal(
+      (await dialog.getByRole("alert").textContent())?.trim(),
+      "You declined the connection request. Try again to connect.",
+    );
+    // Try again connects; now the signature is declined.
+    await setReject(page, ["personal_sign"]);
+    await dialog.getByRole("button", { name: "Try again" }).click();
     // WalletSignScreen: the 4001 reads as the person's refusal, never as a raw error.
     await dialog.getByRole("heading", { name: "Could not sign in" }).waitFor();
     assert.equal(
