@@ -18,7 +18,7 @@ export const INJECTED_ID = "injected";
 /**
  * Finds the wallets of this page and fills `externalWallets.options`: EIP-6963 announcements (now and
  * later), Wallet Standard Solana wallets (now and later), and `window.ethereum` as a fallback once the
- * injected-wallet wait (spec §9, 1000 ms) passed without it being announced. Idempotent: later calls
+ * injected-wallet wait (spec §9, 1000 ms since the client started) passed without it being announced. Idempotent: later calls
  * wait for the same discovery. Outside a browser only WalletConnect and Coinbase Wallet are offered.
  */
 export async function discoverWallets(client: Client): Promise<WalletOption[]> {
@@ -36,9 +36,16 @@ async function discover(client: Client): Promise<void> {
     watchWalletStandard(client).catch((e: unknown) =>
       console.warn("Symbolon: Wallet Standard discovery failed", e),
     ),
-    internals(client).sleep(INJECTED_INIT_WAIT_MS),
+    injectedWait(client),
   ]);
   addLegacyInjected(client);
+}
+
+/** Spec §9: injected wallets get 1000 ms from the client's start-up to show up (not from each discovery). */
+async function injectedWait(client: Client): Promise<void> {
+  const own = internals(client);
+  const left = INJECTED_INIT_WAIT_MS - (Date.now() - own.createdAt);
+  if (left > 0) await own.sleep(left);
 }
 
 function listenEip6963(client: Client): void {

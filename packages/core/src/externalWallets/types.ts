@@ -6,12 +6,11 @@
 // CHANGED: WalletConnectionError (codes user_rejected_request, unauthorized, unsupported_method,
 //   unrecognized_chain, wallet_not_connected, generic_connect_wallet_error; `rpcCode`, `userRejected`).
 // CHANGED: ExternalWalletsState.activeAddress (useActiveWallet; null = the default wallet) and setActiveWallet.
-// CHANGED: generateSiweMessage / generateSiwsMessage exported. restoreWalletConnections, handleWalletDeepLink,
-//   buildWalletDeepLink and setActiveWallet are exported from `@symbolon/core/externalWallets` only (with
-//   every other wallet action): a main-entry export lands in the initial bundle. `initialize` already runs
-//   restore and the deep link (lazily) when storage or the URL has something for them.
-// NOTE (modal): the React initial bundle is ~34 of 35 KiB, mostly because createModalController imports the
-//   wallet actions statically; load them with `import("@symbolon/core/externalWallets")` where you call them.
+// CHANGED: generateSiweMessage / generateSiwsMessage, setActiveWallet exported. The actions `@symbolon/core`
+//   exports load their implementation on first call (externalWallets/lazyActions.ts), so they stay out of an
+//   app's initial bundle; `@symbolon/core/externalWallets` exports the implementations (and
+//   buildWalletDeepLink). `initialize` runs restoreWalletConnections and handleWalletDeepLink itself (lazily)
+//   when storage or the URL has something for them.
 import type { EIP1193Provider } from "viem";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 
