@@ -15,14 +15,16 @@ import {
   installTestWallets,
   type TestWalletControl,
 } from "@symbolon/test-wallets";
-import { act, renderHook, waitFor } from "@testing-library/react";
+import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import { type ReactNode, useContext } from "react";
 import { getAddress, stringToHex, verifyMessage } from "viem";
-import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { PrivyContext } from "../provider/PrivyContext";
 import { PrivyProvider } from "../provider/PrivyProvider";
 import type { LoginCompleteParams } from "./toLoginComplete";
 import { useActiveWallet } from "./useActiveWallet";
+import { useConnectOrCreateWallet } from "./useConnectOrCreateWallet";
+import { useConnectWallet } from "./useConnectWallet";
 import { useLoginWithSiwe } from "./useLoginWithSiwe";
 import { usePrivy } from "./usePrivy";
 import { useSolanaWallets, useWallets } from "./useWallets";
@@ -82,6 +84,7 @@ async function setup() {
   const app = scriptApp(server);
   scriptWallets(server, app);
   const completed: LoginCompleteParams[] = [];
+  const connected: Array<string | undefined> = [];
   const wrapper = ({ children }: { children: ReactNode }) => (
     <PrivyProvider appId={APP_ID} apiUrl={server.url} config={{ supportedChains: [mainnet] }}>
       {children}
@@ -95,6 +98,8 @@ async function setup() {
       wallets: useWallets(),
       solana: useSolanaWallets(),
       active: useActiveWallet(),
+      connect: useConnectWallet({ onSuccess: ({ wallet }) => connected.push(wallet?.address) }),
+      connectOrCreate: useConnectOrCreateWallet(),
     }),
     { wrapper },
   );
@@ -108,7 +113,7 @@ async function setup() {
       params: [{ eth_accounts: {} }],
     });
   });
-  return { server, client, completed, current: () => hook.result.current };
+  return { server, client, completed, connected, current: () => hook.result.current };
 }
 
 describe("useLoginWithSiwe (headless)", () => {
@@ -191,5 +196,31 @@ describe("useWallets with external wallets", () => {
     expect(current().active.wallet?.address).toBe(address);
     await act(() => current().active.setActiveWallet(solana ?? ""));
     expect(current().active.wallet?.address).toBe(control.solanaAddress);
+  });
+});
+
+describe("useConnectWallet / useConnectOrCreateWallet", () => {
+  it("connectWallet() opens the wallet list; picking a wallet connects it without signing in and calls onSuccess", async () => {
+    const { current, connected, server } = await setup();
+    act(() => current().connect.connectWallet());
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(
+      await within(dialog).findByRole("button", { name: /^Symbolon Test Wallet/ }, { timeout: 3000 }),
+    );
+    await waitFor(() => expect(connected).toEqual([address]), { timeout: 5000 });
+    expect(current().privy.authenticated).toBe(false);
+    expect(server.hitsOf("POST /api/v1/siwe/init")).toHaveLength(0);
+    expect(current().wallets.wallets.map((w) => w.address)).toEqual([address]);
+  });
+
+  it("connectOrCreateWallet() needs a signed-out user: signed in, it only warns", async () => {
+    const { current, client } = await setup();
+    const { connectWallet, loginWithSiwe } = await import("@symbolon/core");
+    await act(() => connectWallet(client, { walletId: "dev.symbolon.testwallet" }));
+    await act(() => loginWithSiwe(client));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    act(() => current().connectOrCreate.connectOrCreateWallet());
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("signed-out"));
+    expect(current().context?.controller?.getState().open).toBe(false);
   });
 });
