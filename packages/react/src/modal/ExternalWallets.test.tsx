@@ -207,6 +207,15 @@ describe("external wallets in the modal", () => {
     expect(names(dialog)).toEqual(["Close", "Continue with a wallet", "Continue with email"]);
   });
 
+  it("an app whose only method is a wallet opens straight on the wallet list (no Back)", async () => {
+    const { dialog } = await renderModal((c) => c.login(), {
+      appConfig: { login_methods_and_order: { primary: ["wallet"], overflow: [] } },
+    });
+    await within(dialog).findByRole("heading", { name: "Log in with a wallet" });
+    expect(within(dialog).getByRole("list", { name: "Wallets" })).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "Back" })).toBeNull();
+  });
+
   it("moves between wallets with the arrow keys, Home and End; the title takes focus first", async () => {
     announce(createTestEthereumProvider({ privateKey: KEY, storage: null }), {
       name: "Symbolon Test Wallet",

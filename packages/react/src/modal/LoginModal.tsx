@@ -140,6 +140,8 @@ export default function LoginModal() {
   const provider = state.provider ? providerName(state.provider, appConfig) : "";
   // Link, update and connect dialogs are named by their screen's title; login keeps "Log in or sign up".
   const labelledBy = state.flow === "login" || state.flow === "connect-or-create" ? undefined : titleId;
+  // An app whose only method is a wallet: its login screen is the wallet list.
+  const walletsOnly = methods.primary.join() === "wallet" && methods.overflow.length === 0;
   // Connect-only flows: a wallet connects without signing in.
   const walletPurpose =
     state.flow === "connect" || state.flow === "connect-or-create"
@@ -157,7 +159,7 @@ export default function LoginModal() {
     >
       {state.screen !== "success" && <Logo logo={logo} appName={appConfig?.name ?? undefined} />}
       <Suspense fallback={null}>
-        {state.screen === "methods" && (
+        {state.screen === "methods" && !walletsOnly && (
           <MethodsScreen
             client={client}
             controller={controller}
@@ -296,7 +298,7 @@ export default function LoginModal() {
             titleId={titleId}
           />
         )}
-        {state.screen === "wallets" && (
+        {(state.screen === "wallets" || (state.screen === "methods" && walletsOnly)) && (
           <WalletListScreen
             client={client}
             controller={controller}
@@ -304,7 +306,9 @@ export default function LoginModal() {
             appName={appName}
             titleId={titleId}
             onBack={
-              state.flow === "login" || state.flow === "connect-or-create" ? controller.back : undefined
+              (state.flow === "login" || state.flow === "connect-or-create") && !walletsOnly
+                ? controller.back
+                : undefined
             }
           />
         )}
