@@ -318,6 +318,7 @@ export default function LoginModal() {
             controller={controller}
             walletId={state.walletId}
             pending={state.walletPending ?? false}
+            loadError={state.methodError ?? null}
             titleId={titleId}
           />
         )}
@@ -329,6 +330,7 @@ export default function LoginModal() {
             walletId={state.walletId ?? null}
             address={state.walletAddress}
             pending={state.walletPending ?? false}
+            loadError={state.methodError ?? null}
             titleId={titleId}
           />
         )}

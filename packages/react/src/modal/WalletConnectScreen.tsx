@@ -18,6 +18,8 @@ export interface WalletConnectScreenProps {
   walletId: string;
   /** The connection is starting: the store still describes the previous attempt. */
   pending?: boolean;
+  /** Set when the wallet code could not load: shown as the failure. */
+  loadError?: string | null;
   titleId: string;
 }
 
@@ -38,6 +40,7 @@ export default function WalletConnectScreen({
   controller,
   walletId,
   pending = false,
+  loadError = null,
   titleId,
 }: WalletConnectScreenProps) {
   useExternalWalletStyles();
@@ -46,7 +49,11 @@ export default function WalletConnectScreen({
   const name = option?.name ?? "your wallet";
   const ours = !pending && connection !== null && connection.walletId === walletId;
   const status = ours ? connection.status : "connecting";
-  const error = ours && status === "disconnected" ? connection.error : null;
+  const error = loadError
+    ? { message: loadError }
+    : ours && status === "disconnected"
+      ? connection.error
+      : null;
 
   if (error) {
     if (isPhantomEthereum(option) && !isUserRejection(error))

@@ -18,6 +18,8 @@ export interface WalletSignScreenProps {
   address: string;
   /** The sign-in is starting: the store still describes the previous attempt. */
   pending?: boolean;
+  /** Set when the wallet code could not load: shown as the failure. */
+  loadError?: string | null;
   titleId: string;
 }
 
@@ -42,13 +44,14 @@ export default function WalletSignScreen({
   walletId,
   address,
   pending = false,
+  loadError = null,
   titleId,
 }: WalletSignScreenProps) {
   useExternalWalletStyles();
   const siwe = useClientState("WalletSignScreen", (s) => s.externalWallets.siwe, null);
   const option = walletOptionOf(client, walletId);
   const name = option?.name ?? "your wallet";
-  const status = pending ? "initial" : (siwe?.status ?? "initial");
+  const status = loadError ? "error" : pending ? "initial" : (siwe?.status ?? "initial");
 
   if (status === "error") {
     return (
@@ -60,7 +63,7 @@ export default function WalletSignScreen({
         title={purpose === "link" ? "Could not link the wallet" : "Could not sign in"}
       >
         <p className="symbolon-alert" role="alert">
-          {walletErrorDetail(siwe?.error ?? null, name, "sign")}
+          {walletErrorDetail(loadError ? { message: loadError } : (siwe?.error ?? null), name, "sign")}
         </p>
         <div className="symbolon-methods">
           <button type="button" className="symbolon-button" onClick={controller.retryWallet}>

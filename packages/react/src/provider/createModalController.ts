@@ -14,6 +14,7 @@ import {
   resetEmailFlow,
   resetOAuthFlow,
   resetSmsFlow,
+  UNABLE_TO_CONNECT_MESSAGE,
   type User,
   type WalletConfirmationRequest,
 } from "@symbolon/core";
@@ -121,7 +122,10 @@ export interface ModalState {
   provider?: string | null;
   /** `farcaster-signer` flow: the Ed25519 key to have approved. */
   signerPublicKey?: string | null;
-  /** `telegram` / `farcaster` screens: why the sign-in failed (the screen offers a retry). */
+  /**
+   * `telegram` / `farcaster` screens: why the sign-in failed (the screen offers a retry); wallet screens:
+   * the wallet code could not load.
+   */
   methodError?: string | null;
   /** `wallet-connect` / `wallet-sign` screens: the `WalletOption.id` chosen. */
   walletId?: string | null;
@@ -419,14 +423,23 @@ export function createModalController(client: Client): ModalController {
       },
     );
   };
-  /** Runs `start` with the wallet actions once loaded; `walletPending` covers the load. */
+  /**
+   * Runs `start` with the wallet actions once loaded; `walletPending` covers the load. When their chunk
+   * cannot load, the wallet screen shows 'Unable to connect to wallet.' (in `methodError`) with Try again.
+   */
   const withWalletActions = <T>(start: (actions: WalletActions) => Promise<T>): Promise<T> =>
-    loadWalletActions().then((actions) => {
-      const running = start(actions);
-      // The action set its state synchronously: the store now describes this attempt.
-      set({ walletPending: false });
-      return running;
-    });
+    loadWalletActions().then(
+      (actions) => {
+        const running = start(actions);
+        // The action set its state synchronously: the store now describes this attempt.
+        set({ walletPending: false });
+        return running;
+      },
+      (error: unknown) => {
+        set({ walletPending: false, methodError: UNABLE_TO_CONNECT_MESSAGE });
+        throw error;
+      },
+    );
   /** Signs in (login) or links (link) with the connected `wallet`: SIWE for Ethereum, SIWS for Solana. */
   const signWith = (wallet: ConnectedExternalWallet) => {
     const run = ++walletRun;
@@ -434,7 +447,13 @@ export function createModalController(client: Client): ModalController {
     const params = { address: wallet.address };
     const solana = wallet.chainType === "solana";
     const link = state.flow === "link";
-    set({ screen: "wallet-sign", walletAddress: wallet.address, refusal: null, walletPending: true });
+    set({
+      screen: "wallet-sign",
+      walletAddress: wallet.address,
+      refusal: null,
+      walletPending: true,
+      methodError: null,
+    });
     withWalletActions((a) =>
       link
         ? (solana ? a.linkWithSiws : a.linkWithSiwe)(client, params).then(({ user }) => {
@@ -547,7 +566,14 @@ export function createModalController(client: Client): ModalController {
     chooseWallet(walletId) {
       pending = null;
       walletFailure = null;
-      set({ screen: "wallet-connect", walletId, walletAddress: null, refusal: null, walletPending: true });
+      set({
+        screen: "wallet-connect",
+        walletId,
+        walletAddress: null,
+        refusal: null,
+        walletPending: true,
+        methodError: null,
+      });
       followWallet(withWalletActions((a) => a.connectWallet(client, { walletId })));
     },
     retryWallet() {
@@ -560,8 +586,16 @@ export function createModalController(client: Client): ModalController {
         return;
       }
       walletFailure = null;
-      set({ screen: "wallet-connect", walletAddress: null, walletPending: true });
-      followWallet(withWalletActions((a) => a.retryConnectWallet(client)));
+      set({ screen: "wallet-connect", walletAddress: null, walletPending: true, methodError: null });
+      const walletId = state.walletId;
+      followWallet(
+        withWalletActions((a) =>
+          // Core's retry connects its last wallet; if the actions never loaded, connect this one.
+          !walletId || client.store.getState().externalWallets.connection.walletId === walletId
+            ? a.retryConnectWallet(client)
+            : a.connectWallet(client, { walletId }),
+        ),
+      );
     },
     showWallets() {
       walletRun++;
