@@ -3,12 +3,13 @@
 use symbolon_protocol::user::{
     ChainType, CrossAppAccount, CrossAppWallet, CustomAuthAccount, CustomOAuthAccount,
     EmailAccount, FarcasterAccount, LinkedAccount, OAuthAccount, PhoneAccount, RecoveryMethod,
-    TelegramAccount, User, Verification, WalletAccount,
+    SmartWalletAccount, TelegramAccount, User, Verification, WalletAccount,
 };
 
 use super::error::AppError;
 use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::db::wallets::WALLET_ACCOUNT_TYPE;
+use crate::methods::siwe::SMART_WALLET;
 use crate::state::AppState;
 
 /// Loads the user's accounts and builds the wire [`User`].
@@ -88,8 +89,22 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
         })),
         // Guests have no account to show: their credential is a secret (stored as a hash).
         WALLET_ACCOUNT_TYPE => {
-            // Only embedded wallets exist so far; external (SIWE) wallets come later.
-            let wallet = account.wallet?;
+            let Some(wallet) = account.wallet else {
+                // An external wallet (SIWE, SIWS): how it was connected, from `details`.
+                return Some(LinkedAccount::Wallet(WalletAccount {
+                    id: Some(account.id),
+                    address: account.subject,
+                    chain_type: ChainType::parse(&field("chain_type")?)?,
+                    wallet_client_type: field("wallet_client_type")
+                        .unwrap_or_else(|| "unknown".into()),
+                    connector_type: field("connector_type").unwrap_or_else(|| "unknown".into()),
+                    wallet_index: None,
+                    recovery_method: None,
+                    imported: false,
+                    delegated: false,
+                    verification,
+                }));
+            };
             Some(LinkedAccount::Wallet(WalletAccount {
                 id: Some(account.id),
                 address: account.subject,
@@ -103,6 +118,12 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
                 verification,
             }))
         }
+        SMART_WALLET => Some(LinkedAccount::SmartWallet(SmartWalletAccount {
+            address: account.subject,
+            smart_wallet_type: field("smart_wallet_type").unwrap_or_default(),
+            smart_wallet_version: field("smart_wallet_version"),
+            verification,
+        })),
         _ => None,
     }
 }

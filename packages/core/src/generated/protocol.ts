@@ -59,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount | CustomOAuthAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount | { "type": "smart_wallet" } & SmartWalletAccount | CustomOAuthAccount;
 
 export type Verification = { 
 /**
@@ -292,6 +292,32 @@ username: string | null,
  * Profile picture.
  */
 photo_url: string | null, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type SmartWalletAccount = { 
+/**
+ * The contract's address, checksummed.
+ */
+address: string, 
+/**
+ * Its kind (`kernel`, `safe`, `light_account`, …).
+ */
+smart_wallet_type: string, 
+/**
+ * Its implementation version, when known.
+ */
+smart_wallet_version: string | null, 
 /**
  * First verification (kept for compatibility with clients that read `verified_at`).
  */
@@ -852,12 +878,6 @@ signature?: string, };
 export type ReplaceSharesResponse = { 
 /**
  * The wallet named in the path (checksummed).
- */
-address: string, };
-
-export type SiweUnlinkRequest = { 
-/**
- * The wallet to unlink.
  */
 address: string, };
 
@@ -1596,6 +1616,176 @@ bot_name: string,
  */
 seamless_auth_enabled: boolean, };
 
+export type SiweInitRequest = { 
+/**
+ * `0x` + 40 hex (SIWE, any case) or a base58 public key (SIWS).
+ */
+address: string, 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+token?: string, };
+
+export type SiweInitResponse = { 
+/**
+ * Goes into the message's `Nonce:` line; valid once, for this address, until `expires_at`.
+ */
+nonce: string, 
+/**
+ * The address as the server will compare it (checksummed for Ethereum).
+ */
+address: string, 
+/**
+ * RFC 3339 time after which the nonce is refused.
+ */
+expires_at: string, };
+
+export type SiweAuthenticateRequest = { 
+/**
+ * The EIP-4361 message exactly as signed.
+ */
+message: string, 
+/**
+ * `0x` hex signature (EOA: 65 bytes r‖s‖v; contract wallets: EIP-1271 or EIP-6492 bytes).
+ */
+signature: string, 
+/**
+ * The wallet's chain, `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
+ */
+chainId?: string, 
+/**
+ * The wallet's client (`metamask`, `rabby_wallet`, `coinbase_wallet`, …), as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector (`injected`, `wallet_connect`, `coinbase_wallet`, …), as connected.
+ */
+connectorType?: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type SiweLinkRequest = { 
+/**
+ * The EIP-4361 message exactly as signed.
+ */
+message: string, 
+/**
+ * `0x` hex signature.
+ */
+signature: string, 
+/**
+ * `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
+ */
+chainId?: string, 
+/**
+ * The wallet's client, as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector, as connected.
+ */
+connectorType?: string, };
+
+export type SiweLinkSmartWalletRequest = { 
+/**
+ * The EIP-4361 message exactly as signed; its address is the smart wallet's.
+ */
+message: string, 
+/**
+ * `0x` hex signature.
+ */
+signature: string, 
+/**
+ * The smart wallet's kind (`kernel`, `safe`, `light_account`, `biconomy`, `coinbase_smart_wallet`, …).
+ */
+smart_wallet_type: string, 
+/**
+ * Its implementation version, when known.
+ */
+smart_wallet_version?: string, };
+
+export type SiweUnlinkRequest = { 
+/**
+ * The wallet to unlink.
+ */
+address: string, };
+
+export type ExternalWalletMetadata = { 
+/**
+ * The wallet's client.
+ */
+walletClientType?: string, 
+/**
+ * The connector.
+ */
+connectorType?: string, };
+
+export type SiweTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The wallet's address.
+ */
+address: string, 
+/**
+ * How it is connected now (replaces what its former owner had).
+ */
+metadata?: ExternalWalletMetadata, };
+
+export type SiwsMessageType = "plain" | "transaction";
+
+export type SiwsAuthenticateRequest = { 
+/**
+ * The SIWS message exactly as signed (UTF-8 text).
+ */
+message: string, 
+/**
+ * The 64-byte ed25519 signature, base64 (or base58).
+ */
+signature: string, 
+/**
+ * `plain` (default).
+ */
+message_type?: SiwsMessageType, 
+/**
+ * The wallet's client (`phantom`, `solflare`, `backpack`, …), as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector (`solana_adapter`, …), as connected.
+ */
+connectorType?: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type SiwsLinkRequest = { 
+/**
+ * The SIWS message exactly as signed.
+ */
+message: string, 
+/**
+ * The 64-byte ed25519 signature, base64 (or base58).
+ */
+signature: string, 
+/**
+ * `plain` (default).
+ */
+message_type?: SiwsMessageType, 
+/**
+ * The wallet's client, as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector, as connected.
+ */
+connectorType?: string, };
+
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
   "oauth_account_suspended",
@@ -1779,6 +1969,13 @@ export const HEADER_FARCASTER_CHANNEL_TOKEN = "farcaster-channel-token";
 export const CLIENT_REQUEST_HEADERS = ["privy-app-id", "privy-client-id", "privy-client", "privy-ca-id", "x-native-app-identifier", "privy-retry-attempt", "privy-idempotency-key", "farcaster-channel-token", "authorization", "content-type"] as const;
 /** Path prefix of every API call. */
 export const API_PREFIX = "/api/v1";
+/** The statement every SIWE and SIWS message must carry (spec §9 "sign-in message
+ statement"); the server refuses a message with any other. */
+export const SIWE_STATEMENT = "By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.";
+/** Seconds a `/siwe/init` or `/siws/init` nonce may be used. */
+export const WALLET_NONCE_TTL_S = 600;
+/** The longest SIWE or SIWS message accepted, in bytes. */
+export const WALLET_MESSAGE_MAX_LEN = 4096;
 /** The web app's only chain: Somnia Testnet. */
 export const WEB_CHAIN_ID = 50312;
 /** Default agents API URL of the web app. */
