@@ -53,12 +53,9 @@ pub async fn is_valid_signature(
     {
         return Ok(true);
     }
+    // Not an EOA's: only the chain can tell whether a contract wallet accepts it.
     let Some(rpc_url) = rpc_url else {
-        return if counterfactual || signature.len() != 65 {
-            Err(ChainError::NoRpc(chain_id))
-        } else {
-            Ok(false)
-        };
+        return Err(ChainError::NoRpc(chain_id));
     };
     let hash = personal_sign_hash(message);
     if counterfactual {

@@ -233,12 +233,18 @@ async fn verify(
     .map_err(|error| match error {
         ChainError::NoRpc(chain) => AppError::new(
             ServerErrorCode::InvalidCredentials,
-            format!("Contract wallet signatures on chain {chain} cannot be checked: no RPC endpoint is configured"),
+            format!(
+                "Invalid signature (contract wallet signatures on chain {chain} cannot be \
+                 checked: no RPC endpoint is configured)"
+            ),
         ),
         other => {
             tracing::warn!(error = %other, "contract wallet signature check failed");
-            AppError::new(ServerErrorCode::InternalError, "The chain could not be reached")
-                .with_status(StatusCode::BAD_GATEWAY)
+            AppError::new(
+                ServerErrorCode::InternalError,
+                "The chain could not be reached",
+            )
+            .with_status(StatusCode::BAD_GATEWAY)
         }
     })?;
     if !valid {
