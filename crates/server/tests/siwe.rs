@@ -20,7 +20,6 @@ use serde_json::{Value, json};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_protocol::constants::SIWE_STATEMENT;
 use symbolon_server::app_settings::{Allowlist, AppSettings};
-use symbolon_server::methods::siwe::WalletSettings;
 use symbolon_server::random::random_bytes;
 use symbolon_wallet_core::{Address, PrivateKey, decode_hex, encode_hex, personal_sign};
 use time::OffsetDateTime;
@@ -270,9 +269,7 @@ fn settings(methods: &[&str]) -> AppSettings {
 }
 
 fn with_rpc(mut settings: AppSettings) -> AppSettings {
-    settings.wallets = WalletSettings {
-        rpc_urls: BTreeMap::from([(CHAIN_ID.to_string(), chain().rpc_url.clone())]),
-    };
+    settings.wallets.rpc_urls = BTreeMap::from([(CHAIN_ID.to_string(), chain().rpc_url.clone())]);
     settings
 }
 
@@ -329,6 +326,16 @@ fn wallets(user: &Value) -> Vec<Value> {
 
 async fn eoa_login_signs_up_then_in_and_shows_the_wallet(backend: Backend) {
     let t = start(backend).await;
+    // The app configuration offers wallets, with the operator's WalletConnect project.
+    let mut app = settings(&["email", "wallet"]);
+    app.wallets.wallet_connect_cloud_project_id = Some("wc-project-1".into());
+    t.set_settings(app).await;
+    let config = t.get(&format!("/api/v1/apps/{}", t.app_id)).send().await;
+    assert_eq!(config.body["wallet_auth"], true, "{}", config.text);
+    assert_eq!(
+        config.body["wallet_connect_cloud_project_id"],
+        "wc-project-1"
+    );
     let key = new_key();
     // init answers the checksummed address whatever the case sent.
     let lower = key.address().to_checksum().to_ascii_lowercase();

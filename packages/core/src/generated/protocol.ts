@@ -513,7 +513,12 @@ mfa_methods: Array<string>,
 /**
  * Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
  */
-telegram_auth_config: TelegramAuthConfig | null, };
+telegram_auth_config: TelegramAuthConfig | null, 
+/**
+ * The WalletConnect Cloud project id of the app's external-wallet connections (spec §3
+ * `walletConnectCloudProjectId`); absent when the operator set none.
+ */
+wallet_connect_cloud_project_id?: string, };
 
 export type CreateOnLogin = "off" | "users-without-wallets" | "all-users";
 

@@ -50,6 +50,9 @@ pub struct WalletSettings {
     /// JSON-RPC endpoint per EIP-155 chain id (decimal keys: `"1"`, `"50312"`). Without one for
     /// a message's chain only EOA signatures verify there.
     pub rpc_urls: BTreeMap<String, String>,
+    /// The WalletConnect Cloud project id clients connect mobile wallets with (public; shown in
+    /// `GET /apps/{id}` as `wallet_connect_cloud_project_id`).
+    pub wallet_connect_cloud_project_id: Option<String>,
 }
 
 impl WalletSettings {
