@@ -646,6 +646,10 @@ async fn link_unlink_and_transfer_rules(backend: Backend) {
     offered.assert_error(403, "account_transfer_required");
     let transfer_nonce = offered.body["data"]["nonce"].as_str().unwrap().to_string();
     assert_eq!(offered.body["data"]["account_type"], "wallet");
+    assert_eq!(
+        offered.body["data"]["external_wallet_metadata"]["walletClientType"],
+        "metamask"
+    );
     let moved = t
         .post(
             SIWE_TRANSFER,

@@ -11,6 +11,7 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::accounts::AccountTransferData;
 use symbolon_protocol::oauth::OAuthUserInfo;
 use symbolon_protocol::session::AuthMode;
+use symbolon_protocol::siwe::ExternalWalletMetadata;
 
 pub use self::identity::{LoginMethod, VerifiedIdentity};
 use crate::db::DbError;
@@ -510,6 +511,12 @@ async fn owned_elsewhere(
             email: identity.detail("email").map(str::to_string),
             name: identity.detail("name").map(str::to_string),
             username: identity.detail("username").map(str::to_string),
+        }),
+        external_wallet_metadata: (identity.method == LoginMethod::Wallet).then(|| {
+            ExternalWalletMetadata {
+                wallet_client_type: identity.detail("wallet_client_type").map(str::to_string),
+                connector_type: identity.detail("connector_type").map(str::to_string),
+            }
         }),
     };
     Ok(AppError::new(

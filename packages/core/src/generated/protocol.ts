@@ -1032,7 +1032,12 @@ embedded_wallet_address: string | null,
 /**
  * For OAuth accounts: what the provider told, sent back as `userInfo` of `/oauth/transfer`.
  */
-oauth_user_info?: OAuthUserInfo, };
+oauth_user_info?: OAuthUserInfo, 
+/**
+ * For wallets: how the caller connected it, sent back as `metadata` of `/siwe/transfer`
+ * or `/siws/transfer`.
+ */
+external_wallet_metadata?: ExternalWalletMetadata, };
 
 export type LoginMethodsAndOrder = { 
 /**
