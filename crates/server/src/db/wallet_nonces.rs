@@ -43,6 +43,27 @@ impl Db {
         Ok(())
     }
 
+    /// Whether the nonce is live for exactly this app, chain type and address (a read: lets a
+    /// caller skip costly checks, such as a chain call, for a proof that cannot succeed).
+    pub async fn wallet_nonce_live(
+        &self,
+        nonce: &WalletNonce<'_>,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT nonce_hash FROM wallet_nonces WHERE nonce_hash = $1 AND app_id = $2
+             AND chain_type = $3 AND address = $4 AND expires_at > $5",
+        )
+        .bind(nonce.nonce_hash)
+        .bind(nonce.app_id)
+        .bind(nonce.chain_type)
+        .bind(nonce.address)
+        .bind(now)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.is_some())
+    }
+
     /// Uses up the live nonce issued for exactly this app, chain type and address: one
     /// conditional DELETE, so of concurrent uses exactly one gets true.
     pub async fn take_wallet_nonce(

@@ -106,6 +106,31 @@ pub async fn take_nonce(
     nonce: &str,
     now: i64,
 ) -> Result<(), AppError> {
+    nonce_step(state, app_id, chain, address, nonce, now, true).await
+}
+
+/// Refuses a nonce that is not live for this app and address, without using it up (before a
+/// chain call, so a proof without a valid nonce costs no RPC request).
+pub async fn require_live_nonce(
+    state: &AppState,
+    app_id: &str,
+    chain: ChainType,
+    address: &str,
+    nonce: &str,
+    now: i64,
+) -> Result<(), AppError> {
+    nonce_step(state, app_id, chain, address, nonce, now, false).await
+}
+
+async fn nonce_step(
+    state: &AppState,
+    app_id: &str,
+    chain: ChainType,
+    address: &str,
+    nonce: &str,
+    now: i64,
+    take: bool,
+) -> Result<(), AppError> {
     let hash = sha256_hex(nonce.as_bytes());
     let row = WalletNonce {
         nonce_hash: &hash,
@@ -114,7 +139,12 @@ pub async fn take_nonce(
         address,
         expires_at: 0,
     };
-    if state.db.take_wallet_nonce(&row, now).await? {
+    let ok = if take {
+        state.db.take_wallet_nonce(&row, now).await?
+    } else {
+        state.db.wallet_nonce_live(&row, now).await?
+    };
+    if ok {
         Ok(())
     } else {
         Err(AppError::new(

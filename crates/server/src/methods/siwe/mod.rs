@@ -29,7 +29,8 @@ use symbolon_wallet_core::{Address, decode_hex};
 use self::contract::{ChainError, MAX_SIGNATURE_LEN, is_valid_signature};
 use self::message::check_siwe;
 use super::external_wallet::{
-    ethereum_address, issue_nonce, take_nonce, transfer_wallet, unlink_wallet, wallet_identity,
+    ethereum_address, issue_nonce, require_live_nonce, take_nonce, transfer_wallet, unlink_wallet,
+    wallet_identity,
 };
 use super::{link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
@@ -224,6 +225,9 @@ async fn verify(
         .ok()
         .filter(|s| !s.is_empty() && s.len() <= MAX_SIGNATURE_LEN)
         .ok_or_else(|| AppError::invalid_data("signature must be 0x-prefixed hex"))?;
+    let address = checked.address.to_checksum();
+    let (chain, nonce) = (ChainType::Ethereum, checked.nonce.as_str());
+    require_live_nonce(state, &app.id, chain, &address, nonce, now).await?;
     let rpc_url = app.settings.wallets.rpc_url(checked.chain_id);
     let valid = is_valid_signature(
         proof.message.as_bytes(),
