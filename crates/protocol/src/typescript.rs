@@ -36,7 +36,6 @@ pub fn render() -> String {
         user::CrossAppAccount,
         user::FarcasterAccount,
         user::TelegramAccount,
-        user::SmartWalletAccount,
         user::ChainType,
         user::RecoveryMethod,
         user::WalletAccount,

@@ -88,8 +88,6 @@ pub enum LinkedAccount {
     Farcaster(FarcasterAccount),
     /// A Telegram account, proven by the Login Widget or a Mini App's `initData`.
     Telegram(TelegramAccount),
-    /// A smart (contract) wallet, linked with `/siwe/link_smart_wallet`.
-    SmartWallet(SmartWalletAccount),
     /// An account at an operator's own provider: `type` is `custom:<name>`.
     #[serde(untagged)]
     #[ts(untagged)]
@@ -255,22 +253,6 @@ pub struct TelegramAccount {
     pub username: Option<String>,
     /// Profile picture.
     pub photo_url: Option<String>,
-    /// Verification times.
-    #[serde(flatten)]
-    #[ts(flatten)]
-    pub verification: Verification,
-}
-
-/// `type: "smart_wallet"`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SmartWalletAccount {
-    /// The contract's address, checksummed.
-    pub address: String,
-    /// Its kind (`kernel`, `safe`, `light_account`, …).
-    pub smart_wallet_type: String,
-    /// Its implementation version, when known.
-    pub smart_wallet_version: Option<String>,
     /// Verification times.
     #[serde(flatten)]
     #[ts(flatten)]

@@ -763,16 +763,26 @@ async fn an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet(backend
         .send()
         .await;
     assert_eq!(linked.status, 200, "{}", linked.text);
-    let account = linked.body["linked_accounts"]
-        .as_array()
-        .unwrap()
+    // Stored with its kind (not a spec §3 linked-account type, so not in the user's list).
+    let user_id = session["user"]["id"].as_str().unwrap();
+    let stored = t.state.db.linked_accounts(user_id).await.unwrap();
+    let account = stored
         .iter()
-        .find(|a| a["type"] == "smart_wallet")
-        .cloned()
-        .expect("smart wallet shown");
-    assert_eq!(account["address"], smart.to_checksum());
-    assert_eq!(account["smart_wallet_type"], "kernel");
-    assert_eq!(account["smart_wallet_version"], "v3.1");
+        .find(|a| a.account_type == "smart_wallet")
+        .expect("smart wallet stored");
+    assert_eq!(account.subject, smart.to_checksum());
+    let details: Value = serde_json::from_str(account.details.as_deref().unwrap()).unwrap();
+    assert_eq!(details["smart_wallet_type"], "kernel");
+    assert_eq!(details["smart_wallet_version"], "v3.1");
+    // A smart wallet is no way in: the email stays the sole account.
+    let email = session["user"]["linked_accounts"][0]["address"]
+        .as_str()
+        .unwrap();
+    t.post("/api/v1/passwordless/unlink", json!({ "address": email }))
+        .bearer(&token(&session))
+        .send()
+        .await
+        .assert_error(422, "cannot_unlink_sole_account");
 }
 
 async fn siws_login_link_and_bad_signatures(backend: Backend) {

@@ -3,13 +3,12 @@
 use symbolon_protocol::user::{
     ChainType, CrossAppAccount, CrossAppWallet, CustomAuthAccount, CustomOAuthAccount,
     EmailAccount, FarcasterAccount, LinkedAccount, OAuthAccount, PhoneAccount, RecoveryMethod,
-    SmartWalletAccount, TelegramAccount, User, Verification, WalletAccount,
+    TelegramAccount, User, Verification, WalletAccount,
 };
 
 use super::error::AppError;
 use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::db::wallets::WALLET_ACCOUNT_TYPE;
-use crate::methods::siwe::SMART_WALLET;
 use crate::state::AppState;
 
 /// Loads the user's accounts and builds the wire [`User`].
@@ -88,6 +87,8 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             verification,
         })),
         // Guests have no account to show: their credential is a secret (stored as a hash).
+        // Smart wallets (`/siwe/link_smart_wallet`) are stored but not a spec §3 linked-account
+        // type: not shown until the client has a form for them.
         WALLET_ACCOUNT_TYPE => {
             let Some(wallet) = account.wallet else {
                 // An external wallet (SIWE, SIWS): how it was connected, from `details`.
@@ -118,12 +119,6 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
                 verification,
             }))
         }
-        SMART_WALLET => Some(LinkedAccount::SmartWallet(SmartWalletAccount {
-            address: account.subject,
-            smart_wallet_type: field("smart_wallet_type").unwrap_or_default(),
-            smart_wallet_version: field("smart_wallet_version"),
-            verification,
-        })),
         _ => None,
     }
 }

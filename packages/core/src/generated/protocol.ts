@@ -59,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount | { "type": "smart_wallet" } & SmartWalletAccount | CustomOAuthAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount | CustomOAuthAccount;
 
 export type Verification = { 
 /**
@@ -292,32 +292,6 @@ username: string | null,
  * Profile picture.
  */
 photo_url: string | null, 
-/**
- * First verification (kept for compatibility with clients that read `verified_at`).
- */
-verified_at: number, 
-/**
- * First verification.
- */
-first_verified_at: number | null, 
-/**
- * Most recent verification.
- */
-latest_verified_at: number | null, };
-
-export type SmartWalletAccount = { 
-/**
- * The contract's address, checksummed.
- */
-address: string, 
-/**
- * Its kind (`kernel`, `safe`, `light_account`, …).
- */
-smart_wallet_type: string, 
-/**
- * Its implementation version, when known.
- */
-smart_wallet_version: string | null, 
 /**
  * First verification (kept for compatibility with clients that read `verified_at`).
  */
