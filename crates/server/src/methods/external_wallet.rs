@@ -321,6 +321,11 @@ mod tests {
         assert_eq!(normalize_wallet_address(solana).as_deref(), Some(solana));
         assert_eq!(normalize_wallet_address("0x12"), None);
         assert_eq!(normalize_wallet_address("not-an-address"), None);
+        assert_eq!(
+            parse_rfc3339("2026-01-01T00:00:00.123Z"),
+            Some(1_767_225_600)
+        );
+        assert_eq!(parse_rfc3339("yesterday"), None);
         // 0, O, I and l are not base58.
         assert_eq!(solana_address("0OIl"), None);
     }
