@@ -452,6 +452,13 @@ async fn message_faults_are_refused_with_4xx_and_spend_no_nonce(backend: Backend
         .send()
         .await
         .assert_error(401, "invalid_credentials");
+    // An over-long client label is refused before the proof is checked.
+    let mut long_label = siwe_body(&text, &signature);
+    long_label["walletClientType"] = json!("w".repeat(65));
+    t.post(SIWE_AUTH, long_label)
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
     // None of that spent the nonce.
     let ok = t.post(SIWE_AUTH, siwe_body(&text, &signature)).send().await;
     assert_eq!(ok.status, 200, "{}", ok.text);

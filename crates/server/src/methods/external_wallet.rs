@@ -224,12 +224,14 @@ pub fn check_length(message: &str) -> Result<(), AppError> {
     Ok(())
 }
 
-/// The `wallet` identity of a proven address, with how the client connected it.
-pub fn wallet_identity(
-    chain: ChainType,
-    address: String,
-    metadata: &ExternalWalletMetadata,
-) -> Result<VerifiedIdentity, AppError> {
+/// Refuses `walletClientType` / `connectorType` longer than 64 characters; called before the
+/// proof is checked, so a refused request does not use up its nonce.
+pub fn check_metadata(metadata: &ExternalWalletMetadata) -> Result<(), AppError> {
+    labels(metadata).map(|_| ())
+}
+
+/// The client and connector labels as stored (`unknown` when not sent).
+fn labels(metadata: &ExternalWalletMetadata) -> Result<(String, String), AppError> {
     let label = |value: Option<&String>| -> Result<String, AppError> {
         match value.map(|v| v.trim()).filter(|v| !v.is_empty()) {
             None => Ok("unknown".into()),
@@ -239,10 +241,23 @@ pub fn wallet_identity(
             )),
         }
     };
+    Ok((
+        label(metadata.wallet_client_type.as_ref())?,
+        label(metadata.connector_type.as_ref())?,
+    ))
+}
+
+/// The `wallet` identity of a proven address, with how the client connected it.
+pub fn wallet_identity(
+    chain: ChainType,
+    address: String,
+    metadata: &ExternalWalletMetadata,
+) -> Result<VerifiedIdentity, AppError> {
+    let (client, connector) = labels(metadata)?;
     let details = json!({
         "chain_type": chain.as_str(),
-        "wallet_client_type": label(metadata.wallet_client_type.as_ref())?,
-        "connector_type": label(metadata.connector_type.as_ref())?,
+        "wallet_client_type": client,
+        "connector_type": connector,
     });
     Ok(VerifiedIdentity {
         method: LoginMethod::Wallet,
@@ -278,6 +293,9 @@ pub async fn transfer_wallet(
 ) -> Result<Json<User>, AppError> {
     signed_in.ctx.require_origin()?;
     let address = address.ok_or_else(|| AppError::invalid_data("Invalid wallet address"))?;
+    if let Some(metadata) = metadata {
+        check_metadata(metadata)?;
+    }
     let (app, user) = (&signed_in.ctx.app, &signed_in.user);
     accounts::transfer(state, app, user, nonce, WALLET, &address).await?;
     if let Some(metadata) = metadata {

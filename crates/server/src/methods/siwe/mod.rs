@@ -29,8 +29,8 @@ use symbolon_wallet_core::{Address, decode_hex};
 use self::contract::{ChainError, MAX_SIGNATURE_LEN, is_valid_signature};
 use self::message::check_siwe;
 use super::external_wallet::{
-    ethereum_address, issue_nonce, require_live_nonce, take_nonce, transfer_wallet, unlink_wallet,
-    wallet_identity,
+    check_metadata, ethereum_address, issue_nonce, require_live_nonce, take_nonce, transfer_wallet,
+    unlink_wallet, wallet_identity,
 };
 use super::{link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
@@ -106,16 +106,17 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweAuthenticateRequest>,
 ) -> Result<Response, AppError> {
+    let metadata = ExternalWalletMetadata {
+        wallet_client_type: body.wallet_client_type,
+        connector_type: body.connector_type,
+    };
+    check_metadata(&metadata)?;
     let proof = Proof {
         message: &body.message,
         signature: &body.signature,
         chain_id: body.chain_id.as_deref(),
     };
     let address = verify(&state, &caller.ctx, &client_ip, proof).await?;
-    let metadata = ExternalWalletMetadata {
-        wallet_client_type: body.wallet_client_type,
-        connector_type: body.connector_type,
-    };
     let identity = wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)?;
     sign_in(&state, &caller, &identity, body.mode).await
 }
@@ -127,16 +128,17 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweLinkRequest>,
 ) -> Result<Json<User>, AppError> {
+    let metadata = ExternalWalletMetadata {
+        wallet_client_type: body.wallet_client_type,
+        connector_type: body.connector_type,
+    };
+    check_metadata(&metadata)?;
     let proof = Proof {
         message: &body.message,
         signature: &body.signature,
         chain_id: body.chain_id.as_deref(),
     };
     let address = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
-    let metadata = ExternalWalletMetadata {
-        wallet_client_type: body.wallet_client_type,
-        connector_type: body.connector_type,
-    };
     let identity = wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)?;
     link_to(&state, &signed_in, &identity).await
 }

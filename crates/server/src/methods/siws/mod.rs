@@ -17,7 +17,8 @@ use symbolon_protocol::user::{ChainType, User};
 
 use self::message::check_siws;
 use super::external_wallet::{
-    issue_nonce, normalize_solana, take_nonce, transfer_wallet, unlink_wallet, wallet_identity,
+    check_metadata, issue_nonce, normalize_solana, take_nonce, transfer_wallet, unlink_wallet,
+    wallet_identity,
 };
 use super::{link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
@@ -131,6 +132,7 @@ async fn verify(
     let (origin, domain) = ctx.site()?;
     let app = &ctx.app;
     accounts::require_method(app, LoginMethod::Wallet)?;
+    check_metadata(proof.metadata)?;
     if proof.message_type.unwrap_or_default() != SiwsMessageType::Plain {
         return Err(AppError::invalid_data(
             "Only plain Sign-In With Solana messages are accepted",
