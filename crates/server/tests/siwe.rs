@@ -48,6 +48,7 @@ backend_tests!(
     a_nonce_is_single_use_and_bound_to_its_address,
     of_concurrent_uses_of_one_nonce_exactly_one_wins,
     wallet_login_needs_the_method,
+    init_is_limited_per_address,
     an_embedded_wallet_cannot_log_in_link_or_be_unlinked,
     link_unlink_and_transfer_rules,
     an_erc1271_contract_wallet_signs_in,
@@ -536,6 +537,21 @@ async fn wallet_login_needs_the_method(backend: Backend) {
         .send()
         .await
         .assert_error(403, "missing_origin");
+}
+
+async fn init_is_limited_per_address(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| c.rate_limit.email_per_window = 2).await;
+    t.set_settings(settings(&["email", "wallet"])).await;
+    let (busy, other) = (new_key(), new_key());
+    for _ in 0..2 {
+        nonce(&t, SIWE_INIT, &busy.address().to_checksum()).await;
+    }
+    // Any case of the same address counts against the same budget.
+    let lower = busy.address().to_checksum().to_ascii_lowercase();
+    let refused = t.post(SIWE_INIT, json!({ "address": lower })).send().await;
+    refused.assert_error(429, "too_many_requests");
+    assert!(refused.header("retry-after").is_some());
+    nonce(&t, SIWE_INIT, &other.address().to_checksum()).await;
 }
 
 async fn an_embedded_wallet_cannot_log_in_link_or_be_unlinked(backend: Backend) {

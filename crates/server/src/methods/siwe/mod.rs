@@ -274,3 +274,24 @@ async fn verify(
     .await?;
     Ok(checked.address)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_check_refuses_what_no_chain_call_could_use() {
+        let with = |chain: &str, url: &str| WalletSettings {
+            rpc_urls: BTreeMap::from([(chain.to_string(), url.to_string())]),
+            ..WalletSettings::default()
+        };
+        assert_eq!(with("50312", "http://127.0.0.1:8545").check(), Ok(()));
+        assert!(with("mainnet", "https://rpc.example").check().is_err());
+        assert!(with("1", "ws://rpc.example").check().is_err());
+        assert_eq!(
+            with("1", "https://rpc.example").rpc_url(1),
+            Some("https://rpc.example")
+        );
+        assert_eq!(with("1", "https://rpc.example").rpc_url(2), None);
+    }
+}
