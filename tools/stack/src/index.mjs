@@ -537,7 +537,7 @@ function appSettingsToml(app, { hostAuth, oidc, oauth2, farcaster }, client) {
     `guest_accounts = ${app.guest ?? true}`,
     "",
     "[login_methods]",
-    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github"] : ["email", "sms"]))}`,
+    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github", "wallet"] : ["email", "sms", "wallet"]))}`,
     `overflow = ${list(app.moreLoginMethods ?? (farcaster && app.farcaster !== false ? ["farcaster"] : []))}`,
   ];
   if (app.customAuth ?? true) {
