@@ -2,9 +2,11 @@ import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type {
   EmailTransferRequest,
+  ExternalWalletMetadata,
   FarcasterTransferRequest,
   OAuthTransferRequest,
   OAuthUserInfo,
+  SiweTransferRequest,
   SmsTransferRequest,
 } from "../generated/protocol.ts";
 import { type AccountChangeResult, accountRequest, requireUser } from "../session/accountRequest.ts";
@@ -23,7 +25,7 @@ export interface TransferAccountParameters {
   /** OAuth accounts: the refusal's `oauth_user_info` (`transferData(error).oauth_user_info`). */
   userInfo?: OAuthUserInfo;
   /** Wallets: how the wallet is connected now (the refused link's `walletClientType`, `connectorType`). */
-  metadata?: { walletClientType?: string; connectorType?: string };
+  metadata?: ExternalWalletMetadata;
 }
 
 /**
@@ -53,12 +55,8 @@ export async function transferAccount(
     return accountRequest(client, "/oauth/transfer", body);
   }
   if (accountType === "wallet") {
-    // TODO(protocol): SiweTransferRequest once the server branch's generated protocol is merged.
-    const body = {
-      nonce,
-      address: subject,
-      ...(parameters.metadata ? { metadata: parameters.metadata } : {}),
-    };
+    const body: SiweTransferRequest = { nonce, address: subject };
+    if (parameters.metadata) body.metadata = parameters.metadata;
     return accountRequest(client, subject.startsWith("0x") ? "/siwe/transfer" : "/siws/transfer", body);
   }
   if (accountType === "farcaster" && /^\d+$/.test(subject)) {

@@ -1,7 +1,6 @@
 // Wire types and constants, generated from crates/protocol.
 
-// TODO(protocol): generated once the server adds SIWE/SIWS to crates/protocol.
-export { SIGN_IN_STATEMENT } from "../externalWallets/wire.ts";
+// External wallets (issue 11).
 export type {
   AccountTransferData,
   AppConfigResponse,
@@ -21,6 +20,7 @@ export type {
   CustomOAuthAccount,
   CustomOAuthProviderConfig,
   EmailAccount,
+  ExternalWalletMetadata,
   FarcasterAccount,
   FarcasterSignerResponse,
   FarcasterSignerStatus,
@@ -41,6 +41,15 @@ export type {
   ServerErrorCode,
   SessionResponse,
   SessionUpdateAction,
+  SiweAuthenticateRequest,
+  SiweInitRequest,
+  SiweInitResponse,
+  SiweLinkRequest,
+  SiweTransferRequest,
+  SiweUnlinkRequest,
+  SiwsAuthenticateRequest,
+  SiwsLinkRequest,
+  SiwsMessageType,
   TelegramAccount,
   TelegramAuthConfig,
   TelegramAuthResult,
@@ -64,4 +73,5 @@ export {
   PASSCODE_LENGTH,
   POPUP_CLOSED_CHECK_MS,
   SERVER_ERROR_CODES,
+  SIWE_STATEMENT,
 } from "../generated/protocol.ts";

@@ -17,7 +17,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { transferAccount } from "../actions/transferAccount.ts";
 import type { ChainConfig } from "../chain/ChainConfig.ts";
 import type { ClientOptions } from "../client/createClient.ts";
-import type { User } from "../generated/protocol.ts";
+import { SIWE_STATEMENT, type User } from "../generated/protocol.ts";
 import { storageKey } from "../session/storageKey.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import { embeddedWalletAccount } from "../test/fakeWalletFrame.ts";
@@ -36,7 +36,6 @@ import {
   UNABLE_TO_CONNECT_MESSAGE,
   type WalletConnectionStatus,
 } from "./types.ts";
-import { SIGN_IN_STATEMENT } from "./wire.ts";
 
 const scripted = useScriptedApp();
 const TEST_RDNS = "dev.symbolon.testwallet";
@@ -362,7 +361,7 @@ describe("SIWE", () => {
       chainId: 1,
       nonce: "nonce12345678",
       version: "1",
-      statement: SIGN_IN_STATEMENT,
+      statement: SIWE_STATEMENT,
     });
     expect(message.issuedAt).toBeInstanceOf(Date);
     expect(
@@ -467,7 +466,7 @@ describe("SIWS", () => {
       `${window.location.host} wants you to sign in with your Solana account:`,
       solanaAddress,
       "",
-      SIGN_IN_STATEMENT,
+      SIWE_STATEMENT,
     ]);
     expect(lines).toContain("Nonce: nonce12345678");
     expect(lines).toContain(`URI: ${window.location.origin}`);

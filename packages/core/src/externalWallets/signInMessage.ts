@@ -1,7 +1,7 @@
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
+import { SIWE_STATEMENT, type SiweInitRequest, type SiweInitResponse } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
-import { SIGN_IN_STATEMENT, type WalletInitRequest, type WalletInitResponse } from "./wire.ts";
 
 /** Parameters of {@link generateSiweMessage}. */
 export interface GenerateSiweMessageParameters {
@@ -34,7 +34,7 @@ export async function generateSiweMessage(
     domain: host,
     uri: origin,
     nonce,
-    statement: SIGN_IN_STATEMENT,
+    statement: SIWE_STATEMENT,
     version: "1",
     issuedAt: new Date(),
   });
@@ -63,7 +63,7 @@ export function siwsMessageText(fields: {
     `${fields.domain} wants you to sign in with your Solana account:`,
     fields.address,
     "",
-    SIGN_IN_STATEMENT,
+    SIWE_STATEMENT,
     "",
     `URI: ${fields.uri}`,
     "Version: 1",
@@ -73,9 +73,9 @@ export function siwsMessageText(fields: {
   ].join("\n");
 }
 
-async function init(client: Client, path: string, address: string): Promise<WalletInitResponse> {
-  const body: WalletInitRequest = { address };
-  return apiRequest<WalletInitResponse>(client, "POST", path, { body });
+async function init(client: Client, path: string, address: string): Promise<SiweInitResponse> {
+  const body: SiweInitRequest = { address };
+  return apiRequest<SiweInitResponse>(client, "POST", path, { body });
 }
 
 function pageLocation(): { host: string; origin: string } {

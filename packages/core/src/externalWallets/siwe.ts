@@ -2,7 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { isApiError } from "../errors/ApiError.ts";
 import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import type { User } from "../generated/protocol.ts";
+import type { SiweLinkRequest, SiwsLinkRequest, User } from "../generated/protocol.ts";
 import { type AccountChangeResult, accountRequest, requireUser } from "../session/accountRequest.ts";
 import { ignoredLogin, type LoginResult, loginWithSession } from "../session/loginWithSession.ts";
 import { requireConnected } from "./connectedWallets.ts";
@@ -17,7 +17,6 @@ import {
   type SiweParameters,
 } from "./types.ts";
 import { toWalletError } from "./WalletConnectionError.ts";
-import type { SiweLinkRequest, SiwsLinkRequest } from "./wire.ts";
 
 /** Signs in with a connected Ethereum wallet (spec §4 SIWE flow, `POST /siwe/authenticate`). */
 export async function loginWithSiwe(client: Client, params: SiweParameters = {}): Promise<LoginResult> {
