@@ -12,12 +12,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { initialize } from "../actions/initialize.ts";
 import { logout } from "../actions/logout.ts";
+import { transferAccount } from "../actions/transferAccount.ts";
 import { type Client, createClient } from "../client/createClient.ts";
 import { isApiError } from "../errors/ApiError.ts";
+import { transferData } from "../errors/transferData.ts";
 import { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 import { ORIGIN, type RealStack, startRealStack } from "../test/realStack.ts";
 import { connectWallet } from "./connectWallet.ts";
-import { linkWithSiws, loginWithSiwe, loginWithSiws, unlinkWallet } from "./siwe.ts";
+import { linkWithSiwe, linkWithSiws, loginWithSiwe, loginWithSiws, unlinkWallet } from "./siwe.ts";
 
 let stack: RealStack;
 let control: TestWalletControl;
@@ -108,6 +110,30 @@ describe("external wallets against the real server", { timeout: 30_000 }, () => 
     const solana = await loginWithSiws(client);
     expect(solana.isNewUser).toBe(true);
     expect(solana.user.id).not.toBe(user.id);
+  });
+
+  it("linking a wallet another user signed up with offers a transfer; transferAccount moves it", async () => {
+    const client = await newClient();
+    await connectWallet(client, { walletId: "dev.symbolon.testwallet" });
+    const owner = await loginWithSiwe(client);
+    await logout(client);
+    await connectWallet(client, { walletId: "solana:symbolon_test_solana_wallet" });
+    const other = await loginWithSiws(client);
+    expect(other.user.id).not.toBe(owner.user.id);
+    const refusal = await linkWithSiwe(client, { address: control.address ?? "" }).catch((e: unknown) => e);
+    expect(isApiError(refusal) && refusal.code).toBe("account_transfer_required");
+    const data = transferData(refusal);
+    expect(data?.account_type).toBe("wallet");
+    const moved = await transferAccount(client, {
+      accountType: "wallet",
+      nonce: data?.nonce ?? "",
+      subject: control.address ?? "",
+      metadata: { walletClientType: "symbolon_test_wallet", connectorType: "injected" },
+    });
+    expect(moved.user.id).toBe(other.user.id);
+    expect(moved.user.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: "wallet", address: control.address, chain_type: "ethereum" }),
+    );
   });
 
   it("the server refuses a message for another chain than the one sent (invalid_data), not a 5xx", async () => {
