@@ -136,7 +136,7 @@ describe("external wallets against the real server", { timeout: 30_000 }, () => 
     );
   });
 
-  it("the server refuses a message for another chain than the one sent (invalid_data), not a 5xx", async () => {
+  it("the server refuses a message for another chain than the one sent with a 4xx, not a 5xx", async () => {
     const client = await newClient();
     await connectWallet(client, { walletId: "dev.symbolon.testwallet" });
     const { generateSiweMessage } = await import("./signInMessage.ts");
