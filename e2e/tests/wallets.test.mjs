@@ -60,7 +60,8 @@ step(
     const ids = [];
     for (const round of ["new", "again"]) {
       const dialog = await openWalletList(page, stack);
-      // Installed wallets first: the test wallet heads the list.
+      // Installed wallets first: once found, the test wallet heads the list.
+      await dialog.getByRole("button", { name: /^Symbolon Test Wallet Ethereum Installed$/ }).waitFor();
       const first = dialog.getByRole("list", { name: "Wallets" }).getByRole("button").first();
       assert.match((await first.textContent()) ?? "", /^Symbolon Test Wallet\s*Ethereum\s*Installed$/);
       const answer = walletCall(page, "/api/v1/siwe/authenticate");
