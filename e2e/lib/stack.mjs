@@ -14,7 +14,8 @@ import { stackOptions } from "./stackOptions.mjs";
 /**
  * Registers before/after hooks and returns a handle whose fields are filled once `before` ran.
  * @returns {{ urls: { api: string, web: string, webB: string | null, inbox: string, smsInbox: string,
- *     hostAuth: string, oidc: string, oauth2: string, chain: string, farcasterRelay: string },
+ *     hostAuth: string, oidc: string, oauth2: string, chain: string, farcasterRelay: string,
+ *     walletConnectRelay: string | null, walletExplorer: string | null },
  *   appId: string, appBId: string | null, mailbox: ReturnType<typeof mailboxClient>,
  *   signInAt: typeof signInAt,
  *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> },

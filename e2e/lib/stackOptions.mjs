@@ -1,6 +1,6 @@
 /**
  * How the e2e suite runs the stack: a built web app, and the demo app refusing '+' addresses so §5's rule shows,
- * with email first, then Google and GitHub (the local OAuth stand-ins), and SMS, Telegram (a local test bot) and
+ * with email first, then Google, GitHub (the local OAuth stand-ins) and a wallet (SIWE/SIWS), and SMS, Telegram (a local test bot) and
  * Farcaster (the local relay) behind "More options" (so both the list order and the overflow are exercised). Demo
  * app B (cross-app login with the demo app) on a second origin.
  */
@@ -10,7 +10,7 @@ export const stackOptions = {
   web: "preview",
   app: {
     disablePlusEmails: true,
-    loginMethods: ["email", "google", "github"],
+    loginMethods: ["email", "google", "github", "wallet"],
     moreLoginMethods: ["sms", "telegram", "farcaster"],
     telegram: true,
   },

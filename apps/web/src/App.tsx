@@ -35,8 +35,18 @@ export function App({ env }: { env: Env }) {
       embeddedWallets: { ethereum: { createOnLogin: "users-without-wallets" } },
       supportedChains: chains,
       defaultChain: chain,
+      // Dev and tests: WalletConnect through the stack's relay and wallet directory stand-in.
+      ...(env.VITE_WALLETCONNECT_PROJECT_ID && {
+        walletConnectCloudProjectId: env.VITE_WALLETCONNECT_PROJECT_ID,
+      }),
+      externalWallets: {
+        ...(env.VITE_WALLETCONNECT_RELAY_URL && {
+          walletConnect: { relayUrl: env.VITE_WALLETCONNECT_RELAY_URL },
+        }),
+        ...(env.VITE_WALLET_EXPLORER_URL && { explorerUrl: env.VITE_WALLET_EXPLORER_URL }),
+      },
     }),
-    [theme, chains, chain, hostToken, isAppB],
+    [theme, chains, chain, hostToken, isAppB, env],
   );
   return (
     <PrivyProvider appId={appId} apiUrl={env.VITE_PRIVY_API_URL} config={config}>

@@ -38,6 +38,10 @@ export function Landing({
   const signedIn = ready && authenticated;
   // The headless flow: the whole page goes to the provider and comes back (the modal uses a popup).
   const { initOAuth, state: oauthState } = useLoginWithOAuth();
+  // A user who signed in with a browser wallet (SIWE, SIWS) is shown by its address.
+  const externalWallet = user?.linkedAccounts.find(
+    (a) => a.type === "wallet" && a.connectorType !== "embedded",
+  );
   const shownAs =
     user?.email?.address ??
     user?.phone?.number ??
@@ -46,6 +50,7 @@ export function Landing({
     user?.customAuth?.customUserId ??
     (user?.telegram ? `@${user.telegram.username ?? user.telegram.telegramUserId}` : undefined) ??
     (user?.farcaster ? `@${user.farcaster.username ?? user.farcaster.fid}` : undefined) ??
+    (externalWallet?.type === "wallet" ? externalWallet.address : undefined) ??
     (user?.isGuest ? "Guest" : user?.id);
   const continueAsGuest = () => {
     setGuestError(null);

@@ -27,6 +27,11 @@ export function loadEnv(runtimeEnv: Record<string, unknown> = import.meta.env, i
       // through cross-app) on this origin, with this app id.
       VITE_APP_B_URL: optional(url()),
       VITE_PRIVY_APP_B_ID: optional(string()),
+      // Dev and tests only: WalletConnect's relay and wallet directory stand-in (tools/stack), and the project id
+      // the app uses with it; unset, the public relay and directory, and the app config's project id.
+      VITE_WALLETCONNECT_RELAY_URL: optional(url({ protocols: ["ws:", "wss:"] })),
+      VITE_WALLET_EXPLORER_URL: optional(url()),
+      VITE_WALLETCONNECT_PROJECT_ID: optional(string()),
       // Dev and tests only: a "Get test STT" button funded by anvil's unlocked dev account.
       VITE_LOCAL_FAUCET: boolean({ default: false }),
     },

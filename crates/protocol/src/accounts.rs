@@ -165,6 +165,11 @@ pub struct AccountTransferData {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub oauth_user_info: Option<OAuthUserInfo>,
+    /// For wallets: how the caller connected it, sent back as `metadata` of `/siwe/transfer`
+    /// or `/siws/transfer`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub external_wallet_metadata: Option<crate::siwe::ExternalWalletMetadata>,
 }
 
 /// `login_methods_and_order` of the app configuration (spec §3 `loginMethodsAndOrder`).

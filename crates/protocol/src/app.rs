@@ -74,6 +74,11 @@ pub struct AppConfigResponse {
     pub mfa_methods: Vec<String>,
     /// Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
     pub telegram_auth_config: Option<crate::telegram::TelegramAuthConfig>,
+    /// The WalletConnect Cloud project id of the app's external-wallet connections (spec §3
+    /// `walletConnectCloudProjectId`); absent when the operator set none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub wallet_connect_cloud_project_id: Option<String>,
 }
 
 /// When an embedded wallet is created on login (spec §4).

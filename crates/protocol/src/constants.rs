@@ -203,6 +203,15 @@ constants! {
     /// Path prefix of every API call.
     API_PREFIX: &str = "/api/v1";
 
+    // --- External wallets: Sign-In With Ethereum / Solana (spec §9) ---
+    /// The statement every SIWE and SIWS message must carry (spec §9 "sign-in message
+    /// statement"); the server refuses a message with any other.
+    SIWE_STATEMENT: &str = "By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.";
+    /// Seconds a `/siwe/init` or `/siws/init` nonce may be used.
+    WALLET_NONCE_TTL_S: u64 = 600;
+    /// The longest SIWE or SIWS message accepted, in bytes.
+    WALLET_MESSAGE_MAX_LEN: usize = 4096;
+
     // --- Web app (spec §9) ---
     /// The web app's only chain: Somnia Testnet.
     WEB_CHAIN_ID: u64 = 50_312;

@@ -14,6 +14,7 @@ pub mod errors;
 pub mod farcaster;
 pub mod oauth;
 pub mod session;
+pub mod siwe;
 pub mod telegram;
 pub mod typescript;
 pub mod user;

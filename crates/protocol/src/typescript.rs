@@ -3,7 +3,8 @@
 use ts_rs::{Config, TS};
 
 use crate::{
-    accounts, app, constants, cross_app, errors, farcaster, oauth, session, telegram, user, wallet,
+    accounts, app, constants, cross_app, errors, farcaster, oauth, session, siwe, telegram, user,
+    wallet,
 };
 
 /// Where the generated file lives, relative to the repository root.
@@ -64,7 +65,6 @@ pub fn render() -> String {
         wallet::KeyMaterialResponse,
         wallet::ReplaceSharesRequest,
         wallet::ReplaceSharesResponse,
-        wallet::SiweUnlinkRequest,
         accounts::PasswordlessLinkRequest,
         accounts::PasswordlessUnlinkRequest,
         accounts::PasswordlessUpdateRequest,
@@ -116,6 +116,17 @@ pub fn render() -> String {
         telegram::TelegramUnlinkRequest,
         telegram::TelegramTransferRequest,
         telegram::TelegramAuthConfig,
+        siwe::SiweInitRequest,
+        siwe::SiweInitResponse,
+        siwe::SiweAuthenticateRequest,
+        siwe::SiweLinkRequest,
+        siwe::SiweLinkSmartWalletRequest,
+        siwe::SiweUnlinkRequest,
+        siwe::ExternalWalletMetadata,
+        siwe::SiweTransferRequest,
+        siwe::SiwsMessageType,
+        siwe::SiwsAuthenticateRequest,
+        siwe::SiwsLinkRequest,
     ];
 
     let mut out = String::from(

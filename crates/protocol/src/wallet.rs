@@ -178,11 +178,3 @@ pub struct ReplaceSharesResponse {
     /// The wallet named in the path (checksummed).
     pub address: String,
 }
-
-/// `POST /siwe/unlink`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SiweUnlinkRequest {
-    /// The wallet to unlink.
-    pub address: String,
-}

@@ -11,14 +11,16 @@ use crate::app_secrets::{
 };
 use crate::methods::custom_jwt::verifier::CustomAuthSettings;
 use crate::methods::email::address::normalize_email;
+use crate::methods::external_wallet::normalize_wallet_address;
 use crate::methods::farcaster::FarcasterSettings;
 use crate::methods::oauth::providers::{CROSS_APP_PREFIX, built_in};
 use crate::methods::oauth::settings::OAuthSettings;
+use crate::methods::siwe::WalletSettings;
 use crate::methods::telegram::TelegramSettings;
 use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
-pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms", "farcaster", "telegram"];
+pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms", "farcaster", "telegram", "wallet"];
 
 /// An app's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,6 +50,8 @@ pub struct AppSettings {
     pub farcaster: FarcasterSettings,
     /// Login with Telegram: the app's bot.
     pub telegram: Option<TelegramSettings>,
+    /// External wallets (SIWE, SIWS): the chains' RPC endpoints for contract-wallet signatures.
+    pub wallets: WalletSettings,
 }
 
 impl Default for AppSettings {
@@ -67,6 +71,7 @@ impl Default for AppSettings {
             cross_app: CrossAppSettings::default(),
             farcaster: FarcasterSettings::default(),
             telegram: None,
+            wallets: WalletSettings::default(),
         }
     }
 }
@@ -141,7 +146,8 @@ impl AppSettings {
                 })?;
             }
             for address in &mut list.wallet_addresses {
-                *address = address.trim().to_string();
+                *address = normalize_wallet_address(address)
+                    .ok_or_else(|| format!("allowlist: {address:?} is not a wallet address"))?;
             }
         }
         if let Some(custom) = &self.custom_auth
@@ -165,6 +171,7 @@ impl AppSettings {
             *region = region.trim().to_ascii_uppercase();
         }
         self.farcaster.check()?;
+        self.wallets.check()?;
         Ok(self)
     }
 
@@ -250,7 +257,10 @@ mod tests {
             allowlist: Some(Allowlist {
                 emails: vec![" Ada@Example.COM ".into()],
                 phone_numbers: vec!["+1 201 555 0123".into()],
-                wallet_addresses: vec![" 0xAbC ".into()],
+                wallet_addresses: vec![
+                    " 0XF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266 ".into(),
+                    "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM".into(),
+                ],
             }),
             sms: SmsSettings {
                 allowed_regions: vec!["us ".into()],
@@ -262,7 +272,13 @@ mod tests {
         let list = settings.allowlist.unwrap_or_default();
         assert_eq!(list.emails, vec!["ada@example.com"]);
         assert_eq!(list.phone_numbers, vec!["+12015550123"]);
-        assert_eq!(list.wallet_addresses, vec!["0xAbC"]);
+        assert_eq!(
+            list.wallet_addresses,
+            vec![
+                "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+                "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+            ]
+        );
         assert_eq!(settings.sms.allowed_regions, vec!["US"]);
     }
 
@@ -280,6 +296,14 @@ mod tests {
             ..AppSettings::default()
         };
         assert!(refused(bad_phone).contains("555-0100"));
+        let bad_wallet = AppSettings {
+            allowlist: Some(Allowlist {
+                wallet_addresses: vec!["0xAbC".into()],
+                ..Allowlist::default()
+            }),
+            ..AppSettings::default()
+        };
+        assert!(refused(bad_wallet).contains("0xAbC"));
         let keyless = AppSettings {
             custom_auth: Some(CustomAuthSettings::default()),
             ..AppSettings::default()

@@ -8,6 +8,10 @@ export { PrivyErrorCode, type PrivyErrorCodeValue } from "./errors/PrivyErrorCod
 export { toAccountErrorCode } from "./errors/toAccountErrorCode";
 export type { LoginCompleteParams, LoginMethod } from "./hooks/toLoginComplete";
 export type { AccountFlowCallbacks } from "./hooks/useAccountFlow";
+// External wallets (issue 11): connect, SIWE/SIWS, the active wallet.
+export { useActiveWallet } from "./hooks/useActiveWallet";
+export { useConnectOrCreateWallet } from "./hooks/useConnectOrCreateWallet";
+export { type UseConnectWalletOptions, useConnectWallet } from "./hooks/useConnectWallet";
 export { useCreateWallet } from "./hooks/useCreateWallet";
 export { type CrossAppSignOptions, useCrossAppAccounts } from "./hooks/useCrossAppAccounts";
 export { useCustomAuth } from "./hooks/useCustomAuth";
@@ -19,6 +23,8 @@ export { useGuestAccounts } from "./hooks/useGuestAccounts";
 export { useIdentityToken } from "./hooks/useIdentityToken";
 export { useLinkAccount } from "./hooks/useLinkAccount";
 export { type UseLinkJwtAccountOptions, useLinkJwtAccount } from "./hooks/useLinkJwtAccount";
+export { useLinkWithSiwe } from "./hooks/useLinkWithSiwe";
+export { useLinkWithSiws } from "./hooks/useLinkWithSiws";
 export { type UseLoginOptions, useLogin } from "./hooks/useLogin";
 export { useLoginToMiniApp } from "./hooks/useLoginToMiniApp";
 export {
@@ -41,6 +47,8 @@ export {
   type UseLoginWithOAuthOptions,
   useLoginWithOAuth,
 } from "./hooks/useLoginWithOAuth";
+export { useLoginWithSiwe } from "./hooks/useLoginWithSiwe";
+export { useLoginWithSiws } from "./hooks/useLoginWithSiws";
 export {
   type LoginWithSmsState,
   type UseLoginWithSmsOptions,
@@ -56,6 +64,12 @@ export { useModalStatus } from "./hooks/useModalStatus";
 export { type OAuthTokens, type UseOAuthTokensOptions, useOAuthTokens } from "./hooks/useOAuthTokens";
 export { type UsePrivyReturn, usePrivy } from "./hooks/usePrivy";
 export { useSendTransaction } from "./hooks/useSendTransaction";
+export type {
+  SignedWalletMessage,
+  SignInWithWalletState,
+  UseLinkWithWalletOptions,
+  UseLoginWithWalletOptions,
+} from "./hooks/useSignInWithWallet";
 export { useSignMessage, type WalletCallOptions } from "./hooks/useSignMessage";
 export { useSignTypedData } from "./hooks/useSignTypedData";
 export {
@@ -70,6 +84,11 @@ export { useToken } from "./hooks/useToken";
 export { useUpdateAccount, useUpdateEmail, useUpdatePhone } from "./hooks/useUpdateAccount";
 export { useUser } from "./hooks/useUser";
 export type { WalletActionCallbacks } from "./hooks/useWalletCallbacks";
-export { type ConnectedWallet, useWallets } from "./hooks/useWallets";
+export {
+  type ConnectedSolanaWallet,
+  type ConnectedWallet,
+  useSolanaWallets,
+  useWallets,
+} from "./hooks/useWallets";
 export type { CustomAuthConfig, PrivyConfig, SupportedChain, ThemePreference } from "./provider/PrivyConfig";
 export { PrivyProvider, type PrivyProviderProps } from "./provider/PrivyProvider";

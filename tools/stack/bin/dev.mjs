@@ -17,6 +17,7 @@ const DEV_PORTS = {
   oidc: 1083,
   oauth2: 1084,
   farcaster: 1085,
+  walletConnect: 1086,
   chain: 8545,
 };
 const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);
@@ -24,6 +25,10 @@ if (!Number.isInteger(offset) || offset < 0 || offset > 50_000) {
   console.error(`\n✖ SYMBOLON_DEV_PORT_OFFSET must be a whole number from 0 to 50000.\n`);
   process.exit(1);
 }
+
+// SYMBOLON_TEST_WALLET=1 installs the test wallets (tools/test-wallets) in the dev web app: "Continue with a
+// wallet" then lists "Symbolon Test Wallet" (anvil's dev account 2) and "Symbolon Test Solana Wallet".
+const testWallet = process.env.SYMBOLON_TEST_WALLET === "1";
 
 const started = Date.now();
 let stack;
@@ -34,6 +39,7 @@ try {
     web: "dev",
     ports: Object.fromEntries(Object.entries(DEV_PORTS).map(([name, port]) => [name, port + offset])),
     ...(process.env.SYMBOLON_DEV_DATA_DIR && { dataDir: process.env.SYMBOLON_DEV_DATA_DIR }),
+    testWallet,
   });
 } catch (error) {
   if (error instanceof PortInUseError) {
@@ -56,12 +62,18 @@ const rows = [
   ...(stack.urls.farcasterRelay
     ? [["Farcaster relay", `${stack.urls.farcasterRelay} (approve Farcaster sign-ins here)`]]
     : []),
+  ...(stack.urls.walletConnectRelay
+    ? [["WalletConnect relay", `${stack.urls.walletConnectRelay} (and its wallet directory)`]]
+    : []),
   // The funder is anvil's dev account 0 (10,000 ETH): import its key into a wallet to move test funds by hand.
   ...(stack.chain
     ? [
         ["Chain RPC", `${stack.chain.rpcUrl} (chain id ${stack.chain.chainId})`],
         ["Funder", stack.chain.funder.address],
       ]
+    : []),
+  ...(testWallet
+    ? [["Test wallets", "in the web app (anvil's account 2, a Solana key): window.symbolonTestWallet"]]
     : []),
   ["App id", stack.appId],
   ...(stack.appBId ? [["App B id", stack.appBId]] : []),

@@ -6,6 +6,7 @@
 //    "oauth2Url":"http://localhost:40128"}
 // Runs until stdin closes (so it dies with the process that spawned it) or SIGINT/SIGTERM.
 // Usage: node tools/stack/bin/services.mjs [--mailbox] [--smsbox] [--postgres] [--chain] [--oidc] [--oauth2] [--farcaster]
+//   [--walletconnect]
 // The SMS catcher (--smsbox) speaks Twilio's Messages API at smsboxUrl and accepts any account SID and token.
 // --oidc: a Google-like OpenID provider at oidcIssuer (src/oidcProvider.mjs); --oauth2: a GitHub-style OAuth 2.0
 // provider at oauth2Url (src/oauth2Provider.mjs: {oauth2Url}/login/oauth/authorize, /login/oauth/access_token,
@@ -14,12 +15,15 @@
 // The Farcaster relay (--farcaster; starts the chain too) prints farcasterRelayUrl, farcasterRpcUrl,
 // farcasterIdRegistry, farcasterAccounts (the test accounts with their custody keys) and farcasterAppAccount (the
 // app's fid that requests signers, with its custody key).
+// --walletconnect: the WalletConnect relay stand-in and wallet directory (src/walletConnectRelay.mjs) →
+// walletConnectRelayUrl (ws://…, the relay) and walletExplorerUrl (http://…, GET /v3/wallets?projectId=…).
 import { startChain } from "../src/chain.mjs";
 import { startFarcasterRelay } from "../src/farcasterRelay.mjs";
 import { startMailbox } from "../src/mailbox.mjs";
 import { startOauth2Provider } from "../src/oauth2Provider.mjs";
 import { startOidcProvider } from "../src/oidcProvider.mjs";
 import { startSmsbox } from "../src/smsbox.mjs";
+import { startWalletConnectRelay } from "../src/walletConnectRelay.mjs";
 
 // stdout carries only the JSON line: libraries' notices (oidc-provider prints some with console.info) go to stderr.
 console.log = console.error;
@@ -77,6 +81,14 @@ try {
       farcasterIdRegistry: relay.registryAddress,
       farcasterAccounts: relay.accounts,
       farcasterAppAccount: relay.appAccount,
+    });
+  }
+  if (args.has("--walletconnect")) {
+    const walletConnect = await startWalletConnectRelay();
+    stops.push(walletConnect.stop);
+    Object.assign(out, {
+      walletConnectRelayUrl: walletConnect.relayUrl,
+      walletExplorerUrl: walletConnect.explorerUrl,
     });
   }
 } catch (error) {

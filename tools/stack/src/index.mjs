@@ -19,6 +19,7 @@ import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 import { startSmsbox } from "./smsbox.mjs";
 import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 import { TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
+import { startWalletConnectRelay } from "./walletConnectRelay.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
 export {
@@ -35,6 +36,8 @@ export { freePort, PortInUseError } from "./ports.mjs";
 export { readTail } from "./processes.mjs";
 export { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 export { signInitData, signWidgetResult, TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
+export { routeVerifyToStandIn, startWalletConnectRelay, WALLET_DIRECTORY } from "./walletConnectRelay.mjs";
+export { startWalletConnectWallet } from "./walletConnectWallet.mjs";
 
 /** The repository root (tools/stack/src → ../../..). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -53,6 +56,8 @@ const LOCAL_SMS_ACCOUNT_SID = "AC00000000000000000000000000000000";
 /** The sender number of local SMS: a valid US number (libphonenumber refuses +1 555 01xx). */
 const LOCAL_SMS_FROM = "+12015550100";
 const WEB_DIR = path.join(repoRoot, "apps/web");
+/** The WalletConnect Cloud project id the web app uses with the local relay (which accepts any). */
+export const LOCAL_WALLETCONNECT_PROJECT_ID = "symbolon-local";
 /** The built wallet frame (`npm run build -w @symbolon/wallet-frame`); the server serves it to the host page. */
 export const WALLET_FRAME_DIR = path.join(repoRoot, "packages/wallet-frame/dist");
 const VITE = path.join(repoRoot, "node_modules/vite/bin/vite.js");
@@ -80,7 +85,8 @@ export function serverBinary({ release = false } = {}) {
  *   web?: 'dev' | 'preview' | false,
  *   chain?: boolean,
  *   ports?: { api?: number, web?: number, webB?: number, inbox?: number, smtp?: number, sms?: number,
- *     hostAuth?: number, oidc?: number, oauth2?: number, chain?: number, farcaster?: number },
+ *     hostAuth?: number, oidc?: number, oauth2?: number, chain?: number, farcaster?: number,
+ *     walletConnect?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
  *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, oauth?: boolean,
  *     telegram?: boolean },
@@ -95,6 +101,7 @@ export function serverBinary({ release = false } = {}) {
  *   log?: string,
  *   handleSignals?: boolean,
  *   origins?: string[],
+ *   testWallet?: boolean,
  * }} [options]
  *   `app`: the demo app's settings; by default email, SMS, Google and GitHub login (the OAuth providers pointed at
  *   the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them out), guest accounts,
@@ -110,6 +117,8 @@ export function serverBinary({ release = false } = {}) {
  *   packages/wallet-frame/dist); test mode refuses to start without its index.html.
  *   `log`: the server's `SYMBOLON_LOG` filter.
  *   `origins`: the app's allowed origins when there is no web app (e.g. the load generator's), else extra ones.
+ *   `testWallet`: with `web: 'dev'`, the web app installs the test wallets of tools/test-wallets (anvil's dev
+ *   account 2 and a fixed Solana key; `SYMBOLON_TEST_WALLET=1 make dev`). Builds never include them.
  */
 export async function startStack(options = {}) {
   const {
@@ -183,6 +192,7 @@ export async function startStack(options = {}) {
       oauth2: ports.oauth2 ?? (fixed ? 1084 : 0),
       chain: ports.chain ?? (fixed ? 8545 : 0),
       farcaster: ports.farcaster ?? (fixed ? 1085 : 0),
+      walletConnect: ports.walletConnect ?? (fixed ? 1086 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
@@ -197,11 +207,13 @@ export async function startStack(options = {}) {
       oauth2: "OAuth 2.0 provider stand-in",
       chain: "chain RPC",
       farcaster: "Farcaster relay",
+      walletConnect: "WalletConnect relay",
     };
     for (const [key, port] of Object.entries(want)) {
       if (
         (key === "web" && !web) ||
         (key === "webB" && !(web && appB)) ||
+        (key === "walletConnect" && !web) ||
         ((key === "chain" || key === "farcaster") && !chain)
       )
         continue;
@@ -247,6 +259,14 @@ export async function startStack(options = {}) {
     if (farcasterRelay) {
       supervisor.onStop(() => farcasterRelay.stop());
       say(`Farcaster relay: ${farcasterRelay.url}`);
+    }
+
+    // WalletConnect's relay and wallet directory, for the web app's "WalletConnect" (walletConnectRelay.mjs); a
+    // WalletConnect wallet pairs through it (walletConnectWallet.mjs: the tests' Node wallet).
+    const walletConnect = web ? await startWalletConnectRelay({ port: want.walletConnect, quiet }) : null;
+    if (walletConnect) {
+      supervisor.onStop(() => walletConnect.stop());
+      say(`WalletConnect relay: ${walletConnect.relayUrl}, wallet directory ${walletConnect.explorerUrl}`);
     }
 
     let databaseUrl;
@@ -395,6 +415,12 @@ export async function startStack(options = {}) {
         VITE_HOST_AUTH_URL: hostAuth.url,
         WEB_PORT: String(webPort),
         ...(localChain && { VITE_CHAIN_RPC_URL: localChain.rpcUrl, VITE_LOCAL_FAUCET: "true" }),
+        VITE_TEST_WALLET: String(web === "dev" && Boolean(options.testWallet)),
+        ...(walletConnect && {
+          VITE_WALLETCONNECT_RELAY_URL: walletConnect.relayUrl,
+          VITE_WALLET_EXPLORER_URL: walletConnect.explorerUrl,
+          VITE_WALLETCONNECT_PROJECT_ID: LOCAL_WALLETCONNECT_PROJECT_ID,
+        }),
       };
       const listen = (port) => ["--host", "127.0.0.1", "--port", String(port), "--strictPort"];
       const outDir = options.webOutDir ?? path.join(dataDir, "web-dist");
@@ -452,6 +478,8 @@ export async function startStack(options = {}) {
         oauth2: oauth2.url,
         chain: localChain?.rpcUrl ?? null,
         farcasterRelay: farcasterRelay?.url ?? null,
+        walletConnectRelay: walletConnect?.relayUrl ?? null,
+        walletExplorer: walletConnect?.explorerUrl ?? null,
       },
       /** The local chain (null with `chain: false`): its id, Multicall3 address and the funded dev account. */
       chain: localChain && {
@@ -509,7 +537,7 @@ function appSettingsToml(app, { hostAuth, oidc, oauth2, farcaster }, client) {
     `guest_accounts = ${app.guest ?? true}`,
     "",
     "[login_methods]",
-    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github"] : ["email", "sms"]))}`,
+    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github", "wallet"] : ["email", "sms", "wallet"]))}`,
     `overflow = ${list(app.moreLoginMethods ?? (farcaster && app.farcaster !== false ? ["farcaster"] : []))}`,
   ];
   if (app.customAuth ?? true) {

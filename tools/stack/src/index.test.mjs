@@ -121,7 +121,7 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
   try {
     const config = await (await fetch(`${stack.urls.api}/api/v1/apps/${stack.appId}`)).json();
     assert.deepEqual(config.login_methods_and_order, {
-      primary: ["email", "sms", "google", "github"],
+      primary: ["email", "sms", "google", "github", "wallet"],
       overflow: [],
     });
     assert.equal(config.guest_auth, true);

@@ -96,4 +96,62 @@ describe("AccountsCard", () => {
     });
     expect(screen.getByRole("button", { name: "Link GitHub" })).toBeTruthy();
   });
+  it("lists external wallets (not the embedded one) with Unlink, and offers Link a wallet", async () => {
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const wallet = (address: string, chain: "ethereum" | "solana", connector: string, client: string) => ({
+      type: "wallet" as const,
+      id: null,
+      address,
+      chain_type: chain,
+      wallet_client_type: client,
+      connector_type: connector,
+      wallet_index: connector === "embedded" ? 0 : null,
+      recovery_method: null,
+      imported: false,
+      delegated: false,
+      verified_at: 1,
+      first_verified_at: 1,
+      latest_verified_at: 1,
+    });
+    const external = wallet("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC", "ethereum", "injected", "metamask");
+    const solana = wallet(
+      "9jMpjGCWFPbSK5qLKUhpHVGqwHtMgPBsXS4PBLpet8hb",
+      "solana",
+      "solana_adapter",
+      "phantom",
+    );
+    const embedded = wallet("0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "ethereum", "embedded", "privy");
+    const app = scriptApp(server, {});
+    server.on("POST /api/v1/passwordless/authenticate", () => {
+      app.user = makeUser({ linked_accounts: [...makeUser().linked_accounts, external, solana, embedded] });
+      return { json: app.issue() };
+    });
+    server.on("POST /api/v1/siwe/unlink", () => {
+      app.user = makeUser({ linked_accounts: [...makeUser().linked_accounts, solana, embedded] });
+      return { json: app.user };
+    });
+    ready = false;
+    render(
+      <PrivyProvider appId={APP_ID} apiUrl={server.url}>
+        <EmailSignIn />
+        <AccountsCard />
+      </PrivyProvider>,
+    );
+    await waitFor(() => expect(ready).toBe(true));
+    await act(async () => {
+      await email?.sendCode({ email: "ada@example.com" });
+      await email?.loginWithCode({ code: GOOD_CODE });
+    });
+    expect(await screen.findByText(external.address)).toBeTruthy();
+    expect(screen.getByText("Ethereum wallet")).toBeTruthy();
+    expect(screen.getByText(solana.address)).toBeTruthy();
+    expect(screen.getByText("Solana wallet")).toBeTruthy();
+    expect(screen.queryByText(embedded.address)).toBeNull();
+    expect(screen.getByRole("button", { name: "Link a wallet" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: `Unlink ethereum wallet ${external.address}` }));
+    await waitFor(() => expect(screen.queryByText(external.address)).toBeNull());
+    expect(server.hitsOf("POST /api/v1/siwe/unlink")[0]?.body).toEqual({ address: external.address });
+    expect(screen.getByText(solana.address)).toBeTruthy();
+  });
 });

@@ -18,11 +18,17 @@ function describe(account: LinkedAccount): { kind: string; value: string } | nul
     return { kind: "Telegram", value: account.username ? `@${account.username}` : account.telegramUserId };
   if (account.type === "farcaster")
     return { kind: "Farcaster", value: account.username ? `@${account.username}` : String(account.fid) };
+  // External wallets (SIWE, SIWS); the embedded wallet has its own card.
+  if (account.type === "wallet" && account.connectorType !== "embedded")
+    return {
+      kind: account.chainType === "solana" ? "Solana wallet" : "Ethereum wallet",
+      value: account.address,
+    };
   return null;
 }
 
 /**
- * The signed-in user's linked accounts (email, phone, Google, GitHub, the host app's account) with
+ * The signed-in user's linked accounts (email, phone, Google, GitHub, the host app's account, external wallets) with
  * Link, Update and Unlink. Linking and updating run in the modal (OAuth in the provider's popup);
  * unlinking the last account shows the server's refusal.
  */
@@ -30,7 +36,7 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
   const { user, unlinkEmail, unlinkPhone, unlinkGoogle, unlinkGithub } = useUser();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const { unlinkTelegram, unlinkFarcaster } = usePrivy();
+  const { unlinkTelegram, unlinkFarcaster, linkWallet, unlinkWallet } = usePrivy();
   const { requestFarcasterSignerFromWarpcast } = useFarcasterSigner();
   const { linkEmail, linkPhone, linkGoogle, linkGithub, linkTelegram, linkFarcaster } = useLinkAccount({
     onError: (code) => setError(`Could not link the account (${code}).`),
@@ -50,6 +56,7 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
       else if (account.type === "github_oauth") await unlinkGithub(account.subject);
       else if (account.type === "telegram") await unlinkTelegram(account.telegramUserId);
       else if (account.type === "farcaster") await unlinkFarcaster(account.fid);
+      else if (account.type === "wallet") await unlinkWallet(account.address);
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not unlink this account.");
     } finally {
@@ -75,7 +82,8 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
             {(account.type === "google_oauth" ||
               account.type === "github_oauth" ||
               account.type === "telegram" ||
-              account.type === "farcaster") && (
+              account.type === "farcaster" ||
+              account.type === "wallet") && (
               <span className="accounts__actions">
                 {account.type === "farcaster" &&
                   (account.signerPublicKey ? (
@@ -167,6 +175,9 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
             Link Farcaster
           </button>
         )}
+        <button type="button" className="button button--small" onClick={linkWallet}>
+          Link a wallet
+        </button>
       </div>
       {error && (
         <p role="alert" className="field__error">

@@ -25,12 +25,12 @@ export function string(options: Options<string> = {}): Validator<string> {
   return withDefault(options, (raw) => ({ ok: true, value: raw }));
 }
 
-/** An absolute http(s) URL. */
-export function url(options: Options<string> = {}): Validator<string> {
+/** An absolute http(s) URL (`protocols` widens that, e.g. to a WebSocket's ws: and wss:). */
+export function url(options: Options<string> & { protocols?: readonly string[] } = {}): Validator<string> {
+  const protocols = options.protocols ?? ["http:", "https:"];
   return withDefault(options, (raw) => {
     try {
-      const parsed = new URL(raw);
-      if (parsed.protocol === "http:" || parsed.protocol === "https:") return { ok: true, value: raw };
+      if (protocols.includes(new URL(raw).protocol)) return { ok: true, value: raw };
     } catch {
       // fall through to the refusal below
     }

@@ -19,6 +19,8 @@ pub enum LoginMethod {
     Farcaster,
     /// Telegram Login Widget or Mini App.
     Telegram,
+    /// An external wallet: Sign-In With Ethereum or Solana.
+    Wallet,
 }
 
 impl LoginMethod {
@@ -32,6 +34,7 @@ impl LoginMethod {
             Self::OAuth => "oauth",
             Self::Farcaster => "farcaster",
             Self::Telegram => "telegram",
+            Self::Wallet => "wallet",
         }
     }
 }

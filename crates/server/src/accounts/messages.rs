@@ -26,6 +26,11 @@ pub const TRANSFER_NONCE_USED: &str = "This transfer was already used or has exp
 /// `invalid_data` for custom, guest and passkey accounts (spec §5).
 pub const NOT_TRANSFERABLE: &str = "Accounts of this type cannot be transferred";
 
+/// `invalid_data` for an embedded wallet's address in a wallet login or link (spec §5, §8).
+pub const EMBEDDED_WALLET_LOGIN: &str = "Cannot link or login with embedded wallet";
+/// `cannot_unlink_embedded_wallet` (spec §8).
+pub const CANNOT_UNLINK_EMBEDDED_WALLET: &str = "Cannot unlink an embedded wallet";
+
 /// `cannot_link_more_of_type` (the spec client's own wording, spec §5).
 pub fn cannot_link_more_of_type(account_type: &str) -> String {
     format!("User already has an account of type {account_type} linked.")

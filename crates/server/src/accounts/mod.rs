@@ -3,7 +3,7 @@
 //! up, link, unlink, update, transfer — and answer with the spec's codes (spec §4, §5, §8).
 //! Methods never touch users or linked accounts themselves.
 
-mod allowlist;
+pub mod allowlist;
 pub mod identity;
 pub mod messages;
 
@@ -11,12 +11,14 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::accounts::AccountTransferData;
 use symbolon_protocol::oauth::OAuthUserInfo;
 use symbolon_protocol::session::AuthMode;
+use symbolon_protocol::siwe::ExternalWalletMetadata;
 
 pub use self::identity::{LoginMethod, VerifiedIdentity};
 use crate::db::DbError;
 use crate::db::accounts::{Link, NewAccount, SignUp, Transfer, Unlink};
 use crate::db::apps::AppRecord;
 use crate::db::users::UserRecord;
+use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
 use crate::digest::sha256_hex;
 use crate::http::error::AppError;
 use crate::random::{random_id, random_token};
@@ -64,6 +66,7 @@ pub async fn login(
     current: Option<&UserRecord>,
 ) -> Result<LoggedIn, AppError> {
     require_identity_method(app, identity)?;
+    refuse_embedded_wallet(state, &app.id, identity).await?;
     let now = state.clock.now();
     // Twice at most: a concurrent sign-up of the same identity makes the second pass find it.
     for _ in 0..2 {
@@ -161,6 +164,7 @@ pub async fn link(
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
     require_identity_method(app, identity)?;
+    refuse_embedded_wallet(state, &app.id, identity).await?;
     if owner(state, app, identity)
         .await?
         .is_some_and(|owner| owner.id == user.id)
@@ -187,13 +191,26 @@ pub async fn link(
     }
 }
 
-/// Removes the user's `(account_type, subject)`; never their last way in.
+/// Removes the user's `(account_type, subject)`; never their last way in, never an embedded
+/// wallet (spec §5).
 pub async fn unlink(
     state: &AppState,
     user: &UserRecord,
     account_type: &str,
     subject: &str,
 ) -> Result<(), AppError> {
+    if account_type == WALLET
+        && state
+            .db
+            .find_embedded_wallet(&user.app_id, subject)
+            .await?
+            .is_some_and(|w| w.user_id == user.id)
+    {
+        return Err(AppError::new(
+            ServerErrorCode::CannotUnlinkEmbeddedWallet,
+            messages::CANNOT_UNLINK_EMBEDDED_WALLET,
+        ));
+    }
     match state
         .db
         .unlink_account(&user.id, account_type, subject)
@@ -329,6 +346,7 @@ pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppErr
         LoginMethod::OAuth => settings.oauth_enabled_any(),
         LoginMethod::Farcaster => settings.lists_method("farcaster"),
         LoginMethod::Telegram => settings.lists_method("telegram") && settings.telegram.is_some(),
+        LoginMethod::Wallet => settings.lists_method("wallet"),
     };
     if enabled {
         Ok(())
@@ -358,6 +376,26 @@ pub fn require_identity_method(
             messages::disallowed_oauth_provider(provider),
         ))
     }
+}
+
+/// Spec §5: an embedded wallet can never be used to log in or link, whoever holds its key (an
+/// exported key signs like any other). Its address is already a `wallet` account of its owner,
+/// so without this a SIWE login with it would sign that owner in.
+async fn refuse_embedded_wallet(
+    state: &AppState,
+    app_id: &str,
+    identity: &VerifiedIdentity,
+) -> Result<(), AppError> {
+    if identity.account_type == WALLET
+        && state
+            .db
+            .find_embedded_wallet(app_id, &identity.subject)
+            .await?
+            .is_some()
+    {
+        return Err(AppError::invalid_data(messages::EMBEDDED_WALLET_LOGIN));
+    }
+    Ok(())
 }
 
 /// Records that `identity`'s owner proved it again, with its method's current details.
@@ -473,6 +511,12 @@ async fn owned_elsewhere(
             email: identity.detail("email").map(str::to_string),
             name: identity.detail("name").map(str::to_string),
             username: identity.detail("username").map(str::to_string),
+        }),
+        external_wallet_metadata: (identity.method == LoginMethod::Wallet).then(|| {
+            ExternalWalletMetadata {
+                wallet_client_type: identity.detail("wallet_client_type").map(str::to_string),
+                connector_type: identity.detail("connector_type").map(str::to_string),
+            }
         }),
     };
     Ok(AppError::new(

@@ -69,8 +69,10 @@ pub enum Transfer {
     Gone,
 }
 
-/// Accounts of `$1` a person can sign in with: every account but embedded wallets.
+/// Accounts of `$1` a person can sign in with: every account but embedded wallets and smart
+/// wallets (linked with `/siwe/link_smart_wallet`; no login method proves that type).
 const WAYS_IN: &str = "SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
+     AND a.account_type <> 'smart_wallet'
      AND NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.id = a.id)";
 
 impl Db {
@@ -386,6 +388,7 @@ where
     let (ways_in, wallets): (i64, i64) = sqlx::query_as(
         "SELECT
            (SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
+              AND a.account_type <> 'smart_wallet'
               AND NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.id = a.id)),
            (SELECT COUNT(*) FROM embedded_wallets WHERE user_id = $1)",
     )

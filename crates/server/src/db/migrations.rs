@@ -29,6 +29,7 @@ migrations! {
     7 "0007_oauth",
     8 "0008_farcaster",
     9 "0009_cross_app",
+    10 "0010_wallet_nonces",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

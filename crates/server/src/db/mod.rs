@@ -11,6 +11,7 @@ pub mod oauth;
 pub mod otp;
 pub mod sessions;
 pub mod users;
+pub mod wallet_nonces;
 pub mod wallets;
 
 use std::net::IpAddr;

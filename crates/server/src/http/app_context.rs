@@ -70,6 +70,23 @@ impl AppContext {
             )),
         }
     }
+
+    /// The request's origin and its host (with the port, if any): the URI and `domain` a
+    /// sign-in message (SIWE, SIWS, Sign In With Farcaster) must name. Required: a message for
+    /// one site must not sign a user into another.
+    pub fn site(&self) -> Result<(String, String), AppError> {
+        self.require_origin()?;
+        let origin = self.origin.clone().unwrap_or_default();
+        let url = url::Url::parse(&origin).map_err(|_| AppError::invalid_data("Invalid Origin"))?;
+        let host = url
+            .host_str()
+            .ok_or_else(|| AppError::invalid_data("Invalid Origin"))?;
+        let domain = match url.port() {
+            Some(port) => format!("{host}:{port}"),
+            None => host.to_string(),
+        };
+        Ok((origin, domain))
+    }
 }
 
 /// Refuses a `privy-client-id` the app does not know; an absent or empty one is accepted (the

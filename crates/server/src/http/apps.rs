@@ -44,7 +44,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
         custom_api_url: None,
         email_auth: settings.lists_method("email"),
         sms_auth: settings.lists_method("sms"),
-        wallet_auth: false,
+        wallet_auth: settings.lists_method("wallet"),
         passkey_auth: false,
         guest_auth: settings.guest_accounts,
         custom_jwt_auth: settings.custom_auth.is_some(),
@@ -97,5 +97,6 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
                     .ok()?;
                 Some(t.public_config(&token))
             }),
+        wallet_connect_cloud_project_id: settings.wallets.wallet_connect_cloud_project_id.clone(),
     }
 }

@@ -17,7 +17,6 @@ pub mod path_param;
 pub mod raw_body;
 pub mod session_issue;
 pub mod sessions;
-pub mod siwe;
 pub mod user_view;
 pub mod users;
 pub mod wallet_frame;
@@ -29,7 +28,7 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, farcaster, guest, oauth, sms, telegram};
+use crate::methods::{custom_jwt, email, farcaster, guest, oauth, siwe, siws, sms, telegram};
 use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
@@ -89,7 +88,17 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/sessions/logout"), sessions::logout)
         .get(&api("/users/me"), users::me)
         .post(&api("/users/me/accept_terms"), users::accept_terms)
+        .post(&api("/siwe/init"), siwe::init)
+        .post(&api("/siwe/authenticate"), siwe::authenticate)
+        .post(&api("/siwe/link"), siwe::link)
+        .post(&api("/siwe/link_smart_wallet"), siwe::link_smart_wallet)
         .post(&api("/siwe/unlink"), siwe::unlink)
+        .post(&api("/siwe/transfer"), siwe::transfer)
+        .post(&api("/siws/init"), siws::init)
+        .post(&api("/siws/authenticate"), siws::authenticate)
+        .post(&api("/siws/link"), siws::link)
+        .post(&api("/siws/unlink"), siws::unlink)
+        .post(&api("/siws/transfer"), siws::transfer)
         .get(
             &api("/apps/{app_id}/cross-app/connections"),
             provider_app::routes::connections,

@@ -50,6 +50,11 @@ use symbolon_protocol::session::{
     AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
     PasswordlessInitRequest, RefreshSessionRequest, SessionResponse, SuccessResponse,
 };
+use symbolon_protocol::siwe::{
+    SiweAuthenticateRequest, SiweInitRequest, SiweInitResponse, SiweLinkRequest,
+    SiweLinkSmartWalletRequest, SiweTransferRequest, SiweUnlinkRequest, SiwsAuthenticateRequest,
+    SiwsLinkRequest,
+};
 use symbolon_protocol::telegram::{
     TelegramAuthenticateRequest, TelegramLinkRequest, TelegramTransferRequest,
     TelegramUnlinkRequest,
@@ -57,8 +62,8 @@ use symbolon_protocol::telegram::{
 use symbolon_protocol::user::User;
 use symbolon_protocol::wallet::{
     CreateEmbeddedWalletRequest, CreateEmbeddedWalletResponse, KeyMaterialRequest,
-    KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse, SiweUnlinkRequest,
-    WalletChallengeRequest, WalletChallengeResponse,
+    KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse, WalletChallengeRequest,
+    WalletChallengeResponse,
 };
 use symbolon_protocol::{ErrorResponse, ServerErrorCode};
 use utoipa::ToSchema;
@@ -241,7 +246,17 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/sessions/logout", "Log out: by refresh token, else by the bearer token's session (body optional)", Some(json::<LogoutBody>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
     r(Get, "/api/v1/users/me", "The signed-in user and a fresh identity token", None, Body::Json(json::<CurrentUserResponse>), Bearer, &[]),
     r(Post, "/api/v1/users/me/accept_terms", "Accept the app's terms", None, Body::Json(json::<User>), UserOrigin, &[409]),
-    r(Post, "/api/v1/siwe/unlink", "Unlink an external wallet", Some(json::<SiweUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/siwe/init", "A single-use nonce for one Sign-In With Ethereum message of an address", Some(json::<SiweInitRequest>), Body::Json(json::<SiweInitResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v1/siwe/authenticate", "Log in with a signed EIP-4361 message (EOA, EIP-1271 or EIP-6492 signature)", Some(json::<SiweAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]),
+    r(Post, "/api/v1/siwe/link", "Link the wallet of a signed EIP-4361 message", Some(json::<SiweLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
+    r(Post, "/api/v1/siwe/link_smart_wallet", "Link a smart wallet proven by a signed EIP-4361 message (EIP-1271 or EIP-6492)", Some(json::<SiweLinkSmartWalletRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
+    r(Post, "/api/v1/siwe/unlink", "Unlink an external Ethereum wallet (never an embedded one, never the last way in)", Some(json::<SiweUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/siwe/transfer", "Move an Ethereum wallet from its owner, with the nonce of account_transfer_required", Some(json::<SiweTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/siws/init", "A single-use nonce for one Sign-In With Solana message of an address", Some(json::<SiweInitRequest>), Body::Json(json::<SiweInitResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v1/siws/authenticate", "Log in with a signed Sign-In With Solana message", Some(json::<SiwsAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
+    r(Post, "/api/v1/siws/link", "Link the Solana wallet of a signed Sign-In With Solana message", Some(json::<SiwsLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
+    r(Post, "/api/v1/siws/unlink", "Unlink a Solana wallet (never the last way in)", Some(json::<SiweUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/siws/transfer", "Move a Solana wallet from its owner, with the nonce of account_transfer_required", Some(json::<SiweTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/embedded_wallets", "Register a wallet the frame derived", Some(json::<CreateEmbeddedWalletRequest>), Body::Json(json::<CreateEmbeddedWalletResponse>), Frame, &[409, 429]),
     r(Post, "/api/v1/embedded_wallets/challenge", "A single-use nonce for one signed wallet call", Some(json::<WalletChallengeRequest>), Body::Json(json::<WalletChallengeResponse>), Frame, &[429]),
     r(Post, "/api/v1/embedded_wallets/{address}/recovery/key_material", "Release the wallet's root shares", Some(json::<KeyMaterialRequest>), Body::Json(json::<KeyMaterialResponse>), Frame, &[404, 409, 429]),

@@ -87,9 +87,25 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             verification,
         })),
         // Guests have no account to show: their credential is a secret (stored as a hash).
+        // Smart wallets (`/siwe/link_smart_wallet`) are stored but not a spec §3 linked-account
+        // type: not shown until the client has a form for them.
         WALLET_ACCOUNT_TYPE => {
-            // Only embedded wallets exist so far; external (SIWE) wallets come later.
-            let wallet = account.wallet?;
+            let Some(wallet) = account.wallet else {
+                // An external wallet (SIWE, SIWS): how it was connected, from `details`.
+                return Some(LinkedAccount::Wallet(WalletAccount {
+                    id: Some(account.id),
+                    address: account.subject,
+                    chain_type: ChainType::parse(&field("chain_type")?)?,
+                    wallet_client_type: field("wallet_client_type")
+                        .unwrap_or_else(|| "unknown".into()),
+                    connector_type: field("connector_type").unwrap_or_else(|| "unknown".into()),
+                    wallet_index: None,
+                    recovery_method: None,
+                    imported: false,
+                    delegated: false,
+                    verification,
+                }));
+            };
             Some(LinkedAccount::Wallet(WalletAccount {
                 id: Some(account.id),
                 address: account.subject,

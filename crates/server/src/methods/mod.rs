@@ -4,9 +4,12 @@
 pub mod code;
 pub mod custom_jwt;
 pub mod email;
+pub mod external_wallet;
 pub mod farcaster;
 pub mod guest;
 pub mod oauth;
+pub mod siwe;
+pub mod siws;
 pub mod sms;
 pub mod telegram;
 

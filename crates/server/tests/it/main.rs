@@ -19,6 +19,7 @@ mod login;
 mod oauth;
 mod openapi;
 mod sessions;
+mod siwe;
 mod sms;
 mod sms_gateway;
 mod storage;

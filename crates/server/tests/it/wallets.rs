@@ -947,7 +947,7 @@ async fn embedded_wallets_cannot_be_unlinked(backend: Backend) {
         &unknown,
         404,
         "linked_account_not_found",
-        "No wallet with this address is linked to the user",
+        "No such account is linked to this user",
     );
     let other = sign_in(&t).await;
     unlink(material.address(0), other)

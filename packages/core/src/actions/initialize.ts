@@ -2,6 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
+import { hasPendingWalletWork } from "../externalWallets/pendingWalletWork.ts";
 import type { AppConfigResponse } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
 import { openTabChannel } from "../session/openTabChannel.ts";
@@ -64,4 +65,9 @@ async function run(client: Client): Promise<void> {
   // A restored session with an embedded wallet: unlock it in the background.
   if (client.store.getState().authenticated) warmUpWallet(client);
   else preloadWalletFrame(client);
+  // Stored wallet connections and wallet deep links (issue 11): the wallet code loads only when needed.
+  if (hasPendingWalletWork(client))
+    void import("../externalWallets/afterInitialize.ts")
+      .then(({ afterInitialize }) => afterInitialize(client))
+      .catch((e: unknown) => console.warn("Symbolon: restoring wallet connections failed", e));
 }

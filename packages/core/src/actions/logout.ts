@@ -1,4 +1,5 @@
 import { type Client, initialEmailFlow, initialSmsFlow } from "../client/createClient.ts";
+import { initialExternalWallets } from "../externalWallets/types.ts";
 import type { LogoutRequest } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
 import { initialOAuthFlow } from "../oauth/oauthState.ts";
@@ -18,6 +19,8 @@ export async function logout(client: Client): Promise<void> {
     emailFlow: initialEmailFlow,
     smsFlow: initialSmsFlow,
     oauthFlow: initialOAuthFlow,
+    // Connected wallets stay connected (they are the wallet's, not the session's); the SIWE flow resets.
+    externalWallets: { ...client.store.getState().externalWallets, siwe: initialExternalWallets.siwe },
   });
   if (refreshToken === null) return;
   const body: LogoutRequest = { refresh_token: refreshToken };

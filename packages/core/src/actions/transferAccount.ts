@@ -2,9 +2,11 @@ import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type {
   EmailTransferRequest,
+  ExternalWalletMetadata,
   FarcasterTransferRequest,
   OAuthTransferRequest,
   OAuthUserInfo,
+  SiweTransferRequest,
   SmsTransferRequest,
 } from "../generated/protocol.ts";
 import { type AccountChangeResult, accountRequest, requireUser } from "../session/accountRequest.ts";
@@ -22,13 +24,16 @@ export interface TransferAccountParameters {
   subject: string;
   /** OAuth accounts: the refusal's `oauth_user_info` (`transferData(error).oauth_user_info`). */
   userInfo?: OAuthUserInfo;
+  /** Wallets: how the wallet is connected now (the refused link's `walletClientType`, `connectorType`). */
+  metadata?: ExternalWalletMetadata;
 }
 
 /**
  * Moves an email, phone or Farcaster account that belongs to another user to the signed-in one (spec §7 "Account
  * transfer POST by type"): `POST /passwordless/transfer {nonce, email}` or
  * `POST /passwordless_sms/transfer {nonce, phoneNumber}`, `POST /farcaster/transfer {nonce, farcaster_id}`,
- * or `POST /oauth/transfer {nonce, userInfo}`.
+ * `POST /oauth/transfer {nonce, userInfo}`, or for wallets `POST /siwe/transfer` / `/siws/transfer
+ * {nonce, address, metadata}`.
  */
 export async function transferAccount(
   client: Client,
@@ -48,6 +53,11 @@ export async function transferAccount(
   if (parameters.userInfo) {
     const body: OAuthTransferRequest = { nonce, userInfo: parameters.userInfo };
     return accountRequest(client, "/oauth/transfer", body);
+  }
+  if (accountType === "wallet") {
+    const body: SiweTransferRequest = { nonce, address: subject };
+    if (parameters.metadata) body.metadata = parameters.metadata;
+    return accountRequest(client, subject.startsWith("0x") ? "/siwe/transfer" : "/siws/transfer", body);
   }
   if (accountType === "farcaster" && /^\d+$/.test(subject)) {
     const body: FarcasterTransferRequest = { nonce, farcaster_id: Number(subject) };

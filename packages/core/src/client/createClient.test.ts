@@ -20,6 +20,13 @@ describe("createClient", () => {
       error: null,
       embeddedWallet: { status: "idle", error: null },
       activeChainId: 1,
+      externalWallets: {
+        options: [],
+        connection: { status: "disconnected", walletId: null, error: null, pairingUri: null },
+        connected: [],
+        siwe: { status: "initial", chainType: null, error: null },
+        activeAddress: null,
+      },
     });
     client.destroy();
   });

@@ -1,6 +1,7 @@
 import type { ChainConfig } from "../chain/ChainConfig.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
+import { type ExternalWalletsState, initialExternalWallets } from "../externalWallets/types.ts";
 import { APP_ID_LENGTH, type AppConfigResponse, type User } from "../generated/protocol.ts";
 import { initialOAuthFlow, type OAuthFlowState, type OAuthTokensGrant } from "../oauth/oauthState.ts";
 import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
@@ -34,6 +35,12 @@ export interface ClientOptions {
   defaultChainId?: number;
   /** The wallet frame page. Default: `${apiUrl}/apps/${appId}/embedded-wallets`. */
   walletFrameUrl?: string;
+  /** WalletConnect relay (default: the public relay); tests point it at the stand-in. */
+  walletConnectRelayUrl?: string;
+  /** Wallet directory host of spec §7 (default: the public explorer). */
+  walletExplorerUrl?: string;
+  /** Overrides the app config's `walletConnectCloudProjectId` (spec §3). */
+  walletConnectCloudProjectId?: string;
 }
 
 /** When to create an embedded wallet on login (spec §4). */
@@ -104,6 +111,8 @@ export interface ClientState {
   embeddedWallet: EmbeddedWalletState;
   /** The chain the wallet sends to (`wallet_switchEthereumChain` changes it). */
   activeChainId: number;
+  /** Browser and mobile wallets: options, the connection in progress, connected wallets, SIWE/SIWS. */
+  externalWallets: ExternalWalletsState;
 }
 
 /** A client bound to one app and one server. */
@@ -157,6 +166,7 @@ export function createClient(options: ClientOptions): Client {
     error: null,
     embeddedWallet: initialEmbeddedWallet,
     activeChainId,
+    externalWallets: initialExternalWallets,
   });
   const client: Client = {
     options: { ...options },

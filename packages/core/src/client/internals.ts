@@ -25,6 +25,8 @@ export interface ClientInternals {
   sleep(ms: number): Promise<void>;
   /** A random id of this client instance (one per tab). */
   tabId(): string;
+  /** When the client was created (`Date.now()`): waits "since start-up" count from here. */
+  readonly createdAt: number;
   /** The refresh in flight in this tab, shared by concurrent callers. */
   refreshing: Promise<string | null> | null;
   /** The initialisation in flight or done. */
@@ -64,6 +66,7 @@ export function registerInternals(client: Client): ClientInternals {
       id ??= randomUuid();
       return id;
     },
+    createdAt: Date.now(),
     refreshing: null,
     initializing: null,
     channel: null,

@@ -72,6 +72,30 @@ export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../ac
 export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
 export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";
+// External wallets (issue 11): discovery, connection, SIWE/SIWS, the wallet directory, deep links. Each
+// loads its implementation on first call (`@symbolon/core/externalWallets` holds the direct ones).
+export {
+  connectWallet,
+  disconnectWallet,
+  discoverWallets,
+  fetchWalletDirectory,
+  generateSiweMessage,
+  generateSiwsMessage,
+  handleWalletDeepLink,
+  linkWithSiwe,
+  linkWithSiws,
+  loginWithSiwe,
+  loginWithSiws,
+  restoreWalletConnections,
+  retryConnectWallet,
+  unlinkWallet,
+} from "../externalWallets/lazyActions.ts";
+export { walletConnectProjectId } from "../externalWallets/projectId.ts";
+export { setActiveWallet } from "../externalWallets/setActiveWallet.ts";
+export type {
+  GenerateSiweMessageParameters,
+  GenerateSiwsMessageParameters,
+} from "../externalWallets/signInMessage.ts";
 export {
   approveFarcasterChannel,
   type FarcasterApproval,

@@ -15,6 +15,31 @@ export {
   type EmbeddedWalletsOptions,
   type SmsFlowState,
 } from "../client/createClient.ts";
+// External wallets (issue 11): the store slice and its shapes.
+export {
+  CONNECTOR_INIT_WAIT_MS,
+  type ConnectedExternalWallet,
+  type ConnectorType,
+  type ConnectWalletConnectOptions,
+  type ConnectWalletParameters,
+  EMBEDDED_LOGIN_MESSAGE,
+  EMBEDDED_UNLINK_MESSAGE,
+  type ExternalChainType,
+  type ExternalWalletsState,
+  INJECTED_INIT_WAIT_MS,
+  initialExternalWallets,
+  type SiweFlow,
+  type SiweFlowStatus,
+  type SiweParameters,
+  type StoredWalletConnection,
+  UNABLE_TO_CONNECT_MESSAGE,
+  WALLET_CONNECT_ID,
+  WALLET_NOT_CONNECTED_MESSAGE,
+  type WalletConnection,
+  type WalletConnectionStatus,
+  type WalletConnectProvider,
+  type WalletOption,
+} from "../externalWallets/types.ts";
 export { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 export type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 export type { Listener, Store } from "../store/createStore.ts";

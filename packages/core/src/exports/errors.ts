@@ -20,6 +20,11 @@ export {
 export { SymbolonError, type SymbolonErrorOptions } from "../errors/SymbolonError.ts";
 export { transferData } from "../errors/transferData.ts";
 export {
+  isWalletConnectionError,
+  WalletConnectionError,
+  type WalletConnectionErrorCode,
+} from "../externalWallets/WalletConnectionError.ts";
+export {
   FARCASTER_CONNECT_FAILED,
   FARCASTER_REQUEST_REJECTED,
   FARCASTER_TIMED_OUT_DETAIL,

@@ -1,4 +1,6 @@
 // Wire types and constants, generated from crates/protocol.
+
+// External wallets (issue 11).
 export type {
   AccountTransferData,
   AppConfigResponse,
@@ -18,6 +20,7 @@ export type {
   CustomOAuthAccount,
   CustomOAuthProviderConfig,
   EmailAccount,
+  ExternalWalletMetadata,
   FarcasterAccount,
   FarcasterSignerResponse,
   FarcasterSignerStatus,
@@ -38,6 +41,15 @@ export type {
   ServerErrorCode,
   SessionResponse,
   SessionUpdateAction,
+  SiweAuthenticateRequest,
+  SiweInitRequest,
+  SiweInitResponse,
+  SiweLinkRequest,
+  SiweTransferRequest,
+  SiweUnlinkRequest,
+  SiwsAuthenticateRequest,
+  SiwsLinkRequest,
+  SiwsMessageType,
   TelegramAccount,
   TelegramAuthConfig,
   TelegramAuthResult,
@@ -61,4 +73,5 @@ export {
   PASSCODE_LENGTH,
   POPUP_CLOSED_CHECK_MS,
   SERVER_ERROR_CODES,
+  SIWE_STATEMENT,
 } from "../generated/protocol.ts";

@@ -487,7 +487,12 @@ mfa_methods: Array<string>,
 /**
  * Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
  */
-telegram_auth_config: TelegramAuthConfig | null, };
+telegram_auth_config: TelegramAuthConfig | null, 
+/**
+ * The WalletConnect Cloud project id of the app's external-wallet connections (spec §3
+ * `walletConnectCloudProjectId`); absent when the operator set none.
+ */
+wallet_connect_cloud_project_id?: string, };
 
 export type CreateOnLogin = "off" | "users-without-wallets" | "all-users";
 
@@ -855,12 +860,6 @@ export type ReplaceSharesResponse = {
  */
 address: string, };
 
-export type SiweUnlinkRequest = { 
-/**
- * The wallet to unlink.
- */
-address: string, };
-
 export type PasswordlessLinkRequest = { 
 /**
  * The address the code was sent to.
@@ -1007,7 +1006,12 @@ embedded_wallet_address: string | null,
 /**
  * For OAuth accounts: what the provider told, sent back as `userInfo` of `/oauth/transfer`.
  */
-oauth_user_info?: OAuthUserInfo, };
+oauth_user_info?: OAuthUserInfo, 
+/**
+ * For wallets: how the caller connected it, sent back as `metadata` of `/siwe/transfer`
+ * or `/siws/transfer`.
+ */
+external_wallet_metadata?: ExternalWalletMetadata, };
 
 export type LoginMethodsAndOrder = { 
 /**
@@ -1596,6 +1600,176 @@ bot_name: string,
  */
 seamless_auth_enabled: boolean, };
 
+export type SiweInitRequest = { 
+/**
+ * `0x` + 40 hex (SIWE, any case) or a base58 public key (SIWS).
+ */
+address: string, 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+token?: string, };
+
+export type SiweInitResponse = { 
+/**
+ * Goes into the message's `Nonce:` line; valid once, for this address, until `expires_at`.
+ */
+nonce: string, 
+/**
+ * The address as the server will compare it (checksummed for Ethereum).
+ */
+address: string, 
+/**
+ * RFC 3339 time after which the nonce is refused.
+ */
+expires_at: string, };
+
+export type SiweAuthenticateRequest = { 
+/**
+ * The EIP-4361 message exactly as signed.
+ */
+message: string, 
+/**
+ * `0x` hex signature (EOA: 65 bytes r‖s‖v; contract wallets: EIP-1271 or EIP-6492 bytes).
+ */
+signature: string, 
+/**
+ * The wallet's chain, `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
+ */
+chainId?: string, 
+/**
+ * The wallet's client (`metamask`, `rabby_wallet`, `coinbase_wallet`, …), as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector (`injected`, `wallet_connect`, `coinbase_wallet`, …), as connected.
+ */
+connectorType?: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type SiweLinkRequest = { 
+/**
+ * The EIP-4361 message exactly as signed.
+ */
+message: string, 
+/**
+ * `0x` hex signature.
+ */
+signature: string, 
+/**
+ * `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
+ */
+chainId?: string, 
+/**
+ * The wallet's client, as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector, as connected.
+ */
+connectorType?: string, };
+
+export type SiweLinkSmartWalletRequest = { 
+/**
+ * The EIP-4361 message exactly as signed; its address is the smart wallet's.
+ */
+message: string, 
+/**
+ * `0x` hex signature.
+ */
+signature: string, 
+/**
+ * The smart wallet's kind (`kernel`, `safe`, `light_account`, `biconomy`, `coinbase_smart_wallet`, …).
+ */
+smart_wallet_type: string, 
+/**
+ * Its implementation version, when known.
+ */
+smart_wallet_version?: string, };
+
+export type SiweUnlinkRequest = { 
+/**
+ * The wallet to unlink.
+ */
+address: string, };
+
+export type ExternalWalletMetadata = { 
+/**
+ * The wallet's client.
+ */
+walletClientType?: string, 
+/**
+ * The connector.
+ */
+connectorType?: string, };
+
+export type SiweTransferRequest = { 
+/**
+ * The nonce of the `account_transfer_required` refusal.
+ */
+nonce: string, 
+/**
+ * The wallet's address.
+ */
+address: string, 
+/**
+ * How it is connected now (replaces what its former owner had).
+ */
+metadata?: ExternalWalletMetadata, };
+
+export type SiwsMessageType = "plain" | "transaction";
+
+export type SiwsAuthenticateRequest = { 
+/**
+ * The SIWS message exactly as signed (UTF-8 text).
+ */
+message: string, 
+/**
+ * The 64-byte ed25519 signature, base64 (or base58).
+ */
+signature: string, 
+/**
+ * `plain` (default).
+ */
+message_type?: SiwsMessageType, 
+/**
+ * The wallet's client (`phantom`, `solflare`, `backpack`, …), as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector (`solana_adapter`, …), as connected.
+ */
+connectorType?: string, 
+/**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, };
+
+export type SiwsLinkRequest = { 
+/**
+ * The SIWS message exactly as signed.
+ */
+message: string, 
+/**
+ * The 64-byte ed25519 signature, base64 (or base58).
+ */
+signature: string, 
+/**
+ * `plain` (default).
+ */
+message_type?: SiwsMessageType, 
+/**
+ * The wallet's client, as connected.
+ */
+walletClientType?: string, 
+/**
+ * The connector, as connected.
+ */
+connectorType?: string, };
+
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
   "oauth_account_suspended",
@@ -1779,6 +1953,13 @@ export const HEADER_FARCASTER_CHANNEL_TOKEN = "farcaster-channel-token";
 export const CLIENT_REQUEST_HEADERS = ["privy-app-id", "privy-client-id", "privy-client", "privy-ca-id", "x-native-app-identifier", "privy-retry-attempt", "privy-idempotency-key", "farcaster-channel-token", "authorization", "content-type"] as const;
 /** Path prefix of every API call. */
 export const API_PREFIX = "/api/v1";
+/** The statement every SIWE and SIWS message must carry (spec §9 "sign-in message
+ statement"); the server refuses a message with any other. */
+export const SIWE_STATEMENT = "By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.";
+/** Seconds a `/siwe/init` or `/siws/init` nonce may be used. */
+export const WALLET_NONCE_TTL_S = 600;
+/** The longest SIWE or SIWS message accepted, in bytes. */
+export const WALLET_MESSAGE_MAX_LEN = 4096;
 /** The web app's only chain: Somnia Testnet. */
 export const WEB_CHAIN_ID = 50312;
 /** Default agents API URL of the web app. */

@@ -8,7 +8,8 @@ export type StoredItem =
   | "refresh_lease"
   | "guest_credential"
   | "oauth_pending"
-  | "oauth_response";
+  | "oauth_response"
+  | "wallet_connections";
 
 /**
  * The storage key of `item`. Secrets and the cached user are namespaced per app id

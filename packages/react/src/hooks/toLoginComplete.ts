@@ -8,6 +8,8 @@ export type LoginMethod =
   | "custom"
   | "telegram"
   | "farcaster"
+  | "siwe"
+  | "siws"
   | OAuthProvider
   | `custom:${string}`;
 
@@ -27,6 +29,8 @@ const ACCOUNT_TYPE: Record<string, string | null> = {
   custom: "custom_auth",
   telegram: "telegram",
   farcaster: "farcaster",
+  siwe: "wallet",
+  siws: "wallet",
 };
 
 /**
@@ -52,6 +56,7 @@ export function toLoginComplete(
       (account) =>
         (account.type === "email" && account.address === wanted) ||
         (account.type === "phone" && account.number === wanted) ||
+        (account.type === "wallet" && account.address.toLowerCase() === wanted) ||
         ("subject" in account && account.subject.toLowerCase() === wanted),
     ) ??
     candidates[0] ??

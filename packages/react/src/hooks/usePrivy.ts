@@ -9,6 +9,7 @@ import {
 } from "@symbolon/core";
 import { useCallback, useMemo } from "react";
 import { usePrivyContext } from "../provider/usePrivyContext";
+import { loadExternalWallets } from "./loadExternalWallets";
 import {
   type OAuthLinkCalls,
   type OAuthUnlinkCalls,
@@ -56,6 +57,12 @@ export interface UsePrivyReturn extends OAuthLinkCalls, OAuthUnlinkCalls {
   unlinkTelegram: (telegramUserId: string) => Promise<FormattedUser>;
   /** Removes the Farcaster account with this fid. */
   unlinkFarcaster: (fid: number) => Promise<FormattedUser>;
+  /** Opens the modal's wallet list to connect an external wallet without signing in with it. */
+  connectWallet: () => void;
+  /** Opens the modal's wallet list to link an external wallet (SIWE/SIWS); needs a signed-in user. */
+  linkWallet: () => void;
+  /** Unlinks an external wallet (Ethereum or Solana); embedded wallets cannot be unlinked. */
+  unlinkWallet: (address: string) => Promise<FormattedUser>;
 }
 
 /** Login state and actions, like the spec client's `usePrivy`. */
@@ -85,6 +92,12 @@ export function usePrivy(): UsePrivyReturn {
         formatUser((await unlinkTelegram(requireClient(client, "usePrivy"), telegramUserId)).user),
       unlinkFarcaster: async (fid: number) =>
         formatUser((await unlinkFarcaster(requireClient(client, "usePrivy"), fid)).user),
+      connectWallet: () => controller?.openConnectWallet(),
+      linkWallet: () => controller?.openLinkWallet(),
+      unlinkWallet: async (address: string) => {
+        const ready = requireClient(client, "usePrivy");
+        return formatUser((await (await loadExternalWallets()).unlinkWallet(ready, address)).user);
+      },
     }),
     [client, controller],
   );

@@ -18,6 +18,9 @@ import {
   TelegramScreen,
   TermsScreen,
   TransferScreen,
+  WalletConnectScreen,
+  WalletListScreen,
+  WalletSignScreen,
 } from "./lazyScreens";
 import { loginMethods } from "./loginMethods";
 import { MethodsScreen } from "./MethodsScreen";
@@ -80,6 +83,10 @@ const SUCCESS_TITLES: Record<"login" | "link" | "update", Record<AccountKind, st
 /** The success screen's title: what was done, to which kind of account. */
 function successTitle(state: ModalState, flow: "login" | "link" | "update", kind: AccountKind): string {
   if (state.flow === "signer") return "Farcaster signer approved";
+  if (state.walletAddress) {
+    if (state.flow === "connect" || state.flow === "connect-or-create") return "Wallet connected";
+    if (flow === "link") return "Wallet added";
+  }
   const moved = state.refusal?.transfer?.accountType;
   if (flow === "link" && (state.entry === "farcaster" || moved === "farcaster"))
     return "Farcaster account added";
@@ -131,8 +138,17 @@ export default function LoginModal() {
     (state.screen === "methods" && emailOnly) ||
     ["email", "code", "success", "refusal", "oauth", "in-app-browser"].includes(state.screen);
   const provider = state.provider ? providerName(state.provider, appConfig) : "";
-  // Link and update dialogs are named by their screen's title; login keeps "Log in or sign up".
-  const labelledBy = flow === "login" && state.flow !== "signer" ? undefined : titleId;
+  // Link, update and connect dialogs are named by their screen's title; login keeps "Log in or sign up".
+  const labelledBy = state.flow === "login" || state.flow === "connect-or-create" ? undefined : titleId;
+  // An app whose only method is a wallet: its login screen is the wallet list.
+  const walletsOnly = methods.primary.join() === "wallet" && methods.overflow.length === 0;
+  // Connect-only flows: a wallet connects without signing in.
+  const walletPurpose =
+    state.flow === "connect" || state.flow === "connect-or-create"
+      ? "connect"
+      : flow === "link"
+        ? "link"
+        : "login";
 
   return (
     <ModalFrame
@@ -143,7 +159,7 @@ export default function LoginModal() {
     >
       {state.screen !== "success" && <Logo logo={logo} appName={appConfig?.name ?? undefined} />}
       <Suspense fallback={null}>
-        {state.screen === "methods" && (
+        {state.screen === "methods" && !walletsOnly && (
           <MethodsScreen
             client={client}
             controller={controller}
@@ -279,6 +295,42 @@ export default function LoginModal() {
             client={client}
             controller={controller}
             publicKey={state.signerPublicKey}
+            titleId={titleId}
+          />
+        )}
+        {(state.screen === "wallets" || (state.screen === "methods" && walletsOnly)) && (
+          <WalletListScreen
+            client={client}
+            controller={controller}
+            purpose={walletPurpose}
+            appName={appName}
+            titleId={titleId}
+            onBack={
+              (state.flow === "login" || state.flow === "connect-or-create") && !walletsOnly
+                ? controller.back
+                : undefined
+            }
+          />
+        )}
+        {state.screen === "wallet-connect" && state.walletId && (
+          <WalletConnectScreen
+            client={client}
+            controller={controller}
+            walletId={state.walletId}
+            pending={state.walletPending ?? false}
+            loadError={state.methodError ?? null}
+            titleId={titleId}
+          />
+        )}
+        {state.screen === "wallet-sign" && state.walletAddress && (
+          <WalletSignScreen
+            client={client}
+            controller={controller}
+            purpose={flow === "link" ? "link" : "login"}
+            walletId={state.walletId ?? null}
+            address={state.walletAddress}
+            pending={state.walletPending ?? false}
+            loadError={state.methodError ?? null}
             titleId={titleId}
           />
         )}

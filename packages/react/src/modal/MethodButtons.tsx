@@ -14,7 +14,34 @@ const CODE_LABELS: Record<string, string> = {
   sms: "Continue with SMS",
   telegram: "Telegram",
   farcaster: "Farcaster",
+  wallet: "Continue with a wallet",
 };
+
+/** A wallet glyph for "Continue with a wallet" (decorative: the text names the method). */
+function WalletGlyph() {
+  return (
+    <svg className="symbolon-provider-logo" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+      <rect
+        x="2"
+        y="4.5"
+        width="16"
+        height="12"
+        rx="2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      />
+      <path
+        d="M4.5 4.5l8-2.5 1 2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+      <circle cx="14" cy="10.5" r="1.3" fill="currentColor" />
+    </svg>
+  );
+}
 
 /**
  * One button per login method ("Continue with SMS", "Continue with Google" with its mark), then
@@ -35,13 +62,26 @@ export function MethodButtons({
   const choose = (method: LoginMethod) => {
     // Telegram's popup must open in the click itself (browsers block popups opened later).
     if (method === "telegram" && client) startTelegramLogin(client, controller);
-    else controller.chooseMethod(method as "email" | "sms" | "telegram" | "farcaster");
+    else controller.chooseMethod(method as "email" | "sms" | "telegram" | "farcaster" | "wallet");
   };
   // Cross-app methods are named after their provider app.
   const crossAppNames = useCrossAppNames(methods);
   return (
     <div className="symbolon-methods">
       {methods.map((method) => {
+        if (method === "wallet") {
+          return (
+            <button
+              key={method}
+              type="button"
+              className="symbolon-secondary symbolon-provider"
+              onClick={() => choose(method)}
+            >
+              <WalletGlyph />
+              <span>{CODE_LABELS[method]}</span>
+            </button>
+          );
+        }
         if (!isOAuthMethod(method)) {
           return (
             <button key={method} type="button" className="symbolon-secondary" onClick={() => choose(method)}>

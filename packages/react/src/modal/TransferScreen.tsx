@@ -28,7 +28,9 @@ export default function TransferScreen({ client, controller, offer, appName, tit
     ? offer.accountType
     : offer.accountType === "phone" || offer.accountType === "sms"
       ? "phone"
-      : offer.accountType === "farcaster" || offer.accountType === "telegram"
+      : offer.accountType === "farcaster" ||
+          offer.accountType === "telegram" ||
+          offer.accountType === "wallet"
         ? offer.accountType
         : "email";
   const kinds: Record<string, string> = {
@@ -36,6 +38,7 @@ export default function TransferScreen({ client, controller, offer, appName, tit
     email: "email address",
     farcaster: "Farcaster account",
     telegram: "Telegram account",
+    wallet: "wallet",
   };
   const what = oauth ? `${providerName(oauth.provider)} account` : kinds[accountType];
 

@@ -18,3 +18,7 @@ export const TelegramScreen = lazy(() => import("./TelegramScreen"));
 // With the QR code library: loaded only when Farcaster is chosen.
 export const FarcasterScreen = lazy(() => import("./FarcasterScreen"));
 export const FarcasterSignerScreen = lazy(() => import("./FarcasterSignerScreen"));
+// External wallets: the list, connecting (with the WalletConnect QR code) and signing, each on demand.
+export const WalletListScreen = lazy(() => import("./WalletListScreen"));
+export const WalletConnectScreen = lazy(() => import("./WalletConnectScreen"));
+export const WalletSignScreen = lazy(() => import("./WalletSignScreen"));

@@ -35,7 +35,15 @@ describe("loginMethods", () => {
   });
 
   it("falls back to email when nothing in the list has a screen here", () => {
-    expect(loginMethods(config(["passkey"], ["wallet"]))).toEqual({ primary: ["email"], overflow: [] });
+    expect(loginMethods(config(["passkey"], ["smart_wallet"]))).toEqual({ primary: ["email"], overflow: [] });
+  });
+
+  it("lists external wallets (`wallet`) where the app puts them", () => {
+    expect(loginMethods(config(["wallet", "email"], []))).toEqual({
+      primary: ["wallet", "email"],
+      overflow: [],
+    });
+    expect(loginMethods(config(["email"], ["wallet"]))).toEqual({ primary: ["email"], overflow: ["wallet"] });
   });
 
   it("lists OAuth providers the app config turns on, and the operator's custom providers", () => {

@@ -1,4 +1,10 @@
-import { type AppConfigResponse, createClient, createMemoryStorage, type User } from "@symbolon/core";
+import {
+  type AppConfigResponse,
+  type ClientOptions,
+  createClient,
+  createMemoryStorage,
+  type User,
+} from "@symbolon/core";
 import { act, render, screen } from "@testing-library/react";
 import { vi } from "vitest";
 import {
@@ -41,11 +47,14 @@ export interface RenderModalOptions {
   appConfig?: Partial<AppConfigResponse>;
   user?: User | null;
   config?: PrivyConfig;
+  /** Client options over the defaults (e.g. `apiUrl` of a scripted server, wallet directory host). */
+  clientOptions?: Partial<ClientOptions>;
 }
 
 /**
- * Renders the login modal alone under a provider context with a real client (no server: the
- * tests mock `./accountActions` and `./checkPhone`) and opens it with `open(controller)`.
+ * Renders the login modal alone under a provider context with a real client (no server unless
+ * `clientOptions.apiUrl` names one: the tests mock `./accountActions` and `./checkPhone`) and opens it
+ * with `open(controller)`.
  */
 export async function renderModal(
   open: (controller: ReturnType<typeof createModalController>) => void,
@@ -56,6 +65,7 @@ export async function renderModal(
     apiUrl: "http://127.0.0.1:1",
     storage: createMemoryStorage(),
     broadcast: false,
+    ...options.clientOptions,
   });
   const user = options.user === undefined ? null : options.user;
   client.store.setState({

@@ -38,6 +38,14 @@ export interface PrivyConfig {
   supportedChains?: readonly SupportedChain[];
   /** The chain the wallet starts on; one of `supportedChains` (default: the first). */
   defaultChain?: SupportedChain;
+  /** WalletConnect Cloud project id (spec §3); default: the app config's. */
+  walletConnectCloudProjectId?: string;
+  /** External wallets: where WalletConnect and its wallet directory live (defaults: the public ones). */
+  externalWallets?: {
+    walletConnect?: { relayUrl?: string };
+    /** Wallet directory host of spec §7 (`GET {host}/v3/wallets`). */
+    explorerUrl?: string;
+  };
 }
 
 /** `config.customAuth` of the provider (spec §3 app config `customAuth`). */

@@ -109,10 +109,15 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
 
 /** The wallet part of the client options, from the provider's config. */
 function walletOptions(config: PrivyConfig) {
-  const { embeddedWallets, supportedChains, defaultChain } = config;
+  const { embeddedWallets, supportedChains, defaultChain, walletConnectCloudProjectId, externalWallets } =
+    config;
   const chains = (supportedChains ?? (defaultChain ? [defaultChain] : [])).map(toChainConfig);
+  const relayUrl = externalWallets?.walletConnect?.relayUrl;
   return {
     ...(embeddedWallets ? { embeddedWallets } : {}),
+    ...(walletConnectCloudProjectId ? { walletConnectCloudProjectId } : {}),
+    ...(relayUrl ? { walletConnectRelayUrl: relayUrl } : {}),
+    ...(externalWallets?.explorerUrl ? { walletExplorerUrl: externalWallets.explorerUrl } : {}),
     ...(chains.length > 0 ? { chains } : {}),
     ...(defaultChain ? { defaultChainId: defaultChain.id } : {}),
   };

@@ -416,4 +416,51 @@ describe("createModalController Farcaster signer flow", () => {
     controller.close();
     await expect(closed).rejects.toThrow("closed");
   });
+
+  describe("external wallets", () => {
+    it("linkWallet needs a signed-in user; it opens the wallet list in link mode", () => {
+      const { client, controller } = setup();
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      controller.openLinkWallet();
+      vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+      expect(controller.getState().open).toBe(false);
+      expect(warn).toHaveBeenCalledWith("User must be authenticated before linking an account.");
+      client.store.setState({ authenticated: true, user });
+      controller.openLinkWallet();
+      vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+      expect(controller.getState()).toMatchObject({ open: true, flow: "link", screen: "wallets" });
+    });
+
+    it("connect-or-create requires being signed out (spec §5); a guest counts as signed out", () => {
+      const { client, controller } = setup();
+      vi.spyOn(console, "warn").mockImplementation(() => {});
+      client.store.setState({ authenticated: true, user });
+      controller.openConnectOrCreate();
+      vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+      expect(controller.getState().open).toBe(false);
+      client.store.setState({ user: { ...user, is_guest: true } });
+      controller.openConnectOrCreate();
+      vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+      expect(controller.getState()).toMatchObject({
+        open: true,
+        flow: "connect-or-create",
+        screen: "methods",
+      });
+      controller.chooseMethod("wallet");
+      expect(controller.getState().screen).toBe("wallets");
+      controller.back();
+      expect(controller.getState().screen).toBe("methods");
+    });
+
+    it("closing reports through onWalletOutcome only: connect-or-create as the user's exit", () => {
+      const { controller, outcomes } = setup();
+      const wallet: unknown[] = [];
+      controller.onWalletOutcome((outcome) => wallet.push(outcome));
+      controller.openConnectOrCreate();
+      vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
+      controller.close();
+      expect(wallet).toEqual([{ type: "error", flow: "connect-or-create", code: "exited_auth_flow" }]);
+      expect(outcomes).toEqual([]);
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import {
   type Client,
+  type ConnectedExternalWallet,
   cancelOAuth,
   type FarcasterSignerResponse,
   FLOW_CLEAR_DELAY_MS,
@@ -13,6 +14,7 @@ import {
   resetEmailFlow,
   resetOAuthFlow,
   resetSmsFlow,
+  UNABLE_TO_CONNECT_MESSAGE,
   type User,
   type WalletConfirmationRequest,
 } from "@symbolon/core";
@@ -24,6 +26,11 @@ export type { Refusal, RefusalCode, TransferOffer } from "./toRefusal";
 // Spec §9 timings: the modal opens MODAL_OPEN_DELAY_MS after login(); the flow is cleared
 // FLOW_CLEAR_DELAY_MS after it closes.
 export { FLOW_CLEAR_DELAY_MS, MODAL_OPEN_DELAY_MS };
+
+// The external-wallet actions (connect, SIWE/SIWS) load on the first wallet chosen: a lazy chunk, so
+// the provider's initial bundle stays without them (and viem).
+const loadWalletActions = () => import("@symbolon/core/externalWallets");
+type WalletActions = Awaited<ReturnType<typeof loadWalletActions>>;
 /** How long the success screen stays before the modal closes itself. */
 export const SUCCESS_CLOSE_DELAY_MS = 900;
 /** Spec §4 "after OAuth success, each step after a short delay": how long "Successfully connected" stays. */
@@ -35,11 +42,22 @@ export const OAUTH_STEP_DELAY_MS = 1200;
 export const PENDING_CODE_KEEP_MS = 5 * 60_000;
 
 /**
- * The kind of flow the modal runs: log in, link an email or phone, update one (spec §4 flow kind),
- * or a wallet screen (confirm a signature or transaction, export the key). For login, link and
- * update it decides which exit code closing reports.
+ * The kind of flow the modal runs: log in, link an account, update one, connect-or-create (spec §4
+ * flow kind), connect an external wallet without signing in (`connect`), or a wallet screen (confirm a
+ * signature or transaction, export the key). For login, link and update it decides which exit code
+ * closing reports; `connect` and `connect-or-create` report through `onWalletOutcome`.
  */
-export type FlowKind = "login" | "link" | "update" | "confirm" | "export" | "signer";
+export type FlowKind =
+  | "login"
+  | "link"
+  | "update"
+  | "connect"
+  | "connect-or-create"
+  | "confirm"
+  | "export"
+  | "signer";
+/** The flows that report through `onWalletOutcome`. */
+export type WalletFlowKind = "connect" | "connect-or-create";
 /** The flows whose closing reports an outcome. */
 export type AccountFlowKind = "login" | "link" | "update";
 /** Which account a link or update flow is about. */
@@ -47,14 +65,16 @@ export type AccountKind = "email" | "phone";
 /** Where a code went: an email or a text message. */
 export type CodeChannel = "email" | "sms";
 /** A login method of the login screen: a code channel, or one that signs in on its own screen. */
-export type MethodChoice = CodeChannel | "telegram" | "farcaster";
+export type MethodChoice = CodeChannel | "telegram" | "farcaster" | "wallet";
 /**
  * Which screen is shown: `methods` (the login screen listing the app's methods), `more` (the
  * overflow methods), `email` / `phone` (an address or number to send a code to), `code`,
  * `success`, `refusal` (the server refused the login or link), `transfer` (the account belongs to
  * another user and can be moved), `terms` (the app's terms must be accepted first), `oauth` (an
  * OAuth provider's connection status, spec §2), `in-app-browser` (the provider refuses this browser),
- * `telegram` / `farcaster` (that method's sign-in is under way).
+ * `telegram` / `farcaster` (that method's sign-in is under way), `wallets` (the external wallets
+ * to pick from), `wallet-connect` (connecting one: waiting, switching chain, WalletConnect QR code,
+ * failure), `wallet-sign` (Sign-In With Ethereum / Solana under way, or its failure).
  */
 export type ModalScreen =
   | "methods"
@@ -70,7 +90,10 @@ export type ModalScreen =
   | "in-app-browser"
   | "telegram"
   | "farcaster"
-  | "farcaster-signer";
+  | "farcaster-signer"
+  | "wallets"
+  | "wallet-connect"
+  | "wallet-sign";
 
 /** State of the modal, kept outside React. */
 export interface ModalState {
@@ -99,8 +122,20 @@ export interface ModalState {
   provider?: string | null;
   /** `farcaster-signer` flow: the Ed25519 key to have approved. */
   signerPublicKey?: string | null;
-  /** `telegram` / `farcaster` screens: why the sign-in failed (the screen offers a retry). */
+  /**
+   * `telegram` / `farcaster` screens: why the sign-in failed (the screen offers a retry); wallet screens:
+   * the wallet code could not load.
+   */
   methodError?: string | null;
+  /** `wallet-connect` / `wallet-sign` screens: the `WalletOption.id` chosen. */
+  walletId?: string | null;
+  /** `wallet-sign` screen: the connected address that signs. */
+  walletAddress?: string | null;
+  /**
+   * A wallet connection or signature is starting (its actions are loading): the store's
+   * `externalWallets` slices still describe the previous attempt, so the screens show it as under way.
+   */
+  walletPending?: boolean;
   /** `export` flow: the wallet whose key the export frame shows. */
   exportAddress?: string | null;
   /**
@@ -118,6 +153,21 @@ export type ModalOutcome =
   | { type: "complete"; flow: AccountFlowKind; result: LoginResult; kind?: AccountKind }
   | { type: "error"; flow: AccountFlowKind; code: string; kind?: AccountKind };
 
+/**
+ * What closing a `connect` or `connect-or-create` flow reports: the connected wallet (connect-or-create
+ * through another method: the login result, no wallet), or the spec §8 code (GENERIC_CONNECT_WALLET_ERROR
+ * when closed without one, UNKNOWN_CONNECT_WALLET_ERROR after an unexplained failure, USER_EXITED_AUTH_FLOW
+ * for connect-or-create).
+ */
+export type WalletOutcome =
+  | {
+      type: "complete";
+      flow: WalletFlowKind;
+      wallet: ConnectedExternalWallet | null;
+      result: LoginResult | null;
+    }
+  | { type: "error"; flow: WalletFlowKind; code: string };
+
 /** Opens, steps and closes the modal; framework-free so it is testable with fake timers. */
 export interface ModalController {
   getState(): ModalState;
@@ -127,12 +177,32 @@ export interface ModalController {
    * `useLogin` wants); pass `"link"`, `"update"` or `"all"` for the others.
    */
   onOutcome(listener: (outcome: ModalOutcome) => void, flow?: AccountFlowKind | "all"): () => void;
+  /** Listen for what closing a `connect` / `connect-or-create` flow reports. */
+  onWalletOutcome(listener: (outcome: WalletOutcome) => void): () => void;
   /** Open the login flow; ignored with a warning when already signed in (spec §5). */
   login(): void;
   /** Open the link flow for an email or a phone; needs a signed-in user (spec §5). */
   openLink(kind: AccountKind): void;
   /** Open the update flow for the user's email or phone. */
   openUpdate(kind: AccountKind): void;
+  /** Open the link flow for an external wallet (the wallet list, then SIWE/SIWS); needs a signed-in user. */
+  openLinkWallet(): void;
+  /** Open the wallet list to connect a wallet without signing in with it (`connectWallet()`). */
+  openConnectWallet(): void;
+  /**
+   * Open the connect-or-create flow (spec §4): the login screen, where a wallet only connects (no SIWE)
+   * and the other methods log in (creating the embedded wallet as configured). Needs a signed-out user.
+   */
+  openConnectOrCreate(): void;
+  /** Wallet list: connect the wallet `walletId`, then (login, link) sign in with it. */
+  chooseWallet(walletId: string): void;
+  /**
+   * The wallet screens' "Try again": connect again after a failed connection (core
+   * `retryConnectWallet`), or ask for the signature again after a failed SIWE/SIWS.
+   */
+  retryWallet(): void;
+  /** Back to the wallet list (from a wallet's connecting or failure screen). */
+  showWallets(): void;
   /** Open the link flow for a Farcaster account (its QR code screen); needs a signed-in user. */
   openLinkFarcaster(): void;
   /**
@@ -147,7 +217,7 @@ export interface ModalController {
   requestFarcasterSigner(publicKey: string): Promise<FarcasterSignerResponse>;
   /** The signer screen's outcome (called by the screen). */
   settleFarcasterSigner(outcome: { signer: FarcasterSignerResponse } | { error: unknown }): void;
-  /** Login screen: show the screen of one method (email, sms, telegram, farcaster). */
+  /** Login screen: show the screen of one method (email, sms, telegram, farcaster, wallet). */
   chooseMethod(method: MethodChoice): void;
   /** The sign-in on the `telegram` / `farcaster` screen failed: show `message` there. */
   methodFailed(message: string): void;
@@ -215,6 +285,27 @@ const EXIT_CODES: Record<AccountFlowKind, string> = {
 
 const isAccountFlow = (flow: FlowKind | null): flow is AccountFlowKind =>
   flow === "login" || flow === "link" || flow === "update";
+/** Flows that log in (connect-or-create logs in through every method but a wallet). */
+const isLogin = (flow: FlowKind | null) => flow === "login" || flow === "connect-or-create";
+const isWalletFlow = (flow: FlowKind | null): flow is WalletFlowKind =>
+  flow === "connect" || flow === "connect-or-create";
+
+/**
+ * Spec §8 callback code of a wallet flow closed without a wallet: UNKNOWN_CONNECT_WALLET_ERROR after a
+ * failure the wallet gave no code for, GENERIC_CONNECT_WALLET_ERROR after any other (or none, for
+ * `connect`); connect-or-create is a login, so a plain close is USER_EXITED_AUTH_FLOW.
+ */
+function walletExitCode(flow: WalletFlowKind, failure: unknown): string {
+  if (failure !== null) {
+    const { code, rpcCode } = failure as { code?: unknown; rpcCode?: unknown };
+    return code === "generic_connect_wallet_error" && rpcCode == null
+      ? PrivyErrorCode.UNKNOWN_CONNECT_WALLET_ERROR
+      : PrivyErrorCode.GENERIC_CONNECT_WALLET_ERROR;
+  }
+  return flow === "connect-or-create"
+    ? PrivyErrorCode.USER_EXITED_AUTH_FLOW
+    : PrivyErrorCode.GENERIC_CONNECT_WALLET_ERROR;
+}
 
 const CLEARED = {
   flow: null,
@@ -231,6 +322,9 @@ const CLEARED = {
   signerPublicKey: null,
   exportAddress: null,
   provider: null,
+  walletId: null,
+  walletAddress: null,
+  walletPending: false,
 } as const;
 
 /** Refusals of an OAuth login that go to their own screens (spec §8); the rest stay on the status screen. */
@@ -258,6 +352,12 @@ export function createModalController(client: Client): ModalController {
   // The caller of requestFarcasterSigner, waiting for the signer screen.
   let signerWaiter: { resolve: (s: FarcasterSignerResponse) => void; reject: (e: unknown) => void } | null =
     null;
+  const walletListeners = new Set<(outcome: WalletOutcome) => void>();
+  // Wallet flows of this opening: the wallet a connect flow connected, the last connection failure,
+  // and a counter that makes the answers of superseded connections and signatures be ignored.
+  let connectedWallet: ConnectedExternalWallet | null = null;
+  let walletFailure: unknown = null;
+  let walletRun = 0;
 
   const set = (patch: Partial<ModalState>) => {
     state = { ...state, ...patch };
@@ -290,7 +390,7 @@ export function createModalController(client: Client): ModalController {
   /** Spec §4 after OAuth success: terms if required and not accepted, else close as success. */
   const afterOAuth = (result: LoginResult) => {
     const terms = client.store.getState().appConfig?.require_users_accept_terms ?? false;
-    if (state.flow === "login" && terms && !result.user.has_accepted_terms) {
+    if (isLogin(state.flow) && terms && !result.user.has_accepted_terms) {
       awaitingTerms = result;
       set({ screen: "terms", result: null });
       return;
@@ -320,6 +420,69 @@ export function createModalController(client: Client): ModalController {
           if (current()) controller.refuse(error);
         }
         // Anything else: the status screen shows the flow's error (state.oauthFlow).
+      },
+    );
+  };
+  /**
+   * Runs `start` with the wallet actions once loaded; `walletPending` covers the load. When their chunk
+   * cannot load, the wallet screen shows 'Unable to connect to wallet.' (in `methodError`) with Try again.
+   */
+  const withWalletActions = <T>(start: (actions: WalletActions) => Promise<T>): Promise<T> =>
+    loadWalletActions().then(
+      (actions) => {
+        const running = start(actions);
+        // The action set its state synchronously: the store now describes this attempt.
+        set({ walletPending: false });
+        return running;
+      },
+      (error: unknown) => {
+        set({ walletPending: false, methodError: UNABLE_TO_CONNECT_MESSAGE });
+        throw error;
+      },
+    );
+  /** Signs in (login) or links (link) with the connected `wallet`: SIWE for Ethereum, SIWS for Solana. */
+  const signWith = (wallet: ConnectedExternalWallet) => {
+    const run = ++walletRun;
+    const current = () => state.open && run === walletRun;
+    const params = { address: wallet.address };
+    const solana = wallet.chainType === "solana";
+    const link = state.flow === "link";
+    set({
+      screen: "wallet-sign",
+      walletAddress: wallet.address,
+      refusal: null,
+      walletPending: true,
+      methodError: null,
+    });
+    withWalletActions((a) =>
+      link
+        ? (solana ? a.linkWithSiws : a.linkWithSiwe)(client, params).then(({ user }) => {
+            if (current()) controller.accountSaved(user);
+          })
+        : (solana ? a.loginWithSiws : a.loginWithSiwe)(client, params).then((result) => {
+            if (current()) controller.succeed(result);
+          }),
+    ).catch((error: unknown) => {
+      // Refusals with a screen of their own go there; the rest stay on the signing screen, which
+      // shows `externalWallets.siwe.error` with Try again.
+      if (current()) controller.refuse(error);
+    });
+  };
+  /** Follows a wallet connection: connect flows end there; login and link go on to the signature. */
+  const followWallet = (connecting: Promise<ConnectedExternalWallet>) => {
+    const run = ++walletRun;
+    connecting.then(
+      (wallet) => {
+        if (!state.open || run !== walletRun) return;
+        if (isWalletFlow(state.flow)) {
+          connectedWallet = wallet;
+          set({ screen: "success", walletAddress: wallet.address });
+          later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
+        } else signWith(wallet);
+      },
+      // The connecting screen shows `externalWallets.connection.error` with Try again.
+      (error: unknown) => {
+        if (run === walletRun) walletFailure = error;
       },
     );
   };
@@ -353,6 +516,10 @@ export function createModalController(client: Client): ModalController {
       outcomeListeners.set(listener, flow);
       return () => outcomeListeners.delete(listener);
     },
+    onWalletOutcome(listener) {
+      walletListeners.add(listener);
+      return () => walletListeners.delete(listener);
+    },
     login() {
       const { ready, authenticated, user } = client.store.getState();
       if (!ready) {
@@ -378,6 +545,62 @@ export function createModalController(client: Client): ModalController {
     openLink: (which) => openSignedIn("link", which),
     openUpdate: (which) => openSignedIn("update", which),
     openLinkFarcaster: () => openSignedIn("link", "farcaster"),
+    openLinkWallet() {
+      const { ready, authenticated } = client.store.getState();
+      if (!ready || !authenticated) {
+        console.warn("User must be authenticated before linking an account.");
+        return;
+      }
+      open({ flow: "link", screen: "wallets", entry: "wallets" });
+    },
+    openConnectWallet: () => open({ flow: "connect", screen: "wallets", entry: "wallets" }),
+    openConnectOrCreate() {
+      const { ready, authenticated, user } = client.store.getState();
+      // Spec §5: connect-or-create requires being unauthenticated (a guest counts as logged out).
+      if (!ready || (authenticated && !user?.is_guest)) {
+        console.warn("connectOrCreateWallet() needs a signed-out user; ignored.");
+        return;
+      }
+      open({ flow: "connect-or-create" });
+    },
+    chooseWallet(walletId) {
+      pending = null;
+      walletFailure = null;
+      set({
+        screen: "wallet-connect",
+        walletId,
+        walletAddress: null,
+        refusal: null,
+        walletPending: true,
+        methodError: null,
+      });
+      followWallet(withWalletActions((a) => a.connectWallet(client, { walletId })));
+    },
+    retryWallet() {
+      const address = state.walletAddress;
+      const wallet = client.store
+        .getState()
+        .externalWallets.connected.find((w) => address !== null && w.address === address);
+      if (state.screen === "wallet-sign" && wallet) {
+        signWith(wallet);
+        return;
+      }
+      walletFailure = null;
+      set({ screen: "wallet-connect", walletAddress: null, walletPending: true, methodError: null });
+      const walletId = state.walletId;
+      followWallet(
+        withWalletActions((a) =>
+          // Core's retry connects its last wallet; if the actions never loaded, connect this one.
+          !walletId || client.store.getState().externalWallets.connection.walletId === walletId
+            ? a.retryConnectWallet(client)
+            : a.connectWallet(client, { walletId }),
+        ),
+      );
+    },
+    showWallets() {
+      walletRun++;
+      set({ screen: "wallets", walletId: null, walletAddress: null, refusal: null });
+    },
     offerRefusal(error) {
       const refusal = toRefusal(error);
       if (refusal === null || state.open) return false;
@@ -438,7 +661,8 @@ export function createModalController(client: Client): ModalController {
       } else waiter?.reject(outcome.error);
     },
     chooseMethod(method) {
-      const screen = method === "email" ? "email" : method === "sms" ? "phone" : method;
+      const screen =
+        method === "email" ? "email" : method === "sms" ? "phone" : method === "wallet" ? "wallets" : method;
       set({ screen, entry: screen, methodError: null });
     },
     methodFailed: (message) => set({ methodError: message }),
@@ -462,7 +686,7 @@ export function createModalController(client: Client): ModalController {
     succeed(result) {
       pending = null;
       const terms = client.store.getState().appConfig?.require_users_accept_terms ?? false;
-      if (state.flow === "login" && terms && !result.user.has_accepted_terms) {
+      if (isLogin(state.flow) && terms && !result.user.has_accepted_terms) {
         // Spec §4: terms are required and not accepted: the terms screen before anything else.
         awaitingTerms = result;
         set({ screen: "terms" });
@@ -502,6 +726,17 @@ export function createModalController(client: Client): ModalController {
       // Closed while the provider's popup is still open: the person gave up; no login follows.
       if (state.screen === "oauth" && !state.result) cancelOAuth(client);
       set({ open: false });
+      if (isWalletFlow(flow)) {
+        const outcome: WalletOutcome =
+          connectedWallet || state.result
+            ? { type: "complete", flow, wallet: connectedWallet, result: state.result }
+            : { type: "error", flow, code: walletExitCode(flow, walletFailure) };
+        for (const listener of walletListeners) listener(outcome);
+      }
+      // Answers of a connection or signature still under way are ignored from now on.
+      walletRun++;
+      connectedWallet = null;
+      walletFailure = null;
       if (isAccountFlow(flow)) {
         const which = state.kind ?? undefined;
         const extra = which ? { kind: which } : {};
@@ -558,6 +793,7 @@ export function createModalController(client: Client): ModalController {
       timers.clear();
       listeners.clear();
       outcomeListeners.clear();
+      walletListeners.clear();
     },
   };
   return controller;

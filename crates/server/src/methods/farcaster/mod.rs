@@ -363,20 +363,9 @@ async fn verify(
     })
 }
 
-/// The request's origin (`siweUri`) and its host (the SIWE `domain`). Required: a message
-/// for one site must not sign a user into another.
+/// The request's origin (`siweUri`) and its host (the SIWE `domain`).
 fn site(ctx: &AppContext) -> Result<(String, String), AppError> {
-    ctx.require_origin()?;
-    let origin = ctx.origin.clone().unwrap_or_default();
-    let url = url::Url::parse(&origin).map_err(|_| AppError::invalid_data("Invalid Origin"))?;
-    let host = url
-        .host_str()
-        .ok_or_else(|| AppError::invalid_data("Invalid Origin"))?;
-    let domain = match url.port() {
-        Some(port) => format!("{host}:{port}"),
-        None => host.to_string(),
-    };
-    Ok((origin, domain))
+    ctx.site()
 }
 
 /// Counts the call against the client IP's budget and returns now.

@@ -1,0 +1,297 @@
+//! Sign-In With Ethereum (EIP-4361; spec §4, §7): `POST /siwe/{init, authenticate, link,
+//! unlink, link_smart_wallet, transfer}`.
+//!
+//! `init` gives a nonce bound to the address; the wallet signs a message naming this site, the
+//! fixed statement and that nonce ([`message`]); the signature is an EOA's, or a contract
+//! wallet's checked over the chain's RPC ([`contract`]: EIP-1271, EIP-6492); the nonce is used
+//! up last by one conditional DELETE. The proven identity is a `wallet` account whose subject
+//! is the checksummed address.
+
+pub mod contract;
+pub mod message;
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::siwe::{
+    ExternalWalletMetadata, SiweAuthenticateRequest, SiweInitRequest, SiweInitResponse,
+    SiweLinkRequest, SiweLinkSmartWalletRequest, SiweTransferRequest, SiweUnlinkRequest,
+};
+use symbolon_protocol::user::{ChainType, User};
+use symbolon_wallet_core::{Address, decode_hex};
+
+use self::contract::{ChainError, MAX_SIGNATURE_LEN, is_valid_signature};
+use self::message::check_siwe;
+use super::external_wallet::{
+    check_metadata, ethereum_address, issue_nonce, require_live_nonce, take_nonce, transfer_wallet,
+    unlink_wallet, wallet_identity,
+};
+use super::{link_to, sign_in};
+use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::http::app_context::AppContext;
+use crate::http::auth::{LoginCaller, SignedIn};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::json_body::JsonBody;
+use crate::state::AppState;
+
+/// The linked-account type of smart wallets.
+pub const SMART_WALLET: &str = "smart_wallet";
+
+/// An app's external-wallet settings: where contract-wallet signatures are checked.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WalletSettings {
+    /// JSON-RPC endpoint per EIP-155 chain id (decimal keys: `"1"`, `"50312"`). Without one for
+    /// a message's chain only EOA signatures verify there.
+    pub rpc_urls: BTreeMap<String, String>,
+    /// The WalletConnect Cloud project id clients connect mobile wallets with (public; shown in
+    /// `GET /apps/{id}` as `wallet_connect_cloud_project_id`).
+    pub wallet_connect_cloud_project_id: Option<String>,
+}
+
+impl WalletSettings {
+    /// Refuses keys that are no chain id and URLs that are not `http(s)`.
+    pub fn check(&self) -> Result<(), String> {
+        for (chain, url) in &self.rpc_urls {
+            if chain.parse::<u64>().is_err() {
+                return Err(format!("wallets.rpc_urls: {chain:?} is not a chain id"));
+            }
+            let scheme = url::Url::parse(url).map(|u| u.scheme().to_string());
+            if !matches!(scheme.as_deref(), Ok("https" | "http")) {
+                return Err(format!(
+                    "wallets.rpc_urls.{chain}: {url:?} is not an http(s) URL"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The endpoint of `chain_id`.
+    pub fn rpc_url(&self, chain_id: u64) -> Option<&str> {
+        self.rpc_urls.get(&chain_id.to_string()).map(String::as_str)
+    }
+}
+
+/// A nonce for one sign-in message of `address`.
+pub async fn init(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SiweInitRequest>,
+) -> Result<Json<SiweInitResponse>, AppError> {
+    let address = ethereum_address(&body.address)
+        .ok_or_else(|| AppError::invalid_data("Invalid Ethereum address"))?;
+    let issued = issue_nonce(
+        &state,
+        &caller.ctx,
+        &client_ip,
+        ChainType::Ethereum,
+        address.to_checksum(),
+    )
+    .await?;
+    Ok(Json(issued))
+}
+
+/// Signs in (or up) with a signed message.
+pub async fn authenticate(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SiweAuthenticateRequest>,
+) -> Result<Response, AppError> {
+    let metadata = ExternalWalletMetadata {
+        wallet_client_type: body.wallet_client_type,
+        connector_type: body.connector_type,
+    };
+    check_metadata(&metadata)?;
+    let proof = Proof {
+        message: &body.message,
+        signature: &body.signature,
+        chain_id: body.chain_id.as_deref(),
+    };
+    let address = verify(&state, &caller.ctx, &client_ip, proof).await?;
+    let identity = wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)?;
+    sign_in(&state, &caller, &identity, body.mode).await
+}
+
+/// Links the signed message's wallet to the signed-in user.
+pub async fn link(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SiweLinkRequest>,
+) -> Result<Json<User>, AppError> {
+    let metadata = ExternalWalletMetadata {
+        wallet_client_type: body.wallet_client_type,
+        connector_type: body.connector_type,
+    };
+    check_metadata(&metadata)?;
+    let proof = Proof {
+        message: &body.message,
+        signature: &body.signature,
+        chain_id: body.chain_id.as_deref(),
+    };
+    let address = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
+    let identity = wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)?;
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// Links a smart wallet that signed the message (EIP-1271, or EIP-6492 before deployment).
+pub async fn link_smart_wallet(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SiweLinkSmartWalletRequest>,
+) -> Result<Json<User>, AppError> {
+    let kind = body.smart_wallet_type.trim();
+    let version = body.smart_wallet_version.as_deref().map(str::trim);
+    if kind.is_empty() || kind.len() > 64 || version.is_some_and(|v| v.len() > 64) {
+        return Err(AppError::invalid_data(
+            "smart_wallet_type is required; it and smart_wallet_version are at most 64 characters",
+        ));
+    }
+    let proof = Proof {
+        message: &body.message,
+        signature: &body.signature,
+        chain_id: None,
+    };
+    let address = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
+    let identity = VerifiedIdentity {
+        method: LoginMethod::Wallet,
+        account_type: SMART_WALLET.into(),
+        subject: address.to_checksum(),
+        details: Some(json!({ "smart_wallet_type": kind, "smart_wallet_version": version })),
+    };
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// Unlinks an external wallet; never an embedded one, never the last way in.
+pub async fn unlink(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<SiweUnlinkRequest>,
+) -> Result<Json<User>, AppError> {
+    let address = ethereum_address(&body.address).map(|a| a.to_checksum());
+    unlink_wallet(&state, &signed_in, address).await
+}
+
+/// Moves a wallet from its owner to the caller, with the nonce of `account_transfer_required`.
+pub async fn transfer(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<SiweTransferRequest>,
+) -> Result<Json<User>, AppError> {
+    let address = ethereum_address(&body.address).map(|a| a.to_checksum());
+    let metadata = body.metadata.as_ref();
+    transfer_wallet(
+        &state,
+        &signed_in,
+        ChainType::Ethereum,
+        address,
+        &body.nonce,
+        metadata,
+    )
+    .await
+}
+
+/// What a client sends to prove a wallet.
+#[derive(Debug, Clone, Copy)]
+struct Proof<'a> {
+    message: &'a str,
+    signature: &'a str,
+    chain_id: Option<&'a str>,
+}
+
+/// Checks the message, the signature and the nonce (used up last, so only a proof that holds
+/// spends it); returns the proven address.
+async fn verify(
+    state: &AppState,
+    ctx: &AppContext,
+    client_ip: &ClientIp,
+    proof: Proof<'_>,
+) -> Result<Address, AppError> {
+    let (origin, domain) = ctx.site()?;
+    let app = &ctx.app;
+    accounts::require_method(app, LoginMethod::Wallet)?;
+    let now = state.clock.now();
+    client_ip.spend(&state.authenticate_ip_limiter, now)?;
+    let checked = check_siwe(proof.message, &origin, &domain, proof.chain_id, now)?;
+    let signature = decode_hex(proof.signature.trim())
+        .ok()
+        .filter(|s| !s.is_empty() && s.len() <= MAX_SIGNATURE_LEN)
+        .ok_or_else(|| AppError::invalid_data("signature must be 0x-prefixed hex"))?;
+    let address = checked.address.to_checksum();
+    let (chain, nonce) = (ChainType::Ethereum, checked.nonce.as_str());
+    require_live_nonce(state, &app.id, chain, &address, nonce, now).await?;
+    let rpc_url = app.settings.wallets.rpc_url(checked.chain_id);
+    let valid = is_valid_signature(
+        proof.message.as_bytes(),
+        &signature,
+        checked.address,
+        checked.chain_id,
+        rpc_url,
+    )
+    .await
+    .map_err(|error| match error {
+        ChainError::NoRpc(chain) => AppError::new(
+            ServerErrorCode::InvalidCredentials,
+            format!(
+                "Invalid signature (contract wallet signatures on chain {chain} cannot be \
+                 checked: no RPC endpoint is configured)"
+            ),
+        ),
+        other => {
+            tracing::warn!(error = %other, "contract wallet signature check failed");
+            AppError::new(
+                ServerErrorCode::InternalError,
+                "The chain could not be reached",
+            )
+            .with_status(StatusCode::BAD_GATEWAY)
+        }
+    })?;
+    if !valid {
+        return Err(AppError::new(
+            ServerErrorCode::InvalidCredentials,
+            "Invalid signature",
+        ));
+    }
+    let address = checked.address.to_checksum();
+    take_nonce(
+        state,
+        &app.id,
+        ChainType::Ethereum,
+        &address,
+        &checked.nonce,
+        now,
+    )
+    .await?;
+    Ok(checked.address)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_check_refuses_what_no_chain_call_could_use() {
+        let with = |chain: &str, url: &str| WalletSettings {
+            rpc_urls: BTreeMap::from([(chain.to_string(), url.to_string())]),
+            ..WalletSettings::default()
+        };
+        assert_eq!(with("50312", "http://127.0.0.1:8545").check(), Ok(()));
+        assert!(with("mainnet", "https://rpc.example").check().is_err());
+        assert!(with("1", "ws://rpc.example").check().is_err());
+        assert_eq!(
+            with("1", "https://rpc.example").rpc_url(1),
+            Some("https://rpc.example")
+        );
+        assert_eq!(with("1", "https://rpc.example").rpc_url(2), None);
+    }
+}

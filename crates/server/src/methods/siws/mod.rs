@@ -1,0 +1,154 @@
+//! Sign-In With Solana (spec §7): `POST /siws/{init, authenticate, link, unlink, transfer}`.
+//!
+//! The same flow and nonce rules as SIWE ([`super::siwe`]); the message is the Solana layout
+//! ([`message`]) and the signature an ed25519 one by the address itself. The proven identity is
+//! a `wallet` account (`chain_type: solana`) whose subject is the base58 address.
+
+pub mod message;
+
+use axum::Json;
+use axum::extract::State;
+use axum::response::Response;
+use symbolon_protocol::siwe::{
+    ExternalWalletMetadata, SiweInitRequest, SiweInitResponse, SiweTransferRequest,
+    SiweUnlinkRequest, SiwsAuthenticateRequest, SiwsLinkRequest, SiwsMessageType,
+};
+use symbolon_protocol::user::{ChainType, User};
+
+use self::message::check_siws;
+use super::external_wallet::{
+    check_metadata, issue_nonce, normalize_solana, take_nonce, transfer_wallet, unlink_wallet,
+    wallet_identity,
+};
+use super::{link_to, sign_in};
+use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::http::app_context::AppContext;
+use crate::http::auth::{LoginCaller, SignedIn};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::json_body::JsonBody;
+use crate::state::AppState;
+
+/// A nonce for one sign-in message of `address`.
+pub async fn init(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SiweInitRequest>,
+) -> Result<Json<SiweInitResponse>, AppError> {
+    let address = normalize_solana(&body.address)
+        .ok_or_else(|| AppError::invalid_data("Invalid Solana address"))?;
+    let issued = issue_nonce(&state, &caller.ctx, &client_ip, ChainType::Solana, address).await?;
+    Ok(Json(issued))
+}
+
+/// Signs in (or up) with a signed message.
+pub async fn authenticate(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SiwsAuthenticateRequest>,
+) -> Result<Response, AppError> {
+    let metadata = ExternalWalletMetadata {
+        wallet_client_type: body.wallet_client_type,
+        connector_type: body.connector_type,
+    };
+    let proof = Proof {
+        message: &body.message,
+        signature: &body.signature,
+        message_type: body.message_type,
+        metadata: &metadata,
+    };
+    let identity = verify(&state, &caller.ctx, &client_ip, proof).await?;
+    sign_in(&state, &caller, &identity, body.mode).await
+}
+
+/// Links the signed message's wallet to the signed-in user.
+pub async fn link(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SiwsLinkRequest>,
+) -> Result<Json<User>, AppError> {
+    let metadata = ExternalWalletMetadata {
+        wallet_client_type: body.wallet_client_type,
+        connector_type: body.connector_type,
+    };
+    let proof = Proof {
+        message: &body.message,
+        signature: &body.signature,
+        message_type: body.message_type,
+        metadata: &metadata,
+    };
+    let identity = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// Unlinks a Solana wallet; never the last way in.
+pub async fn unlink(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<SiweUnlinkRequest>,
+) -> Result<Json<User>, AppError> {
+    unlink_wallet(&state, &signed_in, normalize_solana(&body.address)).await
+}
+
+/// Moves a Solana wallet from its owner to the caller, with the nonce of
+/// `account_transfer_required`.
+pub async fn transfer(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<SiweTransferRequest>,
+) -> Result<Json<User>, AppError> {
+    let address = normalize_solana(&body.address);
+    let metadata = body.metadata.as_ref();
+    transfer_wallet(
+        &state,
+        &signed_in,
+        ChainType::Solana,
+        address,
+        &body.nonce,
+        metadata,
+    )
+    .await
+}
+
+/// What a client sends to prove a Solana wallet.
+#[derive(Debug, Clone, Copy)]
+struct Proof<'a> {
+    message: &'a str,
+    signature: &'a str,
+    message_type: Option<SiwsMessageType>,
+    metadata: &'a ExternalWalletMetadata,
+}
+
+/// Checks the message, the signature and the nonce (used up last); returns the identity.
+async fn verify(
+    state: &AppState,
+    ctx: &AppContext,
+    client_ip: &ClientIp,
+    proof: Proof<'_>,
+) -> Result<VerifiedIdentity, AppError> {
+    let (origin, domain) = ctx.site()?;
+    let app = &ctx.app;
+    accounts::require_method(app, LoginMethod::Wallet)?;
+    check_metadata(proof.metadata)?;
+    if proof.message_type.unwrap_or_default() != SiwsMessageType::Plain {
+        return Err(AppError::invalid_data(
+            "Only plain Sign-In With Solana messages are accepted",
+        ));
+    }
+    let now = state.clock.now();
+    client_ip.spend(&state.authenticate_ip_limiter, now)?;
+    let checked = check_siws(proof.message, proof.signature, &origin, &domain, now)?;
+    take_nonce(
+        state,
+        &app.id,
+        ChainType::Solana,
+        &checked.address,
+        &checked.nonce,
+        now,
+    )
+    .await?;
+    wallet_identity(ChainType::Solana, checked.address, proof.metadata)
+}
