@@ -3,7 +3,7 @@
 // wallets — an injected EIP-1193/EIP-6963 Ethereum wallet and a Wallet Standard Solana wallet whose keys the test
 // holds and whose `reject` switch is the user saying no. Each step uses its own page (its own keys) in one browser.
 import assert from "node:assert/strict";
-import { startWalletConnectWallet } from "@symbolon/stack";
+import { routeVerifyToStandIn, startWalletConnectWallet } from "@symbolon/stack";
 import { sharedBrowser } from "../lib/browser.mjs";
 import {
   ETHEREUM_TEST_WALLET,
@@ -225,9 +225,12 @@ step(
   async ({ page }) => {
     assert.ok(stack.urls.walletConnectRelay, "the stack runs the WalletConnect relay stand-in");
     const key = newEthereumKey();
+    // WalletConnect's Verify service is the stand-in's too (the page's attestations, the wallet's check of them).
+    await routeVerifyToStandIn(page, stack.urls.walletExplorer);
     const phone = await startWalletConnectWallet({
       relayUrl: stack.urls.walletConnectRelay,
       privateKey: key.privateKey,
+      verifyUrl: stack.urls.walletExplorer,
     });
     try {
       const dialog = await openWalletList(page, stack);
@@ -238,6 +241,8 @@ step(
       assert.match(uri, /^wc:[0-9a-f]{64}@2\?/);
       const answer = walletCall(page, "/api/v1/siwe/authenticate", 30_000);
       assert.ok(await phone.pair(uri), "the wallet approved the session");
+      // The proposal came with a Verify attestation for this page's origin, which the wallet checked.
+      assert.deepEqual(phone.verifications, ["VALID"]);
       const { status, body } = await answer;
       assert.equal(status, 200, `siwe/authenticate answered ${status}: ${JSON.stringify(body)}`);
       assert.equal(body.is_new_user, true);
