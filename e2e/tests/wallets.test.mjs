@@ -56,7 +56,12 @@ step(
   "SIWE: a new user signs in with the injected wallet, and after logging out the same user again",
   async ({ context }) => {
     const key = newEthereumKey();
-    const page = await pageWithTestWallets(context, { ethereum: { privateKey: key.privateKey } }, stack);
+    // The wallet starts on mainnet, like a fresh browser wallet: connecting switches it to the app's chain.
+    const page = await pageWithTestWallets(
+      context,
+      { ethereum: { privateKey: key.privateKey, chainId: 1 } },
+      stack,
+    );
     const ids = [];
     for (const round of ["new", "again"]) {
       const dialog = await openWalletList(page, stack);
@@ -80,6 +85,11 @@ step(
       assert.equal((await page.getByTestId("user-id").textContent())?.trim(), body.user.id);
       assert.equal((await page.getByTestId("user-email").textContent())?.trim(), key.address);
       ids.push(body.user.id);
+      assert.equal(
+        await page.evaluate(() => window.symbolonTestWallet.chainId),
+        50312,
+        "switched to the app's chain",
+      );
       // What the wallet showed (the page's wallet starts afresh on every load).
       const messages = await walletMessages(page);
       assert.equal(messages.length, 1, "one signature per sign-in");
@@ -88,7 +98,8 @@ step(
     }
     assert.equal(ids[1], ids[0], "the same user both times");
     const asked = await walletRequests(page);
-    assert.ok(asked.includes("eth_requestAccounts") && asked.includes("personal_sign"), asked.join(", "));
+    for (const method of ["eth_requestAccounts", "wallet_switchEthereumChain", "personal_sign"])
+      assert.ok(asked.includes(method), `${method} in ${asked.join(", ")}`);
     await page.close();
   },
 );
