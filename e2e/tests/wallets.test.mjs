@@ -3,7 +3,7 @@
 // wallets — an injected EIP-1193/EIP-6963 Ethereum wallet and a Wallet Standard Solana wallet whose keys the test
 // holds and whose `reject` switch is the user saying no. Each step uses its own page (its own keys) in one browser.
 import assert from "node:assert/strict";
-import { startWalletConnectWallet } from "@symbolon/stack";
+import { routeVerifyToStandIn, startWalletConnectWallet } from "@symbolon/stack";
 import { sharedBrowser } from "../lib/browser.mjs";
 import {
   ETHEREUM_TEST_WALLET,
@@ -56,7 +56,12 @@ step(
   "SIWE: a new user signs in with the injected wallet, and after logging out the same user again",
   async ({ context }) => {
     const key = newEthereumKey();
-    const page = await pageWithTestWallets(context, { ethereum: { privateKey: key.privateKey } }, stack);
+    // The wallet starts on mainnet, like a fresh browser wallet: connecting switches it to the app's chain.
+    const page = await pageWithTestWallets(
+      context,
+      { ethereum: { privateKey: key.privateKey, chainId: 1 } },
+      stack,
+    );
     const ids = [];
     for (const round of ["new", "again"]) {
       const dialog = await openWalletList(page, stack);
@@ -80,6 +85,11 @@ step(
       assert.equal((await page.getByTestId("user-id").textContent())?.trim(), body.user.id);
       assert.equal((await page.getByTestId("user-email").textContent())?.trim(), key.address);
       ids.push(body.user.id);
+      assert.equal(
+        await page.evaluate(() => window.symbolonTestWallet.chainId),
+        50312,
+        "switched to the app's chain",
+      );
       // What the wallet showed (the page's wallet starts afresh on every load).
       const messages = await walletMessages(page);
       assert.equal(messages.length, 1, "one signature per sign-in");
@@ -88,7 +98,8 @@ step(
     }
     assert.equal(ids[1], ids[0], "the same user both times");
     const asked = await walletRequests(page);
-    assert.ok(asked.includes("eth_requestAccounts") && asked.includes("personal_sign"), asked.join(", "));
+    for (const method of ["eth_requestAccounts", "wallet_switchEthereumChain", "personal_sign"])
+      assert.ok(asked.includes(method), `${method} in ${asked.join(", ")}`);
     await page.close();
   },
 );
@@ -225,9 +236,12 @@ step(
   async ({ page }) => {
     assert.ok(stack.urls.walletConnectRelay, "the stack runs the WalletConnect relay stand-in");
     const key = newEthereumKey();
+    // WalletConnect's Verify service is the stand-in's too (the page's attestations, the wallet's check of them).
+    await routeVerifyToStandIn(page, stack.urls.walletExplorer);
     const phone = await startWalletConnectWallet({
       relayUrl: stack.urls.walletConnectRelay,
       privateKey: key.privateKey,
+      verifyUrl: stack.urls.walletExplorer,
     });
     try {
       const dialog = await openWalletList(page, stack);
@@ -238,6 +252,8 @@ step(
       assert.match(uri, /^wc:[0-9a-f]{64}@2\?/);
       const answer = walletCall(page, "/api/v1/siwe/authenticate", 30_000);
       assert.ok(await phone.pair(uri), "the wallet approved the session");
+      // The proposal came with a Verify attestation for this page's origin, which the wallet checked.
+      assert.deepEqual(phone.verifications, ["VALID"]);
       const { status, body } = await answer;
       assert.equal(status, 200, `siwe/authenticate answered ${status}: ${JSON.stringify(body)}`);
       assert.equal(body.is_new_user, true);

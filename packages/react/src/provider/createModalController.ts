@@ -14,11 +14,11 @@ import {
   resetEmailFlow,
   resetOAuthFlow,
   resetSmsFlow,
-  UNABLE_TO_CONNECT_MESSAGE,
   type User,
   type WalletConfirmationRequest,
 } from "@symbolon/core";
 import { PrivyErrorCode } from "../errors/PrivyErrorCode";
+import { createWalletFlow } from "./createWalletFlow";
 import { type Refusal, toRefusal } from "./toRefusal";
 
 export type { Refusal, RefusalCode, TransferOffer } from "./toRefusal";
@@ -27,10 +27,6 @@ export type { Refusal, RefusalCode, TransferOffer } from "./toRefusal";
 // FLOW_CLEAR_DELAY_MS after it closes.
 export { FLOW_CLEAR_DELAY_MS, MODAL_OPEN_DELAY_MS };
 
-// The external-wallet actions (connect, SIWE/SIWS) load on the first wallet chosen: a lazy chunk, so
-// the provider's initial bundle stays without them (and viem).
-const loadWalletActions = () => import("@symbolon/core/externalWallets");
-type WalletActions = Awaited<ReturnType<typeof loadWalletActions>>;
 /** How long the success screen stays before the modal closes itself. */
 export const SUCCESS_CLOSE_DELAY_MS = 900;
 /** Spec §4 "after OAuth success, each step after a short delay": how long "Successfully connected" stays. */
@@ -287,25 +283,6 @@ const isAccountFlow = (flow: FlowKind | null): flow is AccountFlowKind =>
   flow === "login" || flow === "link" || flow === "update";
 /** Flows that log in (connect-or-create logs in through every method but a wallet). */
 const isLogin = (flow: FlowKind | null) => flow === "login" || flow === "connect-or-create";
-const isWalletFlow = (flow: FlowKind | null): flow is WalletFlowKind =>
-  flow === "connect" || flow === "connect-or-create";
-
-/**
- * Spec §8 callback code of a wallet flow closed without a wallet: UNKNOWN_CONNECT_WALLET_ERROR after a
- * failure the wallet gave no code for, GENERIC_CONNECT_WALLET_ERROR after any other (or none, for
- * `connect`); connect-or-create is a login, so a plain close is USER_EXITED_AUTH_FLOW.
- */
-function walletExitCode(flow: WalletFlowKind, failure: unknown): string {
-  if (failure !== null) {
-    const { code, rpcCode } = failure as { code?: unknown; rpcCode?: unknown };
-    return code === "generic_connect_wallet_error" && rpcCode == null
-      ? PrivyErrorCode.UNKNOWN_CONNECT_WALLET_ERROR
-      : PrivyErrorCode.GENERIC_CONNECT_WALLET_ERROR;
-  }
-  return flow === "connect-or-create"
-    ? PrivyErrorCode.USER_EXITED_AUTH_FLOW
-    : PrivyErrorCode.GENERIC_CONNECT_WALLET_ERROR;
-}
 
 const CLEARED = {
   flow: null,
@@ -352,12 +329,6 @@ export function createModalController(client: Client): ModalController {
   // The caller of requestFarcasterSigner, waiting for the signer screen.
   let signerWaiter: { resolve: (s: FarcasterSignerResponse) => void; reject: (e: unknown) => void } | null =
     null;
-  const walletListeners = new Set<(outcome: WalletOutcome) => void>();
-  // Wallet flows of this opening: the wallet a connect flow connected, the last connection failure,
-  // and a counter that makes the answers of superseded connections and signatures be ignored.
-  let connectedWallet: ConnectedExternalWallet | null = null;
-  let walletFailure: unknown = null;
-  let walletRun = 0;
 
   const set = (patch: Partial<ModalState>) => {
     state = { ...state, ...patch };
@@ -423,69 +394,6 @@ export function createModalController(client: Client): ModalController {
       },
     );
   };
-  /**
-   * Runs `start` with the wallet actions once loaded; `walletPending` covers the load. When their chunk
-   * cannot load, the wallet screen shows 'Unable to connect to wallet.' (in `methodError`) with Try again.
-   */
-  const withWalletActions = <T>(start: (actions: WalletActions) => Promise<T>): Promise<T> =>
-    loadWalletActions().then(
-      (actions) => {
-        const running = start(actions);
-        // The action set its state synchronously: the store now describes this attempt.
-        set({ walletPending: false });
-        return running;
-      },
-      (error: unknown) => {
-        set({ walletPending: false, methodError: UNABLE_TO_CONNECT_MESSAGE });
-        throw error;
-      },
-    );
-  /** Signs in (login) or links (link) with the connected `wallet`: SIWE for Ethereum, SIWS for Solana. */
-  const signWith = (wallet: ConnectedExternalWallet) => {
-    const run = ++walletRun;
-    const current = () => state.open && run === walletRun;
-    const params = { address: wallet.address };
-    const solana = wallet.chainType === "solana";
-    const link = state.flow === "link";
-    set({
-      screen: "wallet-sign",
-      walletAddress: wallet.address,
-      refusal: null,
-      walletPending: true,
-      methodError: null,
-    });
-    withWalletActions((a) =>
-      link
-        ? (solana ? a.linkWithSiws : a.linkWithSiwe)(client, params).then(({ user }) => {
-            if (current()) controller.accountSaved(user);
-          })
-        : (solana ? a.loginWithSiws : a.loginWithSiwe)(client, params).then((result) => {
-            if (current()) controller.succeed(result);
-          }),
-    ).catch((error: unknown) => {
-      // Refusals with a screen of their own go there; the rest stay on the signing screen, which
-      // shows `externalWallets.siwe.error` with Try again.
-      if (current()) controller.refuse(error);
-    });
-  };
-  /** Follows a wallet connection: connect flows end there; login and link go on to the signature. */
-  const followWallet = (connecting: Promise<ConnectedExternalWallet>) => {
-    const run = ++walletRun;
-    connecting.then(
-      (wallet) => {
-        if (!state.open || run !== walletRun) return;
-        if (isWalletFlow(state.flow)) {
-          connectedWallet = wallet;
-          set({ screen: "success", walletAddress: wallet.address });
-          later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
-        } else signWith(wallet);
-      },
-      // The connecting screen shows `externalWallets.connection.error` with Try again.
-      (error: unknown) => {
-        if (run === walletRun) walletFailure = error;
-      },
-    );
-  };
   const runOAuth = (provider: string, flow: "login" | "link") =>
     flow === "link"
       ? linkOAuth(client, { provider, ui: "modal" })
@@ -506,6 +414,19 @@ export function createModalController(client: Client): ModalController {
     open({ flow, kind: which, screen, entry: screen });
   };
 
+  const wallets = createWalletFlow({
+    client,
+    getState: () => state,
+    set,
+    connected(address) {
+      set({ screen: "success", walletAddress: address });
+      later(SUCCESS_CLOSE_DELAY_MS, () => controller.close());
+    },
+    succeed: (result) => controller.succeed(result),
+    accountSaved: (user) => controller.accountSaved(user),
+    refuse: (error) => controller.refuse(error),
+  });
+
   const controller: ModalController = {
     getState: () => state,
     subscribe(listener) {
@@ -516,10 +437,7 @@ export function createModalController(client: Client): ModalController {
       outcomeListeners.set(listener, flow);
       return () => outcomeListeners.delete(listener);
     },
-    onWalletOutcome(listener) {
-      walletListeners.add(listener);
-      return () => walletListeners.delete(listener);
-    },
+    onWalletOutcome: (listener) => wallets.onOutcome(listener),
     login() {
       const { ready, authenticated, user } = client.store.getState();
       if (!ready) {
@@ -565,42 +483,10 @@ export function createModalController(client: Client): ModalController {
     },
     chooseWallet(walletId) {
       pending = null;
-      walletFailure = null;
-      set({
-        screen: "wallet-connect",
-        walletId,
-        walletAddress: null,
-        refusal: null,
-        walletPending: true,
-        methodError: null,
-      });
-      followWallet(withWalletActions((a) => a.connectWallet(client, { walletId })));
+      wallets.choose(walletId);
     },
-    retryWallet() {
-      const address = state.walletAddress;
-      const wallet = client.store
-        .getState()
-        .externalWallets.connected.find((w) => address !== null && w.address === address);
-      if (state.screen === "wallet-sign" && wallet) {
-        signWith(wallet);
-        return;
-      }
-      walletFailure = null;
-      set({ screen: "wallet-connect", walletAddress: null, walletPending: true, methodError: null });
-      const walletId = state.walletId;
-      followWallet(
-        withWalletActions((a) =>
-          // Core's retry connects its last wallet; if the actions never loaded, connect this one.
-          !walletId || client.store.getState().externalWallets.connection.walletId === walletId
-            ? a.retryConnectWallet(client)
-            : a.connectWallet(client, { walletId }),
-        ),
-      );
-    },
-    showWallets() {
-      walletRun++;
-      set({ screen: "wallets", walletId: null, walletAddress: null, refusal: null });
-    },
+    retryWallet: () => wallets.retry(),
+    showWallets: () => wallets.showList(),
     offerRefusal(error) {
       const refusal = toRefusal(error);
       if (refusal === null || state.open) return false;
@@ -726,17 +612,8 @@ export function createModalController(client: Client): ModalController {
       // Closed while the provider's popup is still open: the person gave up; no login follows.
       if (state.screen === "oauth" && !state.result) cancelOAuth(client);
       set({ open: false });
-      if (isWalletFlow(flow)) {
-        const outcome: WalletOutcome =
-          connectedWallet || state.result
-            ? { type: "complete", flow, wallet: connectedWallet, result: state.result }
-            : { type: "error", flow, code: walletExitCode(flow, walletFailure) };
-        for (const listener of walletListeners) listener(outcome);
-      }
-      // Answers of a connection or signature still under way are ignored from now on.
-      walletRun++;
-      connectedWallet = null;
-      walletFailure = null;
+      // Connect flows report; answers of a connection or signature under way are ignored from now on.
+      wallets.closed(flow, state.result);
       if (isAccountFlow(flow)) {
         const which = state.kind ?? undefined;
         const extra = which ? { kind: which } : {};
@@ -793,7 +670,7 @@ export function createModalController(client: Client): ModalController {
       timers.clear();
       listeners.clear();
       outcomeListeners.clear();
-      walletListeners.clear();
+      wallets.destroy();
     },
   };
   return controller;
