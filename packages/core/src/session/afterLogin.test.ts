@@ -7,7 +7,7 @@ import { installFakeWalletFrame } from "../test/fakeWalletFrame.ts";
 import { makeClient, useScriptedApp } from "../test/harness.ts";
 import { GOOD_CODE } from "../test/scriptApp.ts";
 import { signedInWalletClient } from "../test/walletHarness.ts";
-import { getEmbeddedWallets } from "../wallet/embeddedWallets.ts";
+import { getEmbeddedWallets, needsWalletOnLogin } from "../wallet/embeddedWallets.ts";
 import type { EmbeddedWalletStatus } from "../wallet/types.ts";
 
 const scripted = useScriptedApp();
@@ -111,5 +111,54 @@ describe("embedded wallet on login", () => {
       "Symbolon: the embedded wallet could not be unlocked.",
       expect.anything(),
     );
+  });
+});
+
+describe("who gets an embedded wallet on login", () => {
+  const times = { verified_at: 1, first_verified_at: 1, latest_verified_at: 1 };
+  const wallet = (connector: string, chain: "ethereum" | "solana") =>
+    ({
+      type: "wallet",
+      id: null,
+      address:
+        chain === "ethereum"
+          ? "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"
+          : "So1ana1111111111111111111111111111111111111",
+      chain_type: chain,
+      wallet_client_type: connector === "embedded" ? "privy" : "metamask",
+      connector_type: connector,
+      wallet_index: connector === "embedded" ? 0 : null,
+      recovery_method: null,
+      imported: false,
+      delegated: false,
+      ...times,
+    }) as const;
+  const email = { type: "email", address: "ada@example.com", ...times } as const;
+  const userWith = (...accounts: unknown[]) =>
+    ({
+      id: "did:privy:u1",
+      created_at: 1,
+      linked_accounts: accounts,
+      has_accepted_terms: false,
+      is_guest: false,
+    }) as never;
+  const needs = (createOnLogin: CreateOnLogin, user: never) =>
+    needsWalletOnLogin(
+      makeClient(scripted.server, { embeddedWallets: { ethereum: { createOnLogin } } }),
+      user,
+    );
+
+  it("users-without-wallets skips a user who signed in or linked with an Ethereum wallet (SIWE)", () => {
+    expect(needs("users-without-wallets", userWith(email))).toBe(true);
+    expect(needs("users-without-wallets", userWith(wallet("injected", "ethereum")))).toBe(false);
+    expect(needs("users-without-wallets", userWith(email, wallet("wallet_connect", "ethereum")))).toBe(false);
+    // A Solana wallet is not an Ethereum wallet.
+    expect(needs("users-without-wallets", userWith(wallet("injected", "solana")))).toBe(true);
+  });
+
+  it("all-users creates one beside an external wallet; nobody gets a second; off never", () => {
+    expect(needs("all-users", userWith(wallet("injected", "ethereum")))).toBe(true);
+    expect(needs("all-users", userWith(email, wallet("embedded", "ethereum")))).toBe(false);
+    expect(needs("off", userWith(email))).toBe(false);
   });
 });

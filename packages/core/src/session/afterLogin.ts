@@ -3,7 +3,7 @@ import { logout } from "../actions/logout.ts";
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { User } from "../generated/protocol.ts";
-import { createsWalletsOnLogin, getEmbeddedWallets } from "../wallet/embeddedWallets.ts";
+import { needsWalletOnLogin } from "../wallet/embeddedWallets.ts";
 import { warmUpWallet } from "../wallet/unlockWallet.ts";
 
 /**
@@ -14,7 +14,7 @@ import { warmUpWallet } from "../wallet/unlockWallet.ts";
  * Resolves with the user as it is afterwards.
  */
 export async function afterLogin(client: Client, user: User): Promise<User> {
-  if (getEmbeddedWallets(user).length > 0 || !createsWalletsOnLogin(client)) {
+  if (!needsWalletOnLogin(client, user)) {
     warmUpWallet(client);
     return user;
   }

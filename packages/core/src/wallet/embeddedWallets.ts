@@ -9,6 +9,20 @@ export function createsWalletsOnLogin(client: Client): boolean {
   return (client.options.embeddedWallets?.ethereum?.createOnLogin ?? "off") !== "off";
 }
 
+/**
+ * Whether `user` gets an embedded Ethereum wallet on login: never with `off` or when they have one; with
+ * `users-without-wallets`, only when they have no Ethereum wallet at all (one they signed in or linked with
+ * SIWE counts); with `all-users`, whenever they have no embedded one.
+ */
+export function needsWalletOnLogin(client: Client, user: User): boolean {
+  const mode = client.options.embeddedWallets?.ethereum?.createOnLogin ?? "off";
+  if (mode === "off" || getEmbeddedWallets(user).length > 0) return false;
+  if (mode === "all-users") return true;
+  return !user.linked_accounts.some(
+    (account) => account.type === "wallet" && account.chain_type === "ethereum",
+  );
+}
+
 /** The user's embedded Ethereum wallets, first (index 0) first. */
 export function getEmbeddedWallets(user: User | null): WalletLinkedAccount[] {
   if (user === null) return [];
