@@ -63,6 +63,12 @@ step(
       stack,
     );
     const ids = [];
+    // The demo app creates embedded wallets for users without wallets: a wallet user already has one.
+    const walletCreations = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/v1/embedded_wallets")
+        walletCreations.push(request.url());
+    });
     for (const round of ["new", "again"]) {
       const dialog = await openWalletList(page, stack);
       // Installed wallets first: once found, the test wallet heads the list.
@@ -97,6 +103,7 @@ step(
       await logOut(page);
     }
     assert.equal(ids[1], ids[0], "the same user both times");
+    assert.deepEqual(walletCreations, [], "no embedded wallet for a user who signs in with a wallet");
     const asked = await walletRequests(page);
     for (const method of ["eth_requestAccounts", "wallet_switchEthereumChain", "personal_sign"])
       assert.ok(asked.includes(method), `${method} in ${asked.join(", ")}`);
