@@ -26,7 +26,9 @@ const outputs = [
 
 const input = {
   language: "Solidity",
-  sources: Object.fromEntries(Object.entries(sources).map(([name, file]) => [name, { content: readFileSync(file, "utf8") }])),
+  sources: Object.fromEntries(
+    Object.entries(sources).map(([name, file]) => [name, { content: readFileSync(file, "utf8") }]),
+  ),
   settings: {
     optimizer: { enabled: true, runs: 200 },
     evmVersion: "cancun",
