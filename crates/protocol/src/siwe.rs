@@ -37,34 +37,15 @@ pub struct SiweInitResponse {
     pub expires_at: String,
 }
 
-/// `POST /siwe/authenticate`: log in (or sign up) with a signed EIP-4361 message.
+/// `POST /siwe/authenticate`: log in (or sign up) with a signed EIP-4361 message — the link body
+/// and the sign-up mode.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SiweAuthenticateRequest {
-    /// The EIP-4361 message exactly as signed.
-    pub message: String,
-    /// `0x` hex signature (EOA: 65 bytes r‖s‖v; contract wallets: EIP-1271 or EIP-6492 bytes).
-    pub signature: String,
-    /// The wallet's chain, `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
-    #[serde(rename = "chainId", default, skip_serializing_if = "Option::is_none")]
-    #[ts(rename = "chainId", optional)]
-    pub chain_id: Option<String>,
-    /// The wallet's client (`metamask`, `rabby_wallet`, `coinbase_wallet`, …), as connected.
-    #[serde(
-        rename = "walletClientType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "walletClientType", optional)]
-    pub wallet_client_type: Option<String>,
-    /// The connector (`injected`, `wallet_connect`, `coinbase_wallet`, …), as connected.
-    #[serde(
-        rename = "connectorType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "connectorType", optional)]
-    pub connector_type: Option<String>,
+    /// The signed message, its signature and the wallet's connection.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub signed: SiweLinkRequest,
     /// Whether sign-up is allowed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -77,7 +58,7 @@ pub struct SiweAuthenticateRequest {
 pub struct SiweLinkRequest {
     /// The EIP-4361 message exactly as signed.
     pub message: String,
-    /// `0x` hex signature.
+    /// `0x` hex signature (EOA: 65 bytes r‖s‖v; contract wallets: EIP-1271 or EIP-6492 bytes).
     pub signature: String,
     /// `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
     #[serde(rename = "chainId", default, skip_serializing_if = "Option::is_none")]
@@ -175,34 +156,15 @@ pub enum SiwsMessageType {
     Transaction,
 }
 
-/// `POST /siws/authenticate`: log in (or sign up) with a signed Sign-In With Solana message.
+/// `POST /siws/authenticate`: log in (or sign up) with a signed Sign-In With Solana message — the
+/// link body and the sign-up mode.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SiwsAuthenticateRequest {
-    /// The SIWS message exactly as signed (UTF-8 text).
-    pub message: String,
-    /// The 64-byte ed25519 signature, base64 (or base58).
-    pub signature: String,
-    /// `plain` (default).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub message_type: Option<SiwsMessageType>,
-    /// The wallet's client (`phantom`, `solflare`, `backpack`, …), as connected.
-    #[serde(
-        rename = "walletClientType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "walletClientType", optional)]
-    pub wallet_client_type: Option<String>,
-    /// The connector (`solana_adapter`, …), as connected.
-    #[serde(
-        rename = "connectorType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "connectorType", optional)]
-    pub connector_type: Option<String>,
+    /// The signed message, its signature and the wallet's connection.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub signed: SiwsLinkRequest,
     /// Whether sign-up is allowed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod app_secrets;
 pub mod app_settings;
+pub mod chain_rpc;
 pub mod cli;
 pub mod clock;
 pub mod config;

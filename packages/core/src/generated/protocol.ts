@@ -1626,6 +1626,10 @@ expires_at: string, };
 
 export type SiweAuthenticateRequest = { 
 /**
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, 
+/**
  * The EIP-4361 message exactly as signed.
  */
 message: string, 
@@ -1634,21 +1638,17 @@ message: string,
  */
 signature: string, 
 /**
- * The wallet's chain, `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
+ * `eip155:<id>` (or the decimal id); must be the message's `Chain ID`.
  */
 chainId?: string, 
 /**
- * The wallet's client (`metamask`, `rabby_wallet`, `coinbase_wallet`, …), as connected.
+ * The wallet's client, as connected.
  */
 walletClientType?: string, 
 /**
- * The connector (`injected`, `wallet_connect`, `coinbase_wallet`, …), as connected.
+ * The connector, as connected.
  */
-connectorType?: string, 
-/**
- * Whether sign-up is allowed.
- */
-mode?: AuthMode, };
+connectorType?: string, };
 
 export type SiweLinkRequest = { 
 /**
@@ -1656,7 +1656,7 @@ export type SiweLinkRequest = {
  */
 message: string, 
 /**
- * `0x` hex signature.
+ * `0x` hex signature (EOA: 65 bytes r‖s‖v; contract wallets: EIP-1271 or EIP-6492 bytes).
  */
 signature: string, 
 /**
@@ -1724,7 +1724,11 @@ export type SiwsMessageType = "plain" | "transaction";
 
 export type SiwsAuthenticateRequest = { 
 /**
- * The SIWS message exactly as signed (UTF-8 text).
+ * Whether sign-up is allowed.
+ */
+mode?: AuthMode, 
+/**
+ * The SIWS message exactly as signed.
  */
 message: string, 
 /**
@@ -1736,17 +1740,13 @@ signature: string,
  */
 message_type?: SiwsMessageType, 
 /**
- * The wallet's client (`phantom`, `solflare`, `backpack`, …), as connected.
+ * The wallet's client, as connected.
  */
 walletClientType?: string, 
 /**
- * The connector (`solana_adapter`, …), as connected.
+ * The connector, as connected.
  */
-connectorType?: string, 
-/**
- * Whether sign-up is allowed.
- */
-mode?: AuthMode, };
+connectorType?: string, };
 
 export type SiwsLinkRequest = { 
 /**

@@ -3,12 +3,9 @@
 //! deployed one's (EIP-6492: one `eth_call` of the deployless validator in
 //! `Eip6492Validator.sol`, which deploys the wallet inside the call and asks it).
 
-use serde_json::{Value, json};
-use symbolon_wallet_core::{
-    Address, encode_hex, keccak256, personal_sign_hash, recover_personal_signer,
-};
+use symbolon_wallet_core::{Address, keccak256, personal_sign_hash, recover_personal_signer};
 
-use crate::outbound_http::{OutboundHttpError, outbound_client, read_capped};
+use crate::chain_rpc::{self, ChainRpcError};
 
 /// EIP-6492: the last 32 bytes of a counterfactual wallet's signature.
 pub const ERC6492_SUFFIX: [u8; 32] = [
@@ -29,12 +26,9 @@ pub enum ChainError {
     /// The app has no RPC endpoint for the message's chain.
     #[error("no RPC endpoint for chain {0}")]
     NoRpc(u64),
-    /// The RPC endpoint was not reachable or timed out.
-    #[error("chain RPC unreachable: {0}")]
-    Transport(#[from] OutboundHttpError),
-    /// The endpoint answered something that is not a JSON-RPC result.
-    #[error("chain RPC answered: {0}")]
-    Rpc(String),
+    /// The endpoint was unreachable or answered no JSON-RPC result.
+    #[error(transparent)]
+    Chain(#[from] ChainRpcError),
 }
 
 /// Whether `signature` is `address`'s signature of `message` (EIP-191). `rpc_url` is the
@@ -77,36 +71,21 @@ pub async fn is_valid_signature(
     Ok(result.len() >= 32 && result[..4] == ERC1271_MAGIC)
 }
 
-/// One `eth_call` at the latest block; a revert answers empty bytes (not an error: a contract
-/// that reverts did not accept the signature).
+/// One `eth_call`; a revert answers empty bytes (a contract that reverts did not accept the signature).
 async fn eth_call(rpc_url: &str, to: Option<Address>, data: &[u8]) -> Result<Vec<u8>, ChainError> {
-    let mut call = json!({ "data": encode_hex(data) });
-    if let Some(to) = to {
-        call["to"] = json!(to.to_checksum());
-    }
-    let body =
-        json!({ "jsonrpc": "2.0", "id": 1, "method": "eth_call", "params": [call, "latest"] });
-    let response = outbound_client()?
-        .post(rpc_url)
-        .json(&body)
-        .send()
-        .await
-        .map_err(|e| OutboundHttpError::Transport(e.without_url().to_string()))?;
-    let answer: Value = serde_json::from_slice(&read_capped(response, 64 * 1024).await?)
-        .map_err(|e| ChainError::Rpc(e.to_string()))?;
-    match answer["result"].as_str() {
-        Some(result) => hex_bytes(result),
-        // Execution reverted (code 3, or -32000 on some nodes): no valid signature.
-        None if answer["error"].is_object() => {
-            tracing::debug!(error = %answer["error"], "eth_call reverted");
+    let to = to.map(|address| address.to_checksum());
+    match chain_rpc::eth_call(rpc_url, to.as_deref(), data).await {
+        Err(ChainRpcError::Reverted(error)) => {
+            tracing::debug!(%error, "eth_call reverted");
             Ok(Vec::new())
         }
-        None => Err(ChainError::Rpc(answer.to_string())),
+        answer => Ok(answer?),
     }
 }
 
 fn hex_bytes(text: &str) -> Result<Vec<u8>, ChainError> {
-    symbolon_wallet_core::decode_hex(text).map_err(|e| ChainError::Rpc(e.to_string()))
+    symbolon_wallet_core::decode_hex(text)
+        .map_err(|e| ChainError::Chain(ChainRpcError::Rpc(e.to_string())))
 }
 
 fn word_u64(value: u64) -> [u8; 32] {

@@ -106,18 +106,7 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    let metadata = ExternalWalletMetadata {
-        wallet_client_type: body.wallet_client_type,
-        connector_type: body.connector_type,
-    };
-    check_metadata(&metadata)?;
-    let proof = Proof {
-        message: &body.message,
-        signature: &body.signature,
-        chain_id: body.chain_id.as_deref(),
-    };
-    let address = verify(&state, &caller.ctx, &client_ip, proof).await?;
-    let identity = wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)?;
+    let identity = proven_identity(&state, &caller.ctx, &client_ip, &body.signed).await?;
     sign_in(&state, &caller, &identity, body.mode).await
 }
 
@@ -128,19 +117,29 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweLinkRequest>,
 ) -> Result<Json<User>, AppError> {
+    let identity = proven_identity(&state, &signed_in.ctx, &client_ip, &body).await?;
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// The wallet identity a signed message proves (login and link share it).
+async fn proven_identity(
+    state: &AppState,
+    ctx: &AppContext,
+    client_ip: &ClientIp,
+    signed: &SiweLinkRequest,
+) -> Result<VerifiedIdentity, AppError> {
     let metadata = ExternalWalletMetadata {
-        wallet_client_type: body.wallet_client_type,
-        connector_type: body.connector_type,
+        wallet_client_type: signed.wallet_client_type.clone(),
+        connector_type: signed.connector_type.clone(),
     };
     check_metadata(&metadata)?;
     let proof = Proof {
-        message: &body.message,
-        signature: &body.signature,
-        chain_id: body.chain_id.as_deref(),
+        message: &signed.message,
+        signature: &signed.signature,
+        chain_id: signed.chain_id.as_deref(),
     };
-    let address = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
-    let identity = wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)?;
-    link_to(&state, &signed_in, &identity).await
+    let address = verify(state, ctx, client_ip, proof).await?;
+    wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)
 }
 
 /// Links a smart wallet that signed the message (EIP-1271, or EIP-6492 before deployment).

@@ -49,17 +49,7 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiwsAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    let metadata = ExternalWalletMetadata {
-        wallet_client_type: body.wallet_client_type,
-        connector_type: body.connector_type,
-    };
-    let proof = Proof {
-        message: &body.message,
-        signature: &body.signature,
-        message_type: body.message_type,
-        metadata: &metadata,
-    };
-    let identity = verify(&state, &caller.ctx, &client_ip, proof).await?;
+    let identity = proven_identity(&state, &caller.ctx, &client_ip, &body.signed).await?;
     sign_in(&state, &caller, &identity, body.mode).await
 }
 
@@ -70,18 +60,28 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiwsLinkRequest>,
 ) -> Result<Json<User>, AppError> {
+    let identity = proven_identity(&state, &signed_in.ctx, &client_ip, &body).await?;
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// The wallet identity a signed message proves (login and link share it).
+async fn proven_identity(
+    state: &AppState,
+    ctx: &AppContext,
+    client_ip: &ClientIp,
+    signed: &SiwsLinkRequest,
+) -> Result<VerifiedIdentity, AppError> {
     let metadata = ExternalWalletMetadata {
-        wallet_client_type: body.wallet_client_type,
-        connector_type: body.connector_type,
+        wallet_client_type: signed.wallet_client_type.clone(),
+        connector_type: signed.connector_type.clone(),
     };
     let proof = Proof {
-        message: &body.message,
-        signature: &body.signature,
-        message_type: body.message_type,
+        message: &signed.message,
+        signature: &signed.signature,
+        message_type: signed.message_type,
         metadata: &metadata,
     };
-    let identity = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
-    link_to(&state, &signed_in, &identity).await
+    verify(state, ctx, client_ip, proof).await
 }
 
 /// Unlinks a Solana wallet; never the last way in.
