@@ -102,5 +102,13 @@ else
   "$fuzz_venv/bin/pip" install --quiet --disable-pip-version-check 'schemathesis==4.*' || { rm -rf "$fuzz_venv"; exit 1; }
 fi
 
-step "cargo build -p symbolon-server"
-cargo build -p symbolon-server
+if [[ ${SYMBOLON_SETUP_TESTS:-} == 1 ]]; then
+  # `make test`: the test binaries too, with the features the tests unify (dev-dependencies change some
+  # shared crates' features): the server binary the later phases run and every test binary are built here,
+  # once, instead of a second time by `cargo test`.
+  step "cargo test --workspace --no-run"
+  cargo test --workspace --no-run
+else
+  step "cargo build -p symbolon-server"
+  cargo build -p symbolon-server
+fi
