@@ -64,22 +64,10 @@ pub struct SiweLinkRequest {
     #[serde(rename = "chainId", default, skip_serializing_if = "Option::is_none")]
     #[ts(rename = "chainId", optional)]
     pub chain_id: Option<String>,
-    /// The wallet's client, as connected.
-    #[serde(
-        rename = "walletClientType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "walletClientType", optional)]
-    pub wallet_client_type: Option<String>,
-    /// The connector, as connected.
-    #[serde(
-        rename = "connectorType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "connectorType", optional)]
-    pub connector_type: Option<String>,
+    /// How the wallet is connected (`walletClientType`, `connectorType`).
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub wallet: ExternalWalletMetadata,
 }
 
 /// `POST /siwe/link_smart_wallet`: link a smart (contract) wallet, proven by an EIP-4361 message
@@ -183,20 +171,8 @@ pub struct SiwsLinkRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub message_type: Option<SiwsMessageType>,
-    /// The wallet's client, as connected.
-    #[serde(
-        rename = "walletClientType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "walletClientType", optional)]
-    pub wallet_client_type: Option<String>,
-    /// The connector, as connected.
-    #[serde(
-        rename = "connectorType",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
-    #[ts(rename = "connectorType", optional)]
-    pub connector_type: Option<String>,
+    /// How the wallet is connected (`walletClientType`, `connectorType`).
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub wallet: ExternalWalletMetadata,
 }

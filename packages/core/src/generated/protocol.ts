@@ -1642,11 +1642,11 @@ signature: string,
  */
 chainId?: string, 
 /**
- * The wallet's client, as connected.
+ * The wallet's client.
  */
 walletClientType?: string, 
 /**
- * The connector, as connected.
+ * The connector.
  */
 connectorType?: string, };
 
@@ -1664,11 +1664,11 @@ signature: string,
  */
 chainId?: string, 
 /**
- * The wallet's client, as connected.
+ * The wallet's client.
  */
 walletClientType?: string, 
 /**
- * The connector, as connected.
+ * The connector.
  */
 connectorType?: string, };
 
@@ -1740,11 +1740,11 @@ signature: string,
  */
 message_type?: SiwsMessageType, 
 /**
- * The wallet's client, as connected.
+ * The wallet's client.
  */
 walletClientType?: string, 
 /**
- * The connector, as connected.
+ * The connector.
  */
 connectorType?: string, };
 
@@ -1762,11 +1762,11 @@ signature: string,
  */
 message_type?: SiwsMessageType, 
 /**
- * The wallet's client, as connected.
+ * The wallet's client.
  */
 walletClientType?: string, 
 /**
- * The connector, as connected.
+ * The connector.
  */
 connectorType?: string, };
 

@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::siwe::{
-    ExternalWalletMetadata, SiweAuthenticateRequest, SiweInitRequest, SiweInitResponse,
-    SiweLinkRequest, SiweLinkSmartWalletRequest, SiweTransferRequest, SiweUnlinkRequest,
+    SiweAuthenticateRequest, SiweInitRequest, SiweInitResponse, SiweLinkRequest,
+    SiweLinkSmartWalletRequest, SiweTransferRequest, SiweUnlinkRequest,
 };
 use symbolon_protocol::user::{ChainType, User};
 use symbolon_wallet_core::{Address, decode_hex};
@@ -128,18 +128,15 @@ async fn proven_identity(
     client_ip: &ClientIp,
     signed: &SiweLinkRequest,
 ) -> Result<VerifiedIdentity, AppError> {
-    let metadata = ExternalWalletMetadata {
-        wallet_client_type: signed.wallet_client_type.clone(),
-        connector_type: signed.connector_type.clone(),
-    };
-    check_metadata(&metadata)?;
+    let metadata = &signed.wallet;
+    check_metadata(metadata)?;
     let proof = Proof {
         message: &signed.message,
         signature: &signed.signature,
         chain_id: signed.chain_id.as_deref(),
     };
     let address = verify(state, ctx, client_ip, proof).await?;
-    wallet_identity(ChainType::Ethereum, address.to_checksum(), &metadata)
+    wallet_identity(ChainType::Ethereum, address.to_checksum(), metadata)
 }
 
 /// Links a smart wallet that signed the message (EIP-1271, or EIP-6492 before deployment).

@@ -71,15 +71,12 @@ async fn proven_identity(
     client_ip: &ClientIp,
     signed: &SiwsLinkRequest,
 ) -> Result<VerifiedIdentity, AppError> {
-    let metadata = ExternalWalletMetadata {
-        wallet_client_type: signed.wallet_client_type.clone(),
-        connector_type: signed.connector_type.clone(),
-    };
+    let metadata = &signed.wallet;
     let proof = Proof {
         message: &signed.message,
         signature: &signed.signature,
         message_type: signed.message_type,
-        metadata: &metadata,
+        metadata,
     };
     verify(state, ctx, client_ip, proof).await
 }
