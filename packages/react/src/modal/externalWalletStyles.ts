@@ -7,7 +7,7 @@ export const EXTERNAL_WALLET_CSS = `
 .symbolon-wallet{display:flex;align-items:center;gap:12px;width:100%;min-height:56px;padding:8px 12px;border:1px solid var(--symbolon-border);border-radius:14px;background:transparent;color:var(--symbolon-fg);font:inherit;font-weight:600;text-align:left;cursor:pointer}
 .symbolon-wallet:hover{background:var(--symbolon-field)}
 .symbolon-wallet-text{display:flex;flex:1;flex-direction:column;min-width:0;line-height:1.3}
-.symbolon-wallet-name{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.symbolon-wallet-name{overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow-wrap:anywhere}
 .symbolon-wallet-chain{color:var(--symbolon-muted);font-size:12px;font-weight:500}
 .symbolon-wallet-icon{flex:none;width:40px;height:40px;border-radius:10px;object-fit:cover}
 .symbolon-wallet-icon--large{width:64px;height:64px;border-radius:16px}
