@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startChain } from "./chain.mjs";
+import { CHAIN_ID, startChain } from "./chain.mjs";
 import { startFarcasterRelay } from "./farcasterRelay.mjs";
 import { startHostAuth } from "./hostAuth.mjs";
 import { startMailbox } from "./mailbox.mjs";
@@ -335,7 +335,14 @@ export async function startStack(options = {}) {
     delete serverEnv.SYMBOLON_SMS_MESSAGING_SERVICE_SID;
 
     const farcaster = farcasterRelay && { relay: farcasterRelay, rpcUrl: localChain?.rpcUrl };
-    const providers = { oidc, oauth2, hostAuth, farcaster };
+    const providers = {
+      oidc,
+      oauth2,
+      hostAuth,
+      farcaster,
+      chainRpcUrl: localChain?.rpcUrl ?? null,
+      walletConnectProjectId: walletConnect ? LOCAL_WALLETCONNECT_PROJECT_ID : null,
+    };
     const createApp = (id, name, appOrigins, flags, settings) => {
       const createArgs = ["apps", "create", "--id", id, "--name", name, ...flags];
       for (const origin of appOrigins) createArgs.push("--origin", origin);
@@ -529,7 +536,11 @@ function checkWalletFrame(dir, mode) {
  * guest accounts, custom auth against the host-auth stand-in, Google and GitHub at the local OAuth stand-ins with
  * `client` (oidcProvider.mjs, oauth2Provider.mjs), and cross-app login.
  */
-function appSettingsToml(app, { hostAuth, oidc, oauth2, farcaster }, client) {
+function appSettingsToml(
+  app,
+  { hostAuth, oidc, oauth2, farcaster, chainRpcUrl, walletConnectProjectId },
+  client,
+) {
   const list = (items) => `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
   const str = JSON.stringify;
   const oauth = app.oauth ?? true;
@@ -540,6 +551,14 @@ function appSettingsToml(app, { hostAuth, oidc, oauth2, farcaster }, client) {
     `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github", "wallet"] : ["email", "sms", "wallet"]))}`,
     `overflow = ${list(app.moreLoginMethods ?? (farcaster && app.farcaster !== false ? ["farcaster"] : []))}`,
   ];
+  if (chainRpcUrl || walletConnectProjectId) {
+    // Contract wallets' SIWE signatures (EIP-1271/6492) are checked on the local chain; the client reads the
+    // WalletConnect project id from the app config.
+    lines.push("", "[wallets]");
+    if (chainRpcUrl) lines.push(`rpc_urls = { "${CHAIN_ID}" = ${JSON.stringify(chainRpcUrl)} }`);
+    if (walletConnectProjectId)
+      lines.push(`wallet_connect_cloud_project_id = ${JSON.stringify(walletConnectProjectId)}`);
+  }
   if (app.customAuth ?? true) {
     lines.push(
       "",

@@ -16,6 +16,7 @@
 import type { Client } from "../../client/createClient.ts";
 import { ClientError } from "../../errors/ClientError.ts";
 import { ProviderRpcError, RPC_ERROR } from "../../wallet/ProviderRpcError.ts";
+import { walletConnectProjectId } from "../projectId.ts";
 import type { ConnectWalletConnectOptions, WalletConnectProvider } from "../types.ts";
 
 /** The public relay (the library's own default). */
@@ -99,12 +100,8 @@ export function walletConnectRelayUrl(client: Client): string {
 }
 
 /** The project id (client option, else app config); throws when neither gives one. */
-export function walletConnectProjectId(client: Client): string {
-  const fromConfig = (
-    client.store.getState().appConfig as { wallet_connect_cloud_project_id?: unknown } | null
-  )?.wallet_connect_cloud_project_id;
-  const projectId =
-    client.options.walletConnectCloudProjectId ?? (typeof fromConfig === "string" ? fromConfig : undefined);
+export function requireWalletConnectProjectId(client: Client): string {
+  const projectId = walletConnectProjectId(client);
   if (!projectId) {
     throw new ClientError(
       "invalid_input",
@@ -125,7 +122,7 @@ function universalProvider(client: Client): Promise<UniversalProviderType> {
 }
 
 async function createUniversalProvider(client: Client): Promise<UniversalProviderType> {
-  const projectId = walletConnectProjectId(client);
+  const projectId = requireWalletConnectProjectId(client);
   const { UniversalProvider } = await import("@walletconnect/universal-provider");
   const config = client.store.getState().appConfig;
   const origin = typeof location === "undefined" ? "http://localhost" : location.origin;

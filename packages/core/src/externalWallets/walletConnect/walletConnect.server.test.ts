@@ -6,8 +6,8 @@ import { ClientError } from "../../errors/ClientError.ts";
 import { ProviderRpcError } from "../../wallet/ProviderRpcError.ts";
 import {
   connectWalletConnect,
+  requireWalletConnectProjectId,
   restoreWalletConnect,
-  walletConnectProjectId,
   walletConnectRelayUrl,
 } from "./index.ts";
 
@@ -176,7 +176,7 @@ describe("one session at a time", () => {
 describe("settings", () => {
   it("takes the project id from the client option, else the app config, else refuses", () => {
     const client = newClient();
-    expect(walletConnectProjectId(client)).toBe("symbolon-test");
+    expect(requireWalletConnectProjectId(client)).toBe("symbolon-test");
     expect(walletConnectRelayUrl(client)).toBe(relay.relayUrl);
 
     const bare = createClient({
@@ -186,10 +186,10 @@ describe("settings", () => {
     });
     clients.push(bare);
     expect(walletConnectRelayUrl(bare)).toBe("wss://relay.walletconnect.org");
-    expect(() => walletConnectProjectId(bare)).toThrow(ClientError);
+    expect(() => requireWalletConnectProjectId(bare)).toThrow(ClientError);
     bare.store.setState({
       appConfig: { wallet_connect_cloud_project_id: "from-config" } as never,
     });
-    expect(walletConnectProjectId(bare)).toBe("from-config");
+    expect(requireWalletConnectProjectId(bare)).toBe("from-config");
   });
 });
