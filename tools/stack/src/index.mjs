@@ -89,7 +89,7 @@ export function serverBinary({ release = false } = {}) {
  *     walletConnect?: number },
  *   app?: { disablePlusEmails?: boolean, requireTerms?: boolean, loginMethods?: string[],
  *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, oauth?: boolean,
- *     telegram?: boolean },
+ *     telegram?: boolean, mfa?: ('totp' | 'sms' | 'passkey')[], protectTransactions?: boolean },
  *   appB?: boolean | { loginMethods?: string[], readOnly?: boolean },
  *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
  *     ipAuthenticatePerWindow?: number },
@@ -103,9 +103,11 @@ export function serverBinary({ release = false } = {}) {
  *   origins?: string[],
  *   testWallet?: boolean,
  * }} [options]
- *   `app`: the demo app's settings; by default email, SMS, Google and GitHub login (the OAuth providers pointed at
- *   the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them out), guest accounts,
- *   and custom auth against the host-auth stand-in (hostAuth.mjs).
+ *   `app`: the demo app's settings; by default email, SMS, Google, GitHub, wallet and passkey login (the OAuth
+ *   providers pointed at the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them
+ *   out), guest accounts, custom auth against the host-auth stand-in (hostAuth.mjs), and MFA by authenticator app,
+ *   SMS or passkey (`mfa`, default all three; `[]` turns MFA off) with transaction protection
+ *   (`protectTransactions`, default on).
  *   `appB`: also create the second demo app (DEMO_APP_B_ID; cross-app login with the demo app as provider, not
  *   read-only unless `readOnly`) and serve the web app for it on a second origin (default: on with a web app).
  *   `chain`: start a local anvil chain (id 50312, Multicall3 deployed; default on in dev and test, off in bench),
@@ -384,6 +386,7 @@ export async function startStack(options = {}) {
               guest: false,
               customAuth: false,
               oauth: false,
+              mfa: [],
               crossAppProviders: [{ appId, readOnly: appBOptions.readOnly ?? false }],
             },
             providers,
@@ -531,12 +534,15 @@ function checkWalletFrame(dir, mode) {
   console.warn(`[stack] ${message} Until then the embedded wallet does not load.`);
 }
 
+/** The second factors the demo app offers unless `app.mfa` says otherwise. */
+export const DEMO_MFA_METHODS = ["totp", "sms", "passkey"];
+
 /**
  * A demo app's settings file for `symbolon apps create --settings` (docs/accounts.md "App settings"): login methods,
  * guest accounts, custom auth against the host-auth stand-in, Google and GitHub at the local OAuth stand-ins with
- * `client` (oidcProvider.mjs, oauth2Provider.mjs), and cross-app login.
+ * `client` (oidcProvider.mjs, oauth2Provider.mjs), MFA, and cross-app login.
  */
-function appSettingsToml(
+export function appSettingsToml(
   app,
   { hostAuth, oidc, oauth2, farcaster, chainRpcUrl, walletConnectProjectId },
   client,
@@ -548,7 +554,7 @@ function appSettingsToml(
     `guest_accounts = ${app.guest ?? true}`,
     "",
     "[login_methods]",
-    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github", "wallet"] : ["email", "sms", "wallet"]))}`,
+    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github", "wallet", "passkey"] : ["email", "sms", "wallet", "passkey"]))}`,
     `overflow = ${list(app.moreLoginMethods ?? (farcaster && app.farcaster !== false ? ["farcaster"] : []))}`,
   ];
   if (chainRpcUrl || walletConnectProjectId) {
@@ -558,6 +564,16 @@ function appSettingsToml(
     if (chainRpcUrl) lines.push(`rpc_urls = { "${CHAIN_ID}" = ${JSON.stringify(chainRpcUrl)} }`);
     if (walletConnectProjectId)
       lines.push(`wallet_connect_cloud_project_id = ${JSON.stringify(walletConnectProjectId)}`);
+  }
+  const mfa = app.mfa ?? DEMO_MFA_METHODS;
+  if (mfa.length > 0) {
+    // Transaction protection: with a second factor enrolled, every signature asks for it (not only export).
+    lines.push(
+      "",
+      "[mfa]",
+      `methods = ${list(mfa)}`,
+      `protect_transactions = ${app.protectTransactions ?? true}`,
+    );
   }
   if (app.customAuth ?? true) {
     lines.push(

@@ -9,6 +9,7 @@ import path from "node:path";
 import { test } from "node:test";
 import {
   approveLatestChannel,
+  appSettingsToml,
   DEMO_APP_ID,
   FUNDER,
   multicallBalances,
@@ -45,7 +46,13 @@ test("starts the server with the demo app and the chain, and stops every process
       headers: { "privy-app-id": stack.appId, origin: "http://localhost:5173" },
     });
     assert.equal(config.status, 200);
-    assert.equal((await config.json()).name, "Symbolon Demo");
+    const settings = await config.json();
+    assert.equal(settings.name, "Symbolon Demo");
+    // Passkey login after the wallet; every second factor, with transaction protection.
+    assert.equal(settings.passkey_auth, true);
+    assert.deepEqual(settings.login_methods_and_order.primary.slice(-2), ["wallet", "passkey"]);
+    assert.deepEqual(settings.mfa_methods, ["totp", "sms", "passkey"]);
+    assert.equal(settings.mfa_protect_transactions, true);
 
     assert.ok(stack.urls.chain, "the chain is on by default in test mode");
     const rpc = rpcClient(stack.urls.chain);
@@ -60,6 +67,18 @@ test("starts the server with the demo app and the chain, and stops every process
   assert.equal(processAlive(stack.serverPid), false, "the server is gone after stop()");
   assert.equal(existsSync(stack.logs.server), false, "the temp dir is removed");
   await assert.rejects(fetch(`${stack.urls.api}/health`));
+});
+
+test("the demo app's settings: passkey login after the wallet, MFA by app, SMS or passkey with transaction protection", () => {
+  const toml = (app) => appSettingsToml({ customAuth: false, oauth: false, ...app }, {}, null);
+  const demo = toml({});
+  assert.match(demo, /^primary = \["email", "sms", "wallet", "passkey"\]$/m);
+  assert.match(demo, /^\[mfa\]\nmethods = \["totp", "sms", "passkey"\]\nprotect_transactions = true$/m);
+  assert.match(
+    toml({ mfa: ["totp"], protectTransactions: false }),
+    /^methods = \["totp"\]\nprotect_transactions = false$/m,
+  );
+  assert.doesNotMatch(toml({ mfa: [] }), /\[mfa\]/, "no second factor: MFA off");
 });
 
 test("a taken fixed port is reported by service and port before anything starts", async () => {
