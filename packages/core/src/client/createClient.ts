@@ -3,7 +3,9 @@ import { ClientError } from "../errors/ClientError.ts";
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 import { type ExternalWalletsState, initialExternalWallets } from "../externalWallets/types.ts";
 import { APP_ID_LENGTH, type AppConfigResponse, type User } from "../generated/protocol.ts";
+import { initialMfaState, type MfaOptions, type MfaState } from "../mfa/types.ts";
 import { initialOAuthFlow, type OAuthFlowState, type OAuthTokensGrant } from "../oauth/oauthState.ts";
+import { initialPasskeyFlow, type PasskeyFlowState, type PasskeysOptions } from "../passkeys/types.ts";
 import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 import { createStore, type Store } from "../store/createStore.ts";
 import { unsupportedChainMessage } from "../wallet/ProviderRpcError.ts";
@@ -41,6 +43,10 @@ export interface ClientOptions {
   walletExplorerUrl?: string;
   /** Overrides the app config's `walletConnectCloudProjectId` (spec §3). */
   walletConnectCloudProjectId?: string;
+  /** MFA behaviour (spec §3 app config `mfa`). */
+  mfa?: MfaOptions;
+  /** Passkey behaviour (spec §3 app config `passkeys`). */
+  passkeys?: PasskeysOptions;
 }
 
 /** When to create an embedded wallet on login (spec §4). */
@@ -113,6 +119,10 @@ export interface ClientState {
   activeChainId: number;
   /** Browser and mobile wallets: options, the connection in progress, connected wallets, SIWE/SIWS. */
   externalWallets: ExternalWalletsState;
+  /** The passkey login, sign-up or link in progress. */
+  passkeyFlow: PasskeyFlowState;
+  /** MFA: the verification a wallet operation waits for, the enrolment in progress, the MFA modal. */
+  mfaState: MfaState;
 }
 
 /** A client bound to one app and one server. */
@@ -167,6 +177,8 @@ export function createClient(options: ClientOptions): Client {
     embeddedWallet: initialEmbeddedWallet,
     activeChainId,
     externalWallets: initialExternalWallets,
+    passkeyFlow: initialPasskeyFlow,
+    mfaState: initialMfaState,
   });
   const client: Client = {
     options: { ...options },
