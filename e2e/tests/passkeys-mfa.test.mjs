@@ -1,0 +1,189 @@
+// Passkeys and 2-step verification as a person meets them (issue 12; spec §2 MFA and passkey screens, §4 passkey
+// flow and MFA verification, §5 passkey rules, §6 MFA before export, §8 messages, §9 five passkeys). Chromium's
+// virtual WebAuthn authenticator is the person's passkey device; the test is the authenticator app (codes computed
+// from the setup key shown on the screen). The demo app has transaction protection on (tools/stack).
+import assert from "node:assert/strict";
+import { describe } from "node:test";
+import { sharedBrowser } from "../lib/browser.mjs";
+import { logOut } from "../lib/externalWallets.mjs";
+import { logIn, uniqueEmail } from "../lib/flows.mjs";
+import {
+  CODE_NOT_VALID,
+  closeDialog,
+  enrollAuthenticatorApp,
+  expectMfaMessage,
+  expectMfaPrompt,
+  MAX_ATTEMPTS,
+  typeCode,
+} from "../lib/mfa.mjs";
+import {
+  addPasskey,
+  callApi,
+  logInWithPasskey,
+  passkeyRows,
+  securityCard,
+  shownUserId,
+  signUpWithPasskey,
+  virtualAuthenticator,
+  watchAccessToken,
+} from "../lib/passkeys.mjs";
+import { useStack } from "../lib/stack.mjs";
+import { chainClient, RECIPIENT, readHex, shownAddress, waitForBalance } from "../lib/wallet.mjs";
+
+const stack = useStack();
+
+describe("passkeys", () => {
+  const step = sharedBrowser();
+  let authenticator;
+  let userId;
+  let accessToken;
+
+  step(
+    "a passkey signs a new user up; after logging out the same passkey logs the same user in",
+    async ({ context, page }) => {
+      authenticator = await virtualAuthenticator(context, page);
+      accessToken = watchAccessToken(page);
+      const signup = await signUpWithPasskey(page, stack);
+      assert.equal(signup.body.is_new_user, true);
+      userId = signup.body.user.id;
+      const [account] = signup.body.user.linked_accounts.filter((a) => a.type === "passkey");
+      assert.ok(account, JSON.stringify(signup.body.user.linked_accounts));
+      const [credential] = await authenticator.credentials();
+      assert.equal(credential.isResidentCredential, true, "a discoverable passkey");
+      assert.equal(
+        account.credential_id,
+        Buffer.from(credential.credentialId, "base64").toString("base64url"),
+      );
+      assert.equal(account.enrolled_in_mfa, false);
+      assert.equal(await shownUserId(page), userId);
+      await passkeyRows(page).first().waitFor();
+      assert.equal(await passkeyRows(page).count(), 1);
+
+      await logOut(page);
+      const login = await logInWithPasskey(page, stack);
+      assert.equal(login.body.is_new_user, false);
+      assert.equal(login.body.user.id, userId);
+      assert.equal(await shownUserId(page), userId);
+    },
+  );
+
+  step(
+    "Add a passkey links up to five (each from a new authenticator); at five it is gone and the server refuses a sixth",
+    async ({ page }) => {
+      for (let n = 2; n <= 5; n += 1) {
+        const { body } = await addPasskey(page, authenticator);
+        assert.equal(body.linked_accounts.filter((a) => a.type === "passkey").length, n);
+      }
+      assert.equal(await passkeyRows(page).count(), 5);
+      assert.equal(await securityCard(page).getByRole("button", { name: "Add a passkey" }).count(), 0);
+      // What a script on the page would get, asking anyway.
+      const refused = await callApi(page, stack, "/passkeys/link/init", {}, accessToken());
+      assert.equal(refused.status, 400, JSON.stringify(refused.body));
+      assert.equal(refused.body.error, "Cannot link more passkeys to account.");
+    },
+  );
+
+  step("a passkey enrolled in 2-step verification cannot be unlinked", async ({ page }) => {
+    await securityCard(page).getByRole("button", { name: "Set up 2-step verification" }).click();
+    const dialog = page.getByRole("dialog");
+    const intro = dialog.getByRole("button", { name: "Continue", exact: true });
+    const method = dialog.getByRole("button", { name: "Passkey" });
+    await method.or(intro).first().waitFor();
+    if (await intro.isVisible()) await intro.click();
+    const enrolled = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/v1/mfa/passkeys/enroll" && r.request().method() === "POST",
+    );
+    await method.click();
+    await dialog.getByRole("button", { name: "Enable passkeys" }).click();
+    assert.equal((await enrolled).status(), 200);
+    await closeDialog(page);
+    const badged = passkeyRows(page).filter({ hasText: "MFA" });
+    await badged.first().waitFor();
+
+    await badged
+      .first()
+      .getByRole("button", { name: /^Unlink passkey \d$/ })
+      .click();
+    await securityCard(page)
+      .getByRole("alert")
+      .filter({ hasText: "Cannot unlink a passkey enrolled in MFA" })
+      .waitFor();
+    assert.equal(await passkeyRows(page).count(), 5);
+    // The server holds the rule too.
+    const credentialId = await badged.first().getAttribute("data-credential-id");
+    const refused = await callApi(
+      page,
+      stack,
+      "/passkeys/unlink",
+      { credential_id: credentialId },
+      accessToken(),
+    );
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.error, "Cannot unlink a passkey enrolled in MFA");
+  });
+});
+
+describe("authenticator app", () => {
+  const step = sharedBrowser();
+  let app;
+  let address;
+
+  /** Clicks Export private key and returns once the verification screen asks for a code. */
+  async function askToExport(page) {
+    await page.getByRole("button", { name: "Export private key" }).click();
+    await expectMfaPrompt(page);
+  }
+
+  step("an email user enrols an authenticator app with the setup key on the screen", async ({ page }) => {
+    await logIn(page, stack, uniqueEmail("totp"));
+    address = await shownAddress(page);
+    app = await enrollAuthenticatorApp(page);
+    await securityCard(page).getByRole("button", { name: "Manage 2-step verification" }).waitFor();
+  });
+
+  step(
+    "export asks for the code: a wrong one is not valid, the right one shows the key",
+    async ({ page }) => {
+      await askToExport(page);
+      await typeCode(page, await app.wrongCode());
+      await expectMfaMessage(page, CODE_NOT_VALID);
+      await typeCode(page, await app.nextCode());
+      const frame = page.frameLocator('iframe[title="Export wallet"]');
+      await frame.getByRole("button", { name: "Reveal private key" }).click();
+      const field = frame.getByRole("textbox", { name: "Private key" });
+      await field.waitFor({ state: "visible" });
+      assert.match(await field.inputValue(), /^0x[0-9a-f]{64}$/i);
+      await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
+    },
+  );
+
+  step("with transaction protection on, a send asks for the code and then goes through", async ({ page }) => {
+    await page.getByRole("button", { name: "Get test STT" }).click();
+    await waitForBalance(page, (b) => b >= 1);
+    await page.getByLabel("Recipient").fill(RECIPIENT);
+    await page.getByLabel("Amount (STT)").fill("0.01");
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Send transaction" });
+    await confirm.getByRole("button", { name: "Send", exact: true }).click();
+    await expectMfaPrompt(page);
+    await typeCode(page, await app.nextCode());
+    const hash = await readHex(page, "tx-hash", 30_000);
+    const receipt = await chainClient(stack).waitForTransactionReceipt({ hash });
+    assert.equal(receipt.status, "success");
+    assert.equal(receipt.from.toLowerCase(), address.toLowerCase());
+  });
+
+  step("four wrong codes end with the max-attempts message, and no key is shown", async ({ page }) => {
+    await askToExport(page);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await typeCode(page, await app.wrongCode());
+      await expectMfaMessage(page, CODE_NOT_VALID);
+    }
+    await typeCode(page, await app.wrongCode());
+    await expectMfaMessage(page, MAX_ATTEMPTS);
+    assert.equal(await page.getByLabel("Digit 1").count(), 0, "no more codes taken");
+    await closeDialog(page);
+    assert.equal(await page.frameLocator('iframe[title="Export wallet"]').getByRole("textbox").count(), 0);
+  });
+});
