@@ -1,8 +1,9 @@
 /**
  * How the e2e suite runs the stack: a built web app, and the demo app refusing '+' addresses so §5's rule shows,
- * with email first, then Google, GitHub (the local OAuth stand-ins) and a wallet (SIWE/SIWS), and SMS, Telegram (a local test bot) and
- * Farcaster (the local relay) behind "More options" (so both the list order and the overflow are exercised). Demo
- * app B (cross-app login with the demo app) on a second origin.
+ * with email first, then Google, GitHub (the local OAuth stand-ins), a wallet (SIWE/SIWS) and a passkey, and SMS,
+ * Telegram (a local test bot) and Farcaster (the local relay) behind "More options" (so both the list order and the
+ * overflow are exercised); MFA by authenticator app, SMS or passkey with transaction protection (the stack's
+ * default). Demo app B (cross-app login with the demo app) on a second origin.
  */
 export const stackOptions = {
   mode: "test",
@@ -10,7 +11,7 @@ export const stackOptions = {
   web: "preview",
   app: {
     disablePlusEmails: true,
-    loginMethods: ["email", "google", "github", "wallet"],
+    loginMethods: ["email", "google", "github", "wallet", "passkey"],
     moreLoginMethods: ["sms", "telegram", "farcaster"],
     telegram: true,
   },
