@@ -1,4 +1,6 @@
-// The frame's four server calls (docs/wallet.md "Server endpoints"), same-origin only.
+// The frame's server calls (docs/wallet.md "Server endpoints"), same-origin only: the four
+// share endpoints here, the MFA ones in mfa/mfaApi.ts, both over one `post`.
+import type { KeyMaterialIntent } from "../../core/src/generated/protocol.ts";
 
 /** The server's answer to a create or add: the user and the new linked account. */
 export interface CreatedWallet {
@@ -13,6 +15,14 @@ export interface KeyMaterial {
   recovery_method: string;
   auth_share: string;
   recovery_share: string | null;
+  /** The key is for one operation only (transaction protection); absent from older servers. */
+  single_use?: boolean;
+}
+
+/** What the key is for, and the frame's MFA token when it holds one (docs/wallet.md "MFA"). */
+export interface KeyMaterialMfa {
+  intent: KeyMaterialIntent;
+  mfaToken: string | null;
 }
 
 export interface CreateWalletBody {
@@ -54,7 +64,12 @@ export interface Api {
   appId(token: string): string;
   challenge(token: string, purpose: ChallengePurpose): Promise<string>;
   createWallet(token: string, body: CreateWalletBody): Promise<CreatedWallet>;
-  keyMaterial(token: string, address: string, proof: KeyMaterialProof): Promise<KeyMaterial>;
+  keyMaterial(
+    token: string,
+    address: string,
+    proof: KeyMaterialProof,
+    mfa?: KeyMaterialMfa,
+  ): Promise<KeyMaterial>;
   replaceShares(token: string, address: string, body: ReplaceSharesBody): Promise<void>;
 }
 
@@ -89,8 +104,11 @@ function audienceOf(token: string): string {
   }
 }
 
-export function createApi(options: ApiOptions = {}): Api {
-  async function post<T>(token: string, path: string, body: unknown): Promise<T> {
+/** POSTs `body` as JSON to `/api/v1{path}` with the bearer token; the parsed answer or an ApiCallError. */
+export type Post = <T>(token: string, path: string, body: unknown) => Promise<T>;
+
+export function createPost(options: ApiOptions = {}): Post {
+  return async function post<T>(token: string, path: string, body: unknown): Promise<T> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
       "content-type": "application/json",
@@ -98,7 +116,7 @@ export function createApi(options: ApiOptions = {}): Api {
     if (options.appId) headers["privy-app-id"] = options.appId;
     if (options.clientId) headers["privy-client-id"] = options.clientId;
     const doFetch = options.fetch ?? globalThis.fetch;
-    const response = await doFetch(`/api/v1/embedded_wallets${path}`, {
+    const response = await doFetch(`/api/v1${path}`, {
       method: "POST",
       headers,
       body: JSON.stringify(body),
@@ -124,18 +142,26 @@ export function createApi(options: ApiOptions = {}): Api {
       );
     }
     return parsed as T;
-  }
+  };
+}
 
+export function createApi(options: ApiOptions = {}): Api {
+  const send = createPost(options);
+  const post = <T>(token: string, path: string, body: unknown) =>
+    send<T>(token, `/embedded_wallets${path}`, body);
   return {
     appId: (token) => options.appId || audienceOf(token),
     challenge: async (token, purpose) =>
       (await post<{ nonce: string }>(token, "/challenge", { chain_type: CHAIN_TYPE, purpose })).nonce,
     createWallet: (token, body) =>
       post<CreatedWallet>(token, "", { chain_type: CHAIN_TYPE, recovery_method: "privy", ...body }),
-    keyMaterial: (token, address, proof) =>
+    keyMaterial: (token, address, proof, mfa) =>
       post<KeyMaterial>(token, `/${encodeURIComponent(address)}/recovery/key_material`, {
         chain_type: CHAIN_TYPE,
         ...proof,
+        // `sign` is the server's default: sent only when it is something else.
+        ...(mfa && mfa.intent !== "sign" ? { intent: mfa.intent } : {}),
+        ...(mfa?.mfaToken ? { mfa_token: mfa.mfaToken } : {}),
       }),
     replaceShares: async (token, address, body) => {
       await post<unknown>(token, `/${encodeURIComponent(address)}/shares`, {

@@ -1,3 +1,5 @@
+import { ApiCallError } from "./api.ts";
+
 /** Error `type`s the frame answers with (docs/wallet.md, spec §8). */
 export type FrameErrorType =
   | "embedded_wallet_creation_error"
@@ -5,7 +7,11 @@ export type FrameErrorType =
   | "embedded_wallet_request_error"
   | "attempted_rpc_call_before_logged_in"
   | "invalid_input"
-  | "storage_error";
+  | "storage_error"
+  // MFA (docs/wallet.md "MFA frame messages"): the host prompts and retries on the first.
+  | "missing_or_invalid_mfa"
+  | "mfa_verification_max_attempts_reached"
+  | "missing_mfa_enrollment";
 
 /** An error that becomes the answer `{error: {type, message}}`. */
 export class FrameError extends Error {
@@ -41,12 +47,29 @@ const INVALID_INPUT_CODES = new Set([
   "invalid_message",
 ]);
 
+/** Server codes meaning "verify MFA (again), then retry": no token, or a dead one. */
+export const MFA_RETRY_CODES: ReadonlySet<string> = new Set([
+  "missing_or_invalid_mfa",
+  "expired_or_invalid_mfa_token",
+]);
+
+/** What the host's MFA retry loop looks for (spec §8 client message). */
+export function mfaRetryError(): FrameError {
+  return new FrameError("missing_or_invalid_mfa", "MFA verification failed, retry.");
+}
+
 /**
  * The frame error for anything thrown while handling a request: frame errors stay as they
- * are, wasm input errors become `invalid_input`, everything else `fallback` with its message.
+ * are, the server's MFA refusals become the MFA types, wasm input errors become
+ * `invalid_input`, everything else `fallback` with its message.
  */
 export function toFrameError(error: unknown, fallback: FrameErrorType): FrameError {
   if (error instanceof FrameError) return error;
+  if (error instanceof ApiCallError && error.code !== null) {
+    if (MFA_RETRY_CODES.has(error.code)) return mfaRetryError();
+    if (error.code === "missing_mfa_enrollment")
+      return new FrameError("missing_mfa_enrollment", error.message);
+  }
   if (isWalletError(error) && INVALID_INPUT_CODES.has(error.code)) {
     return new FrameError("invalid_input", error.message);
   }

@@ -1,17 +1,14 @@
 // Event name → handler for the hidden wallet frame (docs/wallet.md "Frame messages").
 import { toFrameError } from "./frameError.ts";
 import type { Handler } from "./messages.ts";
-import { checkWalletOptions, requireAdditionalIndex, requireAddress, requireSession } from "./requestData.ts";
+import { type MfaDeps, mfaHandlers } from "./mfa/mfaHandlers.ts";
+import { checkWalletOptions, enterSession, requireAdditionalIndex, requireAddress } from "./requestData.ts";
 import { parseRpcRequest, signRpc } from "./rpc.ts";
 import type { WalletService } from "./wallets.ts";
 
-export function walletHandlers(wallets: WalletService): Record<string, Handler> {
+export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<string, Handler> {
   // Every call with a token first ties the frame's unlocked keys to that token's session.
-  const session = (data: Record<string, unknown>) => {
-    const current = requireSession(data);
-    wallets.enter(current.session);
-    return current;
-  };
+  const session = (data: Record<string, unknown>) => enterSession(wallets, data);
   return {
     "privy:iframe:ready": () => ({}),
     "privy:wallet:create": (data) => {
@@ -38,14 +35,18 @@ export function walletHandlers(wallets: WalletService): Record<string, Handler> 
       const request = parseRpcRequest(data.request);
       try {
         // Unlocked: signs synchronously, no network. Locked: connect (and recover) first.
-        const signer = wallets.signer(userId, address) ?? (await wallets.unlock(token, userId, address));
-        return { method: request.method, data: signRpc(signer, address, request) };
+        const signature = await wallets.use(token, userId, address, (signer) =>
+          signRpc(signer, address, request),
+        );
+        return { method: request.method, data: signature };
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_request_error");
       }
     },
+    ...mfaHandlers(wallets, mfa),
     "privy:clear": () => {
       wallets.clear();
+      mfa.tokens.forgetAll();
       return {};
     },
   };

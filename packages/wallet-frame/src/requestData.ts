@@ -17,6 +17,19 @@ export function requireSession(data: Record<string, unknown>): {
   return { token, userId: session.userId, session };
 }
 
+/**
+ * {@link requireSession}, entered into `wallets` first: an expired token or a new session
+ * forgets unlocked keys before anything else runs.
+ */
+export function enterSession(
+  wallets: { enter(session: TokenSession): void },
+  data: Record<string, unknown>,
+): ReturnType<typeof requireSession> {
+  const current = requireSession(data);
+  wallets.enter(current.session);
+  return current;
+}
+
 /** `data.address`: 0x + 40 hex characters. */
 export function requireAddress(data: Record<string, unknown>): string {
   const address = data.address;

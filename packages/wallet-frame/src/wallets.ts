@@ -5,18 +5,24 @@
 // The server releases the auth share only against this device key's signature of a fresh
 // nonce, and the recovery share only to a session that signed in minutes ago; registering
 // shares takes the wallet key's own signature (docs/wallet.md "Device key and recovery").
+//
+// Once the user has MFA, key material also takes the MFA token the frame holds (docs/wallet.md
+// "MFA"); a key released `single_use` serves one operation and is forgotten right after it.
+import type { KeyMaterialIntent } from "../../core/src/generated/protocol.ts";
 import {
   type Api,
   ApiCallError,
   type CreatedWallet,
   type KeyMaterial,
+  type KeyMaterialProof,
   type ReplaceSharesBody,
 } from "./api.ts";
 import { fromBase64, toBase64 } from "./base64.ts";
 import { type DeviceKey, type DeviceKeyStore, generateDeviceKey, signWithDeviceKey } from "./deviceKeys.ts";
 import type { DeviceStore } from "./deviceStore.ts";
-import { FrameError, isWalletError, toFrameError } from "./frameError.ts";
+import { FrameError, isWalletError, MFA_RETRY_CODES, toFrameError } from "./frameError.ts";
 import type { TokenSession } from "./jwt.ts";
+import type { MfaTokens } from "./mfa/mfaTokens.ts";
 import { sharesDigest, unlockMessage, walletProofMessage } from "./proofs.ts";
 import { decryptShare, Wallet } from "./walletCore.ts";
 
@@ -28,6 +34,8 @@ export interface WalletServiceOptions {
   api: Api;
   store: DeviceStore;
   keys: DeviceKeyStore;
+  /** The MFA token kept by `privy:mfa:verify`, sent with key material (none: never sent). */
+  mfaTokens?: MfaTokens;
   /** Unix seconds (tests move it). */
   now?: () => number;
 }
@@ -39,6 +47,8 @@ interface Unlocked {
   indices: Map<string, number>;
   /** The session (`sid`) it was unlocked in; another session unlocks again. */
   sessionId: string | null;
+  /** Released for one operation (transaction protection): forgotten once that operation ran. */
+  singleUse: boolean;
 }
 
 /** What signs for one address: the user's wallet and that address's index. */
@@ -118,14 +128,17 @@ export class WalletService {
     walletIndex: number,
   ): Promise<{ address: string; walletIndex: number; user: unknown }> {
     return this.exclusive(async () => {
+      let usedOnce: string | null = null;
       try {
         let current = this.unlocked.get(userId);
         const record = current ? null : this.options.store.read(userId);
         if (!current && record) {
-          await this.unlockNow(token, userId, record.address);
+          await this.unlockNow(token, userId, record.address, "sign");
           current = this.unlocked.get(userId);
         }
         if (!current) throw new FrameError("embedded_wallet_creation_error", "Wallet is not connected");
+        // Proving the new wallet is the operation a single-use key was released for.
+        if (current.singleUse) usedOnce = userId;
         const { api } = this.options;
         const address = current.wallet.address(walletIndex);
         const nonce = await api.challenge(token, "create");
@@ -150,6 +163,8 @@ export class WalletService {
         return { address, walletIndex, user: created.user };
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_creation_error");
+      } finally {
+        if (usedOnce !== null) this.forget(usedOnce);
       }
     });
   }
@@ -176,31 +191,48 @@ export class WalletService {
     });
   }
 
-  /**
-   * The signer of an already unlocked `address`, without any network or storage access
-   * (the fast path of every rpc), or null when it must be unlocked first.
-   */
+  /** The signer of an already unlocked `address`, or null when it must be unlocked first. */
   signer(userId: string, address: string): Signer | null {
     const current = this.unlocked.get(userId);
     const index = current?.indices.get(address.toLowerCase());
     return current && index !== undefined ? { wallet: current.wallet, index } : null;
   }
 
-  /** The signer of `address`, unlocking it first (connect, then recovery when needed). */
-  async unlock(token: string, userId: string, address: string): Promise<Signer> {
-    const ready = this.signer(userId, address);
-    if (ready) return ready;
-    await this.exclusive(() => this.unlockNow(token, userId, address));
-    const signer = this.signer(userId, address);
-    if (!signer) throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
-    return signer;
+  /**
+   * Runs `operation` (synchronous, so nothing else can use a single-use key in between) with the
+   * signer of `address`, unlocking it first when needed (connect, then recovery). Unlocked: no
+   * network. A single-use key is forgotten right after, so the next operation asks again.
+   */
+  async use<T>(token: string, userId: string, address: string, operation: (signer: Signer) => T): Promise<T> {
+    const ready = this.useHeld(userId, address, operation);
+    if (ready) return ready.value;
+    return this.exclusive(async () => {
+      await this.unlockNow(token, userId, address, "sign");
+      const done = this.useHeld(userId, address, operation);
+      if (!done) throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
+      return done.value;
+    });
+  }
+
+  /** Unlocks `address` with key material asked for `intent` (the export page asks for `export`). */
+  async unlock(token: string, userId: string, address: string, intent: KeyMaterialIntent): Promise<void> {
+    if (this.signer(userId, address)) return;
+    await this.exclusive(() => this.unlockNow(token, userId, address, intent));
+    if (!this.signer(userId, address)) {
+      throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
+    }
   }
 
   /** The private key of an unlocked `address` (export page only; never posted to the host). */
   exportPrivateKey(userId: string, address: string): string {
-    const signer = this.signer(userId, address);
-    if (!signer) throw new FrameError("embedded_wallet_request_error", "Wallet is not connected");
-    return signer.wallet.exportPrivateKey(signer.index);
+    const read = this.useHeld(userId, address, ({ wallet, index }) => wallet.exportPrivateKey(index));
+    if (!read) throw new FrameError("embedded_wallet_request_error", "Wallet is not connected");
+    return read.value;
+  }
+
+  /** Forgets the user's unlocked wallet (MFA was enrolled: the server guards the next release). */
+  lock(userId: string): void {
+    this.forget(userId);
   }
 
   /** Forgets (and zeroizes) every unlocked wallet. */
@@ -208,17 +240,39 @@ export class WalletService {
     for (const userId of [...this.unlocked.keys()]) this.forget(userId);
   }
 
-  private async unlockNow(token: string, userId: string, address: string): Promise<void> {
-    const connected = await this.connectNow(token, userId, address);
+  /** `operation` on the held signer of `address` (null when locked); a single-use key is then forgotten. */
+  private useHeld<T>(userId: string, address: string, operation: (signer: Signer) => T): { value: T } | null {
+    const current = this.unlocked.get(userId);
+    const index = current?.indices.get(address.toLowerCase());
+    if (!current || index === undefined) return null;
+    try {
+      return { value: operation({ wallet: current.wallet, index }) };
+    } finally {
+      if (current.singleUse) this.forget(userId);
+    }
+  }
+
+  private async unlockNow(
+    token: string,
+    userId: string,
+    address: string,
+    intent: KeyMaterialIntent,
+  ): Promise<void> {
+    const connected = await this.connectNow(token, userId, address, intent);
     if (connected.unlocked) return;
     try {
-      await this.recoverNow(token, userId, address);
+      await this.recoverNow(token, userId, address, intent);
     } catch (error) {
       throw toFrameError(error, "embedded_wallet_recovery_error");
     }
   }
 
-  private async connectNow(token: string, userId: string, address: string): Promise<ConnectResult> {
+  private async connectNow(
+    token: string,
+    userId: string,
+    address: string,
+    intent: KeyMaterialIntent = "sign",
+  ): Promise<ConnectResult> {
     const needsRecovery = { address, unlocked: false, needsRecovery: true } as const;
     const current = this.unlocked.get(userId);
     const known = current?.indices.get(address.toLowerCase());
@@ -226,13 +280,15 @@ export class WalletService {
     const record = this.options.store.read(userId);
     const deviceKey = await this.options.keys.get(userId);
     if (!deviceKey || (!current && !record)) return needsRecovery;
-    const material = await this.signedKeyMaterial(token, userId, address, deviceKey);
+    const material = await this.signedKeyMaterial(token, userId, address, deviceKey, intent);
     // This device's key is not the registered one (recovered elsewhere since): recover here.
     if (!material) return needsRecovery;
     if (current) {
       // Another index of the wallet already in memory: no share needed.
       const derived = current.wallet.address(material.wallet_index);
       if (same(derived, address)) {
+        // The server now protects each operation: so does the wallet already in memory.
+        if (material.single_use) current.singleUse = true;
         this.serve(userId, derived, material.wallet_index);
         return { address: derived, unlocked: true };
       }
@@ -246,7 +302,7 @@ export class WalletService {
       wallet.free();
       return needsRecovery;
     }
-    this.remember(userId, wallet, derived, material.wallet_index);
+    this.remember(userId, wallet, derived, material.wallet_index, material.single_use === true);
     return { address: derived, unlocked: true };
   }
 
@@ -256,6 +312,7 @@ export class WalletService {
     userId: string,
     address: string,
     deviceKey: DeviceKey,
+    intent: KeyMaterialIntent,
   ): Promise<KeyMaterial | null> {
     const { api } = this.options;
     const nonce = await api.challenge(token, "key_material");
@@ -264,7 +321,7 @@ export class WalletService {
       unlockMessage(api.appId(token), userId, address, nonce),
     );
     try {
-      return await api.keyMaterial(token, address, { nonce, device_signature: signature });
+      return await this.keyMaterial(token, userId, address, { nonce, device_signature: signature }, intent);
     } catch (error) {
       if (error instanceof ApiCallError && error.code === "invalid_credentials") return null;
       throw error;
@@ -293,9 +350,49 @@ export class WalletService {
     }
   }
 
-  private async recoverNow(token: string, userId: string, address: string): Promise<{ address: string }> {
+  /**
+   * Key material, with the MFA token when the frame holds one. The server uses the token up
+   * exactly when it needed it — a recovery, an export, or a single-use release — so it is
+   * dropped then; a refused token is dropped too; any other failure keeps it for the retry.
+   */
+  private async keyMaterial(
+    token: string,
+    userId: string,
+    address: string,
+    proof: KeyMaterialProof,
+    intent: KeyMaterialIntent,
+  ): Promise<KeyMaterial> {
+    const { api, mfaTokens } = this.options;
+    const appId = api.appId(token);
+    const mfaToken =
+      mfaTokens?.current(appId, { userId, sessionId: this.sessions.get(userId) ?? null }) ?? null;
+    try {
+      const material = await api.keyMaterial(token, address, proof, { intent, mfaToken });
+      if (mfaToken && ("recovery" in proof || intent === "export" || material.single_use)) {
+        mfaTokens?.forget(appId, userId);
+      }
+      return material;
+    } catch (error) {
+      if (
+        mfaToken &&
+        error instanceof ApiCallError &&
+        error.code !== null &&
+        MFA_RETRY_CODES.has(error.code)
+      ) {
+        mfaTokens?.forget(appId, userId);
+      }
+      throw error;
+    }
+  }
+
+  private async recoverNow(
+    token: string,
+    userId: string,
+    address: string,
+    intent: KeyMaterialIntent = "sign",
+  ): Promise<{ address: string }> {
     const { api, store, keys } = this.options;
-    const material = await api.keyMaterial(token, address, { recovery: true });
+    const material = await this.keyMaterial(token, userId, address, { recovery: true }, intent);
     if (material.recovery_share === null) {
       throw new FrameError(
         "embedded_wallet_recovery_error",
@@ -324,7 +421,7 @@ export class WalletService {
       await api.replaceShares(token, split.address, split.body);
       store.write(userId, { address: split.address, envelope: split.envelope });
       await keys.put(userId, split.deviceKey);
-      this.remember(userId, wallet, derived, material.wallet_index);
+      this.remember(userId, wallet, derived, material.wallet_index, material.single_use === true);
       return { address: derived };
     } catch (error) {
       wallet.free();
@@ -374,11 +471,16 @@ export class WalletService {
   }
 
   /** Makes `wallet` the user's unlocked wallet (freeing any other) serving `address`. */
-  private remember(userId: string, wallet: Wallet, address: string, index: number): void {
+  private remember(userId: string, wallet: Wallet, address: string, index: number, singleUse = false): void {
     const current = this.unlocked.get(userId);
     if (current?.wallet !== wallet) {
       this.forget(userId);
-      this.unlocked.set(userId, { wallet, indices: new Map(), sessionId: this.sessions.get(userId) ?? null });
+      this.unlocked.set(userId, {
+        wallet,
+        indices: new Map(),
+        sessionId: this.sessions.get(userId) ?? null,
+        singleUse,
+      });
     }
     this.serve(userId, address, index);
   }

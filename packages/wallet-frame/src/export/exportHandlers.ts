@@ -21,7 +21,8 @@ export function exportHandlers(
         throw new FrameError("invalid_input", "This export page is for another address");
       }
       try {
-        await wallets.unlock(token, userId, address);
+        // `export` key material: with MFA, the token `privy:mfa:verify` left in sessionStorage.
+        await wallets.unlock(token, userId, address, "export");
       } catch (error) {
         const failure = toFrameError(error, "embedded_wallet_request_error");
         view.showError(failure.message);

@@ -4,8 +4,9 @@
 // and tamper with it; the real server is exercised by its own tests and the e2e suite.
 import { type Hex, recoverMessageAddress } from "viem";
 import { fromBase64 } from "../base64.ts";
-import { userIdOf } from "../jwt.ts";
+import { sessionOf } from "../jwt.ts";
 import { sharesDigest, unlockMessage, walletProofMessage } from "../proofs.ts";
+import { createFakeMfa } from "./fakeMfa.ts";
 
 export interface StoredUser {
   wallets: { address: string; index: number }[];
@@ -61,6 +62,7 @@ export function createFakeServer() {
   const challenges = new Map<string, string>();
   let counter = 0;
   let recoveryAllowed = true;
+  const mfa = createFakeMfa();
   const refused = (message: string) => error(403, "invalid_credentials", message);
   const consume = (nonce: unknown, sub: string, purpose: string) => {
     const owner = typeof nonce === "string" ? challenges.get(nonce) : undefined;
@@ -79,6 +81,7 @@ export function createFakeServer() {
       wallet_index: w.index,
       recovery_method: "privy",
     })),
+    mfa_methods: mfa.mfaMethods(sub),
   });
 
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -91,8 +94,11 @@ export function createFakeServer() {
       nextFailure = null;
       return failure;
     }
-    const sub = userIdOf(headers.authorization?.replace(/^Bearer /, "") ?? "");
-    if (!sub) return error(401, "missing_or_invalid_token", "Missing or invalid token");
+    const session = sessionOf(headers.authorization?.replace(/^Bearer /, "") ?? "");
+    if (!session) return error(401, "missing_or_invalid_token", "Missing or invalid token");
+    const sub = session.userId;
+    const mfaReply = mfa.route(path, sub, session.sessionId, body, userView);
+    if (mfaReply) return json(mfaReply.status, mfaReply.body);
     const user = users.get(sub);
     const owned = (address: string) =>
       user?.wallets.find((w) => w.address.toLowerCase() === decodeURIComponent(address).toLowerCase());
@@ -154,8 +160,15 @@ export function createFakeServer() {
       const wallet = owned(material[1]);
       if (!user || !wallet) return error(404, "linked_account_not_found", "Linked account not found");
       const recovery = body.recovery === true;
+      const guard = mfa.guard(
+        sub,
+        session.sessionId,
+        recovery ? "recovery" : body.intent === "export" ? "export" : "sign",
+        body.mfa_token,
+      );
+      if ("status" in guard) return json(guard.status, guard.body);
       if (recovery && !recoveryAllowed) {
-        return error(403, "missing_or_invalid_mfa", "Sign in again to recover your wallet on this device");
+        return error(403, "invalid_credentials", "Sign in again to recover your wallet on this device");
       }
       if (!recovery) {
         if (!consume(body.nonce, sub, "key_material"))
@@ -167,6 +180,8 @@ export function createFakeServer() {
           (await deviceSigned(user.devicePublicKey, message, body.device_signature));
         if (!signed) return refused("This device is not registered for the wallet; recover it");
       }
+      const spent = guard.consume();
+      if (spent) return json(spent.status, spent.body);
       return json(200, {
         address: wallet.address,
         chain_type: "ethereum",
@@ -174,6 +189,7 @@ export function createFakeServer() {
         recovery_method: user.recoveryMethod,
         auth_share: user.authShare,
         recovery_share: recovery && user.recoveryMethod === "privy" ? user.recoveryShare : null,
+        single_use: guard.singleUse,
       });
     }
     const shares = /^\/api\/v1\/embedded_wallets\/([^/]+)\/shares$/.exec(path);
@@ -210,6 +226,8 @@ export function createFakeServer() {
     fetch: fetch as typeof globalThis.fetch,
     users,
     calls,
+    /** The MFA state: enrolments, live tokens, transaction protection. */
+    mfa,
     /** Whether `recovery: true` is granted (the real server: a sign-in under 10 minutes old). */
     allowRecovery(allowed: boolean) {
       recoveryAllowed = allowed;

@@ -1,22 +1,33 @@
 // A wallet frame as the page builds it (real wasm, real handlers and listener), with its
 // fetch going to a FakeServer and its storage in memory, plus a host that posts requests.
-import { createApi } from "../api.ts";
+import { createApi, createPost } from "../api.ts";
 import { type DeviceKeyStore, memoryDeviceKeys } from "../deviceKeys.ts";
 import { createDeviceStore, type KeyValueStorage } from "../deviceStore.ts";
 import { walletHandlers } from "../handlers.ts";
 import { createMessageListener, type Handler } from "../messages.ts";
+import { createMfaApi } from "../mfa/mfaApi.ts";
+import type { MfaDeps } from "../mfa/mfaHandlers.ts";
+import { createMfaTokens, type TokenStorage } from "../mfa/mfaTokens.ts";
 import { WalletService } from "../wallets.ts";
 import type { FakeServer } from "./fakeServer.ts";
 
 export const HOST = "http://localhost:5173";
 
-export function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
+/** An in-memory `Storage` (local or session storage of one origin). */
+export function memoryStorage(): TokenStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
   return {
     items,
     getItem: (key) => items.get(key) ?? null,
     setItem: (key, value) => {
       items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size;
     },
   };
 }
@@ -37,9 +48,11 @@ export interface Answer {
 
 export interface FrameOptions {
   storage?: KeyValueStorage;
+  /** The origin's sessionStorage (MFA token); frames of one tab share it. */
+  session?: TokenStorage;
   keys?: DeviceKeyStore;
   now?: () => number;
-  handlers?: (wallets: WalletService) => Record<string, Handler>;
+  handlers?: (wallets: WalletService, mfa: MfaDeps) => Record<string, Handler>;
   ready?: Promise<void>;
 }
 
@@ -60,15 +73,21 @@ function keysFor(storage: KeyValueStorage): DeviceKeyStore {
 export function createFrame(server: FakeServer, options: FrameOptions = {}) {
   const storage = options.storage ?? memoryStorage();
   const keys = options.keys ?? keysFor(storage);
+  const session = options.session ?? memoryStorage();
+  const apiOptions = { fetch: server.fetch, appId: "app" };
+  const api = createApi(apiOptions);
+  const tokens = createMfaTokens(() => session, options.now);
   const wallets = new WalletService({
-    api: createApi({ fetch: server.fetch, appId: "app" }),
+    api,
     store: createDeviceStore(() => storage),
     keys,
+    mfaTokens: tokens,
     ...(options.now ? { now: options.now } : {}),
   });
+  const mfa: MfaDeps = { api: createMfaApi(createPost(apiOptions)), tokens, appId: api.appId };
   const listen = createMessageListener({
     allowedOrigins: new Set([HOST]),
-    handlers: (options.handlers ?? walletHandlers)(wallets),
+    handlers: (options.handlers ?? walletHandlers)(wallets, mfa),
     ready: options.ready ?? Promise.resolve(),
   });
   /** Everything the frame posted: message and target origin. */
@@ -115,5 +134,5 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
     return answer.data as T;
   }
 
-  return { wallets, storage, keys, posted, post, request, call };
+  return { wallets, storage, session, keys, posted, post, request, call };
 }
