@@ -2,6 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { tokenStore } from "../session/tokenStore.ts";
 import {
   findEmbeddedWallet,
@@ -61,11 +62,14 @@ export async function createWallet(
     await unlockWallet(client, wallets[0]?.address ?? last.address);
     try {
       setWalletStatus(client, "creating");
-      created = await frame.request<WalletCreatedAnswer>("privy:wallets:add", {
-        accessToken,
-        chainType: "ethereum",
-        walletIndex: (last.wallet_index ?? 0) + 1,
-      });
+      const walletIndex = (last.wallet_index ?? 0) + 1;
+      created = await withMfaRetry(client, () =>
+        frame.request<WalletCreatedAnswer>("privy:wallets:add", {
+          accessToken,
+          chainType: "ethereum",
+          walletIndex,
+        }),
+      );
     } catch (error) {
       setWalletStatus(client, "error", error);
       throw error;

@@ -2,6 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
 import { analyticsId } from "../http/apiRequest.ts";
+import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { findEmbeddedWallet } from "../wallet/embeddedWallets.ts";
 import { frameHost, walletFrameUrl } from "../wallet/frameBridge.ts";
 import { createFrameConnection } from "../wallet/frameConnection.ts";
@@ -49,10 +50,14 @@ export function exportWallet(
   const ready = (async () => {
     const accessToken = await requireAccessToken(client);
     // Unlocking may include recovery on a new device, so this gets the creation/recovery timeout.
-    await frame.request(
-      "privy:wallet:export",
-      { accessToken, address: wallet.address },
-      { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
+    // Export always needs MFA when the user has it; the export frame reads the token the hidden
+    // wallet frame keeps after `privy:mfa:verify` (same origin).
+    await withMfaRetry(client, () =>
+      frame.request(
+        "privy:wallet:export",
+        { accessToken, address: wallet.address },
+        { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
+      ),
     );
   })();
   // Callers that only close() must not see an unhandled rejection.

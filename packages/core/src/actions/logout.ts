@@ -3,6 +3,7 @@ import { initialExternalWallets } from "../externalWallets/types.ts";
 import type { LogoutRequest } from "../generated/protocol.ts";
 import { apiRequest } from "../http/apiRequest.ts";
 import { initialOAuthFlow } from "../oauth/oauthState.ts";
+import { initialPasskeyFlow } from "../passkeys/types.ts";
 import { clearLocalState } from "../session/clearLocalState.ts";
 import { forgetGuestCredential } from "../session/guestCredential.ts";
 import { tokenStore } from "../session/tokenStore.ts";
@@ -19,6 +20,7 @@ export async function logout(client: Client): Promise<void> {
     emailFlow: initialEmailFlow,
     smsFlow: initialSmsFlow,
     oauthFlow: initialOAuthFlow,
+    passkeyFlow: initialPasskeyFlow,
     // Connected wallets stay connected (they are the wallet's, not the session's); the SIWE flow resets.
     externalWallets: { ...client.store.getState().externalWallets, siwe: initialExternalWallets.siwe },
   });

@@ -105,6 +105,26 @@ export {
 export { fidOfMessage } from "../farcaster/fidOfMessage.ts";
 export { type FarcasterPollOptions, pollFarcaster } from "../farcaster/pollFarcaster.ts";
 export { deviceSignerKey, type FarcasterSignerKey } from "../farcaster/signerKey.ts";
+// MFA (issue 12): verification (with the wallet-operation retry), enrolment, the listener.
+export { clearMfa } from "../mfa/clearMfa.ts";
+export {
+  ENROLL_REQUIRES_TOKEN_MESSAGE,
+  initMfaEnrollment,
+  showMfaEnrollmentModal,
+  storeFrameUser,
+  submitMfaEnrollment,
+  UNENROLL_REQUIRES_TOKEN_MESSAGE,
+  unenrollMfa,
+} from "../mfa/enrollment.ts";
+export {
+  cancelMfa,
+  closeMfaModal,
+  initMfa,
+  promptMfa,
+  registerMfaListener,
+  submitMfa,
+} from "../mfa/verification.ts";
+export { withMfaRetry } from "../mfa/withMfaRetry.ts";
 export { isInAppBrowser } from "../oauth/isInAppBrowser.ts";
 export { isOAuthPopupReturn } from "../oauth/isOAuthPopupReturn.ts";
 export {
@@ -115,6 +135,12 @@ export {
 } from "../oauth/oauthProviders.ts";
 export type { OAuthFlowState, OAuthFlowStatus, OAuthTokensGrant } from "../oauth/oauthState.ts";
 export type { OAuthDisplay } from "../oauth/pendingOAuth.ts";
+// Passkeys (issue 12): login, sign-up, link, unlink; WebAuthn loads on first use.
+export { linkWithPasskey } from "../passkeys/linkWithPasskey.ts";
+export { loginWithPasskey, type PasskeyLoginParameters } from "../passkeys/loginWithPasskey.ts";
+export { resetPasskeyFlow } from "../passkeys/resetPasskeyFlow.ts";
+export { signupWithPasskey } from "../passkeys/signupWithPasskey.ts";
+export { unlinkPasskey } from "../passkeys/unlinkPasskey.ts";
 export {
   type AccountChangeResult,
   MUST_BE_AUTHENTICATED_MESSAGE,

@@ -40,6 +40,33 @@ export {
   type WalletConnectProvider,
   type WalletOption,
 } from "../externalWallets/types.ts";
+// MFA and passkeys (issue 12): the store slices, options and texts.
+export {
+  INVALID_MFA_CODE_MESSAGE,
+  type InitMfaEnrollmentParameters,
+  initialMfaState,
+  MFA_CANCELED_MESSAGE,
+  MFA_CODE_NOT_VALID_MESSAGE,
+  type MfaEnrollmentStatus,
+  type MfaListener,
+  type MfaModal,
+  type MfaOptions,
+  type MfaPendingVerification,
+  type MfaState,
+  type MfaVerificationStatus,
+  type SubmitMfaEnrollmentParameters,
+} from "../mfa/types.ts";
+export {
+  initialPasskeyFlow,
+  PASSKEY_ENROLLED_IN_MFA_MESSAGE,
+  PASSKEY_LIMIT_MESSAGE,
+  PASSKEY_REJECTED_MESSAGE,
+  PASSKEY_UNKNOWN_ERROR_MESSAGE,
+  type PasskeyFlowIntent,
+  type PasskeyFlowState,
+  type PasskeyFlowStatus,
+  type PasskeysOptions,
+} from "../passkeys/types.ts";
 export { createMemoryStorage } from "../storage/createMemoryStorage.ts";
 export type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 export type { Listener, Store } from "../store/createStore.ts";

@@ -32,3 +32,8 @@ export {
   type FarcasterErrorCode,
   isFarcasterError,
 } from "../farcaster/FarcasterError.ts";
+export {
+  errorIndicatesMaxMfaRetries,
+  errorIndicatesMfaTimeout,
+  errorIndicatesMfaVerificationFailed,
+} from "../mfa/mfaErrors.ts";

@@ -4,7 +4,7 @@ import type { MfaMethodType } from "../generated/protocol.ts";
 // The MFA contract of issue 12 (contract-12.md "Client"): the `mfaState` slice, options, messages
 // and the action signatures. The modal watches `mfaState.modal` and `mfaState.pending`.
 
-/** An MFA method: "totp" (authenticator app), "sms" or "passkey". */
+/** An MFA method: "totp" (authenticator app), "sms" or "passkey" (public name: `MfaMethodType`). */
 export type MfaMethod = MfaMethodType;
 
 /** A wallet operation (or `promptMfa`) waiting for the user to verify. */

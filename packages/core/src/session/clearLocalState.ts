@@ -1,5 +1,6 @@
 import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
+import { clearMfa } from "../mfa/clearMfa.ts";
 import { forgetWallets } from "../wallet/forgetWallets.ts";
 import { tokenStore } from "./tokenStore.ts";
 
@@ -12,5 +13,7 @@ export function clearLocalState(client: Client): void {
   // Provider tokens (spec §4: logout clears them) go with the session.
   client.store.setState({ authenticated: false, user: null, identityToken: null, oauthTokens: {} });
   forgetWallets(client);
+  // Spec §4: logout clears the MFA state (and the frame its MFA token).
+  clearMfa(client);
   internals(client).channel?.post({ type: "sync" });
 }

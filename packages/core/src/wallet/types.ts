@@ -28,7 +28,18 @@ export type FrameEvent =
   | "privy:recover"
   | "privy:rpc"
   | "privy:clear"
-  | "privy:wallet:export";
+  | "privy:wallet:export"
+  | "privy:mfa:verify"
+  | "privy:mfa:init-enrollment"
+  | "privy:mfa:submit-enrollment"
+  | "privy:mfa:unenroll"
+  | "privy:mfa:clear"
+  | "privy:auth:unlink-passkey";
+
+/** `privy:mfa:submit-enrollment`, `privy:mfa:unenroll` and `privy:auth:unlink-passkey` answer this. */
+export interface FrameUserAnswer {
+  user: User;
+}
 
 /** `privy:wallet:create` and `privy:wallets:add` answer this. */
 export interface WalletCreatedAnswer {

@@ -3,6 +3,7 @@ import { internals } from "../client/internals.ts";
 import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { findEmbeddedWallet, getEmbeddedWallets } from "./embeddedWallets.ts";
 import { canUseWalletFrame, walletFrame } from "./frameBridge.ts";
 import type { ConnectAnswer, EmbeddedWalletStatus } from "./types.ts";
@@ -56,15 +57,16 @@ async function run(client: Client, address: string): Promise<void> {
       await frame.ready();
     }
     setWalletStatus(client, "connecting");
-    const connected = await frame.request<ConnectAnswer>("privy:connect", { accessToken, address });
+    // Unlocking fetches key material, which needs MFA when the app protects transactions.
+    const connected = await withMfaRetry(client, () =>
+      frame.request<ConnectAnswer>("privy:connect", { accessToken, address }),
+    );
     if (!connected.unlocked) {
       const method = findEmbeddedWallet(client.store.getState().user, address)?.recovery_method;
       if (method !== "privy") throw new ClientError("unsupported_recovery_method");
       setWalletStatus(client, "recovering");
-      await frame.request(
-        "privy:recover",
-        { accessToken, address },
-        { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
+      await withMfaRetry(client, () =>
+        frame.request("privy:recover", { accessToken, address }, { timeoutMs: WALLET_CREATION_TIMEOUT_MS }),
       );
     }
     internals(client).unlockedWallets.add(address.toLowerCase());

@@ -4,6 +4,7 @@ import { requireChain } from "../chain/requireChain.ts";
 import { rpcRequest } from "../chain/rpcRequest.ts";
 import type { Client } from "../client/createClient.ts";
 import { isClientError } from "../errors/ClientError.ts";
+import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { confirmWalletAction } from "./confirmation.ts";
 import { findEmbeddedWallet } from "./embeddedWallets.ts";
 import { fillTransaction, parseTransaction, toRpcTransaction } from "./fillTransaction.ts";
@@ -159,7 +160,9 @@ async function signInFrame(
 ): Promise<string> {
   await unlockWallet(client, address);
   const accessToken = await requireAccessToken(client);
-  const answer = await walletFrame(client).request<RpcAnswer>("privy:rpc", { accessToken, address, request });
+  const answer = await withMfaRetry(client, () =>
+    walletFrame(client).request<RpcAnswer>("privy:rpc", { accessToken, address, request }),
+  );
   return answer.data;
 }
 
