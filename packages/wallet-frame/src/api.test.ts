@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiCallError, createApi } from "./api.ts";
+import { ApiCallError, createApi, createPost } from "./api.ts";
 
 function recordingFetch(response: () => Response) {
   const calls: { url: string; init: RequestInit }[] = [];
@@ -90,5 +90,32 @@ describe("api", () => {
     ]);
     expect(api.appId("x.eyJhdWQiOiJ0b2tlbi1hcHAifQ.y")).toBe("app-id");
     expect(createApi({ fetch }).appId("x.eyJhdWQiOiJ0b2tlbi1hcHAifQ.y")).toBe("token-app");
+  });
+
+  it("sends a non-default intent and the MFA token with key material, nothing when absent", async () => {
+    const { fetch, calls } = recordingFetch(() => Response.json({}));
+    const api = createApi({ fetch });
+    await api.keyMaterial("tok", "0xabc", { recovery: true }, { intent: "export", mfaToken: "mfa" });
+    await api.keyMaterial("tok", "0xabc", { recovery: true }, { intent: "sign", mfaToken: null });
+    expect(calls.map((c) => JSON.parse(String(c.init.body)))).toEqual([
+      { chain_type: "ethereum", recovery: true, intent: "export", mfa_token: "mfa" },
+      { chain_type: "ethereum", recovery: true },
+    ]);
+  });
+
+  it("posts the MFA calls under /api/v1 with the same headers", async () => {
+    const { fetch, calls } = recordingFetch(() => Response.json({ token: "t", expires_at: 1 }));
+    const post = createPost({ fetch, appId: "app-id" });
+    expect(await post("tok", "/mfa/verify", { method: "totp", code: "123456" })).toEqual({
+      token: "t",
+      expires_at: 1,
+    });
+    expect(calls[0]?.url).toBe("/api/v1/mfa/verify");
+    expect(calls[0]?.init).toMatchObject({
+      method: "POST",
+      headers: { authorization: "Bearer tok", "privy-app-id": "app-id" },
+      referrerPolicy: "strict-origin",
+      credentials: "omit",
+    });
   });
 });
