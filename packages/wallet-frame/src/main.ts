@@ -7,7 +7,6 @@ import { exportHandlers } from "./export/exportHandlers.ts";
 import { createExportView } from "./export/exportView.ts";
 import { walletHandlers } from "./handlers.ts";
 import { createMessageListener } from "./messages.ts";
-import { createMfaApi } from "./mfa/mfaApi.ts";
 import { createMfaTokens } from "./mfa/mfaTokens.ts";
 import { readAllowedOrigins } from "./origins.ts";
 import { initWalletCore } from "./walletCore.ts";
@@ -34,7 +33,7 @@ const handlers =
   params.get("mode") === "export"
     ? exportHandlers(wallets, address, createExportView(document, address))
     : walletHandlers(wallets, {
-        api: createMfaApi(createPost(apiOptions)),
+        post: createPost(apiOptions),
         tokens: mfaTokens,
         appId: api.appId,
       });

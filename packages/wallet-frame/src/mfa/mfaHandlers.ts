@@ -1,70 +1,64 @@
 // The MFA frame messages (docs/wallet.md "MFA frame messages"): verify keeps the MFA token in
 // the frame (never answered to the host); enrolment, unenrolment and unlinking a passkey
-// enrolled in MFA spend it.
-import type { PasskeyAuthenticationResponse } from "../../../core/src/generated/protocol.ts";
-import { ApiCallError } from "../api.ts";
+// enrolled in MFA spend it. The routes answer only the server's own origin (contract).
+import type {
+  MfaMethodType,
+  MfaSmsInitRequest,
+  MfaTokenResponse,
+  MfaUserResponse,
+  MfaVerifyRequest,
+  PasskeyAuthenticationResponse,
+  TotpInitResponse,
+  User,
+} from "../../../core/src/generated/protocol.ts";
+import { ApiCallError, type Post } from "../api.ts";
 import { FrameError, MFA_RETRY_CODES, toFrameError } from "../frameError.ts";
 import type { TokenSession } from "../jwt.ts";
 import type { Handler } from "../messages.ts";
 import { enterSession } from "../requestData.ts";
 import type { WalletService } from "../wallets.ts";
-import type { MfaApi, MfaMethodType } from "./mfaApi.ts";
 import type { MfaTokens } from "./mfaTokens.ts";
 
 /** What the MFA handlers need besides the wallets: the server calls, the token store, the app id. */
 export interface MfaDeps {
-  api: MfaApi;
+  post: Post;
   tokens: MfaTokens;
   /** The app of a token (`privy-app-id` when known); keys the stored MFA token. */
   appId(token: string): string;
 }
 
-const METHODS: readonly MfaMethodType[] = ["totp", "sms", "passkey"];
+const ENROLL_PATHS: Record<MfaMethodType, string> = {
+  totp: "/mfa/totp/enroll",
+  sms: "/mfa/passwordless_sms/enroll",
+  passkey: "/mfa/passkeys/enroll",
+};
 
-function invalid(message: string): FrameError {
-  return new FrameError("invalid_input", message);
+function check(ok: boolean, message: string): void {
+  if (!ok) throw new FrameError("invalid_input", message);
 }
 
 function requireMethod(data: Record<string, unknown>): MfaMethodType {
-  const method = data.method;
-  if (!METHODS.includes(method as MfaMethodType)) throw invalid("Unsupported MFA method");
-  return method as MfaMethodType;
+  const method = data.method as MfaMethodType;
+  check(Object.hasOwn(ENROLL_PATHS, method), "Unsupported MFA method");
+  return method;
 }
 
 /** A TOTP or SMS code: a string of 6 digits (spec §5). */
 function requireCode(value: unknown): string {
-  if (typeof value !== "string" || !/^[0-9]{6}$/.test(value)) throw invalid("Invalid MFA code");
-  return value;
+  check(typeof value === "string" && /^\d{6}$/.test(value), "Invalid MFA code");
+  return value as string;
 }
 
-/** A passkey assertion: an object (the server checks its fields). */
-function requireAssertion(value: unknown): PasskeyAuthenticationResponse {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw invalid("Invalid passkey response");
-  }
-  return value as PasskeyAuthenticationResponse;
+function requirePhone(data: Record<string, unknown>): string {
+  check(typeof data.phoneNumber === "string" && data.phoneNumber.trim() !== "", "Invalid phone number");
+  return data.phoneNumber as string;
 }
 
-function requireText(value: unknown, message: string): string {
-  if (typeof value !== "string" || value.trim() === "") throw invalid(message);
-  return value;
-}
-
-function optionalFlag(data: Record<string, unknown>, name: string): boolean | undefined {
+/** `{[wire]: data[name]}` of an optional flag, `{}` when absent. */
+function flag(data: Record<string, unknown>, name: string, wire: string): Record<string, boolean> {
   const value = data[name];
-  if (value !== undefined && typeof value !== "boolean") throw invalid(`${name} must be a boolean`);
-  return value;
-}
-
-function requireCredentialIds(value: unknown): string[] {
-  if (
-    !Array.isArray(value) ||
-    value.length === 0 ||
-    !value.every((id) => typeof id === "string" && id !== "")
-  ) {
-    throw invalid("credentialIds must be a non-empty list of credential ids");
-  }
-  return value as string[];
+  check(value === undefined || typeof value === "boolean", `${name} must be a boolean`);
+  return value === undefined ? {} : { [wire]: value as boolean };
 }
 
 /**
@@ -73,136 +67,127 @@ function requireCredentialIds(value: unknown): string[] {
  * rest as every other call (no/dead token → retry, `missing_mfa_enrollment`, the server's message).
  */
 function mfaFrameError(error: unknown, verifying: boolean): FrameError {
-  if (error instanceof ApiCallError) {
-    if (error.status === 429) {
-      return new FrameError("mfa_verification_max_attempts_reached", "Max MFA verification attempts reached");
-    }
-    if (verifying && error.code === "invalid_credentials") {
-      return new FrameError("missing_or_invalid_mfa", "The code you entered is not valid");
-    }
+  if (error instanceof ApiCallError && error.status === 429) {
+    return new FrameError("mfa_verification_max_attempts_reached", "Max MFA verification attempts reached");
+  }
+  if (verifying && error instanceof ApiCallError && error.code === "invalid_credentials") {
+    return new FrameError("missing_or_invalid_mfa", "The code you entered is not valid");
   }
   return toFrameError(error, "embedded_wallet_request_error");
 }
 
+type MfaRun = (token: string, session: TokenSession, data: Record<string, unknown>) => Promise<unknown>;
+
 export function mfaHandlers(
   wallets: WalletService,
-  { api, tokens, appId }: MfaDeps,
+  { post, tokens, appId }: MfaDeps,
 ): Record<string, Handler> {
-  /** Runs `handler`, answering its failures as MFA frame errors. */
-  const guarded =
-    (handler: Handler, verifying = false): Handler =>
+  /** A handler: the session entered first, failures answered as MFA frame errors. */
+  const handler =
+    (run: MfaRun, verifying = false): Handler =>
     async (data) => {
       try {
-        return await handler(data);
+        const { token, session } = enterSession(wallets, data);
+        return await run(token, session, data);
       } catch (error) {
         throw mfaFrameError(error, verifying);
       }
     };
 
   /**
-   * Sends the held MFA token (when `wanted` and held) through `call`. A success used it up; a
-   * refusal of the token drops it (the host verifies again and retries); other failures keep it.
+   * POSTs `body` with the held MFA token (when `wanted`). A success used the token up; a
+   * refusal of it drops it (the host verifies again and retries); other failures keep it.
    */
   async function spendToken<T>(
     token: string,
     session: TokenSession,
-    wanted: boolean,
-    call: (mfaToken: { mfa_token?: string }) => Promise<T>,
+    path: string,
+    body: Record<string, unknown>,
+    wanted = true,
   ): Promise<T> {
     const app = appId(token);
     const held = wanted ? tokens.current(app, session) : null;
     try {
-      const result = await call(held ? { mfa_token: held } : {});
+      const result = await post<T>(token, path, held ? { ...body, mfa_token: held } : body);
       if (held) tokens.forget(app, session.userId);
       return result;
     } catch (error) {
-      if (held && error instanceof ApiCallError && error.code !== null && MFA_RETRY_CODES.has(error.code)) {
+      if (held && error instanceof ApiCallError && MFA_RETRY_CODES.has(error.code ?? "")) {
         tokens.forget(app, session.userId);
       }
       throw error;
     }
   }
 
-  const verify = guarded(async (data) => {
-    const { token, session } = enterSession(wallets, data);
+  const verify = handler(async (token, session, data) => {
     const method = requireMethod(data);
-    const body =
-      method === "passkey"
-        ? { method, authenticator_response: requireAssertion(data.mfaCode) }
-        : { method, code: requireCode(data.mfaCode) };
-    const answer = await api.verify(token, body);
+    const proof = data.mfaCode;
+    if (method === "passkey") {
+      check(typeof proof === "object" && proof !== null && !Array.isArray(proof), "Invalid passkey response");
+    }
+    const answer = await post<MfaTokenResponse>(
+      token,
+      "/mfa/verify",
+      (method === "passkey"
+        ? { method, authenticator_response: proof as PasskeyAuthenticationResponse }
+        : { method, code: requireCode(proof) }) satisfies MfaVerifyRequest,
+    );
     tokens.keep(appId(token), session, answer.token, answer.expires_at);
     // The token stays here: the host learns only that verification succeeded.
     return {};
   }, true);
 
-  const initEnrollment = guarded(async (data) => {
-    const { token } = enterSession(wallets, data);
+  const initEnrollment = handler(async (token, _session, data) => {
     const method = requireMethod(data);
     if (method === "totp") {
-      const { secret, auth_url } = await api.initTotp(token);
+      const { secret, auth_url } = await post<TotpInitResponse>(token, "/mfa/totp/init", {});
       return { secret, authUrl: auth_url };
     }
     if (method === "sms") {
-      const phoneNumber = requireText(data.phoneNumber, "Invalid phone number");
-      await api.initSms(token, { action: "enroll", phoneNumber });
+      const body: MfaSmsInitRequest = { action: "enroll", phoneNumber: requirePhone(data) };
+      await post(token, "/mfa/passwordless_sms/init", body);
     }
     // Passkeys are linked first (host routes); enrolment only names them.
     return {};
   });
 
-  const submitEnrollment = guarded(async (data) => {
-    const { token, session } = enterSession(wallets, data);
+  const submitEnrollment = handler(async (token, session, data) => {
     const method = requireMethod(data);
-    let send: (mfaToken: { mfa_token?: string }) => Promise<{ user: unknown }>;
-    if (method === "totp") {
-      const code = requireCode(data.mfaCode);
-      send = (mfaToken) => api.enrollTotp(token, { code, ...mfaToken });
-    } else if (method === "sms") {
-      const phoneNumber = requireText(data.phoneNumber, "Invalid phone number");
-      const code = requireCode(data.mfaCode);
-      send = (mfaToken) => api.enrollSms(token, { phoneNumber, code, ...mfaToken });
+    let body: Record<string, unknown>;
+    if (method === "passkey") {
+      const ids = data.credentialIds;
+      check(
+        Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === "string" && id !== ""),
+        "credentialIds must be a non-empty list of credential ids",
+      );
+      body = { credential_ids: ids, ...flag(data, "removeForLogin", "remove_for_login") };
     } else {
-      const credential_ids = requireCredentialIds(data.credentialIds);
-      const removeForLogin = optionalFlag(data, "removeForLogin");
-      send = (mfaToken) =>
-        api.enrollPasskeys(token, {
-          credential_ids,
-          ...(removeForLogin === undefined ? {} : { remove_for_login: removeForLogin }),
-          ...mfaToken,
-        });
+      body = method === "sms" ? { phoneNumber: requirePhone(data) } : {};
+      body.code = requireCode(data.mfaCode);
     }
-    const { user } = await spendToken(token, session, true, send);
+    const { user } = await spendToken<MfaUserResponse>(token, session, ENROLL_PATHS[method], body);
     // The server guards the user's next key release now: do not keep signing from memory.
     wallets.lock(session.userId);
     return { user };
   });
 
-  const unenroll = guarded(async (data) => {
-    const { token, session } = enterSession(wallets, data);
-    const method = requireMethod(data);
-    const removeForLogin = optionalFlag(data, "removeForLogin");
-    const { user } = await spendToken(token, session, true, (mfaToken) =>
-      api.unenroll(token, {
-        method,
-        ...mfaToken,
-        ...(removeForLogin === undefined ? {} : { remove_for_login: removeForLogin }),
-      }),
-    );
+  const unenroll = handler(async (token, session, data) => {
+    const body = { method: requireMethod(data), ...flag(data, "removeForLogin", "remove_for_login") };
+    const { user } = await spendToken<MfaUserResponse>(token, session, "/mfa/unenroll", body);
     return { user };
   });
 
-  const unlinkPasskey = guarded(async (data) => {
-    const { token, session } = enterSession(wallets, data);
-    const credential_id = requireText(data.credentialId, "Invalid credential id");
-    const removeAsMfa = optionalFlag(data, "removeAsMfa");
-    // Only removing it from MFA needs (and uses up) a token.
-    const user = await spendToken(token, session, removeAsMfa === true, (mfaToken) =>
-      api.unlinkPasskey(token, {
-        credential_id,
-        ...(removeAsMfa === undefined ? {} : { remove_as_mfa: removeAsMfa }),
-        ...mfaToken,
-      }),
+  const unlinkPasskey = handler(async (token, session, data) => {
+    const credentialId = data.credentialId;
+    check(typeof credentialId === "string" && credentialId !== "", "Invalid credential id");
+    const removal = flag(data, "removeAsMfa", "remove_as_mfa");
+    // Only removing it from MFA needs (and uses up) a token; the route answers the user itself.
+    const user = await spendToken<User>(
+      token,
+      session,
+      "/passkeys/unlink",
+      { credential_id: credentialId, ...removal },
+      removal.remove_as_mfa === true,
     );
     return { user };
   });

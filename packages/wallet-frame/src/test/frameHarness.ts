@@ -5,7 +5,6 @@ import { type DeviceKeyStore, memoryDeviceKeys } from "../deviceKeys.ts";
 import { createDeviceStore, type KeyValueStorage } from "../deviceStore.ts";
 import { walletHandlers } from "../handlers.ts";
 import { createMessageListener, type Handler } from "../messages.ts";
-import { createMfaApi } from "../mfa/mfaApi.ts";
 import type { MfaDeps } from "../mfa/mfaHandlers.ts";
 import { createMfaTokens, type TokenStorage } from "../mfa/mfaTokens.ts";
 import { WalletService } from "../wallets.ts";
@@ -84,7 +83,7 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
     mfaTokens: tokens,
     ...(options.now ? { now: options.now } : {}),
   });
-  const mfa: MfaDeps = { api: createMfaApi(createPost(apiOptions)), tokens, appId: api.appId };
+  const mfa: MfaDeps = { post: createPost(apiOptions), tokens, appId: api.appId };
   const listen = createMessageListener({
     allowedOrigins: new Set([HOST]),
     handlers: (options.handlers ?? walletHandlers)(wallets, mfa),
