@@ -96,11 +96,11 @@ describe("createWallet", () => {
     });
   });
 
-  it("sends privy:clear on logout and starts the wallet state over", async () => {
+  it("sends privy:clear (and privy:mfa:clear) on logout and starts the wallet state over", async () => {
     const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
     await createWallet(client);
     await logout(client);
-    expect(frame.events()).toEqual(["privy:wallet:create", "privy:clear"]);
+    expect(frame.events()).toEqual(["privy:wallet:create", "privy:clear", "privy:mfa:clear"]);
     expect(client.store.getState().embeddedWallet).toEqual({ status: "idle", error: null });
   });
 

@@ -27,6 +27,13 @@ describe("createClient", () => {
         siwe: { status: "initial", chainType: null, error: null },
         activeAddress: null,
       },
+      passkeyFlow: { status: "initial", intent: null, error: null },
+      mfaState: {
+        pending: null,
+        modal: null,
+        verification: { status: "idle", method: null, error: null },
+        enrollment: { status: "idle", method: null, phoneNumber: null, totp: null, error: null },
+      },
     });
     client.destroy();
   });

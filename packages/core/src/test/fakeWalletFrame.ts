@@ -8,6 +8,7 @@ import { internals } from "../client/internals.ts";
 import type { User, WalletAccount } from "../generated/protocol.ts";
 import type { FrameHost, FrameMessage, FrameMountOptions, FrameWindow } from "../wallet/FrameHost.ts";
 import type { FrameRequest } from "../wallet/types.ts";
+import { createFakeMfa, type FakeMfaOptions } from "./fakeMfa.ts";
 
 /** An error answer `{type, message}`. */
 export interface FrameErrorAnswer {
@@ -26,6 +27,8 @@ export interface FakeWalletFrameOptions {
   failures?: Record<string, { type: string; message: string }>;
   /** Adds the new wallet to the user the way the server would (default: appends it to the client's user). */
   linkWallet?: (user: User, wallet: { type: "wallet" } & WalletAccount) => User;
+  /** The frame's MFA (token, guard, enrolment; see fakeMfa.ts). */
+  mfa?: FakeMfaOptions;
 }
 
 /** A mounted fake iframe. */
@@ -52,6 +55,8 @@ export interface FakeWalletFrame extends FrameHost {
   /** Delivers a message to the page as if posted by `source` from `origin`. */
   deliver(message: FrameMessage): void;
   mnemonic: string;
+  /** The frame's MFA side (whether it holds a token). */
+  mfa: ReturnType<typeof createFakeMfa>;
 }
 
 /** Makes `client` use a fake wallet frame instead of a real iframe. */
@@ -85,6 +90,7 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
     }
     return found;
   };
+  const mfa = createFakeMfa(client, options.mfa);
   let pings = 0;
   const needed = options.readyAfterPings ?? 1;
 
@@ -99,6 +105,9 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
     const failure = failures.get(request.event);
     if (failure) throw failure;
     const data = request.data as Record<string, unknown>;
+    mfa.guard(request.event);
+    const mfaAnswer = mfa.handle(request.event, data);
+    if (mfaAnswer !== undefined) return mfaAnswer;
     switch (request.event) {
       case "privy:iframe:ready":
       case "privy:clear":
@@ -195,6 +204,7 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
 
   return {
     mnemonic,
+    mfa,
     mounts,
     received,
     events: () => received.map((r) => r.event).filter((e) => e !== "privy:iframe:ready"),
