@@ -25,7 +25,8 @@ export function exportHandlers(
         await wallets.unlock(token, userId, address, "export");
       } catch (error) {
         const failure = toFrameError(error, "embedded_wallet_request_error");
-        view.showError(failure.message);
+        // The host asks for MFA and posts again: the page keeps saying it is unlocking.
+        if (failure.type !== "missing_or_invalid_mfa") view.showError(failure.message);
         throw failure;
       }
       view.enableReveal(() => wallets.exportPrivateKey(userId, address));
