@@ -1,5 +1,8 @@
 export {
   ApiError,
+  errorIndicatesMaxMfaRetries,
+  errorIndicatesMfaTimeout,
+  errorIndicatesMfaVerificationFailed,
   getActiveAccessToken as getAccessToken,
   isApiError,
   transferData,
@@ -23,6 +26,7 @@ export { useGuestAccounts } from "./hooks/useGuestAccounts";
 export { useIdentityToken } from "./hooks/useIdentityToken";
 export { useLinkAccount } from "./hooks/useLinkAccount";
 export { type UseLinkJwtAccountOptions, useLinkJwtAccount } from "./hooks/useLinkJwtAccount";
+export { type UseLinkWithPasskeyOptions, useLinkWithPasskey } from "./hooks/useLinkWithPasskey";
 export { useLinkWithSiwe } from "./hooks/useLinkWithSiwe";
 export { useLinkWithSiws } from "./hooks/useLinkWithSiws";
 export { type UseLoginOptions, useLogin } from "./hooks/useLogin";
@@ -47,6 +51,7 @@ export {
   type UseLoginWithOAuthOptions,
   useLoginWithOAuth,
 } from "./hooks/useLoginWithOAuth";
+export { type UsePasskeyLoginOptions, useLoginWithPasskey } from "./hooks/useLoginWithPasskey";
 export { useLoginWithSiwe } from "./hooks/useLoginWithSiwe";
 export { useLoginWithSiws } from "./hooks/useLoginWithSiws";
 export {
@@ -60,9 +65,12 @@ export {
   useLoginWithTelegram,
 } from "./hooks/useLoginWithTelegram";
 export { type UseLogoutOptions, useLogout } from "./hooks/useLogout";
+export { useAuthMfa, useMfa } from "./hooks/useMfa";
+export { useAuthMfaEnrollment, useMfaEnrollment } from "./hooks/useMfaEnrollment";
 export { useModalStatus } from "./hooks/useModalStatus";
 export { type OAuthTokens, type UseOAuthTokensOptions, useOAuthTokens } from "./hooks/useOAuthTokens";
 export { type UsePrivyReturn, usePrivy } from "./hooks/usePrivy";
+export { type UseRegisterMfaListenerOptions, useRegisterMfaListener } from "./hooks/useRegisterMfaListener";
 export { useSendTransaction } from "./hooks/useSendTransaction";
 export type {
   SignedWalletMessage,
@@ -72,6 +80,7 @@ export type {
 } from "./hooks/useSignInWithWallet";
 export { useSignMessage, type WalletCallOptions } from "./hooks/useSignMessage";
 export { useSignTypedData } from "./hooks/useSignTypedData";
+export { useSignupWithPasskey } from "./hooks/useSignupWithPasskey";
 export {
   type SubscribeToJwtAuthWithFlagParameters,
   useSubscribeToJwtAuthWithFlag,

@@ -10,6 +10,7 @@ export type LoginMethod =
   | "farcaster"
   | "siwe"
   | "siws"
+  | "passkey"
   | OAuthProvider
   | `custom:${string}`;
 
@@ -31,6 +32,7 @@ const ACCOUNT_TYPE: Record<string, string | null> = {
   farcaster: "farcaster",
   siwe: "wallet",
   siws: "wallet",
+  passkey: "passkey",
 };
 
 /**

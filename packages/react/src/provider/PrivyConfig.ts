@@ -46,6 +46,10 @@ export interface PrivyConfig {
     /** Wallet directory host of spec §7 (`GET {host}/v3/wallets`). */
     explorerUrl?: string;
   };
+  /** MFA (spec §3 `mfa`): `noPromptOnMfaRequired` keeps the modal's MFA screen shut (use `useRegisterMfaListener`). */
+  mfa?: { noPromptOnMfaRequired?: boolean };
+  /** Passkeys (spec §3 `passkeys`): unlinking and MFA unenrolment go together unless turned off (defaults true). */
+  passkeys?: { shouldUnenrollMfaOnUnlink?: boolean; shouldUnlinkOnUnenrollMfa?: boolean };
 }
 
 /** `config.customAuth` of the provider (spec §3 app config `customAuth`). */

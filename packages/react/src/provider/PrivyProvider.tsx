@@ -107,10 +107,17 @@ export function PrivyProvider({ appId, clientId, apiUrl, config = NO_CONFIG, chi
   );
 }
 
-/** The wallet part of the client options, from the provider's config. */
+/** The wallet, MFA and passkey part of the client options, from the provider's config. */
 function walletOptions(config: PrivyConfig) {
-  const { embeddedWallets, supportedChains, defaultChain, walletConnectCloudProjectId, externalWallets } =
-    config;
+  const {
+    embeddedWallets,
+    supportedChains,
+    defaultChain,
+    walletConnectCloudProjectId,
+    externalWallets,
+    mfa,
+    passkeys,
+  } = config;
   const chains = (supportedChains ?? (defaultChain ? [defaultChain] : [])).map(toChainConfig);
   const relayUrl = externalWallets?.walletConnect?.relayUrl;
   return {
@@ -120,6 +127,8 @@ function walletOptions(config: PrivyConfig) {
     ...(externalWallets?.explorerUrl ? { walletExplorerUrl: externalWallets.explorerUrl } : {}),
     ...(chains.length > 0 ? { chains } : {}),
     ...(defaultChain ? { defaultChainId: defaultChain.id } : {}),
+    ...(mfa ? { mfa } : {}),
+    ...(passkeys ? { passkeys } : {}),
   };
 }
 
