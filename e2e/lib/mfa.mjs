@@ -50,10 +50,12 @@ export function authenticatorApp(setupKey) {
 
 /** Types a 6-digit code into the open dialog's code boxes (focus moves on by itself). */
 export async function typeCode(page, code) {
-  const first = page.getByRole("dialog").getByLabel("Digit 1");
+  const first = page.getByRole("dialog").getByLabel("Digit 1").locator("visible=true");
   await first.waitFor({ state: "visible" });
   await page.waitForFunction(() => {
-    const boxes = [...document.querySelectorAll('[role="dialog"] input[aria-label^="Digit "]')];
+    const boxes = [...document.querySelectorAll('[role="dialog"] input[aria-label^="Digit "]')].filter((b) =>
+      b.checkVisibility(),
+    );
     return boxes.length === 6 && boxes.every((b) => b.value === "" && !b.readOnly && !b.disabled);
   });
   await first.click();
@@ -61,18 +63,12 @@ export async function typeCode(page, code) {
 }
 
 /**
- * From the Security card: "Set up 2-step verification", the transaction-protection intro (Continue) when the app
- * shows it, "Authenticator app", the setup key read off the screen, then a code from it. Returns the app.
+ * From the Security card: "Set up 2-step verification", the intro (the transaction-protection one: Continue),
+ * "Set up Authenticator app", the setup key read off the screen, Continue, then a code from it. Returns the app.
  */
 export async function enrollAuthenticatorApp(page) {
-  await securityCard(page).getByRole("button", { name: "Set up 2-step verification" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.waitFor({ state: "visible" });
-  const method = dialog.getByRole("button", { name: "Authenticator app" });
-  const intro = dialog.getByRole("button", { name: "Continue", exact: true });
-  await method.or(intro).first().waitFor();
-  if (await intro.isVisible()) await intro.click();
-  await method.click();
+  const dialog = await openEnrollment(page);
+  await dialog.getByRole("button", { name: "Set up Authenticator app" }).click();
   await dialog.getByRole("img", { name: "Authenticator app QR code" }).waitFor();
   const setupKey = ((await dialog.getByTestId("totp-setup-key").textContent()) ?? "").trim();
   assert.match(setupKey.replace(/\s+/g, ""), /^[A-Z2-7]{16,}=*$/, `setup key "${setupKey}"`);
@@ -83,7 +79,7 @@ export async function enrollAuthenticatorApp(page) {
   await dialog.getByRole("button", { name: "Continue", exact: true }).click();
   await typeCode(page, await app.nextCode());
   assert.equal((await enrolled).status(), 200);
-  // The done screen, then the card lists the authenticator app.
+  await dialog.getByRole("heading", { name: "Authenticator app is on" }).waitFor();
   await closeDialog(page);
   await securityCard(page)
     .getByRole("list", { name: "Second factors" })
@@ -92,21 +88,43 @@ export async function enrollAuthenticatorApp(page) {
   return app;
 }
 
-/** Waits for the MFA verification screen a wallet operation opened. */
+/**
+ * "Set up 2-step verification" on the Security card, past the intro (the demo app's is the transaction-protection
+ * one: Continue / Not now) to the choice of methods; returns the dialog.
+ */
+export async function openEnrollment(page) {
+  await securityCard(page).getByRole("button", { name: "Set up 2-step verification" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: "Protect your transactions" }).waitFor();
+  await dialog.getByRole("button", { name: "Not now" }).waitFor();
+  await dialog.getByRole("button", { name: "Continue", exact: true }).click();
+  await dialog.getByRole("heading", { name: "Choose a verification method" }).waitFor();
+  return dialog;
+}
+
+/** The dialog while it shows the verification screen (over the export or signing flow, or alone). */
+export function mfaDialog(page) {
+  return page
+    .getByRole("dialog")
+    .filter({ has: page.getByRole("heading", { name: "Verify your identity" }) });
+}
+
+/** Waits for the verification screen a wallet operation opened, asking for a code. */
 export async function expectMfaPrompt(page, timeout = 20_000) {
-  await page.getByRole("dialog", { name: "Verify your identity" }).getByLabel("Digit 1").waitFor({ timeout });
+  await mfaDialog(page).getByLabel("Digit 1").waitFor({ timeout });
 }
 
-/** The verification screen's message (an `alert`), once it says `text`. */
+/** Waits until the verification screen says `text` in an alert. */
 export async function expectMfaMessage(page, text, timeout = 15_000) {
-  const dialog = page.getByRole("dialog", { name: "Verify your identity" });
-  await dialog.getByRole("alert").filter({ hasText: text }).waitFor({ timeout });
+  await mfaDialog(page).getByRole("alert").filter({ hasText: text }).waitFor({ timeout });
 }
 
-/** Closes the open dialog with its Close button (or Done) and waits until it is gone. */
+/** Closes the open dialog with its Done or Close button and waits until it is gone. */
 export async function closeDialog(page) {
   const dialog = page.getByRole("dialog");
-  const done = dialog.getByRole("button", { name: /^(Done|Close)$/ }).first();
-  await done.click();
+  await dialog
+    .getByRole("button", { name: /^(Done|Close)$/ })
+    .last()
+    .click();
   await dialog.waitFor({ state: "hidden" });
 }

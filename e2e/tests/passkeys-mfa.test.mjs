@@ -14,6 +14,7 @@ import {
   expectMfaMessage,
   expectMfaPrompt,
   MAX_ATTEMPTS,
+  openEnrollment,
   typeCode,
 } from "../lib/mfa.mjs";
 import {
@@ -84,18 +85,14 @@ describe("passkeys", () => {
   );
 
   step("a passkey enrolled in 2-step verification cannot be unlinked", async ({ page }) => {
-    await securityCard(page).getByRole("button", { name: "Set up 2-step verification" }).click();
-    const dialog = page.getByRole("dialog");
-    const intro = dialog.getByRole("button", { name: "Continue", exact: true });
-    const method = dialog.getByRole("button", { name: "Passkey" });
-    await method.or(intro).first().waitFor();
-    if (await intro.isVisible()) await intro.click();
+    const dialog = await openEnrollment(page);
+    await dialog.getByRole("button", { name: "Set up Passkey" }).click();
     const enrolled = page.waitForResponse(
       (r) => new URL(r.url()).pathname === "/api/v1/mfa/passkeys/enroll" && r.request().method() === "POST",
     );
-    await method.click();
     await dialog.getByRole("button", { name: "Enable passkeys" }).click();
     assert.equal((await enrolled).status(), 200);
+    await dialog.getByRole("heading", { name: "Passkey verification is on" }).waitFor();
     await closeDialog(page);
     const badged = passkeyRows(page).filter({ hasText: "MFA" });
     await badged.first().waitFor();
