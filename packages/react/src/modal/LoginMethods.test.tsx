@@ -27,7 +27,7 @@ describe("login screen methods", () => {
 
   it("shows the first primary method inline, the others as buttons in order, unknown names skipped", async () => {
     const { dialog } = await renderModal((c) => c.login(), {
-      appConfig: { login_methods_and_order: { primary: ["passkey", "sms", "email"], overflow: [] } },
+      appConfig: { login_methods_and_order: { primary: ["smart_wallet", "sms", "email"], overflow: [] } },
     });
     expect(await within(dialog).findByLabelText("Phone number")).toBeTruthy();
     expect(within(dialog).getByText("Enter your phone number to continue to Acme.")).toBeTruthy();
@@ -39,7 +39,7 @@ describe("login screen methods", () => {
 
   it("puts the overflow behind More options, reachable by keyboard, with Back returning", async () => {
     const { dialog } = await renderModal((c) => c.login(), {
-      appConfig: { login_methods_and_order: { primary: ["email"], overflow: ["sms", "passkey"] } },
+      appConfig: { login_methods_and_order: { primary: ["email"], overflow: ["sms", "smart_wallet"] } },
     });
     const more = within(dialog).getByRole("button", { name: "More options" });
     expect(more.tabIndex).toBe(0);
@@ -48,7 +48,7 @@ describe("login screen methods", () => {
     // Keyboard focus moves to the new screen's heading.
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(within(dialog).getByRole("button", { name: "Continue with SMS" })).toBeTruthy();
-    expect(within(dialog).queryByRole("button", { name: /passkey/i })).toBeNull();
+    expect(within(dialog).queryByRole("button", { name: /smart/i })).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Back" }));
     const title = await within(dialog).findByRole("heading", { name: "Log in or sign up" });
     await waitFor(() => expect(document.activeElement).toBe(title));

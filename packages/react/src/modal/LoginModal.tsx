@@ -12,7 +12,11 @@ import {
   FarcasterScreen,
   FarcasterSignerScreen,
   InAppBrowserScreen,
+  MfaEnrollScreen,
+  MfaVerifyScreen,
   OAuthStatusScreen,
+  PasskeyScreen,
+  PasskeysScreen,
   PhoneScreen,
   RefusalScreen,
   TelegramScreen,
@@ -83,6 +87,7 @@ const SUCCESS_TITLES: Record<"login" | "link" | "update", Record<AccountKind, st
 /** The success screen's title: what was done, to which kind of account. */
 function successTitle(state: ModalState, flow: "login" | "link" | "update", kind: AccountKind): string {
   if (state.flow === "signer") return "Farcaster signer approved";
+  if (state.flow === "passkeys") return "Passkeys updated";
   if (state.walletAddress) {
     if (state.flow === "connect" || state.flow === "connect-or-create") return "Wallet connected";
     if (flow === "link") return "Wallet added";
@@ -104,6 +109,7 @@ export default function LoginModal() {
   const oauthFlow = useClientState("LoginModal", (s) => s.oauthFlow, null);
   const look = useModalLook(context?.config);
   const titleId = useId();
+  const verifyTitleId = useId();
   // The screen shown before this one (in this opening): coming back to the login screen from
   // another one moves focus to its title.
   const seen = useRef<{ key: string; screen: ModalScreen | null; from: ModalScreen | null }>({
@@ -143,6 +149,9 @@ export default function LoginModal() {
   // An app whose only method is a wallet: its login screen is the wallet list.
   const walletsOnly = methods.primary.join() === "wallet" && methods.overflow.length === 0;
   // Connect-only flows: a wallet connects without signing in.
+  // MFA verification: alone (flow `mfa`), or over the screen of the flow that needs it (kept mounted).
+  const verifying = state.verifying === true;
+  const underneath = state.flow !== "mfa";
   const walletPurpose =
     state.flow === "connect" || state.flow === "connect-or-create"
       ? "connect"
@@ -153,189 +162,207 @@ export default function LoginModal() {
   return (
     <ModalFrame
       {...look}
-      height={compact ? MODAL_HEIGHT_COMPACT_PX : MODAL_HEIGHT_FULL_PX}
-      labelledBy={labelledBy}
+      height={compact && !verifying ? MODAL_HEIGHT_COMPACT_PX : MODAL_HEIGHT_FULL_PX}
+      labelledBy={verifying ? verifyTitleId : labelledBy}
       onClose={controller.close}
     >
       {state.screen !== "success" && <Logo logo={logo} appName={appConfig?.name ?? undefined} />}
-      <Suspense fallback={null}>
-        {state.screen === "methods" && !walletsOnly && (
-          <MethodsScreen
-            client={client}
-            controller={controller}
-            methods={methods}
-            appName={appName}
-            disablePlusEmails={appConfig?.disable_plus_emails ?? false}
-            initialEmail={state.email ?? ""}
-            initialNumber={state.phoneNumber ?? ""}
-            header={appearance.landingHeader}
-            message={appearance.loginMessage}
-            focusTitle={cameBack}
-          />
-        )}
-        {state.screen === "more" && <MoreScreen controller={controller} methods={methods.overflow} />}
-        {state.screen === "email" && (
-          <EmailScreen
-            client={client}
-            controller={controller}
-            titleId={titleId}
-            title={texts?.title ?? "Log in with email"}
-            subtitle={texts?.subtitle ?? `Enter your email to continue to ${appName}.`}
-            disablePlusEmails={appConfig?.disable_plus_emails ?? false}
-            initialEmail={state.email ?? ""}
-            placeholder={current ?? undefined}
-            blocked={blocked}
-            onBack={back}
-          />
-        )}
-        {state.screen === "phone" && (
-          <PhoneScreen
-            client={client}
-            controller={controller}
-            titleId={titleId}
-            title={texts?.title ?? "Log in with SMS"}
-            subtitle={texts?.subtitle ?? `Enter your phone number to continue to ${appName}.`}
-            submitLabel={flow === "update" ? "Update" : "Submit"}
-            initialNumber={state.phoneNumber ?? ""}
-            blocked={blocked}
-            onBack={back}
-          />
-        )}
-        {state.screen === "code" && subject && (
-          <CodeScreen
-            // A new address is a new code screen (no state carried over from the previous one).
-            key={subject}
-            client={client}
-            controller={controller}
-            flow={flow}
-            channel={state.channel ?? "email"}
-            to={subject}
-            appName={appName}
-            titleId={titleId}
-            resendWaitUntil={state.resendWait?.to === subject ? state.resendWait.until : null}
-          />
-        )}
-        {state.screen === "refusal" &&
-          state.refusal &&
-          state.refusal.code !== "account_transfer_required" && (
-            <RefusalScreen
-              controller={controller}
-              code={state.refusal.code}
-              flow={flow}
-              appName={appName}
-              subject={subject}
-              titleId={titleId}
-            />
-          )}
-        {state.screen === "transfer" && state.refusal?.transfer && (
-          <TransferScreen
-            client={client}
-            controller={controller}
-            offer={state.refusal.transfer}
-            appName={appName}
-            titleId={titleId}
-          />
-        )}
-        {state.screen === "terms" && (
-          <TermsScreen
-            client={client}
-            controller={controller}
-            appName={appName}
-            termsUrl={appConfig?.terms_and_conditions_url ?? null}
-            privacyUrl={appConfig?.privacy_policy_url ?? null}
-            titleId={titleId}
-          />
-        )}
-        {state.screen === "oauth" && state.provider?.startsWith("privy:") && (
-          <CrossAppStatusScreen
-            client={client}
-            provider={state.provider}
-            status={oauthFlow && oauthFlow.provider === state.provider ? oauthFlow.status : "loading"}
-            onRetry={controller.retryOAuth}
-            titleId={titleId}
-          />
-        )}
-        {state.screen === "oauth" && !state.provider?.startsWith("privy:") && (
-          <OAuthStatusScreen
-            provider={provider}
-            // Until the flow's state catches up with the click, it is loading.
-            status={oauthFlow && oauthFlow.provider === state.provider ? oauthFlow.status : "loading"}
-            error={oauthFlow?.error ?? null}
-            onRetry={controller.retryOAuth}
-            titleId={titleId}
-          />
-        )}
-        {state.screen === "in-app-browser" && (
-          <InAppBrowserScreen
-            provider={provider}
-            onBack={flow === "login" ? controller.back : controller.close}
-            titleId={titleId}
-          />
-        )}
-        {state.screen === "telegram" && (
-          <TelegramScreen
-            client={client}
-            controller={controller}
-            titleId={titleId}
-            error={state.methodError ?? null}
-            onBack={back}
-          />
-        )}
-        {state.screen === "farcaster" && (
-          <FarcasterScreen
-            client={client}
-            controller={controller}
-            flow={flow === "link" ? "link" : "login"}
-            titleId={titleId}
-            onBack={back}
-          />
-        )}
-        {state.screen === "farcaster-signer" && state.signerPublicKey && (
-          <FarcasterSignerScreen
-            client={client}
-            controller={controller}
-            publicKey={state.signerPublicKey}
-            titleId={titleId}
-          />
-        )}
-        {(state.screen === "wallets" || (state.screen === "methods" && walletsOnly)) && (
-          <WalletListScreen
-            client={client}
-            controller={controller}
-            purpose={walletPurpose}
-            appName={appName}
-            titleId={titleId}
-            onBack={
-              (state.flow === "login" || state.flow === "connect-or-create") && !walletsOnly
-                ? controller.back
-                : undefined
-            }
-          />
-        )}
-        {state.screen === "wallet-connect" && state.walletId && (
-          <WalletConnectScreen
-            client={client}
-            controller={controller}
-            walletId={state.walletId}
-            pending={state.walletPending ?? false}
-            loadError={state.methodError ?? null}
-            titleId={titleId}
-          />
-        )}
-        {state.screen === "wallet-sign" && state.walletAddress && (
-          <WalletSignScreen
-            client={client}
-            controller={controller}
-            purpose={flow === "link" ? "link" : "login"}
-            walletId={state.walletId ?? null}
-            address={state.walletAddress}
-            pending={state.walletPending ?? false}
-            loadError={state.methodError ?? null}
-            titleId={titleId}
-          />
-        )}
-        {state.screen === "success" && <SuccessScreen title={successTitle(state, flow, kind)} />}
-      </Suspense>
+      {verifying && (
+        <Suspense fallback={null}>
+          <MfaVerifyScreen client={client} titleId={verifyTitleId} onClose={controller.close} />
+        </Suspense>
+      )}
+      {underneath && (
+        <div className="symbolon-layer" hidden={verifying}>
+          <Suspense fallback={null}>
+            {state.screen === "methods" && !walletsOnly && (
+              <MethodsScreen
+                client={client}
+                controller={controller}
+                methods={methods}
+                appName={appName}
+                disablePlusEmails={appConfig?.disable_plus_emails ?? false}
+                initialEmail={state.email ?? ""}
+                initialNumber={state.phoneNumber ?? ""}
+                header={appearance.landingHeader}
+                message={appearance.loginMessage}
+                focusTitle={cameBack}
+              />
+            )}
+            {state.screen === "more" && <MoreScreen controller={controller} methods={methods.overflow} />}
+            {state.screen === "email" && (
+              <EmailScreen
+                client={client}
+                controller={controller}
+                titleId={titleId}
+                title={texts?.title ?? "Log in with email"}
+                subtitle={texts?.subtitle ?? `Enter your email to continue to ${appName}.`}
+                disablePlusEmails={appConfig?.disable_plus_emails ?? false}
+                initialEmail={state.email ?? ""}
+                placeholder={current ?? undefined}
+                blocked={blocked}
+                onBack={back}
+              />
+            )}
+            {state.screen === "phone" && (
+              <PhoneScreen
+                client={client}
+                controller={controller}
+                titleId={titleId}
+                title={texts?.title ?? "Log in with SMS"}
+                subtitle={texts?.subtitle ?? `Enter your phone number to continue to ${appName}.`}
+                submitLabel={flow === "update" ? "Update" : "Submit"}
+                initialNumber={state.phoneNumber ?? ""}
+                blocked={blocked}
+                onBack={back}
+              />
+            )}
+            {state.screen === "code" && subject && (
+              <CodeScreen
+                // A new address is a new code screen (no state carried over from the previous one).
+                key={subject}
+                client={client}
+                controller={controller}
+                flow={flow}
+                channel={state.channel ?? "email"}
+                to={subject}
+                appName={appName}
+                titleId={titleId}
+                resendWaitUntil={state.resendWait?.to === subject ? state.resendWait.until : null}
+              />
+            )}
+            {state.screen === "refusal" &&
+              state.refusal &&
+              state.refusal.code !== "account_transfer_required" && (
+                <RefusalScreen
+                  controller={controller}
+                  code={state.refusal.code}
+                  flow={flow}
+                  appName={appName}
+                  subject={subject}
+                  titleId={titleId}
+                />
+              )}
+            {state.screen === "transfer" && state.refusal?.transfer && (
+              <TransferScreen
+                client={client}
+                controller={controller}
+                offer={state.refusal.transfer}
+                appName={appName}
+                titleId={titleId}
+              />
+            )}
+            {state.screen === "terms" && (
+              <TermsScreen
+                client={client}
+                controller={controller}
+                appName={appName}
+                termsUrl={appConfig?.terms_and_conditions_url ?? null}
+                privacyUrl={appConfig?.privacy_policy_url ?? null}
+                titleId={titleId}
+              />
+            )}
+            {state.screen === "oauth" && state.provider?.startsWith("privy:") && (
+              <CrossAppStatusScreen
+                client={client}
+                provider={state.provider}
+                status={oauthFlow && oauthFlow.provider === state.provider ? oauthFlow.status : "loading"}
+                onRetry={controller.retryOAuth}
+                titleId={titleId}
+              />
+            )}
+            {state.screen === "oauth" && !state.provider?.startsWith("privy:") && (
+              <OAuthStatusScreen
+                provider={provider}
+                // Until the flow's state catches up with the click, it is loading.
+                status={oauthFlow && oauthFlow.provider === state.provider ? oauthFlow.status : "loading"}
+                error={oauthFlow?.error ?? null}
+                onRetry={controller.retryOAuth}
+                titleId={titleId}
+              />
+            )}
+            {state.screen === "in-app-browser" && (
+              <InAppBrowserScreen
+                provider={provider}
+                onBack={flow === "login" ? controller.back : controller.close}
+                titleId={titleId}
+              />
+            )}
+            {state.screen === "telegram" && (
+              <TelegramScreen
+                client={client}
+                controller={controller}
+                titleId={titleId}
+                error={state.methodError ?? null}
+                onBack={back}
+              />
+            )}
+            {state.screen === "farcaster" && (
+              <FarcasterScreen
+                client={client}
+                controller={controller}
+                flow={flow === "link" ? "link" : "login"}
+                titleId={titleId}
+                onBack={back}
+              />
+            )}
+            {state.screen === "farcaster-signer" && state.signerPublicKey && (
+              <FarcasterSignerScreen
+                client={client}
+                controller={controller}
+                publicKey={state.signerPublicKey}
+                titleId={titleId}
+              />
+            )}
+            {(state.screen === "wallets" || (state.screen === "methods" && walletsOnly)) && (
+              <WalletListScreen
+                client={client}
+                controller={controller}
+                purpose={walletPurpose}
+                appName={appName}
+                titleId={titleId}
+                onBack={
+                  (state.flow === "login" || state.flow === "connect-or-create") && !walletsOnly
+                    ? controller.back
+                    : undefined
+                }
+              />
+            )}
+            {state.screen === "wallet-connect" && state.walletId && (
+              <WalletConnectScreen
+                client={client}
+                controller={controller}
+                walletId={state.walletId}
+                pending={state.walletPending ?? false}
+                loadError={state.methodError ?? null}
+                titleId={titleId}
+              />
+            )}
+            {state.screen === "wallet-sign" && state.walletAddress && (
+              <WalletSignScreen
+                client={client}
+                controller={controller}
+                purpose={flow === "link" ? "link" : "login"}
+                walletId={state.walletId ?? null}
+                address={state.walletAddress}
+                pending={state.walletPending ?? false}
+                loadError={state.methodError ?? null}
+                titleId={titleId}
+              />
+            )}
+            {state.screen === "passkey" && (
+              <PasskeyScreen client={client} controller={controller} titleId={titleId} onBack={back} />
+            )}
+            {state.screen === "passkeys" && (
+              <PasskeysScreen client={client} controller={controller} titleId={titleId} />
+            )}
+            {state.screen === "mfa-enroll" && (
+              <MfaEnrollScreen client={client} controller={controller} appName={appName} titleId={titleId} />
+            )}
+            {state.screen === "success" && <SuccessScreen title={successTitle(state, flow, kind)} />}
+          </Suspense>
+        </div>
+      )}
     </ModalFrame>
   );
 }

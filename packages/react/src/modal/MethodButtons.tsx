@@ -15,6 +15,7 @@ const CODE_LABELS: Record<string, string> = {
   telegram: "Telegram",
   farcaster: "Farcaster",
   wallet: "Continue with a wallet",
+  passkey: "Continue with a passkey",
 };
 
 /** A wallet glyph for "Continue with a wallet" (decorative: the text names the method). */
@@ -62,7 +63,7 @@ export function MethodButtons({
   const choose = (method: LoginMethod) => {
     // Telegram's popup must open in the click itself (browsers block popups opened later).
     if (method === "telegram" && client) startTelegramLogin(client, controller);
-    else controller.chooseMethod(method as "email" | "sms" | "telegram" | "farcaster" | "wallet");
+    else controller.chooseMethod(method as "email" | "sms" | "telegram" | "farcaster" | "wallet" | "passkey");
   };
   // Cross-app methods are named after their provider app.
   const crossAppNames = useCrossAppNames(methods);

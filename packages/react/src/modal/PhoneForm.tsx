@@ -17,6 +17,8 @@ export interface PhoneFormProps {
   autoFocus?: boolean;
   /** The reader's language (default `navigator.language`): country names and the default country. */
   locale?: string;
+  /** Sends the code another way than a login code (the MFA enrolment's phone, E.164). */
+  deliver?: (phoneNumber: string) => Promise<void>;
 }
 
 const readerLocale = () => (typeof navigator !== "undefined" && navigator.language) || "en-US";
@@ -33,6 +35,7 @@ export function PhoneForm({
   initialNumber = "",
   autoFocus = true,
   locale = readerLocale(),
+  deliver,
 }: PhoneFormProps) {
   const list = useMemo(() => countries(locale), [locale]);
   // Coming back with a number: in the reader's country it shows as a national number, otherwise
@@ -48,7 +51,7 @@ export function PhoneForm({
   // The number as E.164 once the (async) check passed; null while invalid or being checked.
   const [valid, setValid] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
-  const { submitting, serverError, clearServerError, send } = useSendCode(client, controller, "sms");
+  const { submitting, serverError, clearServerError, send } = useSendCode(client, controller, "sms", deliver);
   const check = useRef(0);
   const countryId = useId();
   const inputId = useId();

@@ -1,10 +1,11 @@
 import { exportWallet, MODAL_HEIGHT_FULL_PX } from "@symbolon/core";
-import { useContext, useId, useInsertionEffect } from "react";
+import { type ReactNode, Suspense, useContext, useId, useInsertionEffect } from "react";
 import { PrivyContext } from "../provider/PrivyContext";
 import { useModalState } from "../provider/useModalState";
 import { ConfirmScreen } from "./ConfirmScreen";
 import { ExportScreen } from "./ExportScreen";
 import { injectStyles } from "./injectStyles";
+import { MfaVerifyScreen } from "./lazyScreens";
 import { ModalFrame } from "./ModalFrame";
 import { useModalLook } from "./useModalLook";
 import { WALLET_CSS } from "./walletStyles";
@@ -22,32 +23,48 @@ export default function WalletModal() {
   const look = useModalLook(context?.config);
   useInsertionEffect(() => injectStyles(WALLET_SHEET), []);
   const titleId = useId();
+  const verifyTitleId = useId();
 
   const client = context?.client;
   if (!client || !controller || !state.open) return null;
   const { confirmation, exportAddress } = state;
+  // MFA verification the wallet operation needs: over the screen, which stays mounted (the export frame).
+  const verifying = state.verifying === true;
+  const frame = (screen: ReactNode) => (
+    <ModalFrame
+      {...look}
+      height={MODAL_HEIGHT_FULL_PX}
+      labelledBy={verifying ? verifyTitleId : titleId}
+      onClose={controller.close}
+    >
+      {verifying && (
+        <Suspense fallback={null}>
+          <MfaVerifyScreen client={client} titleId={verifyTitleId} onClose={controller.close} />
+        </Suspense>
+      )}
+      <div className="symbolon-layer" hidden={verifying}>
+        {screen}
+      </div>
+    </ModalFrame>
+  );
   if (state.flow === "confirm" && confirmation) {
-    return (
-      <ModalFrame {...look} height={MODAL_HEIGHT_FULL_PX} labelledBy={titleId} onClose={controller.close}>
-        <ConfirmScreen
-          request={confirmation}
-          titleId={titleId}
-          onConfirm={() => controller.resolveConfirmation(true)}
-          onCancel={() => controller.resolveConfirmation(false)}
-        />
-      </ModalFrame>
+    return frame(
+      <ConfirmScreen
+        request={confirmation}
+        titleId={titleId}
+        onConfirm={() => controller.resolveConfirmation(true)}
+        onCancel={() => controller.resolveConfirmation(false)}
+      />,
     );
   }
   if (state.flow === "export" && exportAddress) {
-    return (
-      <ModalFrame {...look} height={MODAL_HEIGHT_FULL_PX} labelledBy={titleId} onClose={controller.close}>
-        <ExportScreen
-          address={exportAddress}
-          titleId={titleId}
-          mount={(container) => exportWallet(client, { address: exportAddress, container })}
-          onDone={controller.close}
-        />
-      </ModalFrame>
+    return frame(
+      <ExportScreen
+        address={exportAddress}
+        titleId={titleId}
+        mount={(container) => exportWallet(client, { address: exportAddress, container })}
+        onDone={controller.close}
+      />,
     );
   }
   return null;

@@ -22,3 +22,8 @@ export const FarcasterSignerScreen = lazy(() => import("./FarcasterSignerScreen"
 export const WalletListScreen = lazy(() => import("./WalletListScreen"));
 export const WalletConnectScreen = lazy(() => import("./WalletConnectScreen"));
 export const WalletSignScreen = lazy(() => import("./WalletSignScreen"));
+// Passkeys and MFA (issue 12): each screen on demand.
+export const PasskeyScreen = lazy(() => import("./passkeys/PasskeyScreen"));
+export const PasskeysScreen = lazy(() => import("./passkeys/PasskeysScreen"));
+export const MfaVerifyScreen = lazy(() => import("./mfa/MfaVerifyScreen"));
+export const MfaEnrollScreen = lazy(() => import("./mfa/MfaEnrollScreen"));

@@ -16,7 +16,7 @@ describe("loginMethods", () => {
       primary: ["sms", "email"],
       overflow: [],
     });
-    expect(loginMethods(config(["email"], ["passkey", "sms"]))).toEqual({
+    expect(loginMethods(config(["email"], ["smart_wallet", "sms"]))).toEqual({
       primary: ["email"],
       overflow: ["sms"],
     });
@@ -35,7 +35,11 @@ describe("loginMethods", () => {
   });
 
   it("falls back to email when nothing in the list has a screen here", () => {
-    expect(loginMethods(config(["passkey"], ["smart_wallet"]))).toEqual({ primary: ["email"], overflow: [] });
+    expect(loginMethods(config(["smart_wallet"], ["moonpay"]))).toEqual({ primary: ["email"], overflow: [] });
+  });
+
+  it("lists the passkey method (a button, never inline)", () => {
+    expect(loginMethods(config(["passkey", "email"], []))).toEqual({ primary: ["passkey", "email"], overflow: [] });
   });
 
   it("lists external wallets (`wallet`) where the app puts them", () => {

@@ -2,7 +2,7 @@ import { type AppConfigResponse, isOAuthProvider, type OAuthProvider } from "@sy
 
 /**
  * A login method this modal has screens for (guest is not listed; custom auth has no modal UI):
- * codes by email or SMS, Telegram, Farcaster, an external wallet (SIWE / SIWS), a built-in OAuth provider, an operator's `custom:<name>` provider, or
+ * codes by email or SMS, Telegram, Farcaster, an external wallet (SIWE / SIWS), a passkey, a built-in OAuth provider, an operator's `custom:<name>` provider, or
  * another app of the server (`privy:{appId}`, cross-app).
  */
 export type LoginMethod =
@@ -11,6 +11,7 @@ export type LoginMethod =
   | "telegram"
   | "farcaster"
   | "wallet"
+  | "passkey"
   | OAuthProvider
   | `custom:${string}`
   | `privy:${string}`;
@@ -29,7 +30,14 @@ export interface LoginMethods {
 }
 
 // Methods with their own screens in this build.
-const OWN_SCREENS: ReadonlySet<string> = new Set(["email", "sms", "telegram", "farcaster", "wallet"]);
+const OWN_SCREENS: ReadonlySet<string> = new Set([
+  "email",
+  "sms",
+  "telegram",
+  "farcaster",
+  "wallet",
+  "passkey",
+]);
 
 /** Whether this build has screens for `name` and the app config turns it on. */
 function supported(name: string, config: AppConfigResponse): boolean {

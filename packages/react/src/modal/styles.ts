@@ -42,6 +42,7 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-digit[aria-invalid="true"]{border-color:var(--symbolon-error)}
 .symbolon-success{display:flex;flex:1;flex-direction:column;align-items:center;justify-content:center;gap:8px}
 .symbolon-check{display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:50%;background:var(--symbolon-success);color:#fff;font-size:28px}
+.symbolon-layer{display:contents}.symbolon-layer[hidden]{display:none}
 .symbolon-footer{margin:auto 0 0;padding-top:16px;color:var(--symbolon-muted);font-size:12px;text-align:center}
 @keyframes symbolon-fade{from{opacity:0}}
 @keyframes symbolon-pop{from{opacity:0;transform:scale(.97)}}

@@ -1,7 +1,9 @@
 import {
   type Client,
   type ConnectedExternalWallet,
+  cancelMfa,
   cancelOAuth,
+  closeMfaModal,
   type FarcasterSignerResponse,
   FLOW_CLEAR_DELAY_MS,
   handleOAuthReturn,
@@ -10,9 +12,11 @@ import {
   linkOAuth,
   loginWithOAuth,
   logout,
+  type MfaState,
   MODAL_OPEN_DELAY_MS,
   resetEmailFlow,
   resetOAuthFlow,
+  resetPasskeyFlow,
   resetSmsFlow,
   type User,
   type WalletConfirmationRequest,
@@ -51,7 +55,10 @@ export type FlowKind =
   | "connect-or-create"
   | "confirm"
   | "export"
-  | "signer";
+  | "signer"
+  | "mfa"
+  | "mfa-enroll"
+  | "passkeys";
 /** The flows that report through `onWalletOutcome`. */
 export type WalletFlowKind = "connect" | "connect-or-create";
 /** The flows whose closing reports an outcome. */
@@ -61,7 +68,7 @@ export type AccountKind = "email" | "phone";
 /** Where a code went: an email or a text message. */
 export type CodeChannel = "email" | "sms";
 /** A login method of the login screen: a code channel, or one that signs in on its own screen. */
-export type MethodChoice = CodeChannel | "telegram" | "farcaster" | "wallet";
+export type MethodChoice = CodeChannel | "telegram" | "farcaster" | "wallet" | "passkey";
 /**
  * Which screen is shown: `methods` (the login screen listing the app's methods), `more` (the
  * overflow methods), `email` / `phone` (an address or number to send a code to), `code`,
@@ -70,7 +77,9 @@ export type MethodChoice = CodeChannel | "telegram" | "farcaster" | "wallet";
  * OAuth provider's connection status, spec §2), `in-app-browser` (the provider refuses this browser),
  * `telegram` / `farcaster` (that method's sign-in is under way), `wallets` (the external wallets
  * to pick from), `wallet-connect` (connecting one: waiting, switching chain, WalletConnect QR code,
- * failure), `wallet-sign` (Sign-In With Ethereum / Solana under way, or its failure).
+ * failure), `wallet-sign` (Sign-In With Ethereum / Solana under way, or its failure), `passkey` (log in or
+ * sign up with a passkey), `mfa-enroll` (MFA enrolment, spec §2), `passkeys` (passkey management). MFA
+ * verification is not a screen but a layer over any of them (`verifying`).
  */
 export type ModalScreen =
   | "methods"
@@ -89,7 +98,10 @@ export type ModalScreen =
   | "farcaster-signer"
   | "wallets"
   | "wallet-connect"
-  | "wallet-sign";
+  | "wallet-sign"
+  | "passkey"
+  | "mfa-enroll"
+  | "passkeys";
 
 /** State of the modal, kept outside React. */
 export interface ModalState {
@@ -139,6 +151,11 @@ export interface ModalState {
    * wait. Kept across a close and reopen so reopening does not skip it.
    */
   resendWait?: { to: string; until: number } | null;
+  /**
+   * MFA verification (core `mfaState.modal === "verify"`) is shown over the flow's screen, which stays
+   * mounted underneath (the export frame); alone it is the `mfa` flow.
+   */
+  verifying?: boolean;
 }
 
 /**
@@ -270,6 +287,10 @@ export interface ModalController {
   resolveConfirmation(approved: boolean): void;
   /** Shows the key export screen for `address`. */
   openExport(address: string): void;
+  /** Open passkey management (list, add, unlink); needs a signed-in user. */
+  openPasskeys(): void;
+  /** Passkey management changed the user's passkeys: "Passkeys updated", then close. */
+  passkeysSaved(user: User): void;
   destroy(): void;
 }
 
@@ -302,6 +323,7 @@ const CLEARED = {
   walletId: null,
   walletAddress: null,
   walletPending: false,
+  verifying: false,
 } as const;
 
 /** Refusals of an OAuth login that go to their own screens (spec §8); the rest stay on the status screen. */
@@ -599,6 +621,12 @@ export function createModalController(client: Client): ModalController {
     close() {
       if (!state.open || state.flow === null) return;
       const flow = state.flow;
+      if (state.verifying) {
+        // Spec §4: closing before success fails the waiting operation with 'Canceled MFA verification.';
+        // the screen under the verification (its operation failed) closes too.
+        set({ verifying: false });
+        closeMfaModal(client);
+      }
       if (flow === "confirm") {
         controller.resolveConfirmation(false);
         return;
@@ -612,6 +640,8 @@ export function createModalController(client: Client): ModalController {
       // Closed while the provider's popup is still open: the person gave up; no login follows.
       if (state.screen === "oauth" && !state.result) cancelOAuth(client);
       set({ open: false });
+      // The MFA screens: core cancels a pending verification ('Canceled MFA verification.').
+      if (flow === "mfa" || flow === "mfa-enroll") closeMfaModal(client);
       // Connect flows report; answers of a connection or signature under way are ignored from now on.
       wallets.closed(flow, state.result);
       if (isAccountFlow(flow)) {
@@ -633,6 +663,7 @@ export function createModalController(client: Client): ModalController {
           resetSmsFlow(client);
           resetOAuthFlow(client);
         }
+        if (isAccountFlow(flow) || flow === "passkeys") resetPasskeyFlow(client);
       });
     },
     confirm(request) {
@@ -663,7 +694,17 @@ export function createModalController(client: Client): ModalController {
     openExport(address) {
       open({ flow: "export", exportAddress: address });
     },
+    openPasskeys() {
+      const { ready, authenticated } = client.store.getState();
+      if (!ready || !authenticated) {
+        console.warn("User must be authenticated before linking an account.");
+        return;
+      }
+      open({ flow: "passkeys", screen: "passkeys", entry: "passkeys" });
+    },
+    passkeysSaved: (user) => showSuccess({ user, isNewUser: false, wasAlreadyAuthenticated: true }),
     destroy() {
+      stopFollowingMfa();
       answer?.(false);
       answer = null;
       for (const timer of timers) clearTimeout(timer);
@@ -673,5 +714,36 @@ export function createModalController(client: Client): ModalController {
       wallets.destroy();
     },
   };
+  /**
+   * Spec §4 MFA: the modal shows what core's `mfaState.modal` asks for — the verification (alone, or over
+   * the screen of the operation that needs it) or the enrolment — and ends the verification once core
+   * says it is verified. A refused verification (max attempts, time limit) stays until closed.
+   */
+  const followMfa = (next: MfaState, previous: MfaState) => {
+    if (next.modal === "verify" && previous.modal !== "verify") {
+      if (!state.open) open({ flow: "mfa", verifying: true });
+      else if (state.flow !== "mfa-enroll") set({ verifying: true });
+      return;
+    }
+    if (next.modal === "enroll" && previous.modal !== "enroll") {
+      if (!state.open) open({ flow: "mfa-enroll", screen: "mfa-enroll" });
+      return;
+    }
+    if (!state.open || !state.verifying) return;
+    const verified = next.verification.status === "verified" && previous.verification.status !== "verified";
+    if (!verified && next.modal !== null) return;
+    // Verified (or ended elsewhere): `modal` back to null, so the next verification opens it again.
+    set({ verifying: false });
+    if (next.modal !== null) closeMfaModal(client);
+    if (state.flow !== "mfa") return;
+    set({ open: false });
+    later(FLOW_CLEAR_DELAY_MS, () => {
+      if (!state.open) set(CLEARED);
+    });
+  };
+  const stopFollowingMfa = client.store.subscribe((next, previous) => {
+    if (next.mfaState !== previous.mfaState && next.mfaState && previous.mfaState)
+      followMfa(next.mfaState, previous.mfaState);
+  });
   return controller;
 }
