@@ -25,7 +25,7 @@ export function App({ env }: { env: Env }) {
         landingHeader: "Log in or sign up",
         loginMessage: isAppB
           ? "Sign in with a code sent to your email, or with your Symbolon Demo account."
-          : "Sign in with Google, GitHub or a code sent to your email or phone.",
+          : "Sign in with a passkey, Google, GitHub or a code sent to your email or phone.",
       },
       loginMethods: ["email", "sms"],
       // Only while the host user is signed in: with no token, the sync would sign out email users.
@@ -33,6 +33,9 @@ export function App({ env }: { env: Env }) {
         customAuth: { getCustomAccessToken: () => Promise.resolve(hostToken), isLoading: false },
       }),
       embeddedWallets: { ethereum: { createOnLogin: "users-without-wallets" } },
+      // A passkey used for 2-step verification is removed from it first (Manage 2-step verification), so
+      // Unlink shows 'Cannot unlink a passkey enrolled in MFA' instead of asking for a code.
+      passkeys: { shouldUnenrollMfaOnUnlink: false },
       supportedChains: chains,
       defaultChain: chain,
       // Dev and tests: WalletConnect through the stack's relay and wallet directory stand-in.
@@ -55,6 +58,7 @@ export function App({ env }: { env: Env }) {
         // App B signs in with email and the first app (cross-app); the first app also offers Google and GitHub.
         oauthProviders={isAppB ? NO_PROVIDERS : DEMO_PROVIDERS}
         crossAppProviderId={isAppB ? env.VITE_PRIVY_APP_ID : undefined}
+        security={!isAppB}
         theme={theme}
         onThemeChange={setTheme}
         // The faucet needs the local chain (anvil signs for its dev account), never the public RPC.

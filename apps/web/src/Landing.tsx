@@ -3,6 +3,7 @@ import { useState } from "react";
 import { AccountsCard, DEMO_OAUTH_PROVIDERS, type DemoOAuthProvider } from "./account/AccountsCard";
 import { CrossAppCard, CrossAppLoginButton } from "./account/CrossAppCard";
 import { HostSignIn } from "./account/HostSignIn";
+import { SecurityCard } from "./account/SecurityCard";
 import { WalletCard } from "./account/WalletCard";
 import { ThemeSwitch } from "./theme/ThemeSwitch";
 
@@ -16,6 +17,7 @@ export function Landing({
   hostAuthUrl,
   onHostToken,
   crossAppProviderId,
+  security = true,
 }: {
   /** Which demo app this is, when not the main one ("App B"). */
   appLabel?: string | undefined;
@@ -31,6 +33,8 @@ export function Landing({
   onHostToken?: (token: string | null) => void;
   /** App B: the provider app its users may log in with (cross-app). */
   crossAppProviderId?: string | undefined;
+  /** The Security card (passkeys, 2-step verification); app B has neither. */
+  security?: boolean;
 }) {
   const { ready, authenticated, user, login, logout } = usePrivy();
   const { createGuestAccount } = useGuestAccounts();
@@ -75,7 +79,7 @@ export function Landing({
         <p className="hero__line">
           {signedIn
             ? "You are signed in. Your account and wallet are below."
-            : `Open, self-hostable login and embedded wallets. Sign in with ${oauthProviders.length > 0 ? "Google, GitHub or " : ""}a code sent to your email or phone.`}
+            : `Open, self-hostable login and embedded wallets. Sign in with ${oauthProviders.length > 0 ? "a passkey, Google, GitHub or " : ""}a code sent to your email or phone.`}
         </p>
         {signedIn ? (
           <>
@@ -104,6 +108,7 @@ export function Landing({
               </button>
             </section>
             <AccountsCard oauthProviders={oauthProviders} />
+            {security && <SecurityCard />}
             {crossAppProviderId && <CrossAppCard providerAppId={crossAppProviderId} />}
             <WalletCard faucetRpcUrl={faucetRpcUrl} />
           </>
