@@ -39,7 +39,10 @@ describe("loginMethods", () => {
   });
 
   it("lists the passkey method (a button, never inline)", () => {
-    expect(loginMethods(config(["passkey", "email"], []))).toEqual({ primary: ["passkey", "email"], overflow: [] });
+    expect(loginMethods(config(["passkey", "email"], []))).toEqual({
+      primary: ["passkey", "email"],
+      overflow: [],
+    });
   });
 
   it("lists external wallets (`wallet`) where the app puts them", () => {

@@ -1,5 +1,6 @@
 import {
   type AppConfigResponse,
+  type Client,
   type ClientOptions,
   createClient,
   createMemoryStorage,
@@ -57,7 +58,7 @@ export interface RenderModalOptions {
  * with `open(controller)`.
  */
 export async function renderModal(
-  open: (controller: ReturnType<typeof createModalController>) => void,
+  open: (controller: ReturnType<typeof createModalController>, client: Client) => void,
   options: RenderModalOptions = {},
 ) {
   const client = createClient({
@@ -85,7 +86,7 @@ export async function renderModal(
   );
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   try {
-    open(controller);
+    open(controller, client);
     await act(async () => vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS));
   } finally {
     vi.useRealTimers();
