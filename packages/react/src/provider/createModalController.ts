@@ -1,7 +1,6 @@
 import {
   type Client,
   type ConnectedExternalWallet,
-  cancelMfa,
   cancelOAuth,
   closeMfaModal,
   type FarcasterSignerResponse,
