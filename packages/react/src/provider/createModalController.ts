@@ -725,7 +725,7 @@ export function createModalController(client: Client): ModalController {
       return;
     }
     if (next.modal === "enroll" && previous.modal !== "enroll") {
-      if (!state.open) open({ flow: "mfa-enroll", screen: "mfa-enroll" });
+      openEnrollment();
       return;
     }
     if (!state.open || !state.verifying) return;
@@ -739,6 +739,13 @@ export function createModalController(client: Client): ModalController {
     later(FLOW_CLEAR_DELAY_MS, () => {
       if (!state.open) set(CLEARED);
     });
+  };
+  /** Opens the enrolment core asks for, once the flow on screen (a login's success screen) has closed. */
+  const openEnrollment = () => {
+    if (client.store.getState().mfaState?.modal !== "enroll" || (state.open && state.flow === "mfa-enroll"))
+      return;
+    if (state.open) later(FLOW_CLEAR_DELAY_MS, openEnrollment);
+    else open({ flow: "mfa-enroll", screen: "mfa-enroll" });
   };
   const stopFollowingMfa = client.store.subscribe((next, previous) => {
     if (next.mfaState !== previous.mfaState && next.mfaState && previous.mfaState)
