@@ -9,6 +9,7 @@ import { FAKE_TOTP } from "../test/fakeMfa.ts";
 import type { FakeWalletFrameOptions } from "../test/fakeWalletFrame.ts";
 import { useScriptedApp, waitFor } from "../test/harness.ts";
 import { signedInWalletClient } from "../test/walletHarness.ts";
+import { awaitVerification } from "./awaitVerification.ts";
 import { initMfaEnrollment, submitMfaEnrollment, unenrollMfa } from "./enrollment.ts";
 import {
   errorIndicatesMaxMfaRetries,
@@ -140,6 +141,16 @@ describe("wallet-operation MFA retry", () => {
     expect(pendingOf(client)).toBeNull();
   });
 
+  it("a code wait ends at the overall deadline (MFA_OVERALL_TIMEOUT_MS) when that comes first", async () => {
+    const { client } = await mfaClient(["totp"]);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const waiting = awaitVerification(client, { attempt: 3, overallDeadline: Date.now() + 1_000 });
+    waiting.catch(() => {});
+    expect((pendingOf(client)?.deadline ?? 0) - Date.now()).toBeLessThanOrEqual(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(waiting).rejects.toMatchObject({ code: "mfa_timeout" });
+  });
+
   it("cancel fails the operation with 'Canceled MFA verification.'", async () => {
     const { client, frame } = await mfaClient();
     const signing = signMessage(client, { message: "hello" });
@@ -187,6 +198,25 @@ describe("wallet-operation MFA retry", () => {
     await first.ready;
     expect(frame.events().filter((e) => e === "privy:wallet:export")).toHaveLength(2);
     first.close();
+  });
+
+  it("the background warm-up does not prompt when unlocking needs MFA; the first signature does", async () => {
+    const { client, frame } = await mfaClient(["totp"], { frame: { mfa: { protect: ["privy:connect"] } } });
+    await waitFor(() => frame.events().includes("privy:connect"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(client.store.getState().mfaState).toMatchObject({ pending: null, modal: null });
+    expect(client.store.getState().embeddedWallet).toEqual({ status: "idle", error: null });
+    const signing = signMessage(client, { message: "hello" });
+    await waitFor(() => pendingOf(client) !== null);
+    await submitMfa(client, "totp", "123456");
+    await signing;
+    expect(frame.events()).toEqual([
+      "privy:connect",
+      "privy:connect",
+      "privy:mfa:verify",
+      "privy:connect",
+      "privy:rpc",
+    ]);
   });
 
   it("refuses malformed submissions: 'Invalid MFA code'", async () => {

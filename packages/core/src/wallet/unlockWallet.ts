@@ -3,6 +3,7 @@ import { internals } from "../client/internals.ts";
 import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { needsMfaVerification } from "../mfa/mfaErrors.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { findEmbeddedWallet, getEmbeddedWallets } from "./embeddedWallets.ts";
 import { canUseWalletFrame, walletFrame } from "./frameBridge.ts";
@@ -12,18 +13,29 @@ import { assertSecurePage, requireAccessToken } from "./walletPreconditions.ts";
 /**
  * Makes the frame hold `address` unlocked: `privy:connect`, then `privy:recover` when the device share
  * is missing or stale (new device). Concurrent callers share one attempt; a success lasts until logout.
- * Progress and failure show in `embeddedWallet`.
+ * Progress and failure show in `embeddedWallet`. When the key material needs MFA, the user is asked
+ * (`withMfaRetry`) unless `promptMfa` is false (the background warm-up: nobody asked for the wallet yet).
  */
-export function unlockWallet(client: Client, address: string): Promise<void> {
+export function unlockWallet(
+  client: Client,
+  address: string,
+  { promptMfa = true }: { promptMfa?: boolean } = {},
+): Promise<void> {
   const own = internals(client);
   const key = address.toLowerCase();
   if (own.unlockedWallets.has(key)) return Promise.resolve();
-  let running = own.unlocking.get(key);
+  const running = own.unlocking.get(key);
   if (running === undefined) {
-    running = run(client, address).finally(() => own.unlocking.delete(key));
-    own.unlocking.set(key, running);
+    const started = run(client, address, promptMfa).finally(() => own.unlocking.delete(key));
+    own.unlocking.set(key, started);
+    return started;
   }
-  return running;
+  if (!promptMfa) return running;
+  // Joining a warm-up that stopped at MFA: this caller may prompt, so it tries again.
+  return running.catch((error: unknown) => {
+    if (needsMfaVerification(error)) return unlockWallet(client, address);
+    throw error;
+  });
 }
 
 /**
@@ -34,8 +46,9 @@ export function warmUpWallet(client: Client): void {
   if (!canUseWalletFrame(client)) return;
   const [first] = getEmbeddedWallets(client.store.getState().user);
   if (first === undefined) return;
-  unlockWallet(client, first.address).catch((error: unknown) => {
-    if (!internals(client).destroyed)
+  unlockWallet(client, first.address, { promptMfa: false }).catch((error: unknown) => {
+    // A wallet whose key needs MFA stays locked until it is used (the user is asked then).
+    if (!internals(client).destroyed && !needsMfaVerification(error))
       console.error("Symbolon: the embedded wallet could not be unlocked.", error);
   });
 }
@@ -47,7 +60,8 @@ export function setWalletStatus(client: Client, status: EmbeddedWalletStatus, er
   });
 }
 
-async function run(client: Client, address: string): Promise<void> {
+async function run(client: Client, address: string, promptMfa: boolean): Promise<void> {
+  const mfa = <T>(operation: () => Promise<T>) => (promptMfa ? withMfaRetry(client, operation) : operation());
   try {
     assertSecurePage();
     const accessToken = await requireAccessToken(client);
@@ -58,21 +72,23 @@ async function run(client: Client, address: string): Promise<void> {
     }
     setWalletStatus(client, "connecting");
     // Unlocking fetches key material, which needs MFA when the app protects transactions.
-    const connected = await withMfaRetry(client, () =>
+    const connected = await mfa(() =>
       frame.request<ConnectAnswer>("privy:connect", { accessToken, address }),
     );
     if (!connected.unlocked) {
       const method = findEmbeddedWallet(client.store.getState().user, address)?.recovery_method;
       if (method !== "privy") throw new ClientError("unsupported_recovery_method");
       setWalletStatus(client, "recovering");
-      await withMfaRetry(client, () =>
+      await mfa(() =>
         frame.request("privy:recover", { accessToken, address }, { timeoutMs: WALLET_CREATION_TIMEOUT_MS }),
       );
     }
     internals(client).unlockedWallets.add(address.toLowerCase());
     setWalletStatus(client, "ready");
   } catch (error) {
-    setWalletStatus(client, "error", error);
+    // Left locked for MFA without a prompt is no failure of the wallet.
+    if (!promptMfa && needsMfaVerification(error)) setWalletStatus(client, "idle");
+    else setWalletStatus(client, "error", error);
     throw error;
   }
 }
