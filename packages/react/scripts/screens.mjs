@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Renders each new modal screen (login methods, More options, phone, SMS code, update email and phone,
-// the refusals, transfer, terms, the OAuth buttons and status screens, the in-app-browser screen) in Chromium without a server, saves light and dark pictures to
+// the refusals, transfer, terms, the OAuth buttons and status screens, the in-app-browser screen, the passkey
+// and MFA screens) in Chromium without a server, saves light and dark pictures to
 // docs/screenshots/ and scans each with axe-core (serious and critical violations fail the run).
 //   node packages/react/scripts/screens.mjs
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -35,7 +36,13 @@ const user = {
   ],
 };
 const client = createClient({ appId: "abcdefghijklmnopqrstuvwxy", apiUrl: "http://127.0.0.1:9", storage: createMemoryStorage(), broadcast: false });
-const signedIn = name.startsWith("update") || name === "transfer" || name === "linked";
+const signedIn = name.startsWith("update") || name === "transfer" || name === "linked" || name.startsWith("mfa") || name === "passkeys";
+// Passkey and MFA screens: a user with an authenticator app and three passkeys (one in MFA).
+const passkey = (i) => ({ type: "passkey", credential_id: "cred-" + i, authenticator_name: ["iCloud Keychain", "Google Password Manager", "YubiKey 5"][i], created_with_browser: "Chrome", created_with_os: "macOS", created_with_device: "desktop", enrolled_in_mfa: i === 0, verified_at: 1764000000, first_verified_at: 1764000000, latest_verified_at: 1764000000 });
+if (name.startsWith("mfa") || name === "passkeys") {
+  user.linked_accounts.push(passkey(0), passkey(1), passkey(2));
+  user.mfa_methods = name === "mfa-intro" ? [] : [{ type: "totp", verified_at: 0 }];
+}
 client.store.setState({
   ready: true, authenticated: signedIn, user: signedIn ? user : null,
   appConfig: {
@@ -43,7 +50,9 @@ client.store.setState({
     require_users_accept_terms: true, terms_and_conditions_url: "https://acme.test/terms", privacy_policy_url: "https://acme.test/privacy",
     login_methods_and_order: name === "sms-first" ? { primary: ["sms", "email"], overflow: [] }
       : name.startsWith("oauth") ? { primary: ["google", "github", "email"], overflow: ["apple", "sms"] }
+      : name.startsWith("passkey-") ? { primary: ["email", "passkey"], overflow: ["sms"] }
       : { primary: ["email"], overflow: ["sms"] },
+    mfa_methods: name === "mfa-none" ? [] : ["totp", "sms", "passkey"], mfa_protect_transactions: true,
     google_oauth: true, github_oauth: true, apple_oauth: true, custom_oauth_providers: [],
   },
 });
@@ -70,7 +79,19 @@ const steps = {
   "oauth-connected": (c) => oauth(c, { status: "done" }),
   "oauth-failed": (c) => oauth(c, { status: "error", error: refusal("invalid_credentials") }),
   "in-app-browser": (c) => { c.login(); setTimeout(() => c.startOAuth("google"), 30); },
+  "passkey-methods": (c) => c.login(),
+  // No server here: the screen as the login starts.
+  "passkey-login": (c) => { c.login(); setTimeout(() => c.chooseMethod("passkey"), 30); },
+  "passkeys": (c) => c.openPasskeys(),
+  "mfa-verify": () => mfa({ modal: "verify", pending: pending(null) }),
+  "mfa-not-valid": () => mfa({ modal: "verify", pending: pending({ code: "missing_or_invalid_mfa", message: "The code you entered is not valid" }) }),
+  "mfa-max-attempts": () => { mfa({ modal: "verify", pending: pending(null) }); setTimeout(() => mfa({ pending: null, verification: { status: "error", method: "totp", error: { code: "mfa_verification_max_attempts_reached", message: "" } } }), 60); },
+  "mfa-intro": () => mfa({ modal: "enroll" }),
+  "mfa-choose": () => mfa({ modal: "enroll" }),
+  "mfa-none": () => mfa({ modal: "enroll" }),
 };
+const mfa = (patch) => client.store.setState({ mfaState: { ...client.store.getState().mfaState, ...patch } });
+const pending = (error) => ({ methods: ["totp", "sms", "passkey"], attempt: 1, maxAttempts: 4, deadline: Date.now() + 300000, overallDeadline: Date.now() + 1260000, error });
 createRoot(document.getElementById("root")).render(
   <PrivyContext.Provider value={{ client, controller, config: { appearance: { theme } } }}>
     <main><h1>Host app</h1></main>
@@ -98,7 +119,20 @@ export const SCREENS = [
   "oauth-connected",
   "oauth-failed",
   "in-app-browser",
+  "passkey-methods",
+  "passkey-login",
+  "passkeys",
+  "mfa-verify",
+  "mfa-not-valid",
+  "mfa-max-attempts",
+  "mfa-intro",
+  "mfa-choose",
+  "mfa-none",
 ];
+
+// `node screens.mjs passkey mfa`: only the screens whose names start with one of the arguments.
+const only = process.argv.slice(2);
+const chosen = only.length ? SCREENS.filter((screen) => only.some((prefix) => screen.startsWith(prefix))) : SCREENS;
 
 const dir = await mkdtemp(path.join(tmpdir(), "symbolon-screens-"));
 try {
@@ -125,7 +159,7 @@ try {
     await page.route("**/*", (route) =>
       route.request().url().startsWith("file:") ? route.continue() : route.abort("blockedbyclient"),
     );
-    for (const screen of SCREENS) {
+    for (const screen of chosen) {
       for (const theme of ["light", "dark"]) {
         const url = `${pathToFileURL(path.join(dir, "index.html")).href}?screen=${screen}&theme=${theme}`;
         await page.goto(url);

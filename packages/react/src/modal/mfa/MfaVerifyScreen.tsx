@@ -60,7 +60,10 @@ export default function MfaVerifyScreen({ client, titleId, onClose, onBack }: Mf
     const mine = ++turn.current;
     setMethod(next);
     setError(null);
-    setBusy(next === "totp" ? null : "starting");
+    setBusy(null);
+    // An authenticator app needs nothing sent or asked for: its code is typed straight away.
+    if (next === "totp") return;
+    setBusy("starting");
     try {
       const assertion = await initMfa(client, next);
       if (mine !== turn.current) return;
