@@ -30,6 +30,7 @@ import { loginMethods } from "./loginMethods";
 import { MethodsScreen } from "./MethodsScreen";
 import { ModalFrame } from "./ModalFrame";
 import { MoreScreen } from "./MoreScreen";
+import { useFocusAfterVerification } from "./mfa/useFocusAfterVerification";
 import { providerName } from "./oauthProviders";
 import { SuccessScreen } from "./SuccessScreen";
 import { useModalLook } from "./useModalLook";
@@ -123,6 +124,7 @@ export default function LoginModal() {
     seen.current = { key, screen: state.screen, from };
   }
   const cameBack = state.screen === "methods" && seen.current.from !== null;
+  useFocusAfterVerification(state.verifying === true);
 
   const client = context?.client;
   if (!client || !controller || !state.open) return null;

@@ -7,6 +7,7 @@ import { ExportScreen } from "./ExportScreen";
 import { injectStyles } from "./injectStyles";
 import { MfaVerifyScreen } from "./lazyScreens";
 import { ModalFrame } from "./ModalFrame";
+import { useFocusAfterVerification } from "./mfa/useFocusAfterVerification";
 import { useModalLook } from "./useModalLook";
 import { WALLET_CSS } from "./walletStyles";
 
@@ -24,6 +25,7 @@ export default function WalletModal() {
   useInsertionEffect(() => injectStyles(WALLET_SHEET), []);
   const titleId = useId();
   const verifyTitleId = useId();
+  useFocusAfterVerification(state.verifying === true);
 
   const client = context?.client;
   if (!client || !controller || !state.open) return null;

@@ -241,5 +241,9 @@ describe("MFA verification", () => {
     expect(controller.getState()).toMatchObject({ open: true, flow: "link", verifying: false });
     expect(email.isConnected).toBe(true);
     expect(email.closest("[hidden]")).toBeNull();
+    // Focus goes on from the title of the screen underneath.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByRole("heading", { name: "Add your email" })),
+    );
   });
 });
