@@ -217,6 +217,24 @@ describe("MFA verification", () => {
     expect(rendered.client.store.getState().mfaState.modal).toBeNull();
   });
 
+  it("by keyboard: the methods are buttons in the Tab order, Escape cancels like Close", async () => {
+    let waiting: Promise<void> = Promise.resolve();
+    const { dialog } = await renderModal(
+      (_c, client) => {
+        waiting = promptMfa(client);
+        waiting.catch(() => {});
+      },
+      { user: userWith(["sms", "totp"]) },
+    );
+    const group = await within(dialog).findByRole("group", { name: "Verification method" });
+    for (const button of within(group).getAllByRole("button")) {
+      expect(button.tagName).toBe("BUTTON");
+      expect(button.tabIndex).toBe(0);
+    }
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await expect(waiting).rejects.toThrow("Canceled MFA verification.");
+  });
+
   it("shows over the screen of the flow that needs it, which stays mounted, and returns to it once verified", async () => {
     const { dialog, client, controller } = await renderModal((c) => c.openLink("email"), {
       user: userWith(["totp"]),
