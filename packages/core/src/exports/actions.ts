@@ -105,25 +105,23 @@ export {
 export { fidOfMessage } from "../farcaster/fidOfMessage.ts";
 export { type FarcasterPollOptions, pollFarcaster } from "../farcaster/pollFarcaster.ts";
 export { deviceSignerKey, type FarcasterSignerKey } from "../farcaster/signerKey.ts";
-// MFA (issue 12): verification (with the wallet-operation retry), enrolment, the listener.
+// MFA (issue 12): verification (with the wallet-operation retry), enrolment, the listener. Verifying
+// and enrolling load on first call.
 export { clearMfa } from "../mfa/clearMfa.ts";
 export {
-  ENROLL_REQUIRES_TOKEN_MESSAGE,
+  initMfa,
   initMfaEnrollment,
-  showMfaEnrollmentModal,
-  storeFrameUser,
+  submitMfa,
   submitMfaEnrollment,
-  UNENROLL_REQUIRES_TOKEN_MESSAGE,
   unenrollMfa,
-} from "../mfa/enrollment.ts";
+} from "../mfa/lazyActions.ts";
 export {
   cancelMfa,
   closeMfaModal,
-  initMfa,
   promptMfa,
   registerMfaListener,
-  submitMfa,
-} from "../mfa/verification.ts";
+  showMfaEnrollmentModal,
+} from "../mfa/prompt.ts";
 export { withMfaRetry } from "../mfa/withMfaRetry.ts";
 export { isInAppBrowser } from "../oauth/isInAppBrowser.ts";
 export { isOAuthPopupReturn } from "../oauth/isOAuthPopupReturn.ts";
@@ -135,18 +133,22 @@ export {
 } from "../oauth/oauthProviders.ts";
 export type { OAuthFlowState, OAuthFlowStatus, OAuthTokensGrant } from "../oauth/oauthState.ts";
 export type { OAuthDisplay } from "../oauth/pendingOAuth.ts";
-// Passkeys (issue 12): login, sign-up, link, unlink; WebAuthn loads on first use.
-export { linkWithPasskey } from "../passkeys/linkWithPasskey.ts";
-export { loginWithPasskey, type PasskeyLoginParameters } from "../passkeys/loginWithPasskey.ts";
+// Passkeys (issue 12): login, sign-up, link, unlink; they and WebAuthn load on first call.
+export {
+  linkWithPasskey,
+  loginWithPasskey,
+  signupWithPasskey,
+  unlinkPasskey,
+} from "../passkeys/lazyActions.ts";
+export type { PasskeyLoginParameters } from "../passkeys/loginWithPasskey.ts";
 export { resetPasskeyFlow } from "../passkeys/resetPasskeyFlow.ts";
-export { signupWithPasskey } from "../passkeys/signupWithPasskey.ts";
-export { unlinkPasskey } from "../passkeys/unlinkPasskey.ts";
 export {
   type AccountChangeResult,
   MUST_BE_AUTHENTICATED_MESSAGE,
 } from "../session/accountRequest.ts";
 export { requireLinkable } from "../session/requireLinkable.ts";
 export { requireUpdatable, UPDATE_REQUIRES_MESSAGE } from "../session/requireUpdatable.ts";
+export { storeFrameUser } from "../session/storeFrameUser.ts";
 export { parseInitData, readMiniAppInitData } from "../telegram/miniAppInitData.ts";
 export {
   type OpenTelegramPopupOptions,

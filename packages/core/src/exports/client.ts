@@ -42,6 +42,7 @@ export {
 } from "../externalWallets/types.ts";
 // MFA and passkeys (issue 12): the store slices, options and texts.
 export {
+  ENROLL_REQUIRES_TOKEN_MESSAGE,
   INVALID_MFA_CODE_MESSAGE,
   type InitMfaEnrollmentParameters,
   initialMfaState,
@@ -55,6 +56,7 @@ export {
   type MfaState,
   type MfaVerificationStatus,
   type SubmitMfaEnrollmentParameters,
+  UNENROLL_REQUIRES_TOKEN_MESSAGE,
 } from "../mfa/types.ts";
 export {
   initialPasskeyFlow,

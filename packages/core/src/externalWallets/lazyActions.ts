@@ -2,15 +2,13 @@
 // `@symbolon/core/externalWallets` entry) on first call. Bundlers put a module every page can reach
 // through the main entry into the initial bundle, so the main entry only holds these wrappers.
 import type * as Actions from "../externalWallets.ts";
+import { lazyExport } from "../utils/lazyExport.ts";
 
 type Module = typeof Actions;
 const load = (): Promise<Module> => import("../externalWallets.ts");
 
 /** A function of the entry, loaded on first call. */
-function lazy<K extends keyof Module>(name: K): Module[K] {
-  // biome-ignore lint/suspicious/noExplicitAny: forwards any argument list unchanged.
-  return (async (...args: any[]) => ((await load())[name] as (...a: any[]) => unknown)(...args)) as Module[K];
-}
+const lazy = <K extends keyof Module>(name: K): Module[K] => lazyExport(load, name);
 
 export const connectWallet = lazy("connectWallet");
 export const retryConnectWallet = lazy("retryConnectWallet");

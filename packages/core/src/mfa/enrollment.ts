@@ -1,40 +1,29 @@
 import { getAccessToken } from "../actions/getAccessToken.ts";
 import type { Client } from "../client/createClient.ts";
-import { internals } from "../client/internals.ts";
 import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError } from "../errors/ClientError.ts";
 import type { User } from "../generated/protocol.ts";
-import { tokenStore } from "../session/tokenStore.ts";
+import { storeFrameUser } from "../session/storeFrameUser.ts";
 import { walletFrame } from "../wallet/frameBridge.ts";
 import type { FrameEvent, FrameUserAnswer } from "../wallet/types.ts";
 import { setMfaState } from "./mfaRuntime.ts";
 import {
+  ENROLL_REQUIRES_TOKEN_MESSAGE,
   INVALID_MFA_CODE_MESSAGE,
   type InitMfaEnrollmentParameters,
   type MfaEnrollmentStatus,
   type MfaMethod,
   type MfaState,
   type SubmitMfaEnrollmentParameters,
+  UNENROLL_REQUIRES_TOKEN_MESSAGE,
 } from "./types.ts";
 import { withMfaRetry } from "./withMfaRetry.ts";
-
-/** Spec §8 texts of the enrolment screens. */
-export const ENROLL_REQUIRES_TOKEN_MESSAGE = "Must have valid access token to enroll in MFA";
-export const UNENROLL_REQUIRES_TOKEN_MESSAGE = "Must have valid access token to remove MFA";
 
 type Enrollment = MfaState["enrollment"];
 
 function setEnrollment(client: Client, patch: Partial<Enrollment> & { status: MfaEnrollmentStatus }): void {
   const current = client.store.getState().mfaState.enrollment;
   setMfaState(client, { enrollment: { ...current, error: null, ...patch } });
-}
-
-/** Stores the user a frame answered (like a wallet creation) and tells the other tabs. */
-export function storeFrameUser(client: Client, user: User): User {
-  tokenStore.writeUser(client, user);
-  client.store.setState({ user });
-  internals(client).channel?.post({ type: "sync" });
-  return user;
 }
 
 /** The access token, or the spec's enrolment message when signed out. */
@@ -149,9 +138,4 @@ export async function unenrollMfa(client: Client, method: MfaMethod): Promise<Us
   storeFrameUser(client, user);
   setEnrollment(client, { status: "done", method });
   return user;
-}
-
-/** Opens the modal's MFA enrolment screens (the modal watches `mfaState.modal`). */
-export function showMfaEnrollmentModal(client: Client): void {
-  setMfaState(client, { modal: "enroll" });
 }

@@ -16,14 +16,8 @@ import {
   errorIndicatesMfaTimeout,
   errorIndicatesMfaVerificationFailed,
 } from "./mfaErrors.ts";
-import {
-  cancelMfa,
-  closeMfaModal,
-  initMfa,
-  promptMfa,
-  registerMfaListener,
-  submitMfa,
-} from "./verification.ts";
+import { cancelMfa, closeMfaModal, promptMfa, registerMfaListener } from "./prompt.ts";
+import { initMfa, submitMfa } from "./verification.ts";
 
 const webauthn = vi.hoisted(() => ({
   startRegistration: vi.fn(),

@@ -1,3 +1,4 @@
+// CHANGED: + ENROLL_REQUIRES_TOKEN_MESSAGE, UNENROLL_REQUIRES_TOKEN_MESSAGE (moved here from enrollment.ts).
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 import type { MfaMethodType } from "../generated/protocol.ts";
 
@@ -109,6 +110,8 @@ export type SubmitMfaEnrollmentParameters =
 export const MFA_CANCELED_MESSAGE = "Canceled MFA verification.";
 export const INVALID_MFA_CODE_MESSAGE = "Invalid MFA code";
 export const MFA_CODE_NOT_VALID_MESSAGE = "The code you entered is not valid";
+export const ENROLL_REQUIRES_TOKEN_MESSAGE = "Must have valid access token to enroll in MFA";
+export const UNENROLL_REQUIRES_TOKEN_MESSAGE = "Must have valid access token to remove MFA";
 
 /**
  * Action signatures (implemented in this folder, exported from `@symbolon/core`):

@@ -11,21 +11,10 @@ import { getPasskey } from "../passkeys/webauthn.ts";
 import { requireUser } from "../session/accountRequest.ts";
 import { walletFrame } from "../wallet/frameBridge.ts";
 import { requireAccessToken } from "../wallet/walletPreconditions.ts";
-import {
-  awaitVerification,
-  failAttempt,
-  overallDeadlineFromNow,
-  userMfaMethods,
-} from "./awaitVerification.ts";
-import { mfaCanceled, needsMfaVerification } from "./mfaErrors.ts";
+import { failAttempt } from "./awaitVerification.ts";
+import { needsMfaVerification } from "./mfaErrors.ts";
 import { mfaRuntime, setMfaState } from "./mfaRuntime.ts";
-import {
-  INVALID_MFA_CODE_MESSAGE,
-  initialMfaState,
-  type MfaListener,
-  type MfaMethod,
-  type MfaVerificationStatus,
-} from "./types.ts";
+import { INVALID_MFA_CODE_MESSAGE, type MfaMethod, type MfaVerificationStatus } from "./types.ts";
 
 function setVerification(
   client: Client,
@@ -104,41 +93,4 @@ export async function submitMfa(
   }
   setVerification(client, method, "verified");
   mfaRuntime(client).wait?.resolve();
-}
-
-/** Ends the pending verification: the waiting operation fails with 'Canceled MFA verification.' */
-export function cancelMfa(client: Client): void {
-  mfaRuntime(client).wait?.reject(mfaCanceled());
-  setMfaState(client, { verification: initialMfaState.verification });
-}
-
-/** The modal's MFA screen was closed: before success that cancels, after it the result stands. */
-export function closeMfaModal(client: Client): void {
-  cancelMfa(client);
-  setMfaState(client, { modal: null });
-}
-
-/** Asks the user to verify now (the modal's verification screen); resolves once verified. */
-export async function promptMfa(client: Client): Promise<void> {
-  requireUser(client);
-  if (userMfaMethods(client).length === 0) {
-    throw new ClientError("invalid_input", "The user has not enrolled in MFA.");
-  }
-  await awaitVerification(client, {
-    attempt: 1,
-    overallDeadline: overallDeadlineFromNow(),
-    forceModal: true,
-  });
-}
-
-/**
- * Lets the app show its own MFA UI: `onMfaRequired(methods)` runs instead of the modal whenever a
- * wallet operation needs verification. Returns the function that unregisters it.
- */
-export function registerMfaListener(client: Client, listener: MfaListener): () => void {
-  const runtime = mfaRuntime(client);
-  runtime.listener = listener;
-  return () => {
-    if (runtime.listener === listener) runtime.listener = null;
-  };
 }

@@ -288,7 +288,8 @@ describe("passkey link and unlink", () => {
       { mfa: { noPromptOnMfaRequired: true } },
     );
     const frame = installFakeWalletFrame(client);
-    const { registerMfaListener, submitMfa } = await import("../mfa/verification.ts");
+    const { registerMfaListener } = await import("../mfa/prompt.ts");
+    const { submitMfa } = await import("../mfa/verification.ts");
     registerMfaListener(client, {
       onMfaRequired: () => void submitMfa(client, "passkey", { ...frameAssertion }),
     });

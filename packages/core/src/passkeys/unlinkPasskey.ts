@@ -1,9 +1,9 @@
 import type { Client } from "../client/createClient.ts";
 import { SymbolonError } from "../errors/SymbolonError.ts";
 import type { PasskeyUnlinkRequest } from "../generated/protocol.ts";
-import { storeFrameUser } from "../mfa/enrollment.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { type AccountChangeResult, accountRequest, requireUser } from "../session/accountRequest.ts";
+import { storeFrameUser } from "../session/storeFrameUser.ts";
 import { walletFrame } from "../wallet/frameBridge.ts";
 import type { FrameUserAnswer } from "../wallet/types.ts";
 import { requireAccessToken } from "../wallet/walletPreconditions.ts";
