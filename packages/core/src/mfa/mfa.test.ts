@@ -213,6 +213,23 @@ describe("wallet-operation MFA retry", () => {
     ]);
   });
 
+  it("the frame's lock-out (max attempts) ends the wait at once", async () => {
+    const { client, frame } = await mfaClient(["totp"]);
+    const signing = signMessage(client, { message: "hello" });
+    signing.catch(() => {});
+    await waitFor(() => pendingOf(client) !== null);
+    frame.fail(
+      "privy:mfa:verify",
+      "mfa_verification_max_attempts_reached",
+      "Max MFA verification attempts reached",
+    );
+    await expect(submitMfa(client, "totp", "123456")).rejects.toMatchObject({
+      code: "mfa_verification_max_attempts_reached",
+    });
+    await expect(signing).rejects.toMatchObject({ code: "mfa_verification_max_attempts_reached" });
+    expect(pendingOf(client)).toBeNull();
+  });
+
   it("refuses malformed submissions: 'Invalid MFA code'", async () => {
     const { client } = await mfaClient();
     await expect(submitMfa(client, "totp", 123456 as unknown as string)).rejects.toThrow("Invalid MFA code");
@@ -351,6 +368,18 @@ describe("MFA enrolment", () => {
     const user = await removing;
     expect(user.mfa_methods).toEqual([]);
     expect(user.linked_accounts.some((a) => a.type === "passkey")).toBe(false);
+  });
+
+  it("with shouldUnlinkOnUnenrollMfa off, passkeys stay linked (removeForLogin false)", async () => {
+    const { client, frame } = await mfaClient(["passkey"], {
+      options: { passkeys: { shouldUnlinkOnUnenrollMfa: false } },
+    });
+    const removing = unenrollMfa(client, "passkey");
+    await waitFor(() => pendingOf(client) !== null);
+    await submitMfa(client, "passkey", { id: "YQ" } as never);
+    await removing;
+    const request = frame.received.filter((r) => r.event === "privy:mfa:unenroll").at(-1);
+    expect(request?.data).toMatchObject({ method: "passkey", removeForLogin: false });
   });
 
   it("needs a signed-in user: 'Must have valid access token to enroll in MFA'", async () => {

@@ -187,6 +187,23 @@ describe("passkey hooks", () => {
   });
 });
 
+describe("useLinkWithPasskey refusals", () => {
+  it("a sixth passkey is refused before any request and reported as cannot_link_more_of_type", async () => {
+    const five = ["a", "b", "c", "d", "e"].map(passkey);
+    const { server, app, current, errors, emailLogin } = await setup(makeUser());
+    server.on("POST /api/v1/passwordless/authenticate", () => {
+      app.user = { ...app.user, linked_accounts: [...app.user.linked_accounts, ...five] };
+      return { json: app.issue() };
+    });
+    await emailLogin();
+    await act(() =>
+      expect(current().link.linkWithPasskey()).rejects.toThrow("Cannot link more passkeys to account."),
+    );
+    expect(errors).toEqual(["cannot_link_more_of_type"]);
+    expect(server.hitsOf("POST /api/v1/passkeys/link/init")).toHaveLength(0);
+  });
+});
+
 describe("MFA hooks", () => {
   async function mfaSetup() {
     const mnemonic = generateMnemonic(english);
