@@ -128,3 +128,11 @@ export async function closeDialog(page) {
     .click();
   await dialog.waitFor({ state: "hidden" });
 }
+
+/** Closes whatever dialog an earlier, failed step left open (Escape), so the next step starts from the page. */
+export async function dismissDialogs(page) {
+  const dialog = page.getByRole("dialog");
+  if ((await dialog.count()) === 0) return;
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+}

@@ -10,6 +10,7 @@ import { logIn, uniqueEmail } from "../lib/flows.mjs";
 import {
   CODE_NOT_VALID,
   closeDialog,
+  dismissDialogs,
   enrollAuthenticatorApp,
   expectMfaMessage,
   expectMfaPrompt,
@@ -79,8 +80,12 @@ describe("passkeys", () => {
       assert.equal(await securityCard(page).getByRole("button", { name: "Add a passkey" }).count(), 0);
       // What a script on the page would get, asking anyway.
       const refused = await callApi(page, stack, "/passkeys/link/init", {}, accessToken());
-      assert.equal(refused.status, 400, JSON.stringify(refused.body));
-      assert.equal(refused.body.error, "Cannot link more passkeys to account.");
+      // 422: the server's status for cannot_link_more_of_type (as for a second email).
+      assert.equal(refused.status, 422, JSON.stringify(refused.body));
+      assert.deepEqual(refused.body, {
+        error: "Cannot link more passkeys to account.",
+        code: "cannot_link_more_of_type",
+      });
     },
   );
 
@@ -116,7 +121,10 @@ describe("passkeys", () => {
       accessToken(),
     );
     assert.equal(refused.status, 400, JSON.stringify(refused.body));
-    assert.equal(refused.body.error, "Cannot unlink a passkey enrolled in MFA");
+    assert.deepEqual(refused.body, {
+      error: "Cannot unlink a passkey enrolled in MFA",
+      code: "invalid_data",
+    });
   });
 });
 
@@ -127,6 +135,7 @@ describe("authenticator app", () => {
 
   /** Clicks Export private key and returns once the verification screen asks for a code. */
   async function askToExport(page) {
+    await dismissDialogs(page);
     await page.getByRole("button", { name: "Export private key" }).click();
     await expectMfaPrompt(page);
   }
@@ -156,6 +165,7 @@ describe("authenticator app", () => {
   );
 
   step("with transaction protection on, a send asks for the code and then goes through", async ({ page }) => {
+    await dismissDialogs(page);
     await page.getByRole("button", { name: "Get test STT" }).click();
     await waitForBalance(page, (b) => b >= 1);
     await page.getByLabel("Recipient").fill(RECIPIENT);
