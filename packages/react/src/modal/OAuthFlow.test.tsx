@@ -101,7 +101,8 @@ async function popupReturns(
 
 async function openLogin() {
   fireEvent.click(screen.getByRole("button", { name: "Log in" }));
-  return screen.findByRole("dialog");
+  // The first opening loads the lazy modal chunk, slower while other suites run on a shared machine.
+  return screen.findByRole("dialog", {}, { timeout: 5000 });
 }
 
 beforeEach(() => window.history.replaceState(null, "", "/"));
