@@ -164,7 +164,7 @@ export default function MfaVerifyScreen({ client, titleId, onClose, onBack }: Mf
               {busy === "submitting" ? "Verifying…" : STARTING[method]}
             </p>
           )}
-          {method === "passkey" && busy === null && (
+          {method === "passkey" && busy === null && shownError && (
             <button type="button" className="symbolon-button" onClick={() => void choose("passkey")}>
               Try again
             </button>
