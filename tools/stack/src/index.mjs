@@ -103,8 +103,8 @@ export function serverBinary({ release = false } = {}) {
  *   origins?: string[],
  *   testWallet?: boolean,
  * }} [options]
- *   `app`: the demo app's settings; by default email, SMS, Google, GitHub, wallet and passkey login (the OAuth
- *   providers pointed at the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them
+ *   `app`: the demo app's settings; by default email, Google, GitHub, wallet and passkey login, with SMS and
+ *   Farcaster behind "More options" (the OAuth providers pointed at the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them
  *   out), guest accounts, custom auth against the host-auth stand-in (hostAuth.mjs), and MFA by authenticator app,
  *   SMS or passkey (`mfa`, default all three; `[]` turns MFA off) with transaction protection
  *   (`protectTransactions`, default on).
@@ -554,8 +554,9 @@ export function appSettingsToml(
     `guest_accounts = ${app.guest ?? true}`,
     "",
     "[login_methods]",
-    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "sms", "google", "github", "wallet", "passkey"] : ["email", "sms", "wallet", "passkey"]))}`,
-    `overflow = ${list(app.moreLoginMethods ?? (farcaster && app.farcaster !== false ? ["farcaster"] : []))}`,
+    // With Google and GitHub, SMS goes behind "More options": five buttons under the email field fill the modal.
+    `primary = ${list(app.loginMethods ?? (oauth ? ["email", "google", "github", "wallet", "passkey"] : ["email", "sms", "wallet", "passkey"]))}`,
+    `overflow = ${list(app.moreLoginMethods ?? [...(oauth ? ["sms"] : []), ...(farcaster && app.farcaster !== false ? ["farcaster"] : [])])}`,
   ];
   if (chainRpcUrl || walletConnectProjectId) {
     // Contract wallets' SIWE signatures (EIP-1271/6492) are checked on the local chain; the client reads the

@@ -48,9 +48,8 @@ test("starts the server with the demo app and the chain, and stops every process
     assert.equal(config.status, 200);
     const settings = await config.json();
     assert.equal(settings.name, "Symbolon Demo");
-    // Passkey login after the wallet; every second factor, with transaction protection.
+    // Passkey login (the list: the SMS test below); every second factor, with transaction protection.
     assert.equal(settings.passkey_auth, true);
-    assert.deepEqual(settings.login_methods_and_order.primary.slice(-2), ["wallet", "passkey"]);
     assert.deepEqual(settings.mfa_methods, ["totp", "sms", "passkey"]);
     assert.equal(settings.mfa_protect_transactions, true);
 
@@ -140,8 +139,8 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
   try {
     const config = await (await fetch(`${stack.urls.api}/api/v1/apps/${stack.appId}`)).json();
     assert.deepEqual(config.login_methods_and_order, {
-      primary: ["email", "sms", "google", "github", "wallet"],
-      overflow: [],
+      primary: ["email", "google", "github", "wallet", "passkey"],
+      overflow: ["sms"],
     });
     assert.equal(config.guest_auth, true);
     assert.equal(config.custom_jwt_auth, true);
