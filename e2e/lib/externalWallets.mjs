@@ -2,6 +2,7 @@
 // Screen texts follow the modal's wallet screens (packages/react/src/modal/).
 import assert from "node:assert/strict";
 import { expectSignedOut } from "./flows.mjs";
+import { revealExportedKey } from "./wallet.mjs";
 
 /** The wallets' names as the wallet list shows them (tools/test-wallets). */
 export const ETHEREUM_TEST_WALLET = "Symbolon Test Wallet";
@@ -65,13 +66,7 @@ export async function logOut(page) {
 /** Reveals the embedded wallet's private key on the export screen (as a user may) and returns it. */
 export async function exportEmbeddedKey(page) {
   await page.getByRole("button", { name: "Export private key" }).click();
-  const frame = page.frameLocator('iframe[title="Export wallet"]');
-  await frame.getByRole("button", { name: "Reveal private key" }).click();
-  const field = frame.getByRole("textbox", { name: "Private key" });
-  await field.waitFor({ state: "visible" });
-  const key = await field.inputValue();
+  const key = await revealExportedKey(page);
   assert.match(key, /^0x[0-9a-f]{64}$/i);
-  await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
-  await page.getByRole("dialog").waitFor({ state: "hidden" });
   return key;
 }

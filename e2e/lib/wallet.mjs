@@ -126,3 +126,15 @@ export async function deviceKeysIn(frame) {
       }),
   );
 }
+
+/** On the open export screen: Reveal private key (once the wallet page allows it), read the key, Done; returns it. */
+export async function revealExportedKey(page) {
+  const frame = page.frameLocator('iframe[title="Export wallet"]');
+  await frame.getByRole("button", { name: "Reveal private key" }).click();
+  const field = frame.getByRole("textbox", { name: "Private key" });
+  await field.waitFor({ state: "visible" });
+  const key = await field.inputValue();
+  await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
+  await page.getByRole("dialog").waitFor({ state: "hidden" });
+  return key;
+}
