@@ -258,7 +258,7 @@ describe("privy:auth:unlink-passkey", () => {
     const { user } = await frame.call<{ user: User }>("privy:auth:unlink-passkey", data);
     expect(user).toMatchObject({ id: ALICE, mfa_methods: [] });
     expect(lastCall(server)).toMatchObject({
-      path: "/api/v1/passkeys/unlink",
+      path: "/api/v1/mfa/passkeys/unlink",
       body: { credential_id: PASSKEY_ID, remove_as_mfa: true, mfa_token: token },
     });
     expect(stored(frame)).toBeNull();

@@ -185,7 +185,7 @@ export function mfaHandlers(
     const user = await spendToken<User>(
       token,
       session,
-      "/passkeys/unlink",
+      "/mfa/passkeys/unlink",
       { credential_id: credentialId, ...removal },
       removal.remove_as_mfa === true,
     );

@@ -108,7 +108,7 @@ export function createFakeMfa() {
         enrolled(sub).delete(body.method as string);
         return ok({ user: user(sub) });
       }
-      case "/api/v1/passkeys/unlink": {
+      case "/api/v1/mfa/passkeys/unlink": {
         if (body.remove_as_mfa === true) {
           const refused = spend(sub, sid, body.mfa_token, true);
           if (refused) return refused;
