@@ -17,6 +17,7 @@ use crate::methods::oauth::providers::{CROSS_APP_PREFIX, built_in};
 use crate::methods::oauth::settings::OAuthSettings;
 use crate::methods::siwe::WalletSettings;
 use crate::methods::telegram::TelegramSettings;
+use crate::mfa::MfaSettings;
 use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
@@ -52,6 +53,8 @@ pub struct AppSettings {
     pub telegram: Option<TelegramSettings>,
     /// External wallets (SIWE, SIWS): the chains' RPC endpoints for contract-wallet signatures.
     pub wallets: WalletSettings,
+    /// Second factors: which methods users may enrol, and whether signatures need one.
+    pub mfa: MfaSettings,
 }
 
 impl Default for AppSettings {
@@ -72,6 +75,7 @@ impl Default for AppSettings {
             farcaster: FarcasterSettings::default(),
             telegram: None,
             wallets: WalletSettings::default(),
+            mfa: MfaSettings::default(),
         }
     }
 }
@@ -172,6 +176,7 @@ impl AppSettings {
         }
         self.farcaster.check()?;
         self.wallets.check()?;
+        self.mfa.check()?;
         Ok(self)
     }
 

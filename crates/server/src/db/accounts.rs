@@ -336,7 +336,7 @@ impl Db {
 }
 
 /// Writes the user's own row so concurrent changes to the same user queue behind this one.
-async fn lock_user(tx: &mut Transaction<'_, Any>, user_id: &str) -> Result<(), DbError> {
+pub(super) async fn lock_user(tx: &mut Transaction<'_, Any>, user_id: &str) -> Result<(), DbError> {
     sqlx::query("UPDATE users SET is_guest = is_guest WHERE id = $1")
         .bind(user_id)
         .execute(&mut **tx)

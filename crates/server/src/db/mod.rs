@@ -6,6 +6,7 @@ pub mod apps;
 pub mod cross_app;
 pub mod farcaster;
 pub mod keys;
+pub mod mfa;
 pub mod migrations;
 pub mod oauth;
 pub mod otp;

@@ -85,7 +85,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
             user_owned_recovery_options: vec!["user-passcode".into()],
             mode: "legacy-embedded-wallets-only".into(),
         },
-        mfa_methods: Vec::new(),
+        mfa_methods: settings.mfa.methods.clone(),
         telegram_auth_config: settings
             .telegram
             .as_ref()

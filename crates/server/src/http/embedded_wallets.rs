@@ -87,13 +87,10 @@ fn proof_refused(message: &str) -> AppError {
     AppError::new(ServerErrorCode::InvalidCredentials, message).with_status(StatusCode::FORBIDDEN)
 }
 
-/// The step-up refusal: only a fresh sign-in gets the recovery share.
+/// The step-up refusal: only a fresh sign-in gets the recovery share. `invalid_credentials`,
+/// not `missing_or_invalid_mfa`: no MFA code helps here, so the client must not prompt for one.
 fn sign_in_again() -> AppError {
-    AppError::new(
-        ServerErrorCode::MissingOrInvalidMfa,
-        "Sign in again to recover your wallet on this device",
-    )
-    .with_status(StatusCode::FORBIDDEN)
+    proof_refused("Sign in again to recover your wallet on this device")
 }
 
 /// Counts one call against `limit`; `too_many_requests` past it.

@@ -11,13 +11,16 @@ use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::db::wallets::WALLET_ACCOUNT_TYPE;
 use crate::state::AppState;
 
-/// Loads the user's accounts and builds the wire [`User`].
+/// Loads the user's accounts and second factors and builds the wire [`User`].
 pub async fn user_view(state: &AppState, user: &UserRecord) -> Result<User, AppError> {
     let accounts = state.db.linked_accounts(&user.id).await?;
-    Ok(wire_user(user, accounts))
+    let mut view = wire_user(user, accounts);
+    view.mfa_methods = crate::mfa::wire_methods(state, &user.id).await?;
+    Ok(view)
 }
 
-/// The wire [`User`] from a stored user and its accounts (oldest first).
+/// The wire [`User`] from a stored user and its accounts (oldest first); `mfa_methods` empty
+/// (filled by [`user_view`]).
 pub fn wire_user(user: &UserRecord, accounts: Vec<LinkedAccountRecord>) -> User {
     User {
         id: user.id.clone(),

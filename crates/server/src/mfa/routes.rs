@@ -1,0 +1,208 @@
+//! The MFA routes (`docs/server.md` "MFA"). Host routes (CORS, bearer): sending an SMS code and
+//! the passkey options. Frame routes (bearer, `Origin` = the server's own, checked by
+//! [`FrameCaller`] like the share endpoints): verify (hands out the MFA token), enrol, unenrol.
+
+use axum::Json;
+use axum::extract::State;
+use symbolon_protocol::mfa::{
+    MfaEnrollResponse, MfaUnenrollRequest, MfaVerifyRequest, MfaVerifyResponse,
+    SmsMfaEnrollRequest, SmsMfaInitAction, SmsMfaInitRequest, TotpEnrollRequest,
+    TotpInitResponse,
+};
+use symbolon_protocol::session::SuccessResponse;
+
+use super::guard::{mfa_required, token_refused};
+use super::token::{presented, token_hash};
+use super::{MfaKind, not_enrolled, sms, token, totp};
+use crate::db::mfa::{ChangeOutcome, MfaChange};
+use crate::http::auth::Authenticated;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::frame_caller::FrameCaller;
+use crate::http::json_body::JsonBody;
+use crate::http::user_view::user_view;
+use crate::state::AppState;
+
+/// `POST /mfa/passwordless_sms/init`: texts a code to the enrolled MFA number (`verify`) or to a
+/// number being enrolled (`enroll`).
+pub async fn sms_init(
+    State(state): State<AppState>,
+    caller: Authenticated,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SmsMfaInitRequest>,
+) -> Result<Json<SuccessResponse>, AppError> {
+    caller.ctx.require_origin()?;
+    let app = &caller.ctx.app;
+    let user_id = caller.claims.sub.as_str();
+    let phone = match body.action {
+        SmsMfaInitAction::Verify => sms::enrolled_phone(&state, user_id).await?,
+        SmsMfaInitAction::Enroll => {
+            MfaKind::Sms.offered_by(app)?;
+            let raw = body.phone_number.as_deref().ok_or_else(|| {
+                AppError::invalid_data("phoneNumber is required to enroll a number")
+            })?;
+            sms::normalize(app, raw)?
+        }
+    };
+    sms::send(&state, app, user_id, &phone, &client_ip).await?;
+    Ok(Json(SuccessResponse { success: true }))
+}
+
+/// `POST /mfa/verify`: checks a TOTP or SMS code (or a passkey assertion) and hands the frame a
+/// single-use MFA token for this session.
+pub async fn verify(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<MfaVerifyRequest>,
+) -> Result<Json<MfaVerifyResponse>, AppError> {
+    let app = &caller.app;
+    let user_id = caller.user.id.as_str();
+    let kind = MfaKind::parse(&body.method)
+        .ok_or_else(|| AppError::invalid_data("method must be totp, sms or passkey"))?;
+    let code = || {
+        body.code
+            .as_deref()
+            .ok_or_else(|| AppError::invalid_data("Invalid MFA code"))
+    };
+    match kind {
+        MfaKind::Totp => totp::verify(&state, app, user_id, code()?).await?,
+        MfaKind::Sms => sms::verify(&state, app, user_id, code()?, &client_ip).await?,
+        MfaKind::Passkey => return Err(not_enrolled(kind)),
+    }
+    let (token, expires_at) = token::issue(&state, &caller, kind).await?;
+    Ok(Json(MfaVerifyResponse { token, expires_at }))
+}
+
+/// `POST /mfa/totp/init`: a pending secret and its `otpauth://` URL.
+pub async fn totp_init(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+) -> Result<Json<TotpInitResponse>, AppError> {
+    MfaKind::Totp.offered_by(&caller.app)?;
+    let accounts = state.db.linked_accounts(&caller.user.id).await?;
+    // The user as the authenticator app lists them: an email or number, else the user id.
+    let account = ["email", "phone"]
+        .iter()
+        .find_map(|kind| accounts.iter().find(|a| a.account_type == *kind))
+        .map_or(caller.user.id.as_str(), |a| a.subject.as_str());
+    let enrolment = totp::init(&state, &caller.app, &caller.user.id, account).await?;
+    Ok(Json(TotpInitResponse {
+        secret: enrolment.secret,
+        auth_url: enrolment.auth_url,
+    }))
+}
+
+/// `POST /mfa/totp/enroll`: the first code of the pending secret enrols it.
+pub async fn totp_enroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<TotpEnrollRequest>,
+) -> Result<Json<MfaEnrollResponse>, AppError> {
+    MfaKind::Totp.offered_by(&caller.app)?;
+    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    let (pending, step) =
+        totp::check_pending(&state, &caller.app, &caller.user.id, &body.code).await?;
+    let change = MfaChange::EnrollTotp {
+        pending: &pending,
+        step,
+    };
+    apply(&state, &caller, change, token.as_deref()).await
+}
+
+/// `POST /mfa/passwordless_sms/enroll`: the code texted to the number enrols it.
+pub async fn sms_enroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<SmsMfaEnrollRequest>,
+) -> Result<Json<MfaEnrollResponse>, AppError> {
+    MfaKind::Sms.offered_by(&caller.app)?;
+    let phone = sms::normalize(&caller.app, &body.phone_number)?;
+    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    sms::redeem(
+        &state,
+        &caller.app,
+        (&caller.user.id, &phone),
+        &body.code,
+        &client_ip,
+    )
+    .await?;
+    let change = MfaChange::EnrollSms {
+        phone_number: &phone,
+    };
+    apply(&state, &caller, change, token.as_deref()).await
+}
+
+/// `POST /mfa/unenroll`: removes a method, with an MFA token.
+pub async fn unenroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<MfaUnenrollRequest>,
+) -> Result<Json<MfaEnrollResponse>, AppError> {
+    let kind = MfaKind::parse(&body.method)
+        .ok_or_else(|| AppError::invalid_data("method must be totp, sms or passkey"))?;
+    let token = Some(body.mfa_token.as_str()).filter(|t| !t.trim().is_empty());
+    let change = MfaChange::Unenroll {
+        method: kind.as_str(),
+    };
+    apply(&state, &caller, change, token).await
+}
+
+/// The presented token when the user already has a method (then one is required and must be
+/// live), checked before any code is spent; the change itself uses it up.
+async fn required_token(
+    state: &AppState,
+    caller: &FrameCaller,
+    token: Option<&str>,
+) -> Result<Option<String>, AppError> {
+    if state.db.mfa_methods(&caller.user.id).await?.is_empty() {
+        return Ok(token.map(str::to_string));
+    }
+    let token = token
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(mfa_required)?;
+    let hash = token_hash(token);
+    if !state
+        .db
+        .mfa_token_valid(presented(caller, &hash, state.clock.now()))
+        .await?
+    {
+        return Err(token_refused());
+    }
+    Ok(Some(token.to_string()))
+}
+
+/// Applies `change` (spending `token` when one is needed) and answers the user.
+async fn apply(
+    state: &AppState,
+    caller: &FrameCaller,
+    change: MfaChange<'_>,
+    token: Option<&str>,
+) -> Result<Json<MfaEnrollResponse>, AppError> {
+    let hash = token.map(token_hash);
+    let now = state.clock.now();
+    let presented = hash.as_deref().map(|h| presented(caller, h, now));
+    match state
+        .db
+        .change_mfa(&caller.user.id, change, presented, now)
+        .await?
+    {
+        ChangeOutcome::Done => {}
+        ChangeOutcome::TokenRequired => return Err(mfa_required()),
+        ChangeOutcome::TokenRefused => return Err(token_refused()),
+        ChangeOutcome::NothingToChange => {
+            return Err(match change {
+                MfaChange::Unenroll { method } => {
+                    not_enrolled(MfaKind::parse(method).unwrap_or(MfaKind::Totp))
+                }
+                _ => AppError::invalid_data("No authenticator setup is pending: start it again"),
+            });
+        }
+    }
+    tracing::info!(app = %caller.app.id, user = %caller.user.id, "MFA methods changed");
+    Ok(Json(MfaEnrollResponse {
+        user: user_view(state, &caller.user).await?,
+    }))
+}
