@@ -20,7 +20,7 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::user::{ChainType, LinkedAccount, RecoveryMethod};
 use symbolon_protocol::wallet::{
     CreateEmbeddedWalletRequest, CreateEmbeddedWalletResponse, KeyMaterialRequest,
-    KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse, WalletChallengePurpose,
+    KeyMaterialIntent, KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse, WalletChallengePurpose,
     WalletChallengeRequest, WalletChallengeResponse,
 };
 use symbolon_wallet_core::{Address, Share, ShareKind};
@@ -31,6 +31,7 @@ use super::json_body::JsonBody;
 use super::path_param::PathParam;
 use super::user_view::user_view;
 use crate::db::DbError;
+use crate::mfa::guard::{self, Operation};
 use crate::db::wallets::{
     EmbeddedWalletRecord, RecoveryGrant, RootShareEnvelopes, WalletChallengeRecord, WalletLimit,
 };
@@ -344,7 +345,9 @@ pub async fn create(
 
 /// The user's root auth share for any of the user's wallets, to the device whose key signed a
 /// fresh `key_material` challenge; with `recovery: true` also the recovery share, to a session
-/// that signed in within [`RECOVERY_WINDOW_S`] and has not recovered before.
+/// that signed in within [`RECOVERY_WINDOW_S`] and has not recovered before. For a user with a
+/// second factor, export and recovery (and with transaction protection, signing) also need a
+/// fresh MFA token of this session ([`guard`]).
 pub async fn key_material(
     State(state): State<AppState>,
     caller: FrameCaller,
@@ -364,6 +367,20 @@ pub async fn key_material(
         audit(&caller, &address, action, "refused_rate_limit");
         return Err(limited);
     }
+    // MFA (docs/wallet.md "MFA"): refused here, before any nonce or recovery allowance is spent;
+    // the token is used up only once every other check passed.
+    let operation = match (recovery_wanted, body.intent.unwrap_or_default()) {
+        (true, _) => Operation::Recovery,
+        (false, KeyMaterialIntent::Export) => Operation::Export,
+        (false, KeyMaterialIntent::Sign) => Operation::Sign,
+    };
+    let mfa = match guard::check(&state, &caller, operation, body.mfa_token.as_deref()).await {
+        Ok(cleared) => cleared,
+        Err(refused) => {
+            audit(&caller, &address, action, "refused_mfa");
+            return Err(refused);
+        }
+    };
     let root = root_address(&state, &caller, chain).await?;
     let user_id = caller.user.id.as_str();
     let (auth_envelope, device_public_key) = state
@@ -442,6 +459,10 @@ pub async fn key_material(
         }
         None
     };
+    if let Err(refused) = mfa.consume(&state, &caller).await {
+        audit(&caller, &address, action, "refused_mfa");
+        return Err(refused);
+    }
     let auth = vault
         .open(ShareKind::Auth, &auth_envelope, root, user_id)
         .map_err(|e| AppError::internal(&e))?;
@@ -458,6 +479,7 @@ pub async fn key_material(
         recovery_method,
         auth_share: STANDARD.encode(auth.as_bytes()),
         recovery_share,
+        single_use: mfa.single_use,
     }))
 }
 
