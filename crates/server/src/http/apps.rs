@@ -86,6 +86,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
             mode: "legacy-embedded-wallets-only".into(),
         },
         mfa_methods: settings.mfa.methods.clone(),
+        mfa_protect_transactions: settings.mfa.protect_transactions,
         telegram_auth_config: settings
             .telegram
             .as_ref()

@@ -19,9 +19,9 @@ use base64::engine::general_purpose::STANDARD;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::user::{ChainType, LinkedAccount, RecoveryMethod};
 use symbolon_protocol::wallet::{
-    CreateEmbeddedWalletRequest, CreateEmbeddedWalletResponse, KeyMaterialRequest,
-    KeyMaterialIntent, KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse, WalletChallengePurpose,
-    WalletChallengeRequest, WalletChallengeResponse,
+    CreateEmbeddedWalletRequest, CreateEmbeddedWalletResponse, KeyMaterialIntent,
+    KeyMaterialRequest, KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse,
+    WalletChallengePurpose, WalletChallengeRequest, WalletChallengeResponse,
 };
 use symbolon_wallet_core::{Address, Share, ShareKind};
 
@@ -31,10 +31,10 @@ use super::json_body::JsonBody;
 use super::path_param::PathParam;
 use super::user_view::user_view;
 use crate::db::DbError;
-use crate::mfa::guard::{self, Operation};
 use crate::db::wallets::{
     EmbeddedWalletRecord, RecoveryGrant, RootShareEnvelopes, WalletChallengeRecord, WalletLimit,
 };
+use crate::mfa::guard::{self, Operation};
 use crate::random::{random_id, random_token};
 use crate::state::AppState;
 use crate::wallets::VaultError;
