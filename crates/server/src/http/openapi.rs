@@ -42,6 +42,10 @@ use symbolon_protocol::farcaster::{
     FarcasterTransferRequest, FarcasterUnlinkRequest, FarcasterV2AuthenticateRequest,
     FarcasterV2InitResponse,
 };
+use symbolon_protocol::mfa::{
+    MfaSmsEnrollRequest, MfaSmsInitRequest, MfaTokenResponse, MfaUnenrollRequest, MfaUserResponse,
+    MfaVerifyRequest, TotpEnrollRequest, TotpInitResponse,
+};
 use symbolon_protocol::oauth::{
     OAuthAuthenticateRequest, OAuthInitRequest, OAuthInitResponse, OAuthLinkRequest,
     OAuthTransferRequest, OAuthUnlinkRequest,
@@ -252,6 +256,12 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/siwe/link_smart_wallet", "Link a smart wallet proven by a signed EIP-4361 message (EIP-1271 or EIP-6492)", Some(json::<SiweLinkSmartWalletRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
     r(Post, "/api/v1/siwe/unlink", "Unlink an external Ethereum wallet (never an embedded one, never the last way in)", Some(json::<SiweUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/siwe/transfer", "Move an Ethereum wallet from its owner, with the nonce of account_transfer_required", Some(json::<SiweTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/mfa/passwordless_sms/init", "Text an MFA code: to the enrolled number (verify) or to a number being enrolled", Some(json::<MfaSmsInitRequest>), Body::Json(json::<SuccessResponse>), UserOrigin, &[429]),
+    r(Post, "/api/v1/mfa/verify", "Verify a second factor: a single-use MFA token for this session", Some(json::<MfaVerifyRequest>), Body::Json(json::<MfaTokenResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/totp/init", "A pending authenticator-app secret and its otpauth URL", None, Body::Json(json::<TotpInitResponse>), Frame, &[]),
+    r(Post, "/api/v1/mfa/totp/enroll", "Enrol the pending authenticator-app secret with its first code", Some(json::<TotpEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/passwordless_sms/enroll", "Enrol a number for MFA with the code texted to it", Some(json::<MfaSmsEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/unenroll", "Remove a second factor (needs an MFA token)", Some(json::<MfaUnenrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[]),
     r(Post, "/api/v1/siws/init", "A single-use nonce for one Sign-In With Solana message of an address", Some(json::<SiweInitRequest>), Body::Json(json::<SiweInitResponse>), AppOrigin, &[409, 429]),
     r(Post, "/api/v1/siws/authenticate", "Log in with a signed Sign-In With Solana message", Some(json::<SiwsAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
     r(Post, "/api/v1/siws/link", "Link the Solana wallet of a signed Sign-In With Solana message", Some(json::<SiwsLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),

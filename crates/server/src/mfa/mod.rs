@@ -8,21 +8,16 @@
 
 pub mod attempts;
 pub mod guard;
-// pub mod routes;
+pub mod routes;
 pub mod sms;
 pub mod token;
 pub mod totp;
 
 use symbolon_protocol::ServerErrorCode;
-// TEMP until the protocol constants land on main (contract-12: same names and values).
-/// Seconds an MFA token lives.
-pub const MFA_TOKEN_TTL_S: u64 = 300;
-/// Failed verifications per user per [`MFA_LOCKOUT_S`].
-pub const MFA_MAX_FAILED_VERIFICATIONS: u32 = 5;
-/// The failure window.
-pub const MFA_LOCKOUT_S: u64 = 900;
-/// Seconds a pending TOTP secret waits for its first code.
-pub const TOTP_PENDING_TTL_S: u64 = 600;
+pub use symbolon_protocol::constants::{
+    MFA_LOCKOUT_S, MFA_MAX_FAILED_VERIFICATIONS, MFA_TOKEN_TTL_S, TOTP_PENDING_TTL_S,
+};
+pub use symbolon_protocol::mfa::MfaMethodType;
 use symbolon_protocol::user::MfaMethod;
 
 use crate::db::apps::AppRecord;
@@ -43,7 +38,7 @@ impl MfaSettings {
     /// Known methods only, each once.
     pub fn check(&self) -> Result<(), String> {
         for (i, method) in self.methods.iter().enumerate() {
-            if MfaKind::parse(method).is_none() {
+            if MfaMethodType::parse(method).is_none() {
                 return Err(format!(
                     "mfa.methods: unknown method {method:?} (totp, sms, passkey)"
                 ));
@@ -56,48 +51,24 @@ impl MfaSettings {
     }
 }
 
-/// A second factor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MfaKind {
-    /// Authenticator app.
-    Totp,
-    /// Code by SMS to the enrolled number.
-    Sms,
-    /// A passkey enrolled in MFA.
-    Passkey,
-}
-
-impl MfaKind {
-    /// Every kind, as app settings and the wire name them.
-    pub const ALL: [Self; 3] = [Self::Totp, Self::Sms, Self::Passkey];
-
-    /// The wire and storage name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Totp => "totp",
-            Self::Sms => "sms",
-            Self::Passkey => "passkey",
-        }
-    }
-
-    /// The kind named `name`, if any.
-    pub fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|kind| kind.as_str() == name)
-    }
-
-    /// Refuses enrolling a method the app does not offer (`[mfa] methods`).
-    pub fn offered_by(self, app: &AppRecord) -> Result<(), AppError> {
-        if app.settings.mfa.methods.iter().any(|m| m == self.as_str()) {
-            Ok(())
-        } else {
-            Err(AppError::new(
-                ServerErrorCode::FeatureNotEnabled,
-                format!(
-                    "This app does not offer {} as a second factor",
-                    self.as_str()
-                ),
-            ))
-        }
+/// Refuses enrolling a method the app does not offer (`[mfa] methods`).
+pub fn offered(app: &AppRecord, method: MfaMethodType) -> Result<(), AppError> {
+    if app
+        .settings
+        .mfa
+        .methods
+        .iter()
+        .any(|m| m == method.as_str())
+    {
+        Ok(())
+    } else {
+        Err(AppError::new(
+            ServerErrorCode::FeatureNotEnabled,
+            format!(
+                "This app does not offer {} as a second factor",
+                method.as_str()
+            ),
+        ))
     }
 }
 
@@ -108,17 +79,17 @@ pub async fn wire_methods(state: &AppState, user_id: &str) -> Result<Vec<MfaMeth
         .into_iter()
         .filter_map(|m| {
             let verified_at = m.verified_at;
-            Some(match MfaKind::parse(&m.method)? {
-                MfaKind::Totp => MfaMethod::Totp { verified_at },
-                MfaKind::Sms => MfaMethod::Sms { verified_at },
-                MfaKind::Passkey => MfaMethod::Passkey { verified_at },
+            Some(match MfaMethodType::parse(&m.method)? {
+                MfaMethodType::Totp => MfaMethod::Totp { verified_at },
+                MfaMethodType::Sms => MfaMethod::Sms { verified_at },
+                MfaMethodType::Passkey => MfaMethod::Passkey { verified_at },
             })
         })
         .collect())
 }
 
 /// The method is not enrolled (400 `missing_mfa_enrollment`).
-pub fn not_enrolled(kind: MfaKind) -> AppError {
+pub fn not_enrolled(kind: MfaMethodType) -> AppError {
     AppError::new(
         ServerErrorCode::MissingMfaEnrollment,
         format!("No {} second factor is enrolled", kind.as_str()),

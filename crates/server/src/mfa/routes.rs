@@ -5,15 +5,14 @@
 use axum::Json;
 use axum::extract::State;
 use symbolon_protocol::mfa::{
-    MfaEnrollResponse, MfaUnenrollRequest, MfaVerifyRequest, MfaVerifyResponse,
-    SmsMfaEnrollRequest, SmsMfaInitAction, SmsMfaInitRequest, TotpEnrollRequest,
-    TotpInitResponse,
+    MfaSmsAction, MfaSmsEnrollRequest, MfaSmsInitRequest, MfaTokenResponse, MfaUnenrollRequest,
+    MfaUserResponse, MfaVerifyRequest, TotpEnrollRequest, TotpInitResponse,
 };
 use symbolon_protocol::session::SuccessResponse;
 
 use super::guard::{mfa_required, token_refused};
 use super::token::{presented, token_hash};
-use super::{MfaKind, not_enrolled, sms, token, totp};
+use super::{MfaMethodType, not_enrolled, offered, sms, token, totp};
 use crate::db::mfa::{ChangeOutcome, MfaChange};
 use crate::http::auth::Authenticated;
 use crate::http::client_ip::ClientIp;
@@ -29,15 +28,15 @@ pub async fn sms_init(
     State(state): State<AppState>,
     caller: Authenticated,
     client_ip: ClientIp,
-    JsonBody(body): JsonBody<SmsMfaInitRequest>,
+    JsonBody(body): JsonBody<MfaSmsInitRequest>,
 ) -> Result<Json<SuccessResponse>, AppError> {
     caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     let user_id = caller.claims.sub.as_str();
     let phone = match body.action {
-        SmsMfaInitAction::Verify => sms::enrolled_phone(&state, user_id).await?,
-        SmsMfaInitAction::Enroll => {
-            MfaKind::Sms.offered_by(app)?;
+        MfaSmsAction::Verify => sms::enrolled_phone(&state, user_id).await?,
+        MfaSmsAction::Enroll => {
+            offered(app, MfaMethodType::Sms)?;
             let raw = body.phone_number.as_deref().ok_or_else(|| {
                 AppError::invalid_data("phoneNumber is required to enroll a number")
             })?;
@@ -55,23 +54,22 @@ pub async fn verify(
     caller: FrameCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<MfaVerifyRequest>,
-) -> Result<Json<MfaVerifyResponse>, AppError> {
+) -> Result<Json<MfaTokenResponse>, AppError> {
     let app = &caller.app;
     let user_id = caller.user.id.as_str();
-    let kind = MfaKind::parse(&body.method)
-        .ok_or_else(|| AppError::invalid_data("method must be totp, sms or passkey"))?;
+    let kind = body.method;
     let code = || {
         body.code
             .as_deref()
             .ok_or_else(|| AppError::invalid_data("Invalid MFA code"))
     };
     match kind {
-        MfaKind::Totp => totp::verify(&state, app, user_id, code()?).await?,
-        MfaKind::Sms => sms::verify(&state, app, user_id, code()?, &client_ip).await?,
-        MfaKind::Passkey => return Err(not_enrolled(kind)),
+        MfaMethodType::Totp => totp::verify(&state, app, user_id, code()?).await?,
+        MfaMethodType::Sms => sms::verify(&state, app, user_id, code()?, &client_ip).await?,
+        MfaMethodType::Passkey => return Err(not_enrolled(kind)),
     }
     let (token, expires_at) = token::issue(&state, &caller, kind).await?;
-    Ok(Json(MfaVerifyResponse { token, expires_at }))
+    Ok(Json(MfaTokenResponse { token, expires_at }))
 }
 
 /// `POST /mfa/totp/init`: a pending secret and its `otpauth://` URL.
@@ -79,7 +77,7 @@ pub async fn totp_init(
     State(state): State<AppState>,
     caller: FrameCaller,
 ) -> Result<Json<TotpInitResponse>, AppError> {
-    MfaKind::Totp.offered_by(&caller.app)?;
+    offered(&caller.app, MfaMethodType::Totp)?;
     let accounts = state.db.linked_accounts(&caller.user.id).await?;
     // The user as the authenticator app lists them: an email or number, else the user id.
     let account = ["email", "phone"]
@@ -98,8 +96,8 @@ pub async fn totp_enroll(
     State(state): State<AppState>,
     caller: FrameCaller,
     JsonBody(body): JsonBody<TotpEnrollRequest>,
-) -> Result<Json<MfaEnrollResponse>, AppError> {
-    MfaKind::Totp.offered_by(&caller.app)?;
+) -> Result<Json<MfaUserResponse>, AppError> {
+    offered(&caller.app, MfaMethodType::Totp)?;
     let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
     let (pending, step) =
         totp::check_pending(&state, &caller.app, &caller.user.id, &body.code).await?;
@@ -115,9 +113,9 @@ pub async fn sms_enroll(
     State(state): State<AppState>,
     caller: FrameCaller,
     client_ip: ClientIp,
-    JsonBody(body): JsonBody<SmsMfaEnrollRequest>,
-) -> Result<Json<MfaEnrollResponse>, AppError> {
-    MfaKind::Sms.offered_by(&caller.app)?;
+    JsonBody(body): JsonBody<MfaSmsEnrollRequest>,
+) -> Result<Json<MfaUserResponse>, AppError> {
+    offered(&caller.app, MfaMethodType::Sms)?;
     let phone = sms::normalize(&caller.app, &body.phone_number)?;
     let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
     sms::redeem(
@@ -139,10 +137,9 @@ pub async fn unenroll(
     State(state): State<AppState>,
     caller: FrameCaller,
     JsonBody(body): JsonBody<MfaUnenrollRequest>,
-) -> Result<Json<MfaEnrollResponse>, AppError> {
-    let kind = MfaKind::parse(&body.method)
-        .ok_or_else(|| AppError::invalid_data("method must be totp, sms or passkey"))?;
-    let token = Some(body.mfa_token.as_str()).filter(|t| !t.trim().is_empty());
+) -> Result<Json<MfaUserResponse>, AppError> {
+    let kind = body.method;
+    let token = body.mfa_token.as_deref().filter(|t| !t.trim().is_empty());
     let change = MfaChange::Unenroll {
         method: kind.as_str(),
     };
@@ -180,7 +177,7 @@ async fn apply(
     caller: &FrameCaller,
     change: MfaChange<'_>,
     token: Option<&str>,
-) -> Result<Json<MfaEnrollResponse>, AppError> {
+) -> Result<Json<MfaUserResponse>, AppError> {
     let hash = token.map(token_hash);
     let now = state.clock.now();
     let presented = hash.as_deref().map(|h| presented(caller, h, now));
@@ -195,14 +192,14 @@ async fn apply(
         ChangeOutcome::NothingToChange => {
             return Err(match change {
                 MfaChange::Unenroll { method } => {
-                    not_enrolled(MfaKind::parse(method).unwrap_or(MfaKind::Totp))
+                    not_enrolled(MfaMethodType::parse(method).unwrap_or(MfaMethodType::Totp))
                 }
                 _ => AppError::invalid_data("No authenticator setup is pending: start it again"),
             });
         }
     }
     tracing::info!(app = %caller.app.id, user = %caller.user.id, "MFA methods changed");
-    Ok(Json(MfaEnrollResponse {
+    Ok(Json(MfaUserResponse {
         user: user_view(state, &caller.user).await?,
     }))
 }

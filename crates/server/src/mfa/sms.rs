@@ -6,7 +6,7 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::OTP_TTL_S;
 
 use super::attempts::{Attempt, INVALID_CODE};
-use super::{MfaKind, not_enrolled};
+use super::{MfaMethodType, not_enrolled};
 use crate::db::apps::AppRecord;
 use crate::db::otp::OtpKey;
 use crate::http::client_ip::ClientIp;
@@ -48,9 +48,9 @@ pub async fn enrolled_phone(state: &AppState, user_id: &str) -> Result<String, A
         .mfa_methods(user_id)
         .await?
         .into_iter()
-        .find(|m| m.method == MfaKind::Sms.as_str())
+        .find(|m| m.method == MfaMethodType::Sms.as_str())
         .and_then(|m| m.phone_number)
-        .ok_or_else(|| not_enrolled(MfaKind::Sms))
+        .ok_or_else(|| not_enrolled(MfaMethodType::Sms))
 }
 
 /// Texts a fresh MFA code for `user_id` to `phone` (E.164).

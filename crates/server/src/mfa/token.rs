@@ -9,7 +9,7 @@ use crate::http::frame_caller::FrameCaller;
 use crate::random::random_token;
 use crate::state::AppState;
 
-use super::{MFA_TOKEN_TTL_S, MfaKind};
+use super::{MFA_TOKEN_TTL_S, MfaMethodType};
 
 /// The stored form of a presented token.
 pub fn token_hash(token: &str) -> String {
@@ -32,7 +32,7 @@ pub fn presented<'a>(caller: &'a FrameCaller, hash: &'a str, now: i64) -> TokenU
 pub async fn issue(
     state: &AppState,
     caller: &FrameCaller,
-    method: MfaKind,
+    method: MfaMethodType,
 ) -> Result<(String, i64), AppError> {
     let token = random_token()?;
     let hash = token_hash(&token);

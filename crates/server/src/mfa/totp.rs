@@ -9,7 +9,7 @@
 use totp_rs::{Algorithm, Builder, Secret, Totp};
 
 use super::attempts::{Attempt, invalid_code};
-use super::{MfaKind, TOTP_PENDING_TTL_S, not_enrolled};
+use super::{MfaMethodType, TOTP_PENDING_TTL_S, not_enrolled};
 use crate::app_secrets::SealedSecret;
 use crate::db::apps::AppRecord;
 use crate::http::error::AppError;
@@ -135,7 +135,7 @@ pub async fn verify(
         .totp(user_id)
         .await?
         .and_then(|row| row.secret)
-        .ok_or_else(|| not_enrolled(MfaKind::Totp))?;
+        .ok_or_else(|| not_enrolled(MfaMethodType::Totp))?;
     let attempt = Attempt::reserve(state, user_id).await?;
     let checked = match open(state, app, user_id, &secret) {
         Ok(totp) => match matching_step(state, &totp, code) {

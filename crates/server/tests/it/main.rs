@@ -16,6 +16,7 @@ mod custom_jwt_verifier;
 mod edge;
 mod farcaster;
 mod login;
+mod mfa;
 mod oauth;
 mod openapi;
 mod sessions;

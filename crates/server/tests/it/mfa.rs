@@ -1,6 +1,7 @@
 //! Second factors (docs/server.md "MFA"): TOTP and SMS enrolment and verification, the MFA
 //! token (single use, bound to user and session, 5 minutes), the failure lock-out, and the guard
 //! on the wallet's share release (docs/wallet.md "MFA").
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 use crate::wallets::{
@@ -79,7 +80,13 @@ async fn enroll_totp(t: &TestApp, token: &str) -> String {
     let init = frame_post(t, TOTP_INIT, token, json!({})).await;
     assert_eq!(init.status, StatusCode::OK, "{}", init.text);
     let secret = init.body["secret"].as_str().unwrap().to_string();
-    let enrolled = frame_post(t, TOTP_ENROLL, token, json!({ "code": code(t, &secret, 0) })).await;
+    let enrolled = frame_post(
+        t,
+        TOTP_ENROLL,
+        token,
+        json!({ "code": code(t, &secret, 0) }),
+    )
+    .await;
     assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
     secret
 }
@@ -113,7 +120,12 @@ async fn sms_init(t: &TestApp, token: &str, body: Value) -> Reply {
 
 /// Enrols `phone` for SMS MFA (with `mfa_token` when the user has a method already).
 async fn enroll_sms(t: &TestApp, token: &str, phone: &str, mfa_token: Option<&str>) -> Reply {
-    let init = sms_init(t, token, json!({ "action": "enroll", "phoneNumber": phone })).await;
+    let init = sms_init(
+        t,
+        token,
+        json!({ "action": "enroll", "phoneNumber": phone }),
+    )
+    .await;
     assert_eq!(init.status, StatusCode::OK, "{}", init.text);
     let code = t.latest_sms_code(phone).await;
     let mut body = json!({ "phoneNumber": phone, "code": code });
@@ -152,9 +164,20 @@ async fn totp_enrols_and_verifies_into_a_token(backend: Backend) {
     } else {
         wrong
     };
-    assert_message(&wrong, 401, "invalid_credentials", "The code you entered is not valid");
+    assert_message(
+        &wrong,
+        401,
+        "invalid_credentials",
+        "The code you entered is not valid",
+    );
     assert!(methods(&me(&t, &token).await).is_empty());
-    let enrolled = frame_post(&t, TOTP_ENROLL, &token, json!({ "code": code(&t, &secret, 0) })).await;
+    let enrolled = frame_post(
+        &t,
+        TOTP_ENROLL,
+        &token,
+        json!({ "code": code(&t, &secret, 0) }),
+    )
+    .await;
     assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
     assert_eq!(methods(&enrolled.body["user"]), ["totp"]);
     assert_eq!(methods(&me(&t, &token).await), ["totp"]);
@@ -186,13 +209,23 @@ async fn totp_accepts_one_step_each_way_and_no_more(backend: Backend) {
     // The step before, the current one and the one after: each accepted (in increasing order).
     for offset in [-30, 0, 30] {
         let reply = verify_totp(&t, &token, &code(&t, &secret, offset)).await;
-        assert_eq!(reply.status, StatusCode::OK, "offset {offset}: {}", reply.text);
+        assert_eq!(
+            reply.status,
+            StatusCode::OK,
+            "offset {offset}: {}",
+            reply.text
+        );
     }
     // Two steps off either way: refused.
     t.state.clock.advance(150);
     for offset in [-60, 60] {
         let reply = verify_totp(&t, &token, &code(&t, &secret, offset)).await;
-        assert_message(&reply, 401, "invalid_credentials", "The code you entered is not valid");
+        assert_message(
+            &reply,
+            401,
+            "invalid_credentials",
+            "The code you entered is not valid",
+        );
     }
 }
 
@@ -258,7 +291,12 @@ async fn sms_enrols_and_verifies_through_the_sms_adapter(backend: Backend) {
     assert!(verified.body["token"].is_string());
     // The code is used up.
     let again = frame_post(&t, VERIFY, &token, json!({ "method": "sms", "code": code })).await;
-    assert_message(&again, 401, "invalid_credentials", "The code you entered is not valid");
+    assert_message(
+        &again,
+        401,
+        "invalid_credentials",
+        "The code you entered is not valid",
+    );
     // TOTP is not enrolled.
     verify_totp(&t, &token, "123456")
         .await
@@ -279,7 +317,7 @@ async fn mfa_codes_and_login_codes_do_not_mix(backend: Backend) {
     let login = t
         .post(
             "/api/v1/passwordless_sms/authenticate",
-            json!({ "phone_number": phone, "code": mfa_code }),
+            json!({ "phoneNumber": phone, "code": mfa_code }),
         )
         .send()
         .await;
@@ -287,20 +325,40 @@ async fn mfa_codes_and_login_codes_do_not_mix(backend: Backend) {
 
     // A login code does not pass MFA.
     let sent = t
-        .post("/api/v1/passwordless_sms/init", json!({ "phone_number": phone }))
+        .post(
+            "/api/v1/passwordless_sms/init",
+            json!({ "phoneNumber": phone }),
+        )
         .send()
         .await;
     assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
     let login_code = t.latest_sms_code(&phone).await;
-    let verify = frame_post(&t, VERIFY, &token, json!({ "method": "sms", "code": login_code })).await;
-    assert_message(&verify, 401, "invalid_credentials", "The code you entered is not valid");
+    let verify = frame_post(
+        &t,
+        VERIFY,
+        &token,
+        json!({ "method": "sms", "code": login_code }),
+    )
+    .await;
+    assert_message(
+        &verify,
+        401,
+        "invalid_credentials",
+        "The code you entered is not valid",
+    );
     // The MFA code still passes MFA, and the login code still signs in.
-    let verify = frame_post(&t, VERIFY, &token, json!({ "method": "sms", "code": mfa_code })).await;
+    let verify = frame_post(
+        &t,
+        VERIFY,
+        &token,
+        json!({ "method": "sms", "code": mfa_code }),
+    )
+    .await;
     assert_eq!(verify.status, StatusCode::OK, "{}", verify.text);
     let login = t
         .post(
             "/api/v1/passwordless_sms/authenticate",
-            json!({ "phone_number": phone, "code": login_code }),
+            json!({ "phoneNumber": phone, "code": login_code }),
         )
         .send()
         .await;
@@ -417,9 +475,15 @@ async fn tokens_expire_and_belong_to_their_session_and_user(backend: Backend) {
     // Another session of the same user cannot spend it.
     let mfa = mfa_token(&t, &token, &secret).await;
     let second_session = token_of(&t.login(&email).await);
-    unlock_with(&t, &second_session, &material.device, &address, export(&mfa))
-        .await
-        .assert_error(403, "expired_or_invalid_mfa_token");
+    unlock_with(
+        &t,
+        &second_session,
+        &material.device,
+        &address,
+        export(&mfa),
+    )
+    .await
+    .assert_error(403, "expired_or_invalid_mfa_token");
     // Nor another user (on their own wallet).
     let (stranger, _, stranger_material) = wallet_user(&t).await;
     let stranger_address = stranger_material.address(0);
@@ -473,11 +537,21 @@ async fn export_and_recovery_need_a_token(backend: Backend) {
 
     // Export without a token: refused before any share is read.
     let export = unlock_with(&t, &token, device, &address, json!({ "intent": "export" })).await;
-    assert_message(&export, 403, "missing_or_invalid_mfa", "MFA verification is required");
+    assert_message(
+        &export,
+        403,
+        "missing_or_invalid_mfa",
+        "MFA verification is required",
+    );
     assert!(export.body.get("auth_share").is_none());
     // Recovery without a token: refused, and the session's one recovery is not spent.
     let recovery = recover_with(&t, &token, &address, json!({})).await;
-    assert_message(&recovery, 403, "missing_or_invalid_mfa", "MFA verification is required");
+    assert_message(
+        &recovery,
+        403,
+        "missing_or_invalid_mfa",
+        "MFA verification is required",
+    );
     let bogus = recover_with(&t, &token, &address, json!({ "mfa_token": "bogus" })).await;
     bogus.assert_error(403, "expired_or_invalid_mfa_token");
 
@@ -526,7 +600,10 @@ async fn protected_transactions_need_a_token_per_signature(backend: Backend) {
     // The app's config tells the client.
     let config = t.get(&format!("/api/v1/apps/{}", t.app_id)).send().await;
     assert_eq!(config.body["mfa_protect_transactions"], true);
-    assert_eq!(config.body["mfa_methods"], json!(["totp", "sms", "passkey"]));
+    assert_eq!(
+        config.body["mfa_methods"],
+        json!(["totp", "sms", "passkey"])
+    );
 }
 
 async fn users_without_mfa_are_unaffected(backend: Backend) {
@@ -560,7 +637,12 @@ async fn a_second_method_and_unenrolling_need_a_token(backend: Backend) {
 
     // A second method without a token: refused, and its code is not spent.
     let refused = enroll_sms(&t, &token, &phone, None).await;
-    assert_message(&refused, 403, "missing_or_invalid_mfa", "MFA verification is required");
+    assert_message(
+        &refused,
+        403,
+        "missing_or_invalid_mfa",
+        "MFA verification is required",
+    );
     let code = t.latest_sms_code(&phone).await;
     let mfa = mfa_token(&t, &token, &secret).await;
     let body = json!({ "phoneNumber": phone, "code": code, "mfa_token": mfa });
