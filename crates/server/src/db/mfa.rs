@@ -82,6 +82,12 @@ pub enum MfaChange<'a> {
         /// `totp`, `sms` or `passkey`.
         method: &'a str,
     },
+    /// Changes nothing here but needs a token like an unenrolment (removing one of several MFA
+    /// passkeys: the passkey table holds which).
+    Authorize {
+        /// The enrolled method the caller changes.
+        method: &'a str,
+    },
 }
 
 impl MfaChange<'_> {
@@ -90,7 +96,7 @@ impl MfaChange<'_> {
             Self::EnrollTotp { .. } => "totp",
             Self::EnrollSms { .. } => "sms",
             Self::EnrollPasskey => "passkey",
-            Self::Unenroll { method } => method,
+            Self::Unenroll { method } | Self::Authorize { method } => method,
         }
     }
 }
@@ -304,7 +310,11 @@ impl Db {
                 .bind(user_id)
                 .fetch_one(&mut *tx)
                 .await?;
-        let needs_token = enrolled > 0 || matches!(change, MfaChange::Unenroll { .. });
+        let needs_token = enrolled > 0
+            || matches!(
+                change,
+                MfaChange::Unenroll { .. } | MfaChange::Authorize { .. }
+            );
         if needs_token {
             let Some(token) = token else {
                 tx.rollback().await?;
@@ -384,6 +394,15 @@ async fn apply_change(
                     .await?;
             }
             return Ok(removed.rows_affected() == 1);
+        }
+        MfaChange::Authorize { method } => {
+            let row: Option<(i64,)> =
+                sqlx::query_as("SELECT 1 FROM mfa_methods WHERE user_id = $1 AND method = $2")
+                    .bind(user_id)
+                    .bind(method)
+                    .fetch_optional(&mut **tx)
+                    .await?;
+            return Ok(row.is_some());
         }
     };
     sqlx::query(
