@@ -9,6 +9,7 @@ pub mod keys;
 pub mod migrations;
 pub mod oauth;
 pub mod otp;
+pub mod passkeys;
 pub mod sessions;
 pub mod users;
 pub mod wallet_nonces;

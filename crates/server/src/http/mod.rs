@@ -28,7 +28,9 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, farcaster, guest, oauth, siwe, siws, sms, telegram};
+use crate::methods::{
+    custom_jwt, email, farcaster, guest, oauth, passkey, siwe, siws, sms, telegram,
+};
 use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
@@ -94,6 +96,16 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/siwe/link_smart_wallet"), siwe::link_smart_wallet)
         .post(&api("/siwe/unlink"), siwe::unlink)
         .post(&api("/siwe/transfer"), siwe::transfer)
+        .post(&api("/passkeys/register/init"), passkey::register_init)
+        .post(&api("/passkeys/register"), passkey::register)
+        .post(
+            &api("/passkeys/authenticate/init"),
+            passkey::authenticate_init,
+        )
+        .post(&api("/passkeys/authenticate"), passkey::authenticate)
+        .post(&api("/passkeys/link/init"), passkey::link_init)
+        .post(&api("/passkeys/link"), passkey::link)
+        .post(&api("/passkeys/unlink"), passkey::unlink)
         .post(&api("/siws/init"), siws::init)
         .post(&api("/siws/authenticate"), siws::authenticate)
         .post(&api("/siws/link"), siws::link)

@@ -18,6 +18,7 @@ mod farcaster;
 mod login;
 mod oauth;
 mod openapi;
+mod passkeys;
 mod sessions;
 mod siwe;
 mod sms;
