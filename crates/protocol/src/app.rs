@@ -72,6 +72,10 @@ pub struct AppConfigResponse {
     pub embedded_wallet_config: EmbeddedWalletConfig,
     /// MFA methods the app offers.
     pub mfa_methods: Vec<String>,
+    /// Every signature and transaction of a user enrolled in MFA needs a fresh verification
+    /// (transaction protection).
+    #[serde(default)]
+    pub mfa_protect_transactions: bool,
     /// Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
     pub telegram_auth_config: Option<crate::telegram::TelegramAuthConfig>,
     /// The WalletConnect Cloud project id of the app's external-wallet connections (spec §3

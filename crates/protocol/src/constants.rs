@@ -120,6 +120,18 @@ constants! {
     MFA_OVERALL_TIMEOUT_MS: u64 = 1_260_000;
     /// MFA attempts for one wallet operation.
     MFA_MAX_ATTEMPTS: u32 = 4;
+    /// Seconds an MFA token lives; it is also single use.
+    MFA_TOKEN_TTL_S: u64 = 300;
+    /// Failed MFA verifications a user may make per lock-out window.
+    MFA_MAX_FAILED_VERIFICATIONS: u32 = 5;
+    /// The lock-out window after too many failed MFA verifications, in seconds.
+    MFA_LOCKOUT_S: u64 = 900;
+    /// Seconds a TOTP secret waits for its first code before it is dropped.
+    TOTP_PENDING_TTL_S: u64 = 600;
+    /// Seconds a passkey challenge lives.
+    PASSKEY_CHALLENGE_TTL_S: u64 = 300;
+    /// The `timeout` of passkey options, in milliseconds.
+    PASSKEY_TIMEOUT_MS: u64 = 60_000;
 
     // --- Accounts (spec §5, §9) ---
     /// Passkeys one user may link.

@@ -3,8 +3,8 @@
 use ts_rs::{Config, TS};
 
 use crate::{
-    accounts, app, constants, cross_app, errors, farcaster, oauth, session, siwe, telegram, user,
-    wallet,
+    accounts, app, constants, cross_app, errors, farcaster, mfa, oauth, passkey, session, siwe,
+    telegram, user, wallet,
 };
 
 /// Where the generated file lives, relative to the repository root.
@@ -127,6 +127,37 @@ pub fn render() -> String {
         siwe::SiwsMessageType,
         siwe::SiwsAuthenticateRequest,
         siwe::SiwsLinkRequest,
+        user::PasskeyAccount,
+        wallet::KeyMaterialIntent,
+        passkey::PasskeyInitRequest,
+        passkey::PasskeyRegistrationInitResponse,
+        passkey::PasskeyAuthenticationInitResponse,
+        passkey::PasskeyCreationOptions,
+        passkey::PasskeyRequestOptions,
+        passkey::PasskeyRelyingParty,
+        passkey::PasskeyUserEntity,
+        passkey::PasskeyCredentialParameter,
+        passkey::PasskeyDescriptor,
+        passkey::PasskeyAuthenticatorSelection,
+        passkey::PasskeyRegisterRequest,
+        passkey::PasskeyAuthenticateRequest,
+        passkey::PasskeyUnlinkRequest,
+        passkey::PasskeyRegistrationResponse,
+        passkey::PasskeyAttestationResponse,
+        passkey::PasskeyAuthenticationResponse,
+        passkey::PasskeyAssertionResponse,
+        mfa::MfaMethodType,
+        mfa::MfaSmsAction,
+        mfa::MfaSmsInitRequest,
+        mfa::MfaPasskeyInitResponse,
+        mfa::MfaVerifyRequest,
+        mfa::MfaTokenResponse,
+        mfa::TotpInitResponse,
+        mfa::TotpEnrollRequest,
+        mfa::MfaSmsEnrollRequest,
+        mfa::MfaPasskeyEnrollRequest,
+        mfa::MfaUnenrollRequest,
+        mfa::MfaUserResponse,
     ];
 
     let mut out = String::from(

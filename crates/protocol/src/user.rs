@@ -88,6 +88,8 @@ pub enum LinkedAccount {
     Farcaster(FarcasterAccount),
     /// A Telegram account, proven by the Login Widget or a Mini App's `initData`.
     Telegram(TelegramAccount),
+    /// A passkey (WebAuthn credential); a user may have up to five.
+    Passkey(PasskeyAccount),
     /// An account at an operator's own provider: `type` is `custom:<name>`.
     #[serde(untagged)]
     #[ts(untagged)]
@@ -253,6 +255,28 @@ pub struct TelegramAccount {
     pub username: Option<String>,
     /// Profile picture.
     pub photo_url: Option<String>,
+    /// Verification times.
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub verification: Verification,
+}
+
+/// `type: "passkey"` (spec §3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PasskeyAccount {
+    /// The credential id (base64url).
+    pub credential_id: String,
+    /// The authenticator's name (from its AAGUID), when known.
+    pub authenticator_name: Option<String>,
+    /// The browser that registered it (from its User-Agent).
+    pub created_with_browser: Option<String>,
+    /// The operating system that registered it.
+    pub created_with_os: Option<String>,
+    /// The device kind that registered it (`desktop`, `mobile`, …).
+    pub created_with_device: Option<String>,
+    /// Whether it is one of the user's MFA methods.
+    pub enrolled_in_mfa: bool,
     /// Verification times.
     #[serde(flatten)]
     #[ts(flatten)]

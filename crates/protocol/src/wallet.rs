@@ -126,6 +126,26 @@ pub struct KeyMaterialRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub recovery: Option<bool>,
+    /// What the key is for (default `sign`); `export` needs MFA when the user has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub intent: Option<KeyMaterialIntent>,
+    /// A fresh MFA token from `/mfa/verify`, used up by this release.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mfa_token: Option<String>,
+}
+
+/// Why the frame unlocks a wallet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum KeyMaterialIntent {
+    /// Sign a message or a transaction.
+    #[default]
+    Sign,
+    /// Show the private key to the user.
+    Export,
 }
 
 /// The user's root shares, for the frame to rebuild the entropy.
@@ -145,6 +165,10 @@ pub struct KeyMaterialResponse {
     /// The root recovery share (base64); `null` unless `recovery` was asked for, granted and
     /// the method is `privy`.
     pub recovery_share: Option<String>,
+    /// The release was for one operation (transaction protection): the frame forgets the key
+    /// after it.
+    #[serde(default)]
+    pub single_use: bool,
 }
 
 /// `POST /embedded_wallets/{address}/shares`: replace the stored root shares after a re-split.

@@ -86,6 +86,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
             mode: "legacy-embedded-wallets-only".into(),
         },
         mfa_methods: Vec::new(),
+        mfa_protect_transactions: false,
         telegram_auth_config: settings
             .telegram
             .as_ref()

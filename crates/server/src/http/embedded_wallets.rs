@@ -461,6 +461,7 @@ pub async fn key_material(
         recovery_method,
         auth_share: STANDARD.encode(auth.as_bytes()),
         recovery_share,
+        single_use: false,
     }))
 }
 

@@ -9,6 +9,7 @@ export type {
   PrivyLinkedAccount,
   PrivyOAuthAccount,
   PrivyOAuthKey,
+  PrivyPasskeyAccount,
   PrivyPhoneAccount,
   PrivyTelegramAccount,
   PrivyUser,

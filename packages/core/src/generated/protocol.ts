@@ -59,7 +59,7 @@ verified_at: number, } | { "type": "passkey",
  */
 verified_at: number, };
 
-export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount | CustomOAuthAccount;
+export type LinkedAccount = { "type": "email" } & EmailAccount | { "type": "wallet" } & WalletAccount | { "type": "phone" } & PhoneAccount | { "type": "custom_auth" } & CustomAuthAccount | { "type": "google_oauth" } & OAuthAccount | { "type": "apple_oauth" } & OAuthAccount | { "type": "twitter_oauth" } & OAuthAccount | { "type": "discord_oauth" } & OAuthAccount | { "type": "github_oauth" } & OAuthAccount | { "type": "linkedin_oauth" } & OAuthAccount | { "type": "spotify_oauth" } & OAuthAccount | { "type": "instagram_oauth" } & OAuthAccount | { "type": "tiktok_oauth" } & OAuthAccount | { "type": "line_oauth" } & OAuthAccount | { "type": "twitch_oauth" } & OAuthAccount | { "type": "cross_app" } & CrossAppAccount | { "type": "farcaster" } & FarcasterAccount | { "type": "telegram" } & TelegramAccount | { "type": "passkey" } & PasskeyAccount | CustomOAuthAccount;
 
 export type Verification = { 
 /**
@@ -485,6 +485,11 @@ embedded_wallet_config: EmbeddedWalletConfig,
  */
 mfa_methods: Array<string>, 
 /**
+ * Every signature and transaction of a user enrolled in MFA needs a fresh verification
+ * (transaction protection).
+ */
+mfa_protect_transactions: boolean, 
+/**
  * Login with Telegram, when the app has a bot (spec §3 `telegramAuthConfiguration`).
  */
 telegram_auth_config: TelegramAuthConfig | null, 
@@ -799,7 +804,15 @@ device_signature?: string,
 /**
  * Ask for the recovery share too (new device); needs a fresh sign-in.
  */
-recovery?: boolean, };
+recovery?: boolean, 
+/**
+ * What the key is for (default `sign`); `export` needs MFA when the user has it.
+ */
+intent?: KeyMaterialIntent, 
+/**
+ * A fresh MFA token from `/mfa/verify`, used up by this release.
+ */
+mfa_token?: string, };
 
 export type KeyMaterialResponse = { 
 /**
@@ -826,7 +839,12 @@ auth_share: string,
  * The root recovery share (base64); `null` unless `recovery` was asked for, granted and
  * the method is `privy`.
  */
-recovery_share: string | null, };
+recovery_share: string | null, 
+/**
+ * The release was for one operation (transaction protection): the frame forgets the key
+ * after it.
+ */
+single_use: boolean, };
 
 export type ReplaceSharesRequest = { 
 /**
@@ -1770,6 +1788,453 @@ walletClientType?: string,
  */
 connectorType?: string, };
 
+export type PasskeyAccount = { 
+/**
+ * The credential id (base64url).
+ */
+credential_id: string, 
+/**
+ * The authenticator's name (from its AAGUID), when known.
+ */
+authenticator_name: string | null, 
+/**
+ * The browser that registered it (from its User-Agent).
+ */
+created_with_browser: string | null, 
+/**
+ * The operating system that registered it.
+ */
+created_with_os: string | null, 
+/**
+ * The device kind that registered it (`desktop`, `mobile`, …).
+ */
+created_with_device: string | null, 
+/**
+ * Whether it is one of the user's MFA methods.
+ */
+enrolled_in_mfa: boolean, 
+/**
+ * First verification (kept for compatibility with clients that read `verified_at`).
+ */
+verified_at: number, 
+/**
+ * First verification.
+ */
+first_verified_at: number | null, 
+/**
+ * Most recent verification.
+ */
+latest_verified_at: number | null, };
+
+export type KeyMaterialIntent = "sign" | "export";
+
+export type PasskeyInitRequest = { 
+/**
+ * Sent by clients; the server uses the RP id of the app's settings or the page's host and
+ * echoes it in the answer.
+ */
+relying_party?: string, 
+/**
+ * Captcha token, when the app uses a captcha.
+ */
+token?: string, };
+
+export type PasskeyRegistrationInitResponse = { 
+/**
+ * Options for `navigator.credentials.create`.
+ */
+options: PasskeyCreationOptions, 
+/**
+ * The RP id the credential is bound to.
+ */
+relying_party: string, };
+
+export type PasskeyAuthenticationInitResponse = { 
+/**
+ * Options for `navigator.credentials.get` (discoverable: `allow_credentials` is empty).
+ */
+options: PasskeyRequestOptions, 
+/**
+ * The RP id the assertion must be for.
+ */
+relying_party: string, };
+
+export type PasskeyCreationOptions = { 
+/**
+ * The relying party.
+ */
+rp: PasskeyRelyingParty, 
+/**
+ * The user the credential is made for.
+ */
+user: PasskeyUserEntity, 
+/**
+ * The single-use challenge.
+ */
+challenge: string, 
+/**
+ * Accepted algorithms (COSE ids).
+ */
+pub_key_cred_params: Array<PasskeyCredentialParameter>, 
+/**
+ * Milliseconds the browser waits.
+ */
+timeout: number, 
+/**
+ * Credentials the authenticator must not make again (the user's passkeys).
+ */
+exclude_credentials: Array<PasskeyDescriptor>, 
+/**
+ * Discoverable credential, user verification.
+ */
+authenticator_selection: PasskeyAuthenticatorSelection, 
+/**
+ * Always `none`.
+ */
+attestation: string, 
+/**
+ * WebAuthn extensions (`cred_props`).
+ */
+extensions?: Record<string, unknown>, };
+
+export type PasskeyRequestOptions = { 
+/**
+ * The single-use challenge.
+ */
+challenge: string, 
+/**
+ * Milliseconds the browser waits.
+ */
+timeout: number, 
+/**
+ * The RP id.
+ */
+rp_id: string, 
+/**
+ * Credentials that may answer (empty: any discoverable credential of this RP).
+ */
+allow_credentials: Array<PasskeyDescriptor>, 
+/**
+ * Always `required`.
+ */
+user_verification: string, 
+/**
+ * WebAuthn extensions.
+ */
+extensions?: Record<string, unknown>, };
+
+export type PasskeyRelyingParty = { 
+/**
+ * RP id (a host name).
+ */
+id: string, 
+/**
+ * Shown by the browser: the app's name.
+ */
+name: string, };
+
+export type PasskeyUserEntity = { 
+/**
+ * The user handle (base64url of random bytes, not the user id).
+ */
+id: string, 
+/**
+ * Account name shown by the browser.
+ */
+name: string, 
+/**
+ * Display name shown by the browser.
+ */
+display_name: string, };
+
+export type PasskeyCredentialParameter = { 
+/**
+ * Always `public-key`.
+ */
+type: string, 
+/**
+ * COSE algorithm id (-7 ES256, -8 EdDSA, -257 RS256).
+ */
+alg: number, };
+
+export type PasskeyDescriptor = { 
+/**
+ * Credential id (base64url).
+ */
+id: string, 
+/**
+ * Always `public-key`.
+ */
+type: string, 
+/**
+ * Transports the authenticator reported.
+ */
+transports?: Array<string>, };
+
+export type PasskeyAuthenticatorSelection = { 
+/**
+ * `required`: a discoverable credential, so it can sign in without a user name.
+ */
+resident_key: string, 
+/**
+ * `true` (older browsers read this).
+ */
+require_resident_key: boolean, 
+/**
+ * `required`.
+ */
+user_verification: string, 
+/**
+ * `platform` or `cross-platform` when restricted.
+ */
+authenticator_attachment?: string, };
+
+export type PasskeyRegisterRequest = { 
+/**
+ * Ignored (see [`PasskeyInitRequest::relying_party`]).
+ */
+relying_party?: string, 
+/**
+ * The browser's answer to the creation options.
+ */
+authenticator_response: PasskeyRegistrationResponse, };
+
+export type PasskeyAuthenticateRequest = { 
+/**
+ * Ignored (see [`PasskeyInitRequest::relying_party`]).
+ */
+relying_party?: string, 
+/**
+ * The challenge of the options answered (also inside `client_data_json`).
+ */
+challenge: string, 
+/**
+ * The browser's assertion.
+ */
+authenticator_response: PasskeyAuthenticationResponse, };
+
+export type PasskeyUnlinkRequest = { 
+/**
+ * The passkey's credential id (base64url).
+ */
+credential_id: string, 
+/**
+ * Also remove it as an MFA method (needs `mfa_token`; the wallet frame sends this).
+ */
+remove_as_mfa?: boolean, 
+/**
+ * A fresh MFA token (wallet frame only).
+ */
+mfa_token?: string, };
+
+export type PasskeyRegistrationResponse = { 
+/**
+ * Credential id (base64url).
+ */
+id: string, 
+/**
+ * The same bytes (base64url).
+ */
+raw_id: string, 
+/**
+ * The attestation.
+ */
+response: PasskeyAttestationResponse, 
+/**
+ * `platform` or `cross-platform`.
+ */
+authenticator_attachment?: string, 
+/**
+ * Extension outputs.
+ */
+client_extension_results: Record<string, unknown>, 
+/**
+ * Always `public-key`.
+ */
+type: string, };
+
+export type PasskeyAttestationResponse = { 
+/**
+ * `clientDataJSON` (base64url).
+ */
+client_data_json: string, 
+/**
+ * `attestationObject` (base64url CBOR).
+ */
+attestation_object: string, 
+/**
+ * Transports the authenticator reported.
+ */
+transports?: Array<string>, 
+/**
+ * Convenience copy of the authenticator data (base64url); not trusted.
+ */
+authenticator_data?: string, 
+/**
+ * Convenience copy of the public key (base64url DER); not trusted.
+ */
+public_key?: string, 
+/**
+ * COSE algorithm of the public key.
+ */
+public_key_algorithm?: number, };
+
+export type PasskeyAuthenticationResponse = { 
+/**
+ * Credential id (base64url).
+ */
+id: string, 
+/**
+ * The same bytes (base64url).
+ */
+raw_id: string, 
+/**
+ * The signed assertion.
+ */
+response: PasskeyAssertionResponse, 
+/**
+ * `platform` or `cross-platform`.
+ */
+authenticator_attachment?: string, 
+/**
+ * Extension outputs (`app_id`, `cred_props`, `hmac_create_secret`).
+ */
+client_extension_results: Record<string, unknown>, 
+/**
+ * Always `public-key`.
+ */
+type: string, };
+
+export type PasskeyAssertionResponse = { 
+/**
+ * `clientDataJSON` (base64url).
+ */
+client_data_json: string, 
+/**
+ * `authenticatorData` (base64url).
+ */
+authenticator_data: string, 
+/**
+ * The signature (base64url).
+ */
+signature: string, 
+/**
+ * The user handle of a discoverable credential (base64url).
+ */
+user_handle?: string, };
+
+export type MfaMethodType = "totp" | "sms" | "passkey";
+
+export type MfaSmsAction = "verify" | "enroll";
+
+export type MfaSmsInitRequest = { 
+/**
+ * `verify` or `enroll`.
+ */
+action: MfaSmsAction, 
+/**
+ * The phone to enrol (E.164 or national with a region the app allows); `enroll` only.
+ */
+phoneNumber?: string, };
+
+export type MfaPasskeyInitResponse = { 
+/**
+ * Options for `navigator.credentials.get`, limited to the user's MFA passkeys.
+ */
+options: PasskeyRequestOptions, };
+
+export type MfaVerifyRequest = { 
+/**
+ * The method verified.
+ */
+method: MfaMethodType, 
+/**
+ * The 6-digit code (`totp`, `sms`).
+ */
+code?: string, 
+/**
+ * The passkey assertion (`passkey`).
+ */
+authenticator_response?: PasskeyAuthenticationResponse, };
+
+export type MfaTokenResponse = { 
+/**
+ * The token (base64url).
+ */
+token: string, 
+/**
+ * Unix seconds after which it is refused.
+ */
+expires_at: number, };
+
+export type TotpInitResponse = { 
+/**
+ * The base32 secret (the setup key).
+ */
+secret: string, 
+/**
+ * The `otpauth://totp/…` URL for the QR code.
+ */
+auth_url: string, };
+
+export type TotpEnrollRequest = { 
+/**
+ * A current code of the pending secret.
+ */
+code: string, 
+/**
+ * A fresh MFA token; required when the user already has an MFA method.
+ */
+mfa_token?: string, };
+
+export type MfaSmsEnrollRequest = { 
+/**
+ * The phone the code was sent to.
+ */
+phoneNumber: string, 
+/**
+ * The 6-digit code.
+ */
+code: string, 
+/**
+ * A fresh MFA token; required when the user already has an MFA method.
+ */
+mfa_token?: string, };
+
+export type MfaPasskeyEnrollRequest = { 
+/**
+ * The user's passkeys that are MFA methods afterwards (the whole set, at least one).
+ */
+credential_ids: Array<string>, 
+/**
+ * Unlink the passkeys this call removes from MFA as login methods too.
+ */
+remove_for_login?: boolean, 
+/**
+ * A fresh MFA token; required when the user already has an MFA method.
+ */
+mfa_token?: string, };
+
+export type MfaUnenrollRequest = { 
+/**
+ * The method removed.
+ */
+method: MfaMethodType, 
+/**
+ * A fresh MFA token.
+ */
+mfa_token?: string, 
+/**
+ * `passkey`: unlink the passkeys as login methods too (never the last way in).
+ */
+remove_for_login?: boolean, };
+
+export type MfaUserResponse = { 
+/**
+ * The user, `mfa_methods` updated.
+ */
+user: User, };
+
 /** Every server error code, in spec order. */
 export const SERVER_ERROR_CODES = [
   "oauth_account_suspended",
@@ -1890,6 +2355,18 @@ export const MFA_CODE_WAIT_MS = 300000;
 export const MFA_OVERALL_TIMEOUT_MS = 1260000;
 /** MFA attempts for one wallet operation. */
 export const MFA_MAX_ATTEMPTS = 4;
+/** Seconds an MFA token lives; it is also single use. */
+export const MFA_TOKEN_TTL_S = 300;
+/** Failed MFA verifications a user may make per lock-out window. */
+export const MFA_MAX_FAILED_VERIFICATIONS = 5;
+/** The lock-out window after too many failed MFA verifications, in seconds. */
+export const MFA_LOCKOUT_S = 900;
+/** Seconds a TOTP secret waits for its first code before it is dropped. */
+export const TOTP_PENDING_TTL_S = 600;
+/** Seconds a passkey challenge lives. */
+export const PASSKEY_CHALLENGE_TTL_S = 300;
+/** The `timeout` of passkey options, in milliseconds. */
+export const PASSKEY_TIMEOUT_MS = 60000;
 /** Passkeys one user may link. */
 export const MAX_PASSKEYS_PER_USER = 5;
 /** Accounts of any other type one user may link. */

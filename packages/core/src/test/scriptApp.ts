@@ -45,6 +45,7 @@ export function appConfig(overrides: Partial<AppConfigResponse> = {}): AppConfig
       mode: "legacy-embedded-wallets-only",
     },
     mfa_methods: [],
+    mfa_protect_transactions: false,
     telegram_auth_config: null,
     ...overrides,
   };

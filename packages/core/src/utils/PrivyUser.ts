@@ -102,6 +102,17 @@ export interface PrivyTelegramAccount extends PrivyVerification {
   photoUrl: string | null;
 }
 
+/** A passkey, client form (spec §3 "Passkey"). */
+export interface PrivyPasskeyAccount extends PrivyVerification {
+  type: "passkey";
+  credentialId: string;
+  authenticatorName: string | null;
+  createdWithBrowser: string | null;
+  createdWithOs: string | null;
+  createdWithDevice: string | null;
+  enrolledInMfa: boolean;
+}
+
 /** Any linked account, client form. */
 export type PrivyLinkedAccount =
   | PrivyEmailAccount
@@ -111,7 +122,8 @@ export type PrivyLinkedAccount =
   | PrivyOAuthAccount
   | PrivyCrossAppAccount
   | PrivyFarcasterAccount
-  | PrivyTelegramAccount;
+  | PrivyTelegramAccount
+  | PrivyPasskeyAccount;
 
 /** The user as apps see it (spec §3 "User"), camelCase with dates. */
 export interface PrivyUser {

@@ -94,6 +94,17 @@ function formatAccount(account: LinkedAccount): PrivyLinkedAccount {
         photoUrl: account.photo_url,
         ...verification(account),
       };
+    case "passkey":
+      return {
+        type: "passkey",
+        credentialId: account.credential_id,
+        authenticatorName: account.authenticator_name,
+        createdWithBrowser: account.created_with_browser,
+        createdWithOs: account.created_with_os,
+        createdWithDevice: account.created_with_device,
+        enrolledInMfa: account.enrolled_in_mfa,
+        ...verification(account),
+      };
     case "cross_app":
       return {
         type: "cross_app",
