@@ -15,13 +15,15 @@ use crate::methods::external_wallet::normalize_wallet_address;
 use crate::methods::farcaster::FarcasterSettings;
 use crate::methods::oauth::providers::{CROSS_APP_PREFIX, built_in};
 use crate::methods::oauth::settings::OAuthSettings;
+use crate::methods::passkey::PasskeySettings;
 use crate::methods::siwe::WalletSettings;
 use crate::methods::telegram::TelegramSettings;
 use crate::mfa::MfaSettings;
 use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
-pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms", "farcaster", "telegram", "wallet"];
+pub const KNOWN_LOGIN_METHODS: &[&str] =
+    &["email", "sms", "farcaster", "telegram", "wallet", "passkey"];
 
 /// An app's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +57,8 @@ pub struct AppSettings {
     pub wallets: WalletSettings,
     /// Second factors: which methods users may enrol, and whether signatures need one.
     pub mfa: MfaSettings,
+    /// Passkeys: the WebAuthn RP id.
+    pub passkeys: PasskeySettings,
 }
 
 impl Default for AppSettings {
@@ -76,6 +80,7 @@ impl Default for AppSettings {
             telegram: None,
             wallets: WalletSettings::default(),
             mfa: MfaSettings::default(),
+            passkeys: PasskeySettings::default(),
         }
     }
 }
@@ -177,6 +182,7 @@ impl AppSettings {
         self.farcaster.check()?;
         self.wallets.check()?;
         self.mfa.check()?;
+        self.passkeys.check()?;
         Ok(self)
     }
 

@@ -71,7 +71,7 @@ pub enum Transfer {
 
 /// Accounts of `$1` a person can sign in with: every account but embedded wallets and smart
 /// wallets (linked with `/siwe/link_smart_wallet`; no login method proves that type).
-const WAYS_IN: &str = "SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
+pub(super) const WAYS_IN: &str = "SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
      AND a.account_type <> 'smart_wallet'
      AND NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.id = a.id)";
 

@@ -10,6 +10,7 @@ pub mod mfa;
 pub mod migrations;
 pub mod oauth;
 pub mod otp;
+pub mod passkeys;
 pub mod sessions;
 pub mod users;
 pub mod wallet_nonces;

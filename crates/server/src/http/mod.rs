@@ -28,7 +28,9 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, farcaster, guest, oauth, siwe, siws, sms, telegram};
+use crate::methods::{
+    custom_jwt, email, farcaster, guest, oauth, passkey, siwe, siws, sms, telegram,
+};
 use crate::mfa::routes as mfa;
 use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
@@ -96,6 +98,17 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/siwe/unlink"), siwe::unlink)
         .post(&api("/siwe/transfer"), siwe::transfer)
         .post(&api("/mfa/passwordless_sms/init"), mfa::sms_init)
+        .post(&api("/mfa/passkeys/init"), mfa::passkeys_init)
+        .post(&api("/passkeys/register/init"), passkey::register_init)
+        .post(&api("/passkeys/register"), passkey::register)
+        .post(
+            &api("/passkeys/authenticate/init"),
+            passkey::authenticate_init,
+        )
+        .post(&api("/passkeys/authenticate"), passkey::authenticate)
+        .post(&api("/passkeys/link/init"), passkey::link_init)
+        .post(&api("/passkeys/link"), passkey::link)
+        .post(&api("/passkeys/unlink"), passkey::unlink)
         .post(&api("/siws/init"), siws::init)
         .post(&api("/siws/authenticate"), siws::authenticate)
         .post(&api("/siws/link"), siws::link)
@@ -134,6 +147,7 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/mfa/totp/init"), mfa::totp_init)
         .post(&api("/mfa/totp/enroll"), mfa::totp_enroll)
         .post(&api("/mfa/passwordless_sms/enroll"), mfa::sms_enroll)
+        .post(&api("/mfa/passkeys/enroll"), mfa::passkeys_enroll)
         .post(&api("/mfa/unenroll"), mfa::unenroll)
         .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
         .get("/embedded-wallets/assets/{file}", wallet_frame::asset)

@@ -19,6 +19,7 @@ mod login;
 mod mfa;
 mod oauth;
 mod openapi;
+mod passkeys;
 mod sessions;
 mod siwe;
 mod sms;
