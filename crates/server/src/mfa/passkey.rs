@@ -78,24 +78,29 @@ pub async fn verify(
     let attempt = Attempt::reserve(state, user_id).await?;
     let outcome = match client_origin(app, response) {
         None => Err(refused()),
-        Some(origin) => {
-            finish_assertion(state, app, Some(&origin), Some(user_id), Purpose::Mfa, response)
-                .await
-                .and_then(|verified| {
-                    if enrolled.contains(&verified.credential_id) {
-                        Ok(())
-                    } else {
-                        Err(refused())
-                    }
-                })
-                .map_err(|error| {
-                    if error.code == ServerErrorCode::InvalidCredentials {
-                        refused()
-                    } else {
-                        error
-                    }
-                })
-        }
+        Some(origin) => finish_assertion(
+            state,
+            app,
+            Some(&origin),
+            Some(user_id),
+            Purpose::Mfa,
+            response,
+        )
+        .await
+        .and_then(|verified| {
+            if enrolled.contains(&verified.credential_id) {
+                Ok(())
+            } else {
+                Err(refused())
+            }
+        })
+        .map_err(|error| {
+            if error.code == ServerErrorCode::InvalidCredentials {
+                refused()
+            } else {
+                error
+            }
+        }),
     };
     attempt.settle(state, outcome).await
 }

@@ -5,14 +5,15 @@
 use axum::Json;
 use axum::extract::State;
 use symbolon_protocol::mfa::{
-    MfaSmsAction, MfaSmsEnrollRequest, MfaSmsInitRequest, MfaTokenResponse, MfaUnenrollRequest,
-    MfaUserResponse, MfaVerifyRequest, TotpEnrollRequest, TotpInitResponse,
+    MfaPasskeyEnrollRequest, MfaPasskeyInitResponse, MfaSmsAction, MfaSmsEnrollRequest,
+    MfaSmsInitRequest, MfaTokenResponse, MfaUnenrollRequest, MfaUserResponse, MfaVerifyRequest,
+    TotpEnrollRequest, TotpInitResponse,
 };
 use symbolon_protocol::session::SuccessResponse;
 
 use super::guard::{mfa_required, token_refused};
 use super::token::{presented, token_hash};
-use super::{MfaMethodType, not_enrolled, offered, sms, token, totp};
+use super::{MfaMethodType, not_enrolled, offered, passkey, sms, token, totp};
 use crate::db::mfa::{ChangeOutcome, MfaChange};
 use crate::http::auth::Authenticated;
 use crate::http::client_ip::ClientIp;
@@ -47,6 +48,18 @@ pub async fn sms_init(
     Ok(Json(SuccessResponse { success: true }))
 }
 
+/// `POST /mfa/passkeys/init`: assertion options for the user's MFA passkeys.
+pub async fn passkeys_init(
+    State(state): State<AppState>,
+    caller: Authenticated,
+) -> Result<Json<MfaPasskeyInitResponse>, AppError> {
+    caller.ctx.require_origin()?;
+    let ctx = &caller.ctx;
+    let options =
+        passkey::options(&state, &ctx.app, ctx.origin.as_deref(), &caller.claims.sub).await?;
+    Ok(Json(MfaPasskeyInitResponse { options }))
+}
+
 /// `POST /mfa/verify`: checks a TOTP or SMS code (or a passkey assertion) and hands the frame a
 /// single-use MFA token for this session.
 pub async fn verify(
@@ -66,7 +79,12 @@ pub async fn verify(
     match kind {
         MfaMethodType::Totp => totp::verify(&state, app, user_id, code()?).await?,
         MfaMethodType::Sms => sms::verify(&state, app, user_id, code()?, &client_ip).await?,
-        MfaMethodType::Passkey => return Err(not_enrolled(kind)),
+        MfaMethodType::Passkey => {
+            let response = body.authenticator_response.as_ref().ok_or_else(|| {
+                AppError::invalid_data("A passkey verification needs authenticator_response")
+            })?;
+            passkey::verify(&state, app, user_id, response).await?;
+        }
     }
     let (token, expires_at) = token::issue(&state, &caller, kind).await?;
     Ok(Json(MfaTokenResponse { token, expires_at }))
@@ -105,7 +123,8 @@ pub async fn totp_enroll(
         pending: &pending,
         step,
     };
-    apply(&state, &caller, change, token.as_deref()).await
+    self::change(&state, &caller, change, token.as_deref()).await?;
+    answer(&state, &caller).await
 }
 
 /// `POST /mfa/passwordless_sms/enroll`: the code texted to the number enrols it.
@@ -129,10 +148,29 @@ pub async fn sms_enroll(
     let change = MfaChange::EnrollSms {
         phone_number: &phone,
     };
-    apply(&state, &caller, change, token.as_deref()).await
+    self::change(&state, &caller, change, token.as_deref()).await?;
+    answer(&state, &caller).await
 }
 
-/// `POST /mfa/unenroll`: removes a method, with an MFA token.
+/// `POST /mfa/passkeys/enroll`: the full set of the user's MFA passkeys afterwards; passkeys
+/// dropped from it leave MFA (and are unlinked with `remove_for_login`).
+pub async fn passkeys_enroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<MfaPasskeyEnrollRequest>,
+) -> Result<Json<MfaUserResponse>, AppError> {
+    offered(&caller.app, MfaMethodType::Passkey)?;
+    let dropped = passkey::check_set(&state, &caller.user.id, &body.credential_ids).await?;
+    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    change(&state, &caller, MfaChange::EnrollPasskey, token.as_deref()).await?;
+    let set = (body.credential_ids.as_slice(), dropped.as_slice());
+    let remove = body.remove_for_login == Some(true);
+    passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
+    answer(&state, &caller).await
+}
+
+/// `POST /mfa/unenroll`: removes a method, with an MFA token (passkeys: every MFA passkey, and
+/// unlinked too with `remove_for_login`, never the last way in).
 pub async fn unenroll(
     State(state): State<AppState>,
     caller: FrameCaller,
@@ -140,10 +178,17 @@ pub async fn unenroll(
 ) -> Result<Json<MfaUserResponse>, AppError> {
     let kind = body.method;
     let token = body.mfa_token.as_deref().filter(|t| !t.trim().is_empty());
-    let change = MfaChange::Unenroll {
+    let unenroll = MfaChange::Unenroll {
         method: kind.as_str(),
     };
-    apply(&state, &caller, change, token).await
+    change(&state, &caller, unenroll, token).await?;
+    if kind == MfaMethodType::Passkey {
+        let enrolled = passkey::mfa_passkeys(&state, &caller.user.id).await?;
+        let remove = body.remove_for_login == Some(true);
+        let set = (&[][..], enrolled.as_slice());
+        passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
+    }
+    answer(&state, &caller).await
 }
 
 /// The presented token when the user already has a method (then one is required and must be
@@ -171,13 +216,13 @@ async fn required_token(
     Ok(Some(token.to_string()))
 }
 
-/// Applies `change` (spending `token` when one is needed) and answers the user.
-async fn apply(
+/// Applies `change` (spending `token` when one is needed).
+async fn change(
     state: &AppState,
     caller: &FrameCaller,
     change: MfaChange<'_>,
     token: Option<&str>,
-) -> Result<Json<MfaUserResponse>, AppError> {
+) -> Result<(), AppError> {
     let hash = token.map(token_hash);
     let now = state.clock.now();
     let presented = hash.as_deref().map(|h| presented(caller, h, now));
@@ -191,7 +236,7 @@ async fn apply(
         ChangeOutcome::TokenRefused => return Err(token_refused()),
         ChangeOutcome::NothingToChange => {
             return Err(match change {
-                MfaChange::Unenroll { method } => {
+                MfaChange::Unenroll { method } | MfaChange::Authorize { method } => {
                     not_enrolled(MfaMethodType::parse(method).unwrap_or(MfaMethodType::Totp))
                 }
                 _ => AppError::invalid_data("No authenticator setup is pending: start it again"),
@@ -199,6 +244,11 @@ async fn apply(
         }
     }
     tracing::info!(app = %caller.app.id, user = %caller.user.id, "MFA methods changed");
+    Ok(())
+}
+
+/// The user, `mfa_methods` as they are now.
+async fn answer(state: &AppState, caller: &FrameCaller) -> Result<Json<MfaUserResponse>, AppError> {
     Ok(Json(MfaUserResponse {
         user: user_view(state, &caller.user).await?,
     }))

@@ -11,6 +11,7 @@ use crate::wallets::{
 use std::sync::Arc;
 
 use axum::http::StatusCode;
+use common::authenticator::SoftAuthenticator;
 use common::{Backend, ORIGIN, Reply, TestApp, unique_email, unique_phone};
 use serde_json::{Value, json};
 use symbolon_server::app_settings::AppSettings;
@@ -30,6 +31,7 @@ backend_tests!(
     protected_transactions_need_a_token_per_signature,
     users_without_mfa_are_unaffected,
     a_second_method_and_unenrolling_need_a_token,
+    passkeys_enrol_verify_and_unenrol,
 );
 
 const VERIFY: &str = "/api/v1/mfa/verify";
@@ -38,12 +40,14 @@ const TOTP_ENROLL: &str = "/api/v1/mfa/totp/enroll";
 const SMS_INIT: &str = "/api/v1/mfa/passwordless_sms/init";
 const SMS_ENROLL: &str = "/api/v1/mfa/passwordless_sms/enroll";
 const UNENROLL: &str = "/api/v1/mfa/unenroll";
+const PASSKEYS_INIT: &str = "/api/v1/mfa/passkeys/init";
+const PASSKEYS_ENROLL: &str = "/api/v1/mfa/passkeys/enroll";
 
 /// A server whose default app offers every second factor (and SMS login).
 async fn start(backend: Backend, protect_transactions: bool) -> TestApp {
     let t = TestApp::start(backend).await;
     let mut settings = AppSettings::default();
-    settings.login_methods.primary = vec!["email".into(), "sms".into()];
+    settings.login_methods.primary = vec!["email".into(), "sms".into(), "passkey".into()];
     settings.mfa.methods = vec!["totp".into(), "sms".into(), "passkey".into()];
     settings.mfa.protect_transactions = protect_transactions;
     t.set_settings(settings).await;
@@ -511,7 +515,14 @@ async fn tokens_expire_and_belong_to_their_session_and_user(backend: Backend) {
 async fn frame_routes_refuse_host_origins(backend: Backend) {
     let t = start(backend, false).await;
     let token = sign_in(&t).await;
-    for path in [VERIFY, TOTP_INIT, TOTP_ENROLL, SMS_ENROLL, UNENROLL] {
+    for path in [
+        VERIFY,
+        TOTP_INIT,
+        TOTP_ENROLL,
+        SMS_ENROLL,
+        PASSKEYS_ENROLL,
+        UNENROLL,
+    ] {
         let reply = t
             .post(path, json!({ "method": "totp", "code": "123456" }))
             .header("origin", ORIGIN)
@@ -670,4 +681,146 @@ async fn a_second_method_and_unenrolling_need_a_token(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(rows, 0);
+}
+
+/// Links a new passkey of `auth` to the user of `token`; returns its credential id.
+async fn link_passkey(t: &TestApp, token: &str, auth: &mut SoftAuthenticator) -> String {
+    let init = t
+        .post("/api/v1/passkeys/link/init", json!({}))
+        .bearer(token)
+        .send()
+        .await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    let response = auth.register(&init.body, ORIGIN);
+    let linked = t
+        .post(
+            "/api/v1/passkeys/link",
+            json!({ "authenticator_response": response }),
+        )
+        .bearer(token)
+        .send()
+        .await;
+    assert_eq!(linked.status, StatusCode::OK, "{}", linked.text);
+    auth.last().id_b64()
+}
+
+/// Whether the user's passkey `id` is linked, and enrolled in MFA.
+fn passkey_state(user: &Value, id: &str) -> Option<bool> {
+    user["linked_accounts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "passkey" && a["credential_id"] == id)
+        .map(|a| a["enrolled_in_mfa"] == true)
+}
+
+/// `/mfa/passkeys/init` on the host page, the authenticator's answer, `/mfa/verify` in the frame.
+async fn verify_passkey(t: &TestApp, token: &str, auth: &mut SoftAuthenticator) -> Reply {
+    let init = t.post(PASSKEYS_INIT, json!({})).bearer(token).send().await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    let response = auth.assert(&init.body, ORIGIN);
+    let body = json!({ "method": "passkey", "authenticator_response": response });
+    frame_post(t, VERIFY, token, body).await
+}
+
+async fn passkeys_enrol_verify_and_unenrol(backend: Backend) {
+    let t = start(backend, false).await;
+    let token = sign_in(&t).await;
+    let mut auth = SoftAuthenticator::new("localhost");
+    let first = link_passkey(&t, &token, &mut auth).await;
+    let second = link_passkey(&t, &token, &mut auth).await;
+    // No MFA passkey yet: no options.
+    t.post(PASSKEYS_INIT, json!({}))
+        .bearer(&token)
+        .send()
+        .await
+        .assert_error(400, "missing_mfa_enrollment");
+    // Only the user's own passkeys, at least one.
+    for ids in [json!([]), json!(["not-a-passkey"])] {
+        frame_post(
+            &t,
+            PASSKEYS_ENROLL,
+            &token,
+            json!({ "credential_ids": ids }),
+        )
+        .await
+        .assert_error(400, "invalid_data");
+    }
+    let enrolled = frame_post(
+        &t,
+        PASSKEYS_ENROLL,
+        &token,
+        json!({ "credential_ids": [first] }),
+    )
+    .await;
+    assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
+    let user = &enrolled.body["user"];
+    assert_eq!(methods(user), ["passkey"]);
+    assert_eq!(passkey_state(user, &first), Some(true));
+    assert_eq!(passkey_state(user, &second), Some(false));
+
+    // The options name the MFA passkey only; its assertion verifies into a token.
+    let init = t.post(PASSKEYS_INIT, json!({})).bearer(&token).send().await;
+    let allowed = &init.body["options"]["allow_credentials"];
+    assert_eq!(allowed.as_array().unwrap().len(), 1, "{}", init.text);
+    assert_eq!(allowed[0]["id"], first);
+    auth.use_credential = Some(0);
+    let response = auth.assert(&init.body, ORIGIN);
+    let body = json!({ "method": "passkey", "authenticator_response": response });
+    let verified = frame_post(&t, VERIFY, &token, body.clone()).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+    let mfa = verified.body["token"].as_str().unwrap().to_string();
+    // Replayed: refused.
+    let replayed = frame_post(&t, VERIFY, &token, body).await;
+    assert_message(
+        &replayed,
+        401,
+        "invalid_credentials",
+        "Passkey verification failed",
+    );
+    // A passkey that is not an MFA passkey, or an assertion made on a page the app does not
+    // allow, does not pass.
+    auth.use_credential = Some(1);
+    let other = verify_passkey(&t, &token, &mut auth).await;
+    assert_message(
+        &other,
+        401,
+        "invalid_credentials",
+        "Passkey verification failed",
+    );
+    auth.use_credential = Some(0);
+    auth.origin_override = Some("https://evil.example".into());
+    verify_passkey(&t, &token, &mut auth)
+        .await
+        .assert_error(401, "invalid_credentials");
+    auth.origin_override = None;
+
+    // Moving MFA to the second passkey (a token of the first) and unlinking the first.
+    let moved = frame_post(
+        &t,
+        PASSKEYS_ENROLL,
+        &token,
+        json!({ "credential_ids": [second], "remove_for_login": true, "mfa_token": mfa }),
+    )
+    .await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text);
+    assert_eq!(passkey_state(&moved.body["user"], &first), None);
+    assert_eq!(passkey_state(&moved.body["user"], &second), Some(true));
+
+    // Unenrolling with a token of the second; it stays linked (the email is another way in,
+    // but remove_for_login was not asked).
+    auth.use_credential = Some(1);
+    let verified = verify_passkey(&t, &token, &mut auth).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+    let mfa = verified.body["token"].as_str().unwrap();
+    let removed = frame_post(
+        &t,
+        UNENROLL,
+        &token,
+        json!({ "method": "passkey", "mfa_token": mfa }),
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
+    assert!(methods(&removed.body["user"]).is_empty());
+    assert_eq!(passkey_state(&removed.body["user"], &second), Some(false));
 }
