@@ -32,6 +32,7 @@ backend_tests!(
     users_without_mfa_are_unaffected,
     a_second_method_and_unenrolling_need_a_token,
     passkeys_enrol_verify_and_unenrol,
+    removing_one_mfa_passkey_spends_a_token,
 );
 
 const VERIFY: &str = "/api/v1/mfa/verify";
@@ -823,4 +824,89 @@ async fn passkeys_enrol_verify_and_unenrol(backend: Backend) {
     assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
     assert!(methods(&removed.body["user"]).is_empty());
     assert_eq!(passkey_state(&removed.body["user"], &second), Some(false));
+}
+
+/// The seam of `/passkeys/unlink {remove_as_mfa: true}`: a token of the session, spent once; the
+/// `passkey` method goes with the last MFA passkey.
+async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
+    use symbolon_server::db::mfa::TokenUse;
+    use symbolon_server::mfa::passkey::remove_one;
+    use symbolon_server::mfa::token::token_hash;
+
+    let t = start(backend, false).await;
+    let token = sign_in(&t).await;
+    let mut auth = SoftAuthenticator::new("localhost");
+    let first = link_passkey(&t, &token, &mut auth).await;
+    let second = link_passkey(&t, &token, &mut auth).await;
+    let body = json!({ "credential_ids": [first, second] });
+    let enrolled = frame_post(&t, PASSKEYS_ENROLL, &token, body).await;
+    assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
+    let app = t.state.db.find_app(&t.app_id).await.unwrap().unwrap();
+    let claims: Value = serde_json::from_slice(
+        &base64::Engine::decode(
+            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
+            token.split('.').nth(1).unwrap(),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let (user_id, sid) = (
+        claims["sub"].as_str().unwrap().to_string(),
+        claims["sid"].as_str().unwrap().to_string(),
+    );
+    let verify = |auth: &mut SoftAuthenticator| {
+        let mut auth = auth.clone();
+        let t = &t;
+        let token = token.clone();
+        async move {
+            let reply = verify_passkey(t, &token, &mut auth).await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+            (reply.body["token"].as_str().unwrap().to_string(), auth)
+        }
+    };
+    let (mfa, next) = verify(&mut auth).await;
+    auth = next;
+    let hash = token_hash(&mfa);
+    let presented = TokenUse {
+        hash: &hash,
+        app_id: &app.id,
+        user_id: &user_id,
+        session_id: &sid,
+        now: t.state.clock.now(),
+    };
+    // Without a token: refused.
+    let refused = remove_one(&t.state, &app, None, &first).await.unwrap_err();
+    assert_eq!(
+        refused.code,
+        symbolon_protocol::ServerErrorCode::MissingOrInvalidMfa
+    );
+    remove_one(&t.state, &app, Some(presented), &first)
+        .await
+        .unwrap();
+    // Spent: the same token does not remove the second.
+    let spent = remove_one(&t.state, &app, Some(presented), &second)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        spent.code,
+        symbolon_protocol::ServerErrorCode::ExpiredOrInvalidMfaToken
+    );
+    let user = me(&t, &token).await;
+    assert_eq!(passkey_state(&user, &first), Some(false));
+    assert_eq!(passkey_state(&user, &second), Some(true));
+    assert_eq!(methods(&user), ["passkey"]);
+    // The last one takes the method with it.
+    let (mfa, _) = verify(&mut auth).await;
+    let hash = token_hash(&mfa);
+    let presented = TokenUse {
+        hash: &hash,
+        now: t.state.clock.now(),
+        ..presented
+    };
+    remove_one(&t.state, &app, Some(presented), &second)
+        .await
+        .unwrap();
+    let user = me(&t, &token).await;
+    assert_eq!(passkey_state(&user, &second), Some(false));
+    assert!(methods(&user).is_empty());
 }
