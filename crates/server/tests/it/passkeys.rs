@@ -565,9 +565,15 @@ async fn unlink_rules_last_way_in_and_mfa(backend: Backend) {
     assert_eq!(passkey(&me["user"], &first)["enrolled_in_mfa"], true);
 
     // Unenrolled, it can go; then the other is the last way in.
-    set_enrolled_in_mfa(&t.state.db, &app_id, &user_id, &[first.clone()], false)
-        .await
-        .unwrap();
+    set_enrolled_in_mfa(
+        &t.state.db,
+        &app_id,
+        &user_id,
+        std::slice::from_ref(&first),
+        false,
+    )
+    .await
+    .unwrap();
     let user = ok(t
         .post(UNLINK, json!({ "credential_id": first }))
         .bearer(&token)
@@ -723,4 +729,3 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
     .await;
     assert_eq!(foreign.unwrap_err().message, "Unknown passkey");
 }
-
