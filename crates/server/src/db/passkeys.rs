@@ -224,6 +224,17 @@ impl Db {
     }
 }
 
+/// The credential ids of the user's passkeys enrolled in MFA, oldest first.
+pub async fn mfa_credential_ids(db: &Db, user_id: &str) -> Result<Vec<String>, DbError> {
+    Ok(db
+        .user_passkeys(user_id)
+        .await?
+        .into_iter()
+        .filter(|p| is_enrolled_in_mfa(&p.details))
+        .map(|p| p.credential_id)
+        .collect())
+}
+
 /// Marks the user's passkeys `credential_ids` as enrolled in MFA (or not): the seam the MFA
 /// enrolment calls. Holds the user's row like [`Db::unlink_passkey`], so an unlink never removes
 /// a passkey that is being enrolled. Ids that are not the user's passkeys are skipped; returns

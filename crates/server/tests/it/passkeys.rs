@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_protocol::passkey::PasskeyAuthenticationResponse;
 use symbolon_server::app_settings::AppSettings;
-use symbolon_server::db::passkeys::set_enrolled_in_mfa;
+use symbolon_server::db::passkeys::{PasskeyChallenge, mfa_credential_ids, set_enrolled_in_mfa};
 use symbolon_server::methods::passkey::ceremony::Purpose;
 use symbolon_server::methods::passkey::{finish_assertion, start_assertion};
 use tokio::task::JoinSet;
@@ -44,6 +44,9 @@ backend_tests!(
     unlink_rules_last_way_in_and_mfa,
     passkeys_need_the_login_method,
     the_mfa_seam_binds_assertions_to_the_user,
+    anonymous_inits_are_limited_per_ip,
+    a_challenge_expires,
+    of_concurrent_links_past_four_exactly_one_wins,
 );
 
 fn settings(methods: &[&str]) -> AppSettings {
@@ -536,6 +539,8 @@ async fn unlink_rules_last_way_in_and_mfa(backend: Backend) {
     .await
     .unwrap();
     assert_eq!(enrolled, 1);
+    let listed = mfa_credential_ids(&t.state.db, &user_id).await.unwrap();
+    assert_eq!(listed, vec![first.clone()]);
     let me = ok(t.get("/api/v1/users/me").bearer(&token).send().await);
     assert_eq!(passkey(&me["user"], &first)["enrolled_in_mfa"], true);
     assert_eq!(passkey(&me["user"], &second)["enrolled_in_mfa"], false);
@@ -565,9 +570,15 @@ async fn unlink_rules_last_way_in_and_mfa(backend: Backend) {
     assert_eq!(passkey(&me["user"], &first)["enrolled_in_mfa"], true);
 
     // Unenrolled, it can go; then the other is the last way in.
-    set_enrolled_in_mfa(&t.state.db, &app_id, &user_id, &[first.clone()], false)
-        .await
-        .unwrap();
+    set_enrolled_in_mfa(
+        &t.state.db,
+        &app_id,
+        &user_id,
+        std::slice::from_ref(&first),
+        false,
+    )
+    .await
+    .unwrap();
     let user = ok(t
         .post(UNLINK, json!({ "credential_id": first }))
         .bearer(&token)
@@ -595,8 +606,12 @@ async fn passkeys_need_the_login_method(backend: Backend) {
             .await
             .assert_error(403, "disallowed_login_method");
     }
+    let config = ok(t.get(&format!("/api/v1/apps/{}", t.app_id)).send().await);
+    assert_eq!(config["passkey_auth"], false);
     // Enabled, signed up, then disabled again: login and link are refused.
     t.set_settings(settings(&["email", "passkey"])).await;
+    let config = ok(t.get(&format!("/api/v1/apps/{}", t.app_id)).send().await);
+    assert_eq!(config["passkey_auth"], true);
     let session = ok(sign_up(&t, &mut auth).await);
     let init = ok(t.post(AUTH_INIT, json!({})).send().await);
     let response = auth.assert(&init, ORIGIN);
@@ -724,3 +739,76 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
     assert_eq!(foreign.unwrap_err().message, "Unknown passkey");
 }
 
+async fn anonymous_inits_are_limited_per_ip(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| c.rate_limit.ip_per_window = 3).await;
+    t.set_settings(settings(&["passkey"])).await;
+    for path in [REGISTER_INIT, AUTH_INIT, REGISTER_INIT] {
+        ok(t.post(path, json!({})).client_ip("10.0.0.7").send().await);
+    }
+    for path in [REGISTER_INIT, AUTH_INIT] {
+        let limited = t.post(path, json!({})).client_ip("10.0.0.7").send().await;
+        limited.assert_error(429, "too_many_requests");
+        assert!(limited.header("retry-after").is_some());
+    }
+    ok(t.post(AUTH_INIT, json!({}))
+        .client_ip("10.0.0.8")
+        .send()
+        .await);
+}
+
+async fn a_challenge_expires(backend: Backend) {
+    let t = start(backend).await;
+    let db = &t.state.db;
+    let now = t.state.clock.now();
+    let challenge = PasskeyChallenge {
+        challenge_hash: "ab",
+        app_id: &t.app_id,
+        purpose: "authenticate",
+        user_id: "",
+        state: "{}",
+        expires_at: now + 300,
+    };
+    db.insert_passkey_challenge(&challenge, now).await.unwrap();
+    let take = |at: i64| db.take_passkey_challenge("ab", &t.app_id, "authenticate", "", at);
+    assert_eq!(take(now + 300).await.unwrap(), None);
+    assert_eq!(take(now + 299).await.unwrap().as_deref(), Some("{}"));
+    assert_eq!(take(now + 1).await.unwrap(), None);
+}
+
+async fn of_concurrent_links_past_four_exactly_one_wins(backend: Backend) {
+    let t = Arc::new(start(backend).await);
+    let mut auth = SoftAuthenticator::new(RP_ID);
+    let session = ok(sign_up(&t, &mut auth).await);
+    let token = token(&session);
+    for _ in 2..=3 {
+        ok(link(&t, &token, &mut auth).await);
+    }
+    // Three links finishing at once onto three passkeys: four and five pass, the sixth not.
+    let mut responses = Vec::new();
+    for _ in 0..3 {
+        let init = ok(t.post(LINK_INIT, json!({})).bearer(&token).send().await);
+        responses.push(auth.register(&init, ORIGIN));
+    }
+    let mut set = JoinSet::new();
+    for response in responses {
+        let (t, token) = (t.clone(), token.clone());
+        set.spawn(async move {
+            t.post(LINK, json!({ "authenticator_response": response }))
+                .bearer(&token)
+                .send()
+                .await
+        });
+    }
+    let mut linked = 0;
+    while let Some(reply) = set.join_next().await {
+        let reply = reply.unwrap();
+        if reply.status == 200 {
+            linked += 1;
+        } else {
+            reply.assert_error(422, "cannot_link_more_of_type");
+        }
+    }
+    assert_eq!(linked, 2);
+    let me = ok(t.get("/api/v1/users/me").bearer(&token).send().await);
+    assert_eq!(passkeys(&me["user"]).len(), 5);
+}
