@@ -18,7 +18,9 @@ use super::guard::{mfa_required, token_refused};
 use super::{MfaMethodType, not_enrolled};
 use crate::db::apps::AppRecord;
 use crate::db::mfa::{ChangeOutcome, MfaChange, TokenUse};
-use crate::db::passkeys::{PasskeyUnlink, is_enrolled_in_mfa, set_enrolled_in_mfa};
+use crate::db::passkeys::{
+    PasskeyUnlink, is_enrolled_in_mfa, mfa_credential_ids, set_enrolled_in_mfa,
+};
 use crate::http::app_context::origin_allowed;
 use crate::http::error::AppError;
 use crate::methods::passkey::ceremony::Purpose;
@@ -30,14 +32,7 @@ pub const PASSKEY_FAILED: &str = "Passkey verification failed";
 
 /// The credential ids of the user's passkeys enrolled in MFA.
 pub async fn mfa_passkeys(state: &AppState, user_id: &str) -> Result<Vec<String>, AppError> {
-    Ok(state
-        .db
-        .user_passkeys(user_id)
-        .await?
-        .into_iter()
-        .filter(|p| is_enrolled_in_mfa(&p.details))
-        .map(|p| p.credential_id)
-        .collect())
+    Ok(mfa_credential_ids(&state.db, user_id).await?)
 }
 
 /// Assertion options for the user's MFA passkeys (`missing_mfa_enrollment` when none).
