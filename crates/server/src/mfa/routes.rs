@@ -76,16 +76,38 @@ pub async fn verify(
             .as_deref()
             .ok_or_else(|| AppError::invalid_data("Invalid MFA code"))
     };
-    match kind {
-        MfaMethodType::Totp => totp::verify(&state, app, user_id, code()?).await?,
-        MfaMethodType::Sms => sms::verify(&state, app, user_id, code()?, &client_ip).await?,
-        MfaMethodType::Passkey => {
-            let response = body.authenticator_response.as_ref().ok_or_else(|| {
-                AppError::invalid_data("A passkey verification needs authenticator_response")
-            })?;
-            passkey::verify(&state, app, user_id, response).await?;
-        }
-    }
+    let checked = match kind {
+        MfaMethodType::Totp => match code() {
+            Ok(code) => totp::verify(&state, app, user_id, code).await,
+            Err(error) => Err(error),
+        },
+        MfaMethodType::Sms => match code() {
+            Ok(code) => sms::verify(&state, app, user_id, code, &client_ip).await,
+            Err(error) => Err(error),
+        },
+        MfaMethodType::Passkey => match body.authenticator_response.as_ref() {
+            Some(response) => passkey::verify(&state, app, user_id, response).await,
+            None => Err(AppError::invalid_data(
+                "A passkey verification needs authenticator_response",
+            )),
+        },
+    };
+    let outcome = match &checked {
+        Ok(()) => "verified",
+        Err(error) => error.code.as_str(),
+    };
+    tracing::info!(
+        target: "symbolon::audit",
+        app = %app.id,
+        user = %user_id,
+        session = %caller.claims.sid,
+        ip = %client_ip.ip(),
+        method = kind.as_str(),
+        action = "mfa_verify",
+        outcome,
+        "mfa audit"
+    );
+    checked?;
     let (token, expires_at) = token::issue(&state, &caller, kind).await?;
     Ok(Json(MfaTokenResponse { token, expires_at }))
 }
