@@ -97,3 +97,24 @@ pub fn not_enrolled(kind: MfaMethodType) -> AppError {
     )
     .with_status(axum::http::StatusCode::BAD_REQUEST)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::MfaSettings;
+
+    #[test]
+    fn settings_name_known_methods_once() {
+        let settings = |methods: &[&str]| MfaSettings {
+            methods: methods.iter().map(|m| m.to_string()).collect(),
+            protect_transactions: true,
+        };
+        assert!(settings(&["totp", "sms", "passkey"]).check().is_ok());
+        assert!(settings(&[]).check().is_ok());
+        let unknown = settings(&["totp", "email"]).check().unwrap_err();
+        assert!(unknown.contains("\"email\""), "{unknown}");
+        assert!(settings(&["sms", "sms"]).check().is_err());
+        let parsed: MfaSettings =
+            toml::from_str("methods = [\"totp\"]\nprotect_transactions = true").expect("toml");
+        assert_eq!(parsed, settings(&["totp"]));
+    }
+}
