@@ -148,7 +148,8 @@ async fn me(t: &TestApp, token: &str) -> Value {
 
 async fn totp_enrols_and_verifies_into_a_token(backend: Backend) {
     let t = start(backend, false).await;
-    let token = sign_in(&t).await;
+    let session = t.login(&unique_email()).await;
+    let token = token_of(&session);
     let init = frame_post(&t, TOTP_INIT, &token, json!({})).await;
     assert_eq!(init.status, StatusCode::OK, "{}", init.text);
     let secret = init.body["secret"].as_str().unwrap().to_string();
@@ -186,6 +187,16 @@ async fn totp_enrols_and_verifies_into_a_token(backend: Backend) {
     assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
     assert_eq!(methods(&enrolled.body["user"]), ["totp"]);
     assert_eq!(methods(&me(&t, &token).await), ["totp"]);
+    // A refresh shows it too.
+    let refreshed = t
+        .post(
+            "/api/v1/sessions",
+            json!({ "refresh_token": session["refresh_token"] }),
+        )
+        .send()
+        .await;
+    assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.text);
+    assert_eq!(methods(&refreshed.body["user"]), ["totp"]);
     // The enrolment code's step is used: it does not verify again.
     verify_totp(&t, &token, &code(&t, &secret, 0))
         .await
