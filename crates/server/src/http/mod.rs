@@ -149,6 +149,7 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/mfa/passwordless_sms/enroll"), mfa::sms_enroll)
         .post(&api("/mfa/passkeys/enroll"), mfa::passkeys_enroll)
         .post(&api("/mfa/unenroll"), mfa::unenroll)
+        .post(&api("/mfa/passkeys/unlink"), mfa::passkeys_unlink)
         .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
         .get("/embedded-wallets/assets/{file}", wallet_frame::asset)
         // The OAuth provider sends the browser here (a redirect, not a host page's call).

@@ -9,7 +9,9 @@ use symbolon_protocol::mfa::{
     MfaSmsInitRequest, MfaTokenResponse, MfaUnenrollRequest, MfaUserResponse, MfaVerifyRequest,
     TotpEnrollRequest, TotpInitResponse,
 };
+use symbolon_protocol::passkey::PasskeyUnlinkRequest;
 use symbolon_protocol::session::SuccessResponse;
+use symbolon_protocol::user::User;
 
 use super::guard::{mfa_required, token_refused};
 use super::token::{presented, token_hash};
@@ -211,6 +213,30 @@ pub async fn unenroll(
         passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
     }
     answer(&state, &caller).await
+}
+
+/// `POST /mfa/passkeys/unlink` (the frame's `privy:auth:unlink-passkey`): unlinks a passkey; one
+/// enrolled in MFA only with `remove_as_mfa` and a fresh MFA token, which takes it out of MFA
+/// first. The account rules (never the last way in) are `accounts::unlink`'s.
+pub async fn passkeys_unlink(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<PasskeyUnlinkRequest>,
+) -> Result<Json<User>, AppError> {
+    let credential_id = body.credential_id.trim();
+    if body.remove_as_mfa == Some(true) {
+        let token = body
+            .mfa_token
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty());
+        let hash = token.map(token_hash);
+        let now = state.clock.now();
+        let presented = hash.as_deref().map(|h| presented(&caller, h, now));
+        passkey::remove_one(&state, &caller.app, presented, credential_id).await?;
+    }
+    crate::accounts::unlink(&state, &caller.user, "passkey", credential_id).await?;
+    Ok(Json(user_view(&state, &caller.user).await?))
 }
 
 /// The presented token when the user already has a method (then one is required and must be

@@ -837,13 +837,11 @@ async fn passkeys_enrol_verify_and_unenrol(backend: Backend) {
     assert_eq!(passkey_state(&removed.body["user"], &second), Some(false));
 }
 
-/// The seam of `/passkeys/unlink {remove_as_mfa: true}`: a token of the session, spent once; the
-/// `passkey` method goes with the last MFA passkey.
+/// `privy:auth:unlink-passkey`: a passkey that is a second factor is unlinked only by the frame
+/// route with `remove_as_mfa` and a token of the session, spent once; the last MFA passkey takes
+/// the method with it.
 async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
-    use symbolon_server::db::mfa::TokenUse;
-    use symbolon_server::mfa::passkey::remove_one;
-    use symbolon_server::mfa::token::token_hash;
-
+    const UNLINK: &str = "/api/v1/mfa/passkeys/unlink";
     let t = start(backend, false).await;
     let token = sign_in(&t).await;
     let mut auth = SoftAuthenticator::new("localhost");
@@ -852,72 +850,53 @@ async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
     let body = json!({ "credential_ids": [first, second] });
     let enrolled = frame_post(&t, PASSKEYS_ENROLL, &token, body).await;
     assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
-    let app = t.state.db.find_app(&t.app_id).await.unwrap().unwrap();
-    let claims: Value = serde_json::from_slice(
-        &base64::Engine::decode(
-            &base64::engine::general_purpose::URL_SAFE_NO_PAD,
-            token.split('.').nth(1).unwrap(),
-        )
-        .unwrap(),
-    )
-    .unwrap();
-    let (user_id, sid) = (
-        claims["sub"].as_str().unwrap().to_string(),
-        claims["sid"].as_str().unwrap().to_string(),
-    );
-    let verify = |auth: &mut SoftAuthenticator| {
-        let mut auth = auth.clone();
-        let t = &t;
-        let token = token.clone();
-        async move {
-            let reply = verify_passkey(t, &token, &mut auth).await;
-            assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
-            (reply.body["token"].as_str().unwrap().to_string(), auth)
-        }
+    let fresh_token = async |auth: &mut SoftAuthenticator| {
+        let reply = verify_passkey(&t, &token, auth).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        reply.body["token"].as_str().unwrap().to_string()
     };
-    let (mfa, next) = verify(&mut auth).await;
-    auth = next;
-    let hash = token_hash(&mfa);
-    let presented = TokenUse {
-        hash: &hash,
-        app_id: &app.id,
-        user_id: &user_id,
-        session_id: &sid,
-        now: t.state.clock.now(),
-    };
-    // Without a token: refused.
-    let refused = remove_one(&t.state, &app, None, &first).await.unwrap_err();
-    assert_eq!(
-        refused.code,
-        symbolon_protocol::ServerErrorCode::MissingOrInvalidMfa
-    );
-    remove_one(&t.state, &app, Some(presented), &first)
+
+    // The host page cannot: neither its route nor the frame's.
+    let host = json!({ "credential_id": first, "remove_as_mfa": true });
+    t.post("/api/v1/passkeys/unlink", host.clone())
+        .bearer(&token)
+        .send()
         .await
-        .unwrap();
+        .assert_error(403, "missing_or_invalid_mfa");
+    t.post(UNLINK, host)
+        .header("origin", ORIGIN)
+        .bearer(&token)
+        .send()
+        .await
+        .assert_error(403, "invalid_origin");
+    // Without remove_as_mfa, or without a token: refused, nothing changes.
+    frame_post(&t, UNLINK, &token, json!({ "credential_id": first }))
+        .await
+        .assert_error(400, "invalid_data");
+    let no_token = json!({ "credential_id": first, "remove_as_mfa": true });
+    frame_post(&t, UNLINK, &token, no_token)
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
+    assert_eq!(passkey_state(&me(&t, &token).await, &first), Some(true));
+
+    let mfa = fresh_token(&mut auth).await;
+    let with = |id: &str| json!({ "credential_id": id, "remove_as_mfa": true, "mfa_token": mfa });
+    let removed = frame_post(&t, UNLINK, &token, with(&first)).await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
+    assert_eq!(passkey_state(&removed.body, &first), None, "unlinked");
     // Spent: the same token does not remove the second.
-    let spent = remove_one(&t.state, &app, Some(presented), &second)
+    frame_post(&t, UNLINK, &token, with(&second))
         .await
-        .unwrap_err();
-    assert_eq!(
-        spent.code,
-        symbolon_protocol::ServerErrorCode::ExpiredOrInvalidMfaToken
-    );
+        .assert_error(403, "expired_or_invalid_mfa_token");
     let user = me(&t, &token).await;
-    assert_eq!(passkey_state(&user, &first), Some(false));
     assert_eq!(passkey_state(&user, &second), Some(true));
     assert_eq!(methods(&user), ["passkey"]);
+
     // The last one takes the method with it.
-    let (mfa, _) = verify(&mut auth).await;
-    let hash = token_hash(&mfa);
-    let presented = TokenUse {
-        hash: &hash,
-        now: t.state.clock.now(),
-        ..presented
-    };
-    remove_one(&t.state, &app, Some(presented), &second)
-        .await
-        .unwrap();
-    let user = me(&t, &token).await;
-    assert_eq!(passkey_state(&user, &second), Some(false));
-    assert!(methods(&user).is_empty());
+    let mfa = fresh_token(&mut auth).await;
+    let last = json!({ "credential_id": second, "remove_as_mfa": true, "mfa_token": mfa });
+    let removed = frame_post(&t, UNLINK, &token, last).await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
+    assert_eq!(passkey_state(&removed.body, &second), None);
+    assert!(methods(&removed.body).is_empty());
 }

@@ -215,8 +215,8 @@ pub async fn unlink(
     JsonBody(body): JsonBody<PasskeyUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
     if body.remove_as_mfa == Some(true) {
-        // Unenrolling takes a fresh MFA token, which only the wallet frame holds: the MFA
-        // module owns that check (see `docs/server.md` "Passkeys").
+        // Unenrolling takes a fresh MFA token, which only the wallet frame holds: it calls
+        // `/mfa/passkeys/unlink` (`mfa::routes::passkeys_unlink`) instead.
         return Err(AppError::new(
             ServerErrorCode::MissingOrInvalidMfa,
             "MFA verification is required",
