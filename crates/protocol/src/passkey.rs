@@ -66,6 +66,7 @@ pub struct PasskeyCreationOptions {
     /// WebAuthn extensions (`cred_props`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "Record<string, unknown>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub extensions: Option<serde_json::Value>,
 }
 
@@ -87,6 +88,7 @@ pub struct PasskeyRequestOptions {
     /// WebAuthn extensions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "Record<string, unknown>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub extensions: Option<serde_json::Value>,
 }
 
@@ -216,6 +218,7 @@ pub struct PasskeyRegistrationResponse {
     /// Extension outputs.
     #[serde(default)]
     #[ts(type = "Record<string, unknown>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub client_extension_results: serde_json::Value,
     /// Always `public-key`.
     #[serde(rename = "type")]
@@ -266,6 +269,7 @@ pub struct PasskeyAuthenticationResponse {
     /// Extension outputs (`app_id`, `cred_props`, `hmac_create_secret`).
     #[serde(default)]
     #[ts(type = "Record<string, unknown>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub client_extension_results: serde_json::Value,
     /// Always `public-key`.
     #[serde(rename = "type")]

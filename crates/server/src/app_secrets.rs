@@ -61,6 +61,11 @@ impl SealedSecret {
         self.0.is_empty()
     }
 
+    /// The value as stored (sealed once [`AppSecrets::seal`] ran).
+    pub fn as_stored(&self) -> &str {
+        &self.0
+    }
+
     /// Whether it is in its sealed form.
     pub fn is_sealed(&self) -> bool {
         self.0.starts_with(SEALED_PREFIX)

@@ -15,12 +15,15 @@ use crate::methods::external_wallet::normalize_wallet_address;
 use crate::methods::farcaster::FarcasterSettings;
 use crate::methods::oauth::providers::{CROSS_APP_PREFIX, built_in};
 use crate::methods::oauth::settings::OAuthSettings;
+use crate::methods::passkey::PasskeySettings;
 use crate::methods::siwe::WalletSettings;
 use crate::methods::telegram::TelegramSettings;
+use crate::mfa::MfaSettings;
 use crate::sms::normalize_phone;
 
 /// The login methods this server implements, as `login_methods_and_order` names them.
-pub const KNOWN_LOGIN_METHODS: &[&str] = &["email", "sms", "farcaster", "telegram", "wallet"];
+pub const KNOWN_LOGIN_METHODS: &[&str] =
+    &["email", "sms", "farcaster", "telegram", "wallet", "passkey"];
 
 /// An app's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,6 +55,10 @@ pub struct AppSettings {
     pub telegram: Option<TelegramSettings>,
     /// External wallets (SIWE, SIWS): the chains' RPC endpoints for contract-wallet signatures.
     pub wallets: WalletSettings,
+    /// Second factors: which methods users may enrol, and whether signatures need one.
+    pub mfa: MfaSettings,
+    /// Passkeys: the WebAuthn RP id.
+    pub passkeys: PasskeySettings,
 }
 
 impl Default for AppSettings {
@@ -72,6 +79,8 @@ impl Default for AppSettings {
             farcaster: FarcasterSettings::default(),
             telegram: None,
             wallets: WalletSettings::default(),
+            mfa: MfaSettings::default(),
+            passkeys: PasskeySettings::default(),
         }
     }
 }
@@ -172,6 +181,8 @@ impl AppSettings {
         }
         self.farcaster.check()?;
         self.wallets.check()?;
+        self.mfa.check()?;
+        self.passkeys.check()?;
         Ok(self)
     }
 

@@ -16,6 +16,7 @@ pub mod html;
 pub mod http;
 pub mod mail;
 pub mod methods;
+pub mod mfa;
 pub mod otp;
 pub mod outbound_http;
 pub mod provider_app;

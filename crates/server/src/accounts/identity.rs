@@ -21,6 +21,8 @@ pub enum LoginMethod {
     Telegram,
     /// An external wallet: Sign-In With Ethereum or Solana.
     Wallet,
+    /// A WebAuthn passkey; the subject is its credential id.
+    Passkey,
 }
 
 impl LoginMethod {
@@ -35,6 +37,7 @@ impl LoginMethod {
             Self::Farcaster => "farcaster",
             Self::Telegram => "telegram",
             Self::Wallet => "wallet",
+            Self::Passkey => "passkey",
         }
     }
 }

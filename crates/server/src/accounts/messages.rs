@@ -33,8 +33,19 @@ pub const CANNOT_UNLINK_EMBEDDED_WALLET: &str = "Cannot unlink an embedded walle
 
 /// `cannot_link_more_of_type` (the spec client's own wording, spec §5).
 pub fn cannot_link_more_of_type(account_type: &str) -> String {
+    if account_type == "passkey" {
+        return CANNOT_LINK_MORE_PASSKEYS.into();
+    }
     format!("User already has an account of type {account_type} linked.")
 }
+
+/// `cannot_link_more_of_type` for a sixth passkey (spec §5, §8).
+pub const CANNOT_LINK_MORE_PASSKEYS: &str = "Cannot link more passkeys to account.";
+/// `invalid_data` for unlinking a passkey that is a second factor (spec §5, §8).
+pub const CANNOT_UNLINK_MFA_PASSKEY: &str = "Cannot unlink a passkey enrolled in MFA";
+/// `invalid_credentials` for a sign-up with a credential id that is already registered: a
+/// credential id is public, so presenting it proves nothing.
+pub const PASSKEY_ALREADY_REGISTERED: &str = "This passkey is already registered";
 
 /// `disallowed_login_method`.
 pub fn disallowed_login_method(method: LoginMethod) -> String {

@@ -17,6 +17,7 @@ pub use self::identity::{LoginMethod, VerifiedIdentity};
 use crate::db::DbError;
 use crate::db::accounts::{Link, NewAccount, SignUp, Transfer, Unlink};
 use crate::db::apps::AppRecord;
+use crate::db::passkeys::{PASSKEY, PasskeyUnlink};
 use crate::db::users::UserRecord;
 use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
 use crate::digest::sha256_hex;
@@ -65,12 +66,41 @@ pub async fn login(
     mode: AuthMode,
     current: Option<&UserRecord>,
 ) -> Result<LoggedIn, AppError> {
+    sign_in_or_up(state, app, identity, mode, current, false).await
+}
+
+/// Signs up with an identity nobody has yet (a new passkey), or upgrades the calling guest
+/// with it; an identity someone owns is refused, never signed in: a passkey's credential id is
+/// public, so a registration that names an existing one proves nothing about its owner.
+pub async fn register(
+    state: &AppState,
+    app: &AppRecord,
+    identity: &VerifiedIdentity,
+    current: Option<&UserRecord>,
+) -> Result<LoggedIn, AppError> {
+    sign_in_or_up(state, app, identity, AuthMode::default(), current, true).await
+}
+
+async fn sign_in_or_up(
+    state: &AppState,
+    app: &AppRecord,
+    identity: &VerifiedIdentity,
+    mode: AuthMode,
+    current: Option<&UserRecord>,
+    new_only: bool,
+) -> Result<LoggedIn, AppError> {
     require_identity_method(app, identity)?;
     refuse_embedded_wallet(state, &app.id, identity).await?;
     let now = state.clock.now();
     // Twice at most: a concurrent sign-up of the same identity makes the second pass find it.
     for _ in 0..2 {
         if let Some(user) = owner(state, app, identity).await? {
+            if new_only {
+                return Err(AppError::new(
+                    ServerErrorCode::InvalidCredentials,
+                    messages::PASSKEY_ALREADY_REGISTERED,
+                ));
+            }
             if !allowlist::admits(state, app, identity, Some(&user)).await? {
                 return Err(allowlist_rejected());
             }
@@ -165,6 +195,11 @@ pub async fn link(
 ) -> Result<(), AppError> {
     require_identity_method(app, identity)?;
     refuse_embedded_wallet(state, &app.id, identity).await?;
+    if registers_new(identity)
+        && let Some(owner) = owner(state, app, identity).await?
+    {
+        return Err(already_linked(&owner, user));
+    }
     if owner(state, app, identity)
         .await?
         .is_some_and(|owner| owner.id == user.id)
@@ -179,6 +214,7 @@ pub async fn link(
             messages::cannot_link_more_of_type(&identity.account_type),
         )),
         Err(DbError::Conflict) => match owner(state, app, identity).await? {
+            Some(owner) if registers_new(identity) => Err(already_linked(&owner, user)),
             Some(owner) if owner.id == user.id => {
                 touch(state, app, identity, state.clock.now()).await?;
                 Ok(())
@@ -211,6 +247,9 @@ pub async fn unlink(
             messages::CANNOT_UNLINK_EMBEDDED_WALLET,
         ));
     }
+    if account_type == PASSKEY {
+        return unlink_passkey(state, user, subject).await;
+    }
     match state
         .db
         .unlink_account(&user.id, account_type, subject)
@@ -228,6 +267,48 @@ pub async fn unlink(
             ServerErrorCode::CannotUnlinkSoleAccount,
             messages::CANNOT_UNLINK_SOLE_ACCOUNT,
         )),
+    }
+}
+
+/// Unlinks a passkey: never one enrolled in MFA (unenrol it first), never the last way in.
+async fn unlink_passkey(
+    state: &AppState,
+    user: &UserRecord,
+    credential_id: &str,
+) -> Result<(), AppError> {
+    match state.db.unlink_passkey(&user.id, credential_id).await? {
+        PasskeyUnlink::Unlinked => {
+            tracing::info!(user = %user.id, account_type = PASSKEY, "account unlinked");
+            Ok(())
+        }
+        PasskeyUnlink::EnrolledInMfa => {
+            Err(AppError::invalid_data(messages::CANNOT_UNLINK_MFA_PASSKEY))
+        }
+        PasskeyUnlink::NotFound => Err(AppError::new(
+            ServerErrorCode::LinkedAccountNotFound,
+            messages::LINKED_ACCOUNT_NOT_FOUND,
+        )),
+        PasskeyUnlink::SoleAccount => Err(AppError::new(
+            ServerErrorCode::CannotUnlinkSoleAccount,
+            messages::CANNOT_UNLINK_SOLE_ACCOUNT,
+        )),
+    }
+}
+
+/// Identities whose every link creates a new credential (passkeys): linking one that exists is
+/// refused rather than treated as "already yours", which would replace its stored public key.
+fn registers_new(identity: &VerifiedIdentity) -> bool {
+    identity.method == LoginMethod::Passkey
+}
+
+fn already_linked(owner: &UserRecord, user: &UserRecord) -> AppError {
+    if owner.id == user.id {
+        AppError::invalid_data("This passkey is already linked to this user")
+    } else {
+        AppError::new(
+            ServerErrorCode::LinkedToAnotherUser,
+            messages::LINKED_TO_ANOTHER_USER,
+        )
     }
 }
 
@@ -347,6 +428,7 @@ pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppErr
         LoginMethod::Farcaster => settings.lists_method("farcaster"),
         LoginMethod::Telegram => settings.lists_method("telegram") && settings.telegram.is_some(),
         LoginMethod::Wallet => settings.lists_method("wallet"),
+        LoginMethod::Passkey => settings.lists_method("passkey"),
     };
     if enabled {
         Ok(())

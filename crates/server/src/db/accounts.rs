@@ -71,7 +71,7 @@ pub enum Transfer {
 
 /// Accounts of `$1` a person can sign in with: every account but embedded wallets and smart
 /// wallets (linked with `/siwe/link_smart_wallet`; no login method proves that type).
-const WAYS_IN: &str = "SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
+pub(super) const WAYS_IN: &str = "SELECT COUNT(*) FROM linked_accounts a WHERE a.user_id = $1
      AND a.account_type <> 'smart_wallet'
      AND NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.id = a.id)";
 
@@ -336,7 +336,7 @@ impl Db {
 }
 
 /// Writes the user's own row so concurrent changes to the same user queue behind this one.
-async fn lock_user(tx: &mut Transaction<'_, Any>, user_id: &str) -> Result<(), DbError> {
+pub(super) async fn lock_user(tx: &mut Transaction<'_, Any>, user_id: &str) -> Result<(), DbError> {
     sqlx::query("UPDATE users SET is_guest = is_guest WHERE id = $1")
         .bind(user_id)
         .execute(&mut **tx)

@@ -30,6 +30,8 @@ migrations! {
     8 "0008_farcaster",
     9 "0009_cross_app",
     10 "0010_wallet_nonces",
+    11 "0011_passkeys",
+    12 "0012_mfa",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

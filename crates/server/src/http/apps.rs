@@ -45,7 +45,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
         email_auth: settings.lists_method("email"),
         sms_auth: settings.lists_method("sms"),
         wallet_auth: settings.lists_method("wallet"),
-        passkey_auth: false,
+        passkey_auth: settings.lists_method("passkey"),
         guest_auth: settings.guest_accounts,
         custom_jwt_auth: settings.custom_auth.is_some(),
         google_oauth: oauth("google"),
@@ -85,8 +85,8 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
             user_owned_recovery_options: vec!["user-passcode".into()],
             mode: "legacy-embedded-wallets-only".into(),
         },
-        mfa_methods: Vec::new(),
-        mfa_protect_transactions: false,
+        mfa_methods: settings.mfa.methods.clone(),
+        mfa_protect_transactions: settings.mfa.protect_transactions,
         telegram_auth_config: settings
             .telegram
             .as_ref()

@@ -19,9 +19,9 @@ use base64::engine::general_purpose::STANDARD;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::user::{ChainType, LinkedAccount, RecoveryMethod};
 use symbolon_protocol::wallet::{
-    CreateEmbeddedWalletRequest, CreateEmbeddedWalletResponse, KeyMaterialRequest,
-    KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse, WalletChallengePurpose,
-    WalletChallengeRequest, WalletChallengeResponse,
+    CreateEmbeddedWalletRequest, CreateEmbeddedWalletResponse, KeyMaterialIntent,
+    KeyMaterialRequest, KeyMaterialResponse, ReplaceSharesRequest, ReplaceSharesResponse,
+    WalletChallengePurpose, WalletChallengeRequest, WalletChallengeResponse,
 };
 use symbolon_wallet_core::{Address, Share, ShareKind};
 
@@ -34,6 +34,7 @@ use crate::db::DbError;
 use crate::db::wallets::{
     EmbeddedWalletRecord, RecoveryGrant, RootShareEnvelopes, WalletChallengeRecord, WalletLimit,
 };
+use crate::mfa::guard::{self, Operation};
 use crate::random::{random_id, random_token};
 use crate::state::AppState;
 use crate::wallets::VaultError;
@@ -87,13 +88,10 @@ fn proof_refused(message: &str) -> AppError {
     AppError::new(ServerErrorCode::InvalidCredentials, message).with_status(StatusCode::FORBIDDEN)
 }
 
-/// The step-up refusal: only a fresh sign-in gets the recovery share.
+/// The step-up refusal: only a fresh sign-in gets the recovery share. `invalid_credentials`,
+/// not `missing_or_invalid_mfa`: no MFA code helps here, so the client must not prompt for one.
 fn sign_in_again() -> AppError {
-    AppError::new(
-        ServerErrorCode::MissingOrInvalidMfa,
-        "Sign in again to recover your wallet on this device",
-    )
-    .with_status(StatusCode::FORBIDDEN)
+    proof_refused("Sign in again to recover your wallet on this device")
 }
 
 /// Counts one call against `limit`; `too_many_requests` past it.
@@ -347,7 +345,9 @@ pub async fn create(
 
 /// The user's root auth share for any of the user's wallets, to the device whose key signed a
 /// fresh `key_material` challenge; with `recovery: true` also the recovery share, to a session
-/// that signed in within [`RECOVERY_WINDOW_S`] and has not recovered before.
+/// that signed in within [`RECOVERY_WINDOW_S`] and has not recovered before. For a user with a
+/// second factor, export and recovery (and with transaction protection, signing) also need a
+/// fresh MFA token of this session ([`guard`]).
 pub async fn key_material(
     State(state): State<AppState>,
     caller: FrameCaller,
@@ -367,6 +367,20 @@ pub async fn key_material(
         audit(&caller, &address, action, "refused_rate_limit");
         return Err(limited);
     }
+    // MFA (docs/wallet.md "MFA"): refused here, before any nonce or recovery allowance is spent;
+    // the token is used up only once every other check passed.
+    let operation = match (recovery_wanted, body.intent.unwrap_or_default()) {
+        (true, _) => Operation::Recovery,
+        (false, KeyMaterialIntent::Export) => Operation::Export,
+        (false, KeyMaterialIntent::Sign) => Operation::Sign,
+    };
+    let mfa = match guard::check(&state, &caller, operation, body.mfa_token.as_deref()).await {
+        Ok(cleared) => cleared,
+        Err(refused) => {
+            audit(&caller, &address, action, "refused_mfa");
+            return Err(refused);
+        }
+    };
     let root = root_address(&state, &caller, chain).await?;
     let user_id = caller.user.id.as_str();
     let (auth_envelope, device_public_key) = state
@@ -445,6 +459,10 @@ pub async fn key_material(
         }
         None
     };
+    if let Err(refused) = mfa.consume(&state, &caller).await {
+        audit(&caller, &address, action, "refused_mfa");
+        return Err(refused);
+    }
     let auth = vault
         .open(ShareKind::Auth, &auth_envelope, root, user_id)
         .map_err(|e| AppError::internal(&e))?;
@@ -461,7 +479,7 @@ pub async fn key_material(
         recovery_method,
         auth_share: STANDARD.encode(auth.as_bytes()),
         recovery_share,
-        single_use: false,
+        single_use: mfa.single_use,
     }))
 }
 

@@ -28,7 +28,10 @@ use tower_http::trace::TraceLayer;
 
 use self::error::AppError;
 use self::openapi::Mount;
-use crate::methods::{custom_jwt, email, farcaster, guest, oauth, siwe, siws, sms, telegram};
+use crate::methods::{
+    custom_jwt, email, farcaster, guest, oauth, passkey, siwe, siws, sms, telegram,
+};
+use crate::mfa::routes as mfa;
 use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
@@ -94,6 +97,18 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/siwe/link_smart_wallet"), siwe::link_smart_wallet)
         .post(&api("/siwe/unlink"), siwe::unlink)
         .post(&api("/siwe/transfer"), siwe::transfer)
+        .post(&api("/mfa/passwordless_sms/init"), mfa::sms_init)
+        .post(&api("/mfa/passkeys/init"), mfa::passkeys_init)
+        .post(&api("/passkeys/register/init"), passkey::register_init)
+        .post(&api("/passkeys/register"), passkey::register)
+        .post(
+            &api("/passkeys/authenticate/init"),
+            passkey::authenticate_init,
+        )
+        .post(&api("/passkeys/authenticate"), passkey::authenticate)
+        .post(&api("/passkeys/link/init"), passkey::link_init)
+        .post(&api("/passkeys/link"), passkey::link)
+        .post(&api("/passkeys/unlink"), passkey::unlink)
         .post(&api("/siws/init"), siws::init)
         .post(&api("/siws/authenticate"), siws::authenticate)
         .post(&api("/siws/link"), siws::link)
@@ -127,6 +142,14 @@ pub fn app(state: AppState) -> Router {
             &api("/embedded_wallets/{address}/shares"),
             embedded_wallets::replace_shares,
         )
+        // MFA verification and enrolment: the token never reaches a host page.
+        .post(&api("/mfa/verify"), mfa::verify)
+        .post(&api("/mfa/totp/init"), mfa::totp_init)
+        .post(&api("/mfa/totp/enroll"), mfa::totp_enroll)
+        .post(&api("/mfa/passwordless_sms/enroll"), mfa::sms_enroll)
+        .post(&api("/mfa/passkeys/enroll"), mfa::passkeys_enroll)
+        .post(&api("/mfa/unenroll"), mfa::unenroll)
+        .post(&api("/mfa/passkeys/unlink"), mfa::passkeys_unlink)
         .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
         .get("/embedded-wallets/assets/{file}", wallet_frame::asset)
         // The OAuth provider sends the browser here (a redirect, not a host page's call).

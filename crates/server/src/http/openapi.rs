@@ -42,9 +42,18 @@ use symbolon_protocol::farcaster::{
     FarcasterTransferRequest, FarcasterUnlinkRequest, FarcasterV2AuthenticateRequest,
     FarcasterV2InitResponse,
 };
+use symbolon_protocol::mfa::{
+    MfaPasskeyEnrollRequest, MfaPasskeyInitResponse, MfaSmsEnrollRequest, MfaSmsInitRequest,
+    MfaTokenResponse, MfaUnenrollRequest, MfaUserResponse, MfaVerifyRequest, TotpEnrollRequest,
+    TotpInitResponse,
+};
 use symbolon_protocol::oauth::{
     OAuthAuthenticateRequest, OAuthInitRequest, OAuthInitResponse, OAuthLinkRequest,
     OAuthTransferRequest, OAuthUnlinkRequest,
+};
+use symbolon_protocol::passkey::{
+    PasskeyAuthenticateRequest, PasskeyAuthenticationInitResponse, PasskeyInitRequest,
+    PasskeyRegisterRequest, PasskeyRegistrationInitResponse, PasskeyUnlinkRequest,
 };
 use symbolon_protocol::session::{
     AnalyticsEventRequest, CurrentUserResponse, PasswordlessAuthenticateRequest,
@@ -252,6 +261,22 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/siwe/link_smart_wallet", "Link a smart wallet proven by a signed EIP-4361 message (EIP-1271 or EIP-6492)", Some(json::<SiweLinkSmartWalletRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]),
     r(Post, "/api/v1/siwe/unlink", "Unlink an external Ethereum wallet (never an embedded one, never the last way in)", Some(json::<SiweUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/siwe/transfer", "Move an Ethereum wallet from its owner, with the nonce of account_transfer_required", Some(json::<SiweTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
+    r(Post, "/api/v1/mfa/passwordless_sms/init", "Text an MFA code: to the enrolled number (verify) or to a number being enrolled", Some(json::<MfaSmsInitRequest>), Body::Json(json::<SuccessResponse>), UserOrigin, &[429]),
+    r(Post, "/api/v1/mfa/passkeys/init", "WebAuthn request options for the user's MFA passkeys", None, Body::Json(json::<MfaPasskeyInitResponse>), UserOrigin, &[]),
+    r(Post, "/api/v1/mfa/verify", "Verify a second factor: a single-use MFA token for this session", Some(json::<MfaVerifyRequest>), Body::Json(json::<MfaTokenResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/totp/init", "A pending authenticator-app secret and its otpauth URL", None, Body::Json(json::<TotpInitResponse>), Frame, &[]),
+    r(Post, "/api/v1/mfa/totp/enroll", "Enrol the pending authenticator-app secret with its first code", Some(json::<TotpEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/passwordless_sms/enroll", "Enrol a number for MFA with the code texted to it", Some(json::<MfaSmsEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/passkeys/enroll", "Set the user's MFA passkeys (the whole set; dropped ones leave MFA, unlinked with remove_for_login)", Some(json::<MfaPasskeyEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[422, 429]),
+    r(Post, "/api/v1/mfa/unenroll", "Remove a second factor (needs an MFA token)", Some(json::<MfaUnenrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[]),
+    r(Post, "/api/v1/mfa/passkeys/unlink", "Unlink a passkey from the wallet frame; one enrolled in MFA with remove_as_mfa and an MFA token", Some(json::<PasskeyUnlinkRequest>), Body::Json(json::<User>), Frame, &[422]),
+    r(Post, "/api/v1/passkeys/register/init", "WebAuthn creation options (single-use challenge) to sign up with a new passkey", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyRegistrationInitResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v1/passkeys/register", "Sign up with a new passkey (attestation none, user verification required)", Some(json::<PasskeyRegisterRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
+    r(Post, "/api/v1/passkeys/authenticate/init", "WebAuthn request options for a discoverable passkey login", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyAuthenticationInitResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v1/passkeys/authenticate", "Log in with a passkey assertion", Some(json::<PasskeyAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
+    r(Post, "/api/v1/passkeys/link/init", "WebAuthn creation options to add a passkey (excluding the user's own; at most 5)", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyRegistrationInitResponse>), UserOrigin, &[409]),
+    r(Post, "/api/v1/passkeys/link", "Link a new passkey to the signed-in user", Some(json::<PasskeyRegisterRequest>), Body::Json(json::<User>), UserOrigin, &[401, 409, 422]),
+    r(Post, "/api/v1/passkeys/unlink", "Unlink a passkey (never one enrolled in MFA, never the last way in)", Some(json::<PasskeyUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/siws/init", "A single-use nonce for one Sign-In With Solana message of an address", Some(json::<SiweInitRequest>), Body::Json(json::<SiweInitResponse>), AppOrigin, &[409, 429]),
     r(Post, "/api/v1/siws/authenticate", "Log in with a signed Sign-In With Solana message", Some(json::<SiwsAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
     r(Post, "/api/v1/siws/link", "Link the Solana wallet of a signed Sign-In With Solana message", Some(json::<SiwsLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),

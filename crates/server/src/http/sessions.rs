@@ -62,7 +62,8 @@ pub async fn refresh(
         }
     };
     if rotated_at.is_some_and(grace) {
-        let wire_user = wire_user(user, found.accounts.clone());
+        let mut wire_user = wire_user(user, found.accounts.clone());
+        wire_user.mfa_methods = crate::mfa::wire_methods(&state, &user.id).await?;
         return session_response(
             &state,
             &session.app_id,

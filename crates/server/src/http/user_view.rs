@@ -2,8 +2,8 @@
 
 use symbolon_protocol::user::{
     ChainType, CrossAppAccount, CrossAppWallet, CustomAuthAccount, CustomOAuthAccount,
-    EmailAccount, FarcasterAccount, LinkedAccount, OAuthAccount, PhoneAccount, RecoveryMethod,
-    TelegramAccount, User, Verification, WalletAccount,
+    EmailAccount, FarcasterAccount, LinkedAccount, OAuthAccount, PasskeyAccount, PhoneAccount,
+    RecoveryMethod, TelegramAccount, User, Verification, WalletAccount,
 };
 
 use super::error::AppError;
@@ -11,13 +11,16 @@ use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::db::wallets::WALLET_ACCOUNT_TYPE;
 use crate::state::AppState;
 
-/// Loads the user's accounts and builds the wire [`User`].
+/// Loads the user's accounts and second factors and builds the wire [`User`].
 pub async fn user_view(state: &AppState, user: &UserRecord) -> Result<User, AppError> {
     let accounts = state.db.linked_accounts(&user.id).await?;
-    Ok(wire_user(user, accounts))
+    let mut view = wire_user(user, accounts);
+    view.mfa_methods = crate::mfa::wire_methods(state, &user.id).await?;
+    Ok(view)
 }
 
-/// The wire [`User`] from a stored user and its accounts (oldest first).
+/// The wire [`User`] from a stored user and its accounts (oldest first); `mfa_methods` empty
+/// (filled by [`user_view`]).
 pub fn wire_user(user: &UserRecord, accounts: Vec<LinkedAccountRecord>) -> User {
     User {
         id: user.id.clone(),
@@ -84,6 +87,16 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
             last_name: field("last_name"),
             username: field("username"),
             photo_url: field("photo_url"),
+            verification,
+        })),
+        // The stored credential (public key, counter) stays on the server.
+        "passkey" => Some(LinkedAccount::Passkey(PasskeyAccount {
+            credential_id: account.subject,
+            authenticator_name: field("authenticator_name"),
+            created_with_browser: field("created_with_browser"),
+            created_with_os: field("created_with_os"),
+            created_with_device: field("created_with_device"),
+            enrolled_in_mfa: details["enrolled_in_mfa"].as_bool().unwrap_or(false),
             verification,
         })),
         // Guests have no account to show: their credential is a secret (stored as a hash).

@@ -8,6 +8,7 @@ pub mod external_wallet;
 pub mod farcaster;
 pub mod guest;
 pub mod oauth;
+pub mod passkey;
 pub mod siwe;
 pub mod siws;
 pub mod sms;

@@ -2,6 +2,8 @@
 //! per test binary), a fresh database per test, and an in-process router driven with `oneshot`.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod authenticator;
+
 use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};

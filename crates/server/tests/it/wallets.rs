@@ -49,14 +49,14 @@ backend_tests!(
 );
 
 /// A user's wallet material as the frame holds it, with the frame's device key.
-struct Material {
-    entropy: Entropy,
-    shares: ShareSet,
-    device: SigningKey,
+pub(crate) struct Material {
+    pub(crate) entropy: Entropy,
+    pub(crate) shares: ShareSet,
+    pub(crate) device: SigningKey,
 }
 
 impl Material {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         let entropy = Entropy::generate().unwrap();
         let shares = split_entropy(&entropy).unwrap();
         Self {
@@ -66,7 +66,7 @@ impl Material {
         }
     }
 
-    fn address(&self, index: u32) -> String {
+    pub(crate) fn address(&self, index: u32) -> String {
         derive_wallet_key(&self.entropy, index)
             .unwrap()
             .address()
@@ -97,30 +97,30 @@ impl Material {
     }
 }
 
-fn device_key() -> SigningKey {
+pub(crate) fn device_key() -> SigningKey {
     SigningKey::from_slice(&symbolon_server::random::random_bytes::<32>().unwrap()).unwrap()
 }
 
-fn public_key_of(key: &SigningKey) -> String {
+pub(crate) fn public_key_of(key: &SigningKey) -> String {
     STANDARD.encode(key.verifying_key().to_encoded_point(false).as_bytes())
 }
 
-fn b64(share: &Share) -> String {
+pub(crate) fn b64(share: &Share) -> String {
     STANDARD.encode(share.as_bytes())
 }
 
-fn share(text: &Value) -> Share {
+pub(crate) fn share(text: &Value) -> Share {
     Share::from_bytes(&STANDARD.decode(text.as_str().expect("share")).unwrap()).unwrap()
 }
 
 /// Signs a fresh user in; returns the access token.
-async fn sign_in(t: &TestApp) -> String {
+pub(crate) async fn sign_in(t: &TestApp) -> String {
     let session = t.login(&unique_email()).await;
     session["token"].as_str().expect("token").to_string()
 }
 
 /// A claim of an access token (unverified; tests only).
-fn claim(token: &str, name: &str) -> String {
+pub(crate) fn claim(token: &str, name: &str) -> String {
     let payload = URL_SAFE_NO_PAD
         .decode(token.split('.').nth(1).unwrap())
         .unwrap();
@@ -129,7 +129,7 @@ fn claim(token: &str, name: &str) -> String {
 }
 
 /// A call as the wallet frame makes it: same origin as the server, Bearer token.
-async fn frame_post(t: &TestApp, path: &str, token: &str, body: Value) -> Reply {
+pub(crate) async fn frame_post(t: &TestApp, path: &str, token: &str, body: Value) -> Reply {
     t.post(path, body)
         .header("origin", PUBLIC_URL)
         .bearer(token)
@@ -138,7 +138,7 @@ async fn frame_post(t: &TestApp, path: &str, token: &str, body: Value) -> Reply 
 }
 
 /// A fresh challenge nonce for `purpose`.
-async fn challenge(t: &TestApp, token: &str, purpose: &str) -> String {
+pub(crate) async fn challenge(t: &TestApp, token: &str, purpose: &str) -> String {
     let reply = frame_post(
         t,
         "/api/v1/embedded_wallets/challenge",
@@ -150,7 +150,7 @@ async fn challenge(t: &TestApp, token: &str, purpose: &str) -> String {
     reply.body["nonce"].as_str().unwrap().to_string()
 }
 
-fn digest(auth: &Share, recovery: &Share) -> String {
+pub(crate) fn digest(auth: &Share, recovery: &Share) -> String {
     let mut hash = Sha256::new();
     hash.update(auth.as_bytes());
     hash.update(recovery.as_bytes());
@@ -159,7 +159,7 @@ fn digest(auth: &Share, recovery: &Share) -> String {
 
 /// The wallet proof message, built here independently of the server's code.
 #[allow(clippy::too_many_arguments)]
-fn proof_message(
+pub(crate) fn proof_message(
     purpose: &str,
     app: &str,
     user: &str,
@@ -177,7 +177,7 @@ fn proof_message(
     )
 }
 
-fn unlock_message(app: &str, user: &str, address: &str, nonce: &str) -> String {
+pub(crate) fn unlock_message(app: &str, user: &str, address: &str, nonce: &str) -> String {
     format!(
         "Symbolon wallet proof\npurpose: key_material\napp: {app}\nuser: {user}\naddress: {}\nnonce: {nonce}",
         address.to_lowercase()
@@ -185,7 +185,12 @@ fn unlock_message(app: &str, user: &str, address: &str, nonce: &str) -> String {
 }
 
 /// `body` (a create body for `index`) with a fresh challenge and the wallet key's proof.
-async fn prove_create(t: &TestApp, token: &str, material: &Material, mut body: Value) -> Value {
+pub(crate) async fn prove_create(
+    t: &TestApp,
+    token: &str,
+    material: &Material,
+    mut body: Value,
+) -> Value {
     let index = u32::try_from(body["wallet_index"].as_u64().unwrap()).unwrap();
     let nonce = challenge(t, token, "create").await;
     let shares = (index == 0).then_some((&material.shares.auth, &material.shares.recovery));
@@ -208,19 +213,19 @@ async fn prove_create(t: &TestApp, token: &str, material: &Material, mut body: V
     body
 }
 
-async fn create_root(t: &TestApp, token: &str, material: &Material) -> Value {
+pub(crate) async fn create_root(t: &TestApp, token: &str, material: &Material) -> Value {
     let body = prove_create(t, token, material, material.root_body()).await;
     let reply = frame_post(t, CREATE, token, body).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     reply.body
 }
 
-fn key_material_path(address: &str) -> String {
+pub(crate) fn key_material_path(address: &str) -> String {
     format!("/api/v1/embedded_wallets/{address}/recovery/key_material")
 }
 
 /// key_material with no proof at all (what a stolen token alone can send).
-async fn key_material(t: &TestApp, token: &str, address: &str) -> Reply {
+pub(crate) async fn key_material(t: &TestApp, token: &str, address: &str) -> Reply {
     frame_post(
         t,
         &key_material_path(address),
@@ -231,32 +236,46 @@ async fn key_material(t: &TestApp, token: &str, address: &str) -> Reply {
 }
 
 /// key_material signed by `device` over a fresh challenge (a known device's unlock).
-async fn unlock(t: &TestApp, token: &str, device: &SigningKey, address: &str) -> Reply {
+pub(crate) async fn unlock(t: &TestApp, token: &str, device: &SigningKey, address: &str) -> Reply {
+    unlock_with(t, token, device, address, json!({})).await
+}
+
+/// [`unlock`] with more body fields (`intent`, `mfa_token`).
+pub(crate) async fn unlock_with(
+    t: &TestApp,
+    token: &str,
+    device: &SigningKey,
+    address: &str,
+    extra: Value,
+) -> Reply {
     let nonce = challenge(t, token, "key_material").await;
     let message = unlock_message(&t.app_id, &claim(token, "sub"), address, &nonce);
     let signature: P256Signature = device.sign(message.as_bytes());
-    frame_post(
-        t,
-        &key_material_path(address),
-        token,
-        json!({
-            "chain_type": "ethereum",
-            "nonce": nonce,
-            "device_signature": STANDARD.encode(signature.to_bytes()),
-        }),
-    )
-    .await
+    let mut body = json!({
+        "chain_type": "ethereum",
+        "nonce": nonce,
+        "device_signature": STANDARD.encode(signature.to_bytes()),
+    });
+    merge(&mut body, extra);
+    frame_post(t, &key_material_path(address), token, body).await
 }
 
 /// key_material with `recovery: true` (a new device).
-async fn recover(t: &TestApp, token: &str, address: &str) -> Reply {
-    frame_post(
-        t,
-        &key_material_path(address),
-        token,
-        json!({ "chain_type": "ethereum", "recovery": true }),
-    )
-    .await
+pub(crate) async fn recover(t: &TestApp, token: &str, address: &str) -> Reply {
+    recover_with(t, token, address, json!({})).await
+}
+
+/// [`recover`] with more body fields (`intent`, `mfa_token`).
+pub(crate) async fn recover_with(t: &TestApp, token: &str, address: &str, extra: Value) -> Reply {
+    let mut body = json!({ "chain_type": "ethereum", "recovery": true });
+    merge(&mut body, extra);
+    frame_post(t, &key_material_path(address), token, body).await
+}
+
+fn merge(body: &mut Value, extra: Value) {
+    if let (Some(body), Value::Object(extra)) = (body.as_object_mut(), extra) {
+        body.extend(extra);
+    }
 }
 
 /// The number of share-history rows of the user.
@@ -270,7 +289,7 @@ async fn history_len(t: &TestApp, user_id: &str) -> i64 {
     count
 }
 
-fn wallets(user: &Value) -> Vec<Value> {
+pub(crate) fn wallets(user: &Value) -> Vec<Value> {
     user["linked_accounts"]
         .as_array()
         .expect("linked_accounts")
@@ -280,7 +299,7 @@ fn wallets(user: &Value) -> Vec<Value> {
         .collect()
 }
 
-fn assert_message(reply: &Reply, status: u16, code: &str, message: &str) {
+pub(crate) fn assert_message(reply: &Reply, status: u16, code: &str, message: &str) {
     reply.assert_error(status, code);
     assert_eq!(reply.body["error"], message, "{}", reply.text);
 }
@@ -748,7 +767,7 @@ async fn resplit_needs_recovery_and_the_root_key_and_keeps_history(backend: Back
     assert_message(
         &frame_post(&t, &path, &token, body_for(&nonce, &material)).await,
         403,
-        "missing_or_invalid_mfa",
+        "invalid_credentials",
         "Sign in again to recover your wallet on this device",
     );
     // After recovery, still not without the root key's proof.
@@ -1145,7 +1164,7 @@ async fn frame_assets_are_served_without_traversal(backend: Backend) {
 }
 
 /// Whether a reply carries two shares (which rebuild the wallet without the device).
-fn has_two_shares(reply: &Reply) -> bool {
+pub(crate) fn has_two_shares(reply: &Reply) -> bool {
     reply.body["auth_share"].is_string() && reply.body["recovery_share"].is_string()
 }
 
@@ -1173,7 +1192,7 @@ async fn a_token_alone_never_gets_two_shares(backend: Backend) {
         assert_message(
             &late,
             403,
-            "missing_or_invalid_mfa",
+            "invalid_credentials",
             "Sign in again to recover your wallet on this device",
         );
         assert!(!has_two_shares(&late));
@@ -1191,7 +1210,7 @@ async fn a_token_alone_never_gets_two_shares(backend: Backend) {
     assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.text);
     let minted = refreshed.body["token"].as_str().unwrap().to_string();
     let late = recover(&t, &minted, &address).await;
-    late.assert_error(403, "missing_or_invalid_mfa");
+    late.assert_error(403, "invalid_credentials");
     assert!(!has_two_shares(&late));
     // A forged "recovery": false with a made-up signature is no better.
     let forged = frame_post(
@@ -1216,7 +1235,7 @@ async fn recovery_is_once_per_fresh_session_even_concurrently(backend: Backend) 
     // Twice in one fresh session: the second is refused.
     assert!(has_two_shares(&recover(&t, &first, &address).await));
     let again = recover(&t, &first, &address).await;
-    again.assert_error(403, "missing_or_invalid_mfa");
+    again.assert_error(403, "invalid_credentials");
     assert!(!has_two_shares(&again));
 
     // 20 at once in another fresh session: exactly one gets the shares.
@@ -1233,7 +1252,7 @@ async fn recovery_is_once_per_fresh_session_even_concurrently(backend: Backend) 
         if has_two_shares(&reply) {
             granted += 1;
         } else {
-            reply.assert_error(403, "missing_or_invalid_mfa");
+            reply.assert_error(403, "invalid_credentials");
         }
     }
     assert_eq!(granted, 1);

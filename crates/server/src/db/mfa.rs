@@ -1,0 +1,419 @@
+//! Second factors (`crate::mfa`): enrolled methods, TOTP secrets and steps, MFA tokens and the
+//! per-user failure counter.
+//!
+//! Every single-use thing and every count is one conditional write: a TOTP step moves on only
+//! forward, a token is consumed by one `DELETE … RETURNING` that names its user and session, a
+//! failure is reserved by one upsert that refuses past the limit. Enrolments and unenrolments lock
+//! the user's row first, so the "needs a token once a method exists" rule holds under concurrency.
+
+use sqlx::{Any, Transaction};
+
+use super::accounts::lock_user;
+use super::{Db, DbError};
+
+/// One enrolled method of a user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MfaMethodRecord {
+    /// `totp`, `sms` or `passkey`.
+    pub method: String,
+    /// The number codes go to (sms only).
+    pub phone_number: Option<String>,
+    /// When it was enrolled.
+    pub verified_at: i64,
+}
+
+/// The user's TOTP row.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TotpRecord {
+    /// The enrolled secret, sealed.
+    pub secret: Option<String>,
+    /// The secret waiting for its first code, sealed.
+    pub pending_secret: Option<String>,
+    /// When the pending secret stops being accepted.
+    pub pending_expires_at: i64,
+}
+
+/// An MFA token presented by the caller, to be consumed (hash of the token, its owner, now).
+#[derive(Debug, Clone, Copy)]
+pub struct TokenUse<'a> {
+    /// SHA-256 (hex) of the token.
+    pub hash: &'a str,
+    /// The app.
+    pub app_id: &'a str,
+    /// The user it must belong to.
+    pub user_id: &'a str,
+    /// The session it must belong to.
+    pub session_id: &'a str,
+    /// Now.
+    pub now: i64,
+}
+
+/// A new MFA token to store.
+#[derive(Debug, Clone)]
+pub struct NewMfaToken<'a> {
+    /// The presented token's binding.
+    pub owner: TokenUse<'a>,
+    /// The method that was verified.
+    pub method: &'a str,
+    /// Unix seconds after which it is refused.
+    pub expires_at: i64,
+}
+
+/// A change of the user's methods, applied with [`Db::change_mfa`].
+#[derive(Debug, Clone, Copy)]
+pub enum MfaChange<'a> {
+    /// Makes the pending TOTP secret `pending` (sealed, as read) the enrolled one; its first
+    /// code's `step` counts as used.
+    EnrollTotp {
+        /// The pending secret the code was checked against.
+        pending: &'a str,
+        /// The step the code matched.
+        step: i64,
+    },
+    /// Enrols (or replaces) the SMS number.
+    EnrollSms {
+        /// E.164.
+        phone_number: &'a str,
+    },
+    /// Marks passkeys as enrolled (which ones is the passkey table's business).
+    EnrollPasskey,
+    /// Removes a method (the TOTP secret with it).
+    Unenroll {
+        /// `totp`, `sms` or `passkey`.
+        method: &'a str,
+    },
+    /// Changes nothing here but needs a token like an unenrolment (removing one of several MFA
+    /// passkeys: the passkey table holds which).
+    Authorize {
+        /// The enrolled method the caller changes.
+        method: &'a str,
+    },
+}
+
+impl MfaChange<'_> {
+    fn method(&self) -> &str {
+        match self {
+            Self::EnrollTotp { .. } => "totp",
+            Self::EnrollSms { .. } => "sms",
+            Self::EnrollPasskey => "passkey",
+            Self::Unenroll { method } | Self::Authorize { method } => method,
+        }
+    }
+}
+
+/// What [`Db::change_mfa`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeOutcome {
+    /// Applied (a token, when one was needed, is used up).
+    Done,
+    /// The user has a method already (or this unenrols one): a token is needed and none came.
+    TokenRequired,
+    /// The token is unknown, expired, used, or another user's or session's.
+    TokenRefused,
+    /// Nothing to change: the pending TOTP secret is gone or expired, or the method to remove is
+    /// not enrolled.
+    NothingToChange,
+}
+
+impl Db {
+    /// The user's enrolled methods, oldest first.
+    pub async fn mfa_methods(&self, user_id: &str) -> Result<Vec<MfaMethodRecord>, DbError> {
+        let rows: Vec<(String, Option<String>, i64)> = sqlx::query_as(
+            "SELECT method, phone_number, verified_at FROM mfa_methods WHERE user_id = $1
+             ORDER BY verified_at, method",
+        )
+        .bind(user_id)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(method, phone_number, verified_at)| MfaMethodRecord {
+                method,
+                phone_number,
+                verified_at,
+            })
+            .collect())
+    }
+
+    /// The user's TOTP row, if any.
+    pub async fn totp(&self, user_id: &str) -> Result<Option<TotpRecord>, DbError> {
+        let row: Option<(Option<String>, Option<String>, i64)> = sqlx::query_as(
+            "SELECT secret, pending_secret, pending_expires_at FROM mfa_totp WHERE user_id = $1",
+        )
+        .bind(user_id)
+        .fetch_optional(self.writer())
+        .await?;
+        Ok(
+            row.map(|(secret, pending_secret, pending_expires_at)| TotpRecord {
+                secret,
+                pending_secret,
+                pending_expires_at,
+            }),
+        )
+    }
+
+    /// Stores a new pending TOTP secret (sealed) until `expires_at`; the enrolled one stays.
+    pub async fn set_pending_totp(
+        &self,
+        user_id: &str,
+        sealed: &str,
+        expires_at: i64,
+    ) -> Result<(), DbError> {
+        sqlx::query(
+            "INSERT INTO mfa_totp (user_id, secret, pending_secret, pending_expires_at, last_step)
+             VALUES ($1, NULL, $2, $3, 0)
+             ON CONFLICT (user_id) DO UPDATE SET pending_secret = $2, pending_expires_at = $3",
+        )
+        .bind(user_id)
+        .bind(sealed)
+        .bind(expires_at)
+        .execute(self.writer())
+        .await?;
+        Ok(())
+    }
+
+    /// Accepts TOTP `step` of the enrolled secret `sealed` once: true when it moved the user's
+    /// last step forward (false: this or a later step was used already, or the secret changed).
+    pub async fn use_totp_step(
+        &self,
+        user_id: &str,
+        sealed: &str,
+        step: i64,
+    ) -> Result<bool, DbError> {
+        let result = sqlx::query(
+            "UPDATE mfa_totp SET last_step = $3
+             WHERE user_id = $1 AND secret = $2 AND last_step < $3",
+        )
+        .bind(user_id)
+        .bind(sealed)
+        .bind(step)
+        .execute(self.writer())
+        .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
+    /// Reserves one failed verification of the user before a code is compared: `None` when the
+    /// user already failed `max` times in the window (locked out; nothing written), else the
+    /// reservation's count. A right answer gives it back with [`Self::release_mfa_failure`].
+    pub async fn reserve_mfa_failure(
+        &self,
+        user_id: &str,
+        max: i64,
+        window_s: i64,
+        now: i64,
+    ) -> Result<Option<i64>, DbError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "INSERT INTO mfa_failures (user_id, failures, window_start) VALUES ($1, 1, $2)
+             ON CONFLICT (user_id) DO UPDATE SET
+               failures = CASE WHEN mfa_failures.window_start + $3 <= $2 THEN 1
+                               ELSE mfa_failures.failures + 1 END,
+               window_start = CASE WHEN mfa_failures.window_start + $3 <= $2 THEN $2
+                                   ELSE mfa_failures.window_start END
+             WHERE mfa_failures.failures < $4 OR mfa_failures.window_start + $3 <= $2
+             RETURNING failures",
+        )
+        .bind(user_id)
+        .bind(now)
+        .bind(window_s)
+        .bind(max)
+        .fetch_optional(self.writer())
+        .await?;
+        Ok(row.map(|(failures,)| failures))
+    }
+
+    /// Gives back a reservation of [`Self::reserve_mfa_failure`] (the answer was right, or was
+    /// refused before it was compared).
+    pub async fn release_mfa_failure(&self, user_id: &str) -> Result<(), DbError> {
+        sqlx::query(
+            "UPDATE mfa_failures SET failures = failures - 1 WHERE user_id = $1 AND failures > 0",
+        )
+        .bind(user_id)
+        .execute(self.writer())
+        .await?;
+        Ok(())
+    }
+
+    /// When the user's failure window started (to say when a lock-out ends).
+    pub async fn mfa_failure_window(&self, user_id: &str) -> Result<Option<i64>, DbError> {
+        let row: Option<(i64,)> =
+            sqlx::query_as("SELECT window_start FROM mfa_failures WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_optional(self.writer())
+                .await?;
+        Ok(row.map(|(at,)| at))
+    }
+
+    /// Stores a new MFA token (its hash) and drops the user's expired ones.
+    pub async fn insert_mfa_token(&self, token: &NewMfaToken<'_>) -> Result<(), DbError> {
+        let owner = token.owner;
+        let mut tx = self.writer().begin().await?;
+        sqlx::query("DELETE FROM mfa_tokens WHERE user_id = $1 AND expires_at <= $2")
+            .bind(owner.user_id)
+            .bind(owner.now)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO mfa_tokens (token_hash, app_id, user_id, session_id, method, expires_at)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(owner.hash)
+        .bind(owner.app_id)
+        .bind(owner.user_id)
+        .bind(owner.session_id)
+        .bind(token.method)
+        .bind(token.expires_at)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Whether the token is live for its user and session (a read: nothing is used up).
+    pub async fn mfa_token_valid(&self, token: TokenUse<'_>) -> Result<bool, DbError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT 1 FROM mfa_tokens WHERE token_hash = $1 AND app_id = $2 AND user_id = $3
+               AND session_id = $4 AND expires_at > $5",
+        )
+        .bind(token.hash)
+        .bind(token.app_id)
+        .bind(token.user_id)
+        .bind(token.session_id)
+        .bind(token.now)
+        .fetch_optional(self.writer())
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Uses the token up: true for exactly one of any concurrent uses of a live token.
+    pub async fn consume_mfa_token(&self, token: TokenUse<'_>) -> Result<bool, DbError> {
+        let mut tx = self.writer().begin().await?;
+        let used = consume_token(&mut tx, token).await?;
+        tx.commit().await?;
+        Ok(used)
+    }
+
+    /// Applies `change` to the user's methods in one transaction behind the user's row lock. A
+    /// token is needed to unenrol, and to enrol once the user has any method; when needed it is
+    /// used up in the same transaction (nothing changes without it, and it is not spent when the
+    /// change has nothing to do).
+    pub async fn change_mfa(
+        &self,
+        user_id: &str,
+        change: MfaChange<'_>,
+        token: Option<TokenUse<'_>>,
+        now: i64,
+    ) -> Result<ChangeOutcome, DbError> {
+        let mut tx = self.writer().begin().await?;
+        lock_user(&mut tx, user_id).await?;
+        let (enrolled,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM mfa_methods WHERE user_id = $1")
+                .bind(user_id)
+                .fetch_one(&mut *tx)
+                .await?;
+        let needs_token = enrolled > 0
+            || matches!(
+                change,
+                MfaChange::Unenroll { .. } | MfaChange::Authorize { .. }
+            );
+        if needs_token {
+            let Some(token) = token else {
+                tx.rollback().await?;
+                return Ok(ChangeOutcome::TokenRequired);
+            };
+            if !consume_token(&mut tx, token).await? {
+                tx.rollback().await?;
+                return Ok(ChangeOutcome::TokenRefused);
+            }
+        }
+        if !apply_change(&mut tx, user_id, change, now).await? {
+            tx.rollback().await?;
+            return Ok(ChangeOutcome::NothingToChange);
+        }
+        tx.commit().await?;
+        Ok(ChangeOutcome::Done)
+    }
+}
+
+async fn consume_token(
+    tx: &mut Transaction<'_, Any>,
+    token: TokenUse<'_>,
+) -> Result<bool, DbError> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "DELETE FROM mfa_tokens WHERE token_hash = $1 AND app_id = $2 AND user_id = $3
+           AND session_id = $4 AND expires_at > $5
+         RETURNING method",
+    )
+    .bind(token.hash)
+    .bind(token.app_id)
+    .bind(token.user_id)
+    .bind(token.session_id)
+    .bind(token.now)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.is_some())
+}
+
+/// The writes of one change; false when there was nothing to change.
+async fn apply_change(
+    tx: &mut Transaction<'_, Any>,
+    user_id: &str,
+    change: MfaChange<'_>,
+    now: i64,
+) -> Result<bool, DbError> {
+    let method = change.method().to_string();
+    let phone = match change {
+        MfaChange::EnrollTotp { pending, step } => {
+            let moved = sqlx::query(
+                "UPDATE mfa_totp SET secret = pending_secret, pending_secret = NULL,
+                    pending_expires_at = 0, last_step = $3
+                 WHERE user_id = $1 AND pending_secret = $2 AND pending_expires_at > $4",
+            )
+            .bind(user_id)
+            .bind(pending)
+            .bind(step)
+            .bind(now)
+            .execute(&mut **tx)
+            .await?;
+            if moved.rows_affected() != 1 {
+                return Ok(false);
+            }
+            None
+        }
+        MfaChange::EnrollSms { phone_number } => Some(phone_number.to_string()),
+        MfaChange::EnrollPasskey => None,
+        MfaChange::Unenroll { method } => {
+            let removed = sqlx::query("DELETE FROM mfa_methods WHERE user_id = $1 AND method = $2")
+                .bind(user_id)
+                .bind(method)
+                .execute(&mut **tx)
+                .await?;
+            if method == "totp" {
+                sqlx::query("DELETE FROM mfa_totp WHERE user_id = $1")
+                    .bind(user_id)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+            return Ok(removed.rows_affected() == 1);
+        }
+        MfaChange::Authorize { method } => {
+            let row: Option<(i64,)> =
+                sqlx::query_as("SELECT 1 FROM mfa_methods WHERE user_id = $1 AND method = $2")
+                    .bind(user_id)
+                    .bind(method)
+                    .fetch_optional(&mut **tx)
+                    .await?;
+            return Ok(row.is_some());
+        }
+    };
+    sqlx::query(
+        "INSERT INTO mfa_methods (user_id, method, phone_number, verified_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, method) DO UPDATE SET phone_number = $3, verified_at = $4",
+    )
+    .bind(user_id)
+    .bind(&method)
+    .bind(phone)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(true)
+}

@@ -1,0 +1,357 @@
+//! Passkeys (WebAuthn; spec §3, §4, §5, §7): `POST /passkeys/{register/init, register,
+//! authenticate/init, authenticate, link/init, link, unlink}`, and the assertion seam MFA uses
+//! ([`start_assertion`], [`finish_assertion`]).
+//!
+//! Each `init` stores a single-use challenge ([`ceremony`]) bound to the app, a purpose and (link,
+//! MFA) the user; the finishing call finds it by the challenge inside `client_data_json` and uses
+//! it up before anything else is checked. webauthn-rs checks origin, RP id, user verification and
+//! signatures; the sign counter moves on by compare-and-swap. The proven identity is a `passkey`
+//! account whose subject is the credential id (base64url); its details hold the credential.
+//! Registration only ever creates: a credential id someone already has is refused, never signed
+//! in ([`accounts::register`]).
+
+pub mod ceremony;
+pub mod device;
+pub mod wire;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::http::header::USER_AGENT;
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::constants::MAX_PASSKEYS_PER_USER;
+use symbolon_protocol::passkey::{
+    PasskeyAuthenticateRequest, PasskeyAuthenticationInitResponse, PasskeyAuthenticationResponse,
+    PasskeyInitRequest, PasskeyRegisterRequest, PasskeyRegistrationInitResponse,
+    PasskeyRegistrationResponse, PasskeyRequestOptions, PasskeyUnlinkRequest,
+};
+use symbolon_protocol::user::User;
+use webauthn_rs::prelude::{DiscoverableAuthentication, PasskeyRegistration};
+
+use self::ceremony::{
+    CREDENTIAL, Purpose, RelyingParty, record_assertion, store_challenge, stored_credential,
+    take_challenge, unknown_passkey,
+};
+use self::wire::{b64_encode, descriptor};
+use super::{current_user, link_to, sign_in};
+use crate::accounts::{self, LoginMethod, VerifiedIdentity, messages};
+use crate::db::apps::AppRecord;
+use crate::db::passkeys::{ENROLLED_IN_MFA, PASSKEY};
+use crate::http::app_context::AppContext;
+use crate::http::auth::{LoginCaller, SignedIn};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::json_body::JsonBody;
+use crate::http::session_issue::start_session;
+use crate::state::AppState;
+
+/// An app's passkey settings.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PasskeySettings {
+    /// The WebAuthn RP id (a host name such as `example.com`, which also covers its
+    /// subdomains' pages). Without it the RP id is the host of the page asking.
+    pub rp_id: Option<String>,
+}
+
+impl PasskeySettings {
+    /// Refuses an RP id that is no bare host name.
+    pub fn check(&self) -> Result<(), String> {
+        let Some(rp_id) = &self.rp_id else {
+            return Ok(());
+        };
+        let host = url::Url::parse(&format!("https://{rp_id}/"))
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string));
+        if host.as_deref() != Some(rp_id.as_str()) || rp_id.contains(':') {
+            return Err(format!(
+                "passkeys.rp_id: {rp_id:?} is not a host name (no scheme, port or path; lower case)"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A passkey assertion that held: whose passkey, and which.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifiedPasskey {
+    /// The passkey's owner.
+    pub user_id: String,
+    /// Its credential id (base64url).
+    pub credential_id: String,
+}
+
+/// Options to create a passkey for a new user.
+pub async fn register_init(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(_body): JsonBody<PasskeyInitRequest>,
+) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
+    let ctx = &caller.ctx;
+    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
+    client_ip.spend(&state.ip_limiter, state.clock.now())?;
+    issue_registration(&state, ctx, Purpose::Register, None, Vec::new()).await
+}
+
+/// Signs up with a new passkey.
+pub async fn register(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<PasskeyRegisterRequest>,
+) -> Result<Response, AppError> {
+    let ctx = &caller.ctx;
+    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
+    client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
+    let identity = registered_identity(
+        &state,
+        ctx,
+        Purpose::Register,
+        None,
+        &body.authenticator_response,
+        &headers,
+    )
+    .await?;
+    let signed_up =
+        accounts::register(&state, &ctx.app, &identity, caller.current.as_ref()).await?;
+    start_session(&state, &signed_up.user, signed_up.is_new_user).await
+}
+
+/// Options to log in with any passkey of this RP (discoverable credentials).
+pub async fn authenticate_init(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(_body): JsonBody<PasskeyInitRequest>,
+) -> Result<Json<PasskeyAuthenticationInitResponse>, AppError> {
+    let ctx = &caller.ctx;
+    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
+    client_ip.spend(&state.ip_limiter, state.clock.now())?;
+    let origin = ctx.origin.as_deref();
+    let options =
+        issue_assertion(&state, &ctx.app, origin, None, &[], Purpose::Authenticate).await?;
+    Ok(Json(PasskeyAuthenticationInitResponse {
+        relying_party: options.rp_id.clone(),
+        options,
+    }))
+}
+
+/// Logs in with a passkey assertion.
+pub async fn authenticate(
+    State(state): State<AppState>,
+    caller: LoginCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<PasskeyAuthenticateRequest>,
+) -> Result<Response, AppError> {
+    let ctx = &caller.ctx;
+    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
+    client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
+    let verified = finish_assertion(
+        &state,
+        &ctx.app,
+        ctx.origin.as_deref(),
+        None,
+        Purpose::Authenticate,
+        &body.authenticator_response,
+    )
+    .await?;
+    let identity = VerifiedIdentity::new(LoginMethod::Passkey, PASSKEY, verified.credential_id);
+    sign_in(&state, &caller, &identity, None).await
+}
+
+/// Options to add a passkey to the signed-in user (excluding the ones they have).
+pub async fn link_init(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(_body): JsonBody<PasskeyInitRequest>,
+) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
+    let ctx = &signed_in.ctx;
+    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
+    let existing = state.db.user_passkeys(&signed_in.user.id).await?;
+    // Checked again, atomically, when the passkey is linked; here it saves a useless ceremony.
+    if existing.len() >= MAX_PASSKEYS_PER_USER as usize {
+        return Err(AppError::new(
+            ServerErrorCode::CannotLinkMoreOfType,
+            messages::CANNOT_LINK_MORE_PASSKEYS,
+        ));
+    }
+    let exclude = existing.iter().map(|p| p.credential_id.clone()).collect();
+    let user_id = signed_in.user.id.as_str();
+    issue_registration(&state, ctx, Purpose::Link, Some(user_id), exclude).await
+}
+
+/// Links a new passkey to the signed-in user.
+pub async fn link(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<PasskeyRegisterRequest>,
+) -> Result<Json<User>, AppError> {
+    let ctx = &signed_in.ctx;
+    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
+    let user_id = signed_in.user.id.as_str();
+    let response = &body.authenticator_response;
+    let identity = registered_identity(
+        &state,
+        ctx,
+        Purpose::Link,
+        Some(user_id),
+        response,
+        &headers,
+    )
+    .await?;
+    link_to(&state, &signed_in, &identity).await
+}
+
+/// Unlinks a passkey; never one enrolled in MFA (spec §5), never the last way in.
+pub async fn unlink(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(body): JsonBody<PasskeyUnlinkRequest>,
+) -> Result<Json<User>, AppError> {
+    if body.remove_as_mfa == Some(true) {
+        // Unenrolling takes a fresh MFA token, which only the wallet frame holds: it calls
+        // `/mfa/passkeys/unlink` (`mfa::routes::passkeys_unlink`) instead.
+        return Err(AppError::new(
+            ServerErrorCode::MissingOrInvalidMfa,
+            "MFA verification is required",
+        )
+        .with_status(axum::http::StatusCode::FORBIDDEN));
+    }
+    accounts::unlink(&state, &signed_in.user, PASSKEY, body.credential_id.trim()).await?;
+    current_user(&state, &signed_in).await
+}
+
+/// Options for an assertion by `user_id` with one of `credential_ids` (MFA), under a challenge
+/// bound to that user and `purpose`.
+pub async fn start_assertion(
+    state: &AppState,
+    app: &AppRecord,
+    origin: Option<&str>,
+    user_id: &str,
+    credential_ids: &[String],
+    purpose: Purpose,
+) -> Result<PasskeyRequestOptions, AppError> {
+    issue_assertion(state, app, origin, Some(user_id), credential_ids, purpose).await
+}
+
+/// Checks an assertion answering a challenge of `purpose` (bound to `user_id` when given: the
+/// passkey must then be that user's): uses the challenge up, verifies origin, RP id, user
+/// verification and signature, and moves the counter on (refusing one that did not grow) and
+/// `latest_verified_at`. The caller decides what the passkey may do (e.g. MFA: enrolled).
+pub async fn finish_assertion(
+    state: &AppState,
+    app: &AppRecord,
+    origin: Option<&str>,
+    user_id: Option<&str>,
+    purpose: Purpose,
+    response: &PasskeyAuthenticationResponse,
+) -> Result<VerifiedPasskey, AppError> {
+    let relying_party = RelyingParty::of(app, origin)?;
+    let (credential, client_data) = wire::assertion(response)?;
+    let ceremony: DiscoverableAuthentication =
+        take_challenge(state, &app.id, purpose, user_id, &client_data).await?;
+    let credential_id = b64_encode(&credential.raw_id);
+    let stored = state
+        .db
+        .find_passkey(&app.id, &credential_id)
+        .await?
+        .filter(|p| user_id.is_none_or(|id| p.user_id == id))
+        .ok_or_else(unknown_passkey)?;
+    let (_, key) = stored_credential(&stored)?;
+    let result = relying_party.finish_assertion(&credential, ceremony, &key)?;
+    let user_id = stored.user_id.clone();
+    record_assertion(state, &app.id, stored, &result).await?;
+    Ok(VerifiedPasskey {
+        user_id,
+        credential_id,
+    })
+}
+
+async fn issue_registration(
+    state: &AppState,
+    ctx: &AppContext,
+    purpose: Purpose,
+    user_id: Option<&str>,
+    exclude: Vec<String>,
+) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
+    let relying_party = RelyingParty::of(&ctx.app, ctx.origin.as_deref())?;
+    let exclude_raw = exclude.iter().filter_map(|id| wire::b64(id).ok()).collect();
+    let (ccr, registration) = relying_party.start_registration(&ctx.app.name, exclude_raw)?;
+    let challenge = &ccr.public_key.challenge;
+    store_challenge(
+        state,
+        &ctx.app.id,
+        purpose,
+        user_id,
+        challenge,
+        &registration,
+    )
+    .await?;
+    let exclude = exclude.iter().map(|id| descriptor(id, None)).collect();
+    Ok(Json(PasskeyRegistrationInitResponse {
+        options: wire::creation_options(&ccr, exclude),
+        relying_party: relying_party.rp_id,
+    }))
+}
+
+async fn issue_assertion(
+    state: &AppState,
+    app: &AppRecord,
+    origin: Option<&str>,
+    user_id: Option<&str>,
+    credential_ids: &[String],
+    purpose: Purpose,
+) -> Result<PasskeyRequestOptions, AppError> {
+    let relying_party = RelyingParty::of(app, origin)?;
+    let (rcr, ceremony) = relying_party.start_assertion()?;
+    let challenge = &rcr.public_key.challenge;
+    store_challenge(state, &app.id, purpose, user_id, challenge, &ceremony).await?;
+    let allow = credential_ids
+        .iter()
+        .map(|id| descriptor(id, None))
+        .collect();
+    Ok(wire::request_options(&rcr, allow))
+}
+
+/// The passkey a registration proves, with where it was made.
+async fn registered_identity(
+    state: &AppState,
+    ctx: &AppContext,
+    purpose: Purpose,
+    user_id: Option<&str>,
+    response: &PasskeyRegistrationResponse,
+    headers: &HeaderMap,
+) -> Result<VerifiedIdentity, AppError> {
+    let relying_party = RelyingParty::of(&ctx.app, ctx.origin.as_deref())?;
+    let (credential, client_data, attestation) = wire::registration(response)?;
+    let registration: PasskeyRegistration =
+        take_challenge(state, &ctx.app.id, purpose, user_id, &client_data).await?;
+    let key = relying_party.finish_registration(&credential, &registration)?;
+    let aaguid = device::aaguid(&attestation);
+    let agent = headers
+        .get(USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let (browser, os, kind) = device::user_agent(agent);
+    let details = json!({
+        CREDENTIAL: key,
+        "aaguid": aaguid,
+        "authenticator_name": aaguid.as_deref().and_then(device::authenticator_name),
+        "created_with_browser": browser,
+        "created_with_os": os,
+        "created_with_device": kind,
+        ENROLLED_IN_MFA: false,
+    });
+    Ok(VerifiedIdentity {
+        method: LoginMethod::Passkey,
+        account_type: PASSKEY.into(),
+        subject: b64_encode(&key.cred_id),
+        details: Some(details),
+    })
+}

@@ -1,0 +1,116 @@
+//! What MFA guards in the wallet (`docs/wallet.md` "MFA"): once a user has a second factor, the
+//! server releases the shares for an export or a recovery only with a fresh MFA token of the
+//! caller's session, and, when the app protects transactions, for each signature too (the frame
+//! is then told to forget the key after that one operation).
+//!
+//! Two steps, so that a refused request spends nothing: [`check`] before the other checks (no
+//! token, or a token that is not live, refuses at once), [`Cleared::consume`] after all of them
+//! passed (one conditional DELETE; a concurrent use of the same token loses here).
+
+use axum::http::StatusCode;
+use symbolon_protocol::ServerErrorCode;
+
+use super::token::{presented, token_hash};
+use crate::http::error::AppError;
+use crate::http::frame_caller::FrameCaller;
+use crate::state::AppState;
+
+/// Why the frame asks for key material.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// Rebuild the key to sign (the default).
+    Sign,
+    /// Rebuild the key to show it to the user.
+    Export,
+    /// Both shares for a new device (`recovery: true`).
+    Recovery,
+}
+
+/// A request the guard let through.
+#[derive(Debug)]
+#[must_use = "a required token must be consumed once the other checks passed"]
+pub struct Cleared {
+    /// The presented token's hash, when one is required.
+    required: Option<String>,
+    /// The frame must forget the key after this one operation.
+    pub single_use: bool,
+}
+
+/// `403 missing_or_invalid_mfa`: the operation needs an MFA verification first.
+pub fn mfa_required() -> AppError {
+    AppError::new(
+        ServerErrorCode::MissingOrInvalidMfa,
+        "MFA verification is required",
+    )
+    .with_status(StatusCode::FORBIDDEN)
+}
+
+/// `403 expired_or_invalid_mfa_token`: unknown, expired, used, or another session's token.
+pub fn token_refused() -> AppError {
+    AppError::new(
+        ServerErrorCode::ExpiredOrInvalidMfaToken,
+        "The MFA token is expired or invalid",
+    )
+    .with_status(StatusCode::FORBIDDEN)
+}
+
+/// Decides whether `operation` of `caller` needs an MFA token and, if so, that `token` is live
+/// (nothing is used up yet).
+pub async fn check(
+    state: &AppState,
+    caller: &FrameCaller,
+    operation: Operation,
+    token: Option<&str>,
+) -> Result<Cleared, AppError> {
+    let has_mfa = !state.db.mfa_methods(&caller.user.id).await?.is_empty();
+    let protect = has_mfa && caller.app.settings.mfa.protect_transactions;
+    let needed = has_mfa && (operation != Operation::Sign || protect);
+    if !needed {
+        return Ok(Cleared {
+            required: None,
+            single_use: protect,
+        });
+    }
+    let token = token
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(mfa_required)?;
+    let hash = token_hash(token);
+    let now = state.clock.now();
+    if !state
+        .db
+        .mfa_token_valid(presented(caller, &hash, now))
+        .await?
+    {
+        return Err(token_refused());
+    }
+    Ok(Cleared {
+        required: Some(hash),
+        single_use: protect,
+    })
+}
+
+impl Cleared {
+    /// Whether a token was required (and will be used up).
+    pub fn needs_token(&self) -> bool {
+        self.required.is_some()
+    }
+
+    /// Uses the token up, if one was required; refused when another request used it first or
+    /// it expired meanwhile.
+    pub async fn consume(&self, state: &AppState, caller: &FrameCaller) -> Result<(), AppError> {
+        let Some(hash) = &self.required else {
+            return Ok(());
+        };
+        let now = state.clock.now();
+        if state
+            .db
+            .consume_mfa_token(presented(caller, hash, now))
+            .await?
+        {
+            Ok(())
+        } else {
+            Err(token_refused())
+        }
+    }
+}

@@ -1,0 +1,303 @@
+//! The MFA routes (`docs/server.md` "MFA"). Host routes (CORS, bearer): sending an SMS code and
+//! the passkey options. Frame routes (bearer, `Origin` = the server's own, checked by
+//! [`FrameCaller`] like the share endpoints): verify (hands out the MFA token), enrol, unenrol.
+
+use axum::Json;
+use axum::extract::State;
+use symbolon_protocol::mfa::{
+    MfaPasskeyEnrollRequest, MfaPasskeyInitResponse, MfaSmsAction, MfaSmsEnrollRequest,
+    MfaSmsInitRequest, MfaTokenResponse, MfaUnenrollRequest, MfaUserResponse, MfaVerifyRequest,
+    TotpEnrollRequest, TotpInitResponse,
+};
+use symbolon_protocol::passkey::PasskeyUnlinkRequest;
+use symbolon_protocol::session::SuccessResponse;
+use symbolon_protocol::user::User;
+
+use super::guard::{mfa_required, token_refused};
+use super::token::{presented, token_hash};
+use super::{MfaMethodType, not_enrolled, offered, passkey, sms, token, totp};
+use crate::db::mfa::{ChangeOutcome, MfaChange};
+use crate::http::auth::Authenticated;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::AppError;
+use crate::http::frame_caller::FrameCaller;
+use crate::http::json_body::JsonBody;
+use crate::http::user_view::user_view;
+use crate::state::AppState;
+
+/// `POST /mfa/passwordless_sms/init`: texts a code to the enrolled MFA number (`verify`) or to a
+/// number being enrolled (`enroll`).
+pub async fn sms_init(
+    State(state): State<AppState>,
+    caller: Authenticated,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<MfaSmsInitRequest>,
+) -> Result<Json<SuccessResponse>, AppError> {
+    caller.ctx.require_origin()?;
+    let app = &caller.ctx.app;
+    let user_id = caller.claims.sub.as_str();
+    let phone = match body.action {
+        MfaSmsAction::Verify => sms::enrolled_phone(&state, user_id).await?,
+        MfaSmsAction::Enroll => {
+            offered(app, MfaMethodType::Sms)?;
+            let raw = body.phone_number.as_deref().ok_or_else(|| {
+                AppError::invalid_data("phoneNumber is required to enroll a number")
+            })?;
+            sms::normalize(app, raw)?
+        }
+    };
+    sms::send(&state, app, user_id, &phone, &client_ip).await?;
+    Ok(Json(SuccessResponse { success: true }))
+}
+
+/// `POST /mfa/passkeys/init`: assertion options for the user's MFA passkeys.
+pub async fn passkeys_init(
+    State(state): State<AppState>,
+    caller: Authenticated,
+) -> Result<Json<MfaPasskeyInitResponse>, AppError> {
+    caller.ctx.require_origin()?;
+    let ctx = &caller.ctx;
+    let options =
+        passkey::options(&state, &ctx.app, ctx.origin.as_deref(), &caller.claims.sub).await?;
+    Ok(Json(MfaPasskeyInitResponse { options }))
+}
+
+/// `POST /mfa/verify`: checks a TOTP or SMS code (or a passkey assertion) and hands the frame a
+/// single-use MFA token for this session.
+pub async fn verify(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<MfaVerifyRequest>,
+) -> Result<Json<MfaTokenResponse>, AppError> {
+    let app = &caller.app;
+    let user_id = caller.user.id.as_str();
+    let kind = body.method;
+    let code = || {
+        body.code
+            .as_deref()
+            .ok_or_else(|| AppError::invalid_data("Invalid MFA code"))
+    };
+    let checked = match kind {
+        MfaMethodType::Totp => match code() {
+            Ok(code) => totp::verify(&state, app, user_id, code).await,
+            Err(error) => Err(error),
+        },
+        MfaMethodType::Sms => match code() {
+            Ok(code) => sms::verify(&state, app, user_id, code, &client_ip).await,
+            Err(error) => Err(error),
+        },
+        MfaMethodType::Passkey => match body.authenticator_response.as_ref() {
+            Some(response) => passkey::verify(&state, app, user_id, response).await,
+            None => Err(AppError::invalid_data(
+                "A passkey verification needs authenticator_response",
+            )),
+        },
+    };
+    let outcome = match &checked {
+        Ok(()) => "verified",
+        Err(error) => error.code.as_str(),
+    };
+    tracing::info!(
+        target: "symbolon::audit",
+        app = %app.id,
+        user = %user_id,
+        session = %caller.claims.sid,
+        ip = %client_ip.ip(),
+        method = kind.as_str(),
+        action = "mfa_verify",
+        outcome,
+        "mfa audit"
+    );
+    checked?;
+    let (token, expires_at) = token::issue(&state, &caller, kind).await?;
+    Ok(Json(MfaTokenResponse { token, expires_at }))
+}
+
+/// `POST /mfa/totp/init`: a pending secret and its `otpauth://` URL.
+pub async fn totp_init(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+) -> Result<Json<TotpInitResponse>, AppError> {
+    offered(&caller.app, MfaMethodType::Totp)?;
+    let accounts = state.db.linked_accounts(&caller.user.id).await?;
+    // The user as the authenticator app lists them: an email or number, else the user id.
+    let account = ["email", "phone"]
+        .iter()
+        .find_map(|kind| accounts.iter().find(|a| a.account_type == *kind))
+        .map_or(caller.user.id.as_str(), |a| a.subject.as_str());
+    let enrolment = totp::init(&state, &caller.app, &caller.user.id, account).await?;
+    Ok(Json(TotpInitResponse {
+        secret: enrolment.secret,
+        auth_url: enrolment.auth_url,
+    }))
+}
+
+/// `POST /mfa/totp/enroll`: the first code of the pending secret enrols it.
+pub async fn totp_enroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<TotpEnrollRequest>,
+) -> Result<Json<MfaUserResponse>, AppError> {
+    offered(&caller.app, MfaMethodType::Totp)?;
+    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    let (pending, step) =
+        totp::check_pending(&state, &caller.app, &caller.user.id, &body.code).await?;
+    let change = MfaChange::EnrollTotp {
+        pending: &pending,
+        step,
+    };
+    self::change(&state, &caller, change, token.as_deref()).await?;
+    answer(&state, &caller).await
+}
+
+/// `POST /mfa/passwordless_sms/enroll`: the code texted to the number enrols it.
+pub async fn sms_enroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    client_ip: ClientIp,
+    JsonBody(body): JsonBody<MfaSmsEnrollRequest>,
+) -> Result<Json<MfaUserResponse>, AppError> {
+    offered(&caller.app, MfaMethodType::Sms)?;
+    let phone = sms::normalize(&caller.app, &body.phone_number)?;
+    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    sms::redeem(
+        &state,
+        &caller.app,
+        (&caller.user.id, &phone),
+        &body.code,
+        &client_ip,
+    )
+    .await?;
+    let change = MfaChange::EnrollSms {
+        phone_number: &phone,
+    };
+    self::change(&state, &caller, change, token.as_deref()).await?;
+    answer(&state, &caller).await
+}
+
+/// `POST /mfa/passkeys/enroll`: the full set of the user's MFA passkeys afterwards; passkeys
+/// dropped from it leave MFA (and are unlinked with `remove_for_login`).
+pub async fn passkeys_enroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<MfaPasskeyEnrollRequest>,
+) -> Result<Json<MfaUserResponse>, AppError> {
+    offered(&caller.app, MfaMethodType::Passkey)?;
+    let dropped = passkey::check_set(&state, &caller.user.id, &body.credential_ids).await?;
+    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    change(&state, &caller, MfaChange::EnrollPasskey, token.as_deref()).await?;
+    let set = (body.credential_ids.as_slice(), dropped.as_slice());
+    let remove = body.remove_for_login == Some(true);
+    passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
+    answer(&state, &caller).await
+}
+
+/// `POST /mfa/unenroll`: removes a method, with an MFA token (passkeys: every MFA passkey, and
+/// unlinked too with `remove_for_login`, never the last way in).
+pub async fn unenroll(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<MfaUnenrollRequest>,
+) -> Result<Json<MfaUserResponse>, AppError> {
+    let kind = body.method;
+    let token = body.mfa_token.as_deref().filter(|t| !t.trim().is_empty());
+    let unenroll = MfaChange::Unenroll {
+        method: kind.as_str(),
+    };
+    change(&state, &caller, unenroll, token).await?;
+    if kind == MfaMethodType::Passkey {
+        let enrolled = passkey::mfa_passkeys(&state, &caller.user.id).await?;
+        let remove = body.remove_for_login == Some(true);
+        let set = (&[][..], enrolled.as_slice());
+        passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
+    }
+    answer(&state, &caller).await
+}
+
+/// `POST /mfa/passkeys/unlink` (the frame's `privy:auth:unlink-passkey`): unlinks a passkey; one
+/// enrolled in MFA only with `remove_as_mfa` and a fresh MFA token, which takes it out of MFA
+/// first. The account rules (never the last way in) are `accounts::unlink`'s.
+pub async fn passkeys_unlink(
+    State(state): State<AppState>,
+    caller: FrameCaller,
+    JsonBody(body): JsonBody<PasskeyUnlinkRequest>,
+) -> Result<Json<User>, AppError> {
+    let credential_id = body.credential_id.trim();
+    if body.remove_as_mfa == Some(true) {
+        let token = body
+            .mfa_token
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty());
+        let hash = token.map(token_hash);
+        let now = state.clock.now();
+        let presented = hash.as_deref().map(|h| presented(&caller, h, now));
+        passkey::remove_one(&state, &caller.app, presented, credential_id).await?;
+    }
+    crate::accounts::unlink(&state, &caller.user, "passkey", credential_id).await?;
+    Ok(Json(user_view(&state, &caller.user).await?))
+}
+
+/// The presented token when the user already has a method (then one is required and must be
+/// live), checked before any code is spent; the change itself uses it up.
+async fn required_token(
+    state: &AppState,
+    caller: &FrameCaller,
+    token: Option<&str>,
+) -> Result<Option<String>, AppError> {
+    if state.db.mfa_methods(&caller.user.id).await?.is_empty() {
+        return Ok(token.map(str::to_string));
+    }
+    let token = token
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or_else(mfa_required)?;
+    let hash = token_hash(token);
+    if !state
+        .db
+        .mfa_token_valid(presented(caller, &hash, state.clock.now()))
+        .await?
+    {
+        return Err(token_refused());
+    }
+    Ok(Some(token.to_string()))
+}
+
+/// Applies `change` (spending `token` when one is needed).
+async fn change(
+    state: &AppState,
+    caller: &FrameCaller,
+    change: MfaChange<'_>,
+    token: Option<&str>,
+) -> Result<(), AppError> {
+    let hash = token.map(token_hash);
+    let now = state.clock.now();
+    let presented = hash.as_deref().map(|h| presented(caller, h, now));
+    match state
+        .db
+        .change_mfa(&caller.user.id, change, presented, now)
+        .await?
+    {
+        ChangeOutcome::Done => {}
+        ChangeOutcome::TokenRequired => return Err(mfa_required()),
+        ChangeOutcome::TokenRefused => return Err(token_refused()),
+        ChangeOutcome::NothingToChange => {
+            return Err(match change {
+                MfaChange::Unenroll { method } | MfaChange::Authorize { method } => {
+                    not_enrolled(MfaMethodType::parse(method).unwrap_or(MfaMethodType::Totp))
+                }
+                _ => AppError::invalid_data("No authenticator setup is pending: start it again"),
+            });
+        }
+    }
+    tracing::info!(app = %caller.app.id, user = %caller.user.id, "MFA methods changed");
+    Ok(())
+}
+
+/// The user, `mfa_methods` as they are now.
+async fn answer(state: &AppState, caller: &FrameCaller) -> Result<Json<MfaUserResponse>, AppError> {
+    Ok(Json(MfaUserResponse {
+        user: user_view(state, &caller.user).await?,
+    }))
+}

@@ -1,0 +1,50 @@
+//! MFA tokens: what a verification gives the wallet frame. 32 random bytes (base64url), kept
+//! as SHA-256 with the app, user, session and method for `MFA_TOKEN_TTL_S`; used up by one
+//! conditional `DELETE` that names all of them, so a token works once, in its own session only.
+
+use crate::db::mfa::{NewMfaToken, TokenUse};
+use crate::digest::sha256_hex;
+use crate::http::error::AppError;
+use crate::http::frame_caller::FrameCaller;
+use crate::random::random_token;
+use crate::state::AppState;
+
+use super::{MFA_TOKEN_TTL_S, MfaMethodType};
+
+/// The stored form of a presented token.
+pub fn token_hash(token: &str) -> String {
+    sha256_hex(token.trim().as_bytes())
+}
+
+/// A token as presented by `caller` (hashed), to check or consume.
+pub fn presented<'a>(caller: &'a FrameCaller, hash: &'a str, now: i64) -> TokenUse<'a> {
+    TokenUse {
+        hash,
+        app_id: &caller.app.id,
+        user_id: &caller.user.id,
+        session_id: &caller.claims.sid,
+        now,
+    }
+}
+
+/// Issues a token for `caller`'s session after a successful `method` verification:
+/// `(token, expires_at)`.
+pub async fn issue(
+    state: &AppState,
+    caller: &FrameCaller,
+    method: MfaMethodType,
+) -> Result<(String, i64), AppError> {
+    let token = random_token()?;
+    let hash = token_hash(&token);
+    let now = state.clock.now();
+    let expires_at = now + MFA_TOKEN_TTL_S as i64;
+    state
+        .db
+        .insert_mfa_token(&NewMfaToken {
+            owner: presented(caller, &hash, now),
+            method: method.as_str(),
+            expires_at,
+        })
+        .await?;
+    Ok((token, expires_at))
+}

@@ -1,0 +1,154 @@
+//! Authenticator apps (RFC 6238 with `totp-rs`): SHA-1, 6 digits, 30-second steps, ±1 step.
+//!
+//! `init` makes a 20-byte secret and keeps it pending (sealed) for `TOTP_PENDING_TTL_S`; the
+//! first right code enrols it. Secrets are sealed like app secrets (AES-256-GCM under a key
+//! derived from the sealing key), bound to the app and the user, so a copy of the database reads
+//! none and a secret moved to another user does not open. Each step is accepted at most once per
+//! user: the accepted step must be newer than the last one, by one conditional UPDATE.
+
+use totp_rs::{Algorithm, Builder, Secret, Totp};
+
+use super::attempts::{Attempt, invalid_code};
+use super::{MfaMethodType, TOTP_PENDING_TTL_S, not_enrolled};
+use crate::app_secrets::SealedSecret;
+use crate::db::apps::AppRecord;
+use crate::http::error::AppError;
+use crate::random::random_bytes;
+use crate::state::AppState;
+
+/// Seconds per step.
+const STEP_S: u64 = 30;
+
+/// A fresh pending secret: what the user types or scans.
+#[derive(Debug, Clone)]
+pub struct Enrolment {
+    /// Base32 (RFC 4648, no padding).
+    pub secret: String,
+    /// `otpauth://totp/…` for a QR code.
+    pub auth_url: String,
+}
+
+/// The sealed-secret field of `user_id`: binds a sealed secret to its user (and, as associated
+/// data, to the app).
+fn field(user_id: &str) -> String {
+    format!("mfa.totp.{user_id}")
+}
+
+/// Removes what an otpauth label must not hold.
+fn label(text: &str) -> String {
+    text.replace(':', " ").trim().to_string()
+}
+
+fn totp(secret: Vec<u8>, issuer: &str, account: &str) -> Result<Totp, AppError> {
+    Builder::new()
+        .with_algorithm(Algorithm::SHA1)
+        .with_digits(6)
+        .with_skew(1)
+        .with_step_duration(STEP_S)
+        .with_secret(secret)
+        .with_issuer(Some(label(issuer)).filter(|i| !i.is_empty()))
+        .with_account_name(label(account))
+        .build()
+        .map_err(|e| AppError::internal(&e))
+}
+
+/// Opens a sealed secret of `user_id` into a checker.
+fn open(state: &AppState, app: &AppRecord, user_id: &str, sealed: &str) -> Result<Totp, AppError> {
+    let base32 = state
+        .app_secrets
+        .open(&app.id, &field(user_id), &SealedSecret::from(sealed))?;
+    let secret = Secret::try_from_base32(base32.as_str()).map_err(|e| AppError::internal(&e))?;
+    totp(secret.as_bytes().to_vec(), "", "")
+}
+
+/// The step `code` matches at the server's now (±1 step), if any.
+fn matching_step(state: &AppState, totp: &Totp, code: &str) -> Option<i64> {
+    let now = u64::try_from(state.clock.now()).ok()?;
+    let step = totp.check(code.trim(), now)?;
+    i64::try_from(step).ok()
+}
+
+/// Makes and keeps a pending secret for `user_id`; `account` names the user in the app.
+pub async fn init(
+    state: &AppState,
+    app: &AppRecord,
+    user_id: &str,
+    account: &str,
+) -> Result<Enrolment, AppError> {
+    let bytes = random_bytes::<20>()?;
+    let issuer = if label(&app.name).is_empty() {
+        "Symbolon"
+    } else {
+        app.name.as_str()
+    };
+    let totp = totp(bytes.to_vec(), issuer, account)?;
+    let secret = totp.secret().to_base32();
+    let auth_url = totp.to_url().map_err(|e| AppError::internal(&e))?;
+    let mut sealed = SealedSecret::from(secret.as_str());
+    state
+        .app_secrets
+        .seal(&app.id, &field(user_id), &mut sealed)
+        .map_err(|e| AppError::internal(&SealError(e)))?;
+    let expires_at = state.clock.now() + TOTP_PENDING_TTL_S as i64;
+    state
+        .db
+        .set_pending_totp(user_id, sealed.as_stored(), expires_at)
+        .await?;
+    Ok(Enrolment { secret, auth_url })
+}
+
+/// Checks the first code of the pending secret: `(sealed pending secret, matched step)` to enrol
+/// with (the step then counts as used). Counts against the user's failure budget.
+pub async fn check_pending(
+    state: &AppState,
+    app: &AppRecord,
+    user_id: &str,
+    code: &str,
+) -> Result<(String, i64), AppError> {
+    let now = state.clock.now();
+    let pending = state
+        .db
+        .totp(user_id)
+        .await?
+        .and_then(|row| row.pending_secret.filter(|_| row.pending_expires_at > now))
+        .ok_or_else(|| {
+            AppError::invalid_data("No authenticator setup is pending: start it again")
+        })?;
+    let attempt = Attempt::reserve(state, user_id).await?;
+    let checked = open(state, app, user_id, &pending).and_then(|totp| {
+        matching_step(state, &totp, code)
+            .map(|step| (pending.clone(), step))
+            .ok_or_else(invalid_code)
+    });
+    attempt.settle(state, checked).await
+}
+
+/// Verifies a code of the enrolled secret and uses its step up.
+pub async fn verify(
+    state: &AppState,
+    app: &AppRecord,
+    user_id: &str,
+    code: &str,
+) -> Result<(), AppError> {
+    let secret = state
+        .db
+        .totp(user_id)
+        .await?
+        .and_then(|row| row.secret)
+        .ok_or_else(|| not_enrolled(MfaMethodType::Totp))?;
+    let attempt = Attempt::reserve(state, user_id).await?;
+    let checked = match open(state, app, user_id, &secret) {
+        Ok(totp) => match matching_step(state, &totp, code) {
+            Some(step) if state.db.use_totp_step(user_id, &secret, step).await? => Ok(()),
+            // A wrong code, or one whose step was used already (a replay).
+            _ => Err(invalid_code()),
+        },
+        Err(error) => Err(error),
+    };
+    attempt.settle(state, checked).await
+}
+
+/// `AppSecrets::seal` refused (cannot happen for a fresh base32 secret).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot seal the TOTP secret: {0}")]
+struct SealError(String);
