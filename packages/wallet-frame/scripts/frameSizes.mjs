@@ -4,8 +4,8 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-/** The frame's size budget: wasm + JS, gzip (80 KiB). */
-export const FRAME_BUDGET_BYTES = 80 * 1024;
+/** The frame's size budget: wasm + JS, gzip (84 KiB; 80 until MFA added its messages, issue 12). */
+export const FRAME_BUDGET_BYTES = 84 * 1024;
 
 export const ASSETS_DIR = fileURLToPath(new URL("../dist/assets/", import.meta.url));
 

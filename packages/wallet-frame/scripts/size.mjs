@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Prints the gzip (level 9) sizes of the built frame: JS, wasm, CSS and totals. With --max=<bytes> it
-// exits 1 when wasm + JS is above it (the budget is 80 KiB = 81920 B).
+// exits 1 when wasm + JS is above it (the budget is 84 KiB = 86016 B).
 import { FRAME_BUDGET_BYTES, measureFrame } from "./frameSizes.mjs";
 
 const maxArg = process.argv.find((arg) => arg.startsWith("--max="));
@@ -22,7 +22,7 @@ for (const { name, raw, gzip } of sizes.files) {
 console.log(`js   gzip ${sizes.js.gzip} B`);
 console.log(`wasm gzip ${sizes.wasm.gzip} B`);
 console.log(`css  gzip ${sizes.css.gzip} B`);
-console.log(`wasm + js gzip ${sizes.wasmJsGzip} B (budget ${FRAME_BUDGET_BYTES} B = 80 KiB)`);
+console.log(`wasm + js gzip ${sizes.wasmJsGzip} B (budget ${FRAME_BUDGET_BYTES} B = 84 KiB)`);
 console.log(`total gzip ${sizes.totalGzip} B`);
 if (max !== null && sizes.wasmJsGzip > max) {
   console.error(
