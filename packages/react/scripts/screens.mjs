@@ -132,7 +132,9 @@ export const SCREENS = [
 
 // `node screens.mjs passkey mfa`: only the screens whose names start with one of the arguments.
 const only = process.argv.slice(2);
-const chosen = only.length ? SCREENS.filter((screen) => only.some((prefix) => screen.startsWith(prefix))) : SCREENS;
+const chosen = only.length
+  ? SCREENS.filter((screen) => only.some((prefix) => screen.startsWith(prefix)))
+  : SCREENS;
 
 const dir = await mkdtemp(path.join(tmpdir(), "symbolon-screens-"));
 try {
