@@ -82,6 +82,20 @@ describe("wallet-operation MFA retry", () => {
     expect(client.store.getState().mfaState.modal).toBeNull();
   });
 
+  it("a modal that closes as soon as the store says verified does not cancel the verified operation", async () => {
+    const { client } = await mfaClient();
+    // What the modal controller does: close on "verified".
+    const unsubscribe = client.store.subscribe(() => {
+      const { verification, modal } = client.store.getState().mfaState;
+      if (verification.status === "verified" && modal !== null) closeMfaModal(client);
+    });
+    const signing = signMessage(client, { message: "hello" });
+    await waitFor(() => pendingOf(client) !== null);
+    await submitMfa(client, "totp", "123456");
+    await expect(signing).resolves.toHaveProperty("signature");
+    unsubscribe();
+  });
+
   it("a refused code is thrown to the caller and starts the next attempt", async () => {
     const { client } = await mfaClient();
     const signing = signMessage(client, { message: "hello" });

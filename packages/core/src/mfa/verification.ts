@@ -91,6 +91,9 @@ export async function submitMfa(
       mfaRuntime(client).wait?.reject(failure);
     throw failure;
   }
-  setVerification(client, method, "verified");
-  mfaRuntime(client).wait?.resolve();
+  // Settle the waiting operation before the store says "verified": the modal closes on that, and a
+  // close while the wait is still open would cancel the operation the user just verified for.
+  const wait = mfaRuntime(client).wait;
+  if (wait) wait.resolve();
+  else setVerification(client, method, "verified");
 }
