@@ -649,75 +649,53 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
         |auth: &mut SoftAuthenticator, options: &Value| -> PasskeyAuthenticationResponse {
             serde_json::from_value(auth.assert(options, ORIGIN)).unwrap()
         };
+    let finish =
+        async |response: &PasskeyAuthenticationResponse, user: Option<&String>, purpose| {
+            finish_assertion(
+                state,
+                &app,
+                Some(ORIGIN),
+                user.map(String::as_str),
+                purpose,
+                response,
+            )
+            .await
+        };
+    let refused = |result: Result<_, symbolon_server::http::error::AppError>| {
+        result
+            .map(|_: symbolon_server::methods::passkey::VerifiedPasskey| ())
+            .unwrap_err()
+    };
     let options = serde_json::to_value(&options).unwrap();
     let response = assertion(&mut auth, &options);
     // Another user cannot finish (nor spend) this user's challenge, nor is it a login challenge.
-    let stolen = finish_assertion(
-        state,
-        &app,
-        Some(ORIGIN),
-        Some(&other_id),
-        Purpose::Mfa,
-        &response,
-    )
-    .await;
+    let stolen = finish(&response, Some(&other_id), Purpose::Mfa).await;
     assert_eq!(
-        stolen.unwrap_err().code,
+        refused(stolen).code,
         symbolon_protocol::ServerErrorCode::InvalidCredentials
     );
-    let as_login = finish_assertion(
-        state,
-        &app,
-        Some(ORIGIN),
-        None,
-        Purpose::Authenticate,
-        &response,
-    )
-    .await;
+    let as_login = finish(&response, None, Purpose::Authenticate).await;
     assert_eq!(
-        as_login.unwrap_err().code,
+        refused(as_login).code,
         symbolon_protocol::ServerErrorCode::InvalidCredentials
     );
-    let verified = finish_assertion(
-        state,
-        &app,
-        Some(ORIGIN),
-        Some(&user_id),
-        Purpose::Mfa,
-        &response,
-    )
-    .await
-    .unwrap();
+    let verified = finish(&response, Some(&user_id), Purpose::Mfa)
+        .await
+        .unwrap();
     assert_eq!(verified.user_id, user_id);
     assert_eq!(verified.credential_id, credential_id);
     // Used once.
-    let replayed = finish_assertion(
-        state,
-        &app,
-        Some(ORIGIN),
-        Some(&user_id),
-        Purpose::Mfa,
-        &response,
-    )
-    .await;
+    let replayed = finish(&response, Some(&user_id), Purpose::Mfa).await;
     assert_eq!(
-        replayed.unwrap_err().code,
+        refused(replayed).code,
         symbolon_protocol::ServerErrorCode::InvalidCredentials
     );
     // A login challenge does not pass as MFA either.
     let login = ok(t.post(AUTH_INIT, json!({})).send().await);
     let response = assertion(&mut auth, &login);
-    let as_mfa = finish_assertion(
-        state,
-        &app,
-        Some(ORIGIN),
-        Some(&user_id),
-        Purpose::Mfa,
-        &response,
-    )
-    .await;
+    let as_mfa = finish(&response, Some(&user_id), Purpose::Mfa).await;
     assert_eq!(
-        as_mfa.unwrap_err().code,
+        refused(as_mfa).code,
         symbolon_protocol::ServerErrorCode::InvalidCredentials
     );
     // The other user's passkey cannot answer this user's challenge.
@@ -727,16 +705,8 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
     let options = serde_json::to_value(&options).unwrap();
     other.use_credential = Some(0);
     let response = assertion(&mut other, &options);
-    let foreign = finish_assertion(
-        state,
-        &app,
-        Some(ORIGIN),
-        Some(&user_id),
-        Purpose::Mfa,
-        &response,
-    )
-    .await;
-    assert_eq!(foreign.unwrap_err().message, "Unknown passkey");
+    let foreign = finish(&response, Some(&user_id), Purpose::Mfa).await;
+    assert_eq!(refused(foreign).message, "Unknown passkey");
 }
 
 async fn anonymous_inits_are_limited_per_ip(backend: Backend) {
