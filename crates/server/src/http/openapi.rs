@@ -269,7 +269,7 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/mfa/passwordless_sms/enroll", "Enrol a number for MFA with the code texted to it", Some(json::<MfaSmsEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
     r(Post, "/api/v1/mfa/passkeys/enroll", "Set the user's MFA passkeys (the whole set; dropped ones leave MFA, unlinked with remove_for_login)", Some(json::<MfaPasskeyEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[422, 429]),
     r(Post, "/api/v1/mfa/unenroll", "Remove a second factor (needs an MFA token)", Some(json::<MfaUnenrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[]),
-    r(Post, "/api/v1/mfa/passkeys/unlink", "Unlink a passkey from the wallet frame; one enrolled in MFA with remove_as_mfa and an MFA token", Some(json::<PasskeyUnlinkRequest>), Body::Json(json::<User>), Frame, &[422]),
+    r(Post, "/api/v1/mfa/passkeys/unlink", "Unlink a passkey from the wallet frame; one enrolled in MFA with remove_as_mfa and an MFA token", Some(json::<PasskeyUnlinkRequest>), Body::Json(json::<User>), Frame, &[404, 422]),
     r(Post, "/api/v1/passkeys/register/init", "WebAuthn creation options (single-use challenge) to sign up with a new passkey", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyRegistrationInitResponse>), AppOrigin, &[409, 429]),
     r(Post, "/api/v1/passkeys/register", "Sign up with a new passkey (attestation none, user verification required)", Some(json::<PasskeyRegisterRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
     r(Post, "/api/v1/passkeys/authenticate/init", "WebAuthn request options for a discoverable passkey login", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyAuthenticationInitResponse>), AppOrigin, &[409, 429]),
