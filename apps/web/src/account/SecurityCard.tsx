@@ -1,8 +1,6 @@
+import { MAX_PASSKEYS_PER_USER } from "@symbolon/core";
 import { useLinkWithPasskey, useMfaEnrollment, useUser } from "@symbolon/react";
 import { useState } from "react";
-
-/** Spec §9: the server refuses a sixth passkey ('Cannot link more passkeys to account.'). */
-export const MAX_PASSKEYS_PER_USER = 5;
 
 type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
 type Passkey = Extract<LinkedAccount, { type: "passkey" }>;

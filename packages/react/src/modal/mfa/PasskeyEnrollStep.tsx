@@ -1,10 +1,10 @@
-import type { Client } from "@symbolon/core";
+import { type Client, MAX_PASSKEYS_PER_USER } from "@symbolon/core";
 import { useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
 import { PasskeyList } from "../passkeys/PasskeyList";
 import { addPasskey } from "../passkeys/passkeyActions";
 import { passkeyErrorText } from "../passkeys/passkeyErrorText";
-import { MAX_PASSKEYS, passkeysOf } from "../passkeys/passkeysOf";
+import { passkeysOf } from "../passkeys/passkeysOf";
 import { ScreenTitle } from "../ScreenTitle";
 import { enrollErrorText } from "./enrollErrorText";
 import { submitMfaEnrollment } from "./mfaActions";
@@ -21,7 +21,7 @@ export interface PasskeyEnrollStepProps {
 }
 
 /**
- * Spec §2 passkey setup: add passkeys ("Add a passkey", gone at MAX_PASSKEYS, spec §5), then enable them
+ * Spec §2 passkey setup: add passkeys ("Add a passkey", gone at MAX_PASSKEYS_PER_USER, spec §5), then enable them
  * ("Enable passkeys": every passkey of the user becomes an MFA method). The list shows 3 until "View all".
  */
 export function PasskeyEnrollStep({ client, titleId, onDone, onBack }: PasskeyEnrollStepProps) {
@@ -86,7 +86,7 @@ export function PasskeyEnrollStep({ client, titleId, onDone, onBack }: PasskeyEn
           Enable passkeys
         </button>
       )}
-      {passkeys.length < MAX_PASSKEYS && (
+      {passkeys.length < MAX_PASSKEYS_PER_USER && (
         <button
           type="button"
           className={passkeys.length === 0 ? "symbolon-button" : "symbolon-secondary"}

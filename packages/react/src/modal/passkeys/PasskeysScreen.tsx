@@ -1,4 +1,4 @@
-import type { Client, User } from "@symbolon/core";
+import { type Client, MAX_PASSKEYS_PER_USER, type User } from "@symbolon/core";
 import { useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
 import type { ModalController } from "../../provider/createModalController";
@@ -6,7 +6,7 @@ import { ScreenTitle } from "../ScreenTitle";
 import { PasskeyList } from "./PasskeyList";
 import { addPasskey, removePasskey } from "./passkeyActions";
 import { passkeyErrorText } from "./passkeyErrorText";
-import { MAX_PASSKEYS, passkeyName, passkeysOf } from "./passkeysOf";
+import { passkeyName, passkeysOf } from "./passkeysOf";
 
 /** Spec §2 passkey management: how many passkeys show until "View all". */
 export const MANAGEMENT_LIST_LIMIT = 2;
@@ -21,7 +21,7 @@ export interface PasskeysScreenProps {
 /**
  * Passkey management (spec §2): the user's passkeys (the first 2 until "View all"), Remove on each
  * ('Cannot unlink a passkey enrolled in MFA' when core refuses), and "Add a passkey" until the user has
- * MAX_PASSKEYS (spec §9). A change shows "Passkeys updated". Loaded lazily.
+ * MAX_PASSKEYS_PER_USER (spec §9). A change shows "Passkeys updated". Loaded lazily.
  */
 export default function PasskeysScreen({ client, controller, titleId }: PasskeysScreenProps) {
   const user = useClientState("PasskeysScreen", (s) => s.user, null);
@@ -46,7 +46,8 @@ export default function PasskeysScreen({ client, controller, titleId }: Passkeys
         Your passkeys
       </ScreenTitle>
       <p className="symbolon-subtitle">
-        Log in with your face, fingerprint or device PIN instead of a code. You can have up to {MAX_PASSKEYS}.
+        Log in with your face, fingerprint or device PIN instead of a code. You can have up to{" "}
+        {MAX_PASSKEYS_PER_USER}.
       </p>
       {passkeys.length === 0 ? (
         <p className="symbolon-status">You have no passkeys yet.</p>
@@ -78,7 +79,7 @@ export default function PasskeysScreen({ client, controller, titleId }: Passkeys
           {busy === "add" ? "Use your passkey in the browser's prompt to continue" : "Removing"}
         </p>
       )}
-      {passkeys.length < MAX_PASSKEYS && (
+      {passkeys.length < MAX_PASSKEYS_PER_USER && (
         <button
           type="button"
           className="symbolon-button"

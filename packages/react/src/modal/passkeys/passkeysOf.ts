@@ -1,10 +1,7 @@
-import type { LinkedAccount, User } from "@symbolon/core";
+import type { PasskeyAccount, User } from "@symbolon/core";
 
 /** A passkey of the user (server form, spec §3 passkey account). */
-export type Passkey = Extract<LinkedAccount, { type: "passkey" }>;
-
-/** Spec §9: passkeys per user (the server's `MAX_PASSKEYS_PER_USER`); the add buttons hide at this count. */
-export const MAX_PASSKEYS = 5;
+export type Passkey = PasskeyAccount & { type: "passkey" };
 
 /** The user's passkeys, oldest first (as the server lists them). */
 export function passkeysOf(user: User | null | undefined): Passkey[] {
