@@ -160,6 +160,19 @@ pub async fn issue_code(
     Ok(code)
 }
 
+/// `code` trimmed (spec §5), when it is 6 digits; else `400 invalid_data` with the spec's passcode
+/// message. Checked before anything is counted, so a malformed code costs no guess.
+pub fn well_formed_code(code: &str) -> Result<&str, AppError> {
+    let code = code.trim();
+    if !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(AppError::invalid_data(messages::NOT_NUMBERS));
+    }
+    if code.len() != PASSCODE_LENGTH {
+        return Err(AppError::invalid_data(messages::NOT_SIX));
+    }
+    Ok(code)
+}
+
 /// Checks `code` against `key`'s pending codes and uses it up (single use, 10 minutes, 5
 /// guesses per code, a failure budget per subject). A malformed code costs no guess.
 pub async fn redeem_code(
@@ -168,14 +181,7 @@ pub async fn redeem_code(
     code: &str,
     client_ip: &ClientIp,
 ) -> Result<(), AppError> {
-    // spec §5: verification codes are trimmed.
-    let code = code.trim();
-    if !code.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(AppError::invalid_data(messages::NOT_NUMBERS));
-    }
-    if code.len() != PASSCODE_LENGTH {
-        return Err(AppError::invalid_data(messages::NOT_SIX));
-    }
+    let code = well_formed_code(code)?;
     let now = state.clock.now();
     client_ip.spend(&state.authenticate_ip_limiter, now)?;
     let Some(guess) = state

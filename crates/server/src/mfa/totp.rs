@@ -13,6 +13,7 @@ use super::{MfaMethodType, TOTP_PENDING_TTL_S, not_enrolled};
 use crate::app_secrets::SealedSecret;
 use crate::db::apps::AppRecord;
 use crate::http::error::AppError;
+use crate::methods::code::well_formed_code;
 use crate::random::random_bytes;
 use crate::state::AppState;
 
@@ -114,6 +115,7 @@ pub async fn check_pending(
         .ok_or_else(|| {
             AppError::invalid_data("No authenticator setup is pending: start it again")
         })?;
+    let code = well_formed_code(code)?;
     let attempt = Attempt::reserve(state, user_id).await?;
     let checked = open(state, app, user_id, &pending).and_then(|totp| {
         matching_step(state, &totp, code)
@@ -136,6 +138,8 @@ pub async fn verify(
         .await?
         .and_then(|row| row.secret)
         .ok_or_else(|| not_enrolled(MfaMethodType::Totp))?;
+    // A malformed code compares nothing: it costs no failure.
+    let code = well_formed_code(code)?;
     let attempt = Attempt::reserve(state, user_id).await?;
     let checked = match open(state, app, user_id, &secret) {
         Ok(totp) => match matching_step(state, &totp, code) {

@@ -24,6 +24,7 @@ backend_tests!(
     sms_enrols_and_verifies_through_the_sms_adapter,
     mfa_codes_and_login_codes_do_not_mix,
     five_failures_lock_the_user_out_even_concurrently,
+    malformed_codes_cost_no_failure,
     tokens_are_single_use_even_concurrently,
     tokens_expire_and_belong_to_their_session_and_user,
     frame_routes_refuse_host_origins,
@@ -433,6 +434,34 @@ async fn five_failures_lock_the_user_out_even_concurrently(backend: Backend) {
     verify_totp(&t, &other, &code(&t, &secret, 0))
         .await
         .assert_error(429, "too_many_requests");
+}
+
+/// A code that is not 6 digits compares nothing: `400 invalid_data` with the spec's passcode
+/// message, before the failure budget, so it neither counts toward a lock-out nor is refused by one.
+async fn malformed_codes_cost_no_failure(backend: Backend) {
+    let t = start(backend, false).await;
+    let token = sign_in(&t).await;
+    let secret = enroll_totp(&t, &token).await;
+    t.state.clock.advance(30);
+    for _ in 0..3 {
+        for (code, message) in [
+            ("12a456", "Passcode can only be numbers"),
+            ("12345", "Passcode must be exactly 6 numbers"),
+            ("1234567", "Passcode must be exactly 6 numbers"),
+        ] {
+            let reply = verify_totp(&t, &token, code).await;
+            reply.assert_error(400, "invalid_data");
+            assert_eq!(reply.body["error"], message);
+        }
+    }
+    // Nine malformed codes later the user is not locked out: four wrong codes, then the right one.
+    for _ in 0..4 {
+        verify_totp(&t, &token, &wrong_code(&t, &secret))
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    let reply = verify_totp(&t, &token, &format!(" {} ", code(&t, &secret, 0))).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
 }
 
 /// A user with a root wallet and TOTP enrolled: `(access token, secret, material)`.
