@@ -97,17 +97,26 @@ impl FromRequestParts<AppState> for SignedIn {
             .find_user(&ctx.app.id, &claims.sub)
             .await?
             .ok_or_else(|| AppError::invalid_token("Session is no longer valid"))?;
-        let signed_in_at = state.db.session_signed_in_at(&claims.sid).await?;
-        let window = crate::accounts::ACCOUNT_CHANGE_WINDOW_S;
-        if signed_in_at.is_none_or(|at| state.clock.now() - at > window) {
-            return Err(AppError::new(
-                ServerErrorCode::MissingOrInvalidMfa,
-                "Sign in again to change the accounts you sign in with",
-            )
-            .with_status(StatusCode::FORBIDDEN));
-        }
+        require_recent_sign_in(state, &claims.sid).await?;
         Ok(Self { ctx, user })
     }
+}
+
+/// Refuses an account change by a session that signed in more than [`ACCOUNT_CHANGE_WINDOW_S`]
+/// ago (403 `missing_or_invalid_mfa`, like the wallet's recovery step-up).
+///
+/// [`ACCOUNT_CHANGE_WINDOW_S`]: crate::accounts::ACCOUNT_CHANGE_WINDOW_S
+pub async fn require_recent_sign_in(state: &AppState, session_id: &str) -> Result<(), AppError> {
+    let signed_in_at = state.db.session_signed_in_at(session_id).await?;
+    let window = crate::accounts::ACCOUNT_CHANGE_WINDOW_S;
+    if signed_in_at.is_none_or(|at| state.clock.now() - at > window) {
+        return Err(AppError::new(
+            ServerErrorCode::MissingOrInvalidMfa,
+            "Sign in again to change the accounts you sign in with",
+        )
+        .with_status(StatusCode::FORBIDDEN));
+    }
+    Ok(())
 }
 
 /// A login call: the app, and the user of the bearer token when one is sent and still valid (a

@@ -17,7 +17,7 @@ use super::guard::{mfa_required, token_refused};
 use super::token::{presented, token_hash};
 use super::{MfaMethodType, not_enrolled, offered, passkey, sms, token, totp};
 use crate::db::mfa::{ChangeOutcome, MfaChange};
-use crate::http::auth::Authenticated;
+use crate::http::auth::{Authenticated, require_recent_sign_in};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppError;
 use crate::http::frame_caller::FrameCaller;
@@ -217,7 +217,8 @@ pub async fn unenroll(
 
 /// `POST /mfa/passkeys/unlink` (the frame's `privy:auth:unlink-passkey`): unlinks a passkey; one
 /// enrolled in MFA only with `remove_as_mfa` and a fresh MFA token, which takes it out of MFA
-/// first. The account rules (never the last way in) are `accounts::unlink`'s.
+/// first; without one, only within the account-change window of a fresh sign-in, as on the host
+/// route. The account rules (never the last way in) are `accounts::unlink`'s.
 pub async fn passkeys_unlink(
     State(state): State<AppState>,
     caller: FrameCaller,
@@ -234,6 +235,9 @@ pub async fn passkeys_unlink(
         let now = state.clock.now();
         let presented = hash.as_deref().map(|h| presented(&caller, h, now));
         passkey::remove_one(&state, &caller.app, presented, credential_id).await?;
+    } else {
+        // Without a second factor this is the host route's unlink: same account-change window.
+        require_recent_sign_in(&state, &caller.claims.sid).await?;
     }
     crate::accounts::unlink(&state, &caller.user, "passkey", credential_id).await?;
     Ok(Json(user_view(&state, &caller.user).await?))

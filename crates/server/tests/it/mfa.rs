@@ -868,7 +868,7 @@ async fn passkeys_enrol_verify_and_unenrol(backend: Backend) {
 
 /// `privy:auth:unlink-passkey`: a passkey that is a second factor is unlinked only by the frame
 /// route with `remove_as_mfa` and a token of the session, spent once; the last MFA passkey takes
-/// the method with it.
+/// the method with it; any other passkey only within the account-change window.
 async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
     const UNLINK: &str = "/api/v1/mfa/passkeys/unlink";
     let t = start(backend, false).await;
@@ -928,4 +928,13 @@ async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
     assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
     assert_eq!(passkey_state(&removed.body, &second), None);
     assert!(methods(&removed.body).is_empty());
+
+    // A passkey that is no second factor goes by the host route's rule: a session that signed in
+    // over 10 minutes ago cannot unlink it through the frame route either.
+    let third = link_passkey(&t, &token, &mut auth).await;
+    t.state.clock.advance(601);
+    frame_post(&t, UNLINK, &token, json!({ "credential_id": third }))
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
+    assert_eq!(passkey_state(&me(&t, &token).await, &third), Some(false));
 }
