@@ -225,7 +225,11 @@ pub async fn passkeys_unlink(
     JsonBody(body): JsonBody<PasskeyUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let credential_id = body.credential_id.trim();
-    if body.remove_as_mfa == Some(true) {
+    let second_factor = passkey::mfa_passkeys(&state, &caller.user.id)
+        .await?
+        .iter()
+        .any(|id| id == credential_id);
+    if second_factor && body.remove_as_mfa == Some(true) {
         let token = body
             .mfa_token
             .as_deref()

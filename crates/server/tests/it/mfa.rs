@@ -936,5 +936,10 @@ async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
     frame_post(&t, UNLINK, &token, json!({ "credential_id": third }))
         .await
         .assert_error(403, "missing_or_invalid_mfa");
+    // Nor by claiming to remove it as a second factor (it is none) with any token.
+    let claimed = json!({ "credential_id": third, "remove_as_mfa": true, "mfa_token": "x" });
+    frame_post(&t, UNLINK, &token, claimed)
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
     assert_eq!(passkey_state(&me(&t, &token).await, &third), Some(false));
 }
