@@ -42,6 +42,37 @@ impl LoginMethod {
     }
 }
 
+/// How fresh a login's proof is, which decides what its session may do in its first minutes
+/// (link, unlink, register the root wallet, get the recovery share: [`ACCOUNT_CHANGE_WINDOW_S`]).
+/// Only a proof nobody can present twice makes a sign-in fresh; a replayable one (a guest
+/// credential, an old Telegram proof or host JWT) signs in, but never freshly.
+///
+/// [`ACCOUNT_CHANGE_WINDOW_S`]: crate::accounts::ACCOUNT_CHANGE_WINDOW_S
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proof {
+    /// A single-use proof made for this sign-in (a code, a nonce, a challenge, an OAuth code).
+    SingleUse,
+    /// A replayable proof that says when it was made (Telegram's `auth_date`, a JWT's `iat`):
+    /// fresh until the window after that time.
+    MadeAt(i64),
+    /// A replayable proof with no time of its own (a guest credential, a JWT without `iat`):
+    /// fresh only when it creates the user.
+    Replayable,
+}
+
+impl Proof {
+    /// When the sign-in counts as fresh from, if at all: `now` for a single-use proof or a
+    /// sign-up, the proof's own time for a dated one.
+    pub fn fresh_since(self, now: i64, is_new_user: bool) -> Option<i64> {
+        match self {
+            Self::SingleUse => Some(now),
+            _ if is_new_user => Some(now),
+            Self::MadeAt(at) => Some(at.min(now)),
+            Self::Replayable => None,
+        }
+    }
+}
+
 /// A proven identity: the method checked the code, token or signature, and normalised the
 /// subject (emails lower-case, numbers E.164, …).
 #[derive(Debug, Clone, PartialEq)]

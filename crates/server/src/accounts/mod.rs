@@ -13,7 +13,7 @@ use symbolon_protocol::oauth::OAuthUserInfo;
 use symbolon_protocol::session::AuthMode;
 use symbolon_protocol::siwe::ExternalWalletMetadata;
 
-pub use self::identity::{LoginMethod, VerifiedIdentity};
+pub use self::identity::{LoginMethod, Proof, VerifiedIdentity};
 use crate::db::DbError;
 use crate::db::accounts::{Link, NewAccount, SignUp, Transfer, Unlink};
 use crate::db::apps::AppRecord;

@@ -11,6 +11,9 @@ use sqlx::Transaction;
 use super::users::UserRecord;
 use super::{Db, DbError};
 
+/// The linked-account type of a guest credential (its subject is the credential's hash).
+pub const GUEST_ACCOUNT_TYPE: &str = "guest";
+
 /// An account to store.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAccount<'a> {
@@ -112,8 +115,10 @@ impl Db {
     }
 
     /// Links `account` to `user_id` unless the user has `max_of_type` of its type already.
-    /// With `clear_guest`, the user stops being a guest in the same write (a guest's first real
-    /// login). [`DbError::Conflict`] when another user owns the account.
+    /// With `clear_guest`, the user stops being a guest in the same transaction (a guest's first
+    /// real login) and their guest credential stops being a way in: kept, it would be a hidden
+    /// password in the host page's storage. [`DbError::Conflict`] when another user owns the
+    /// account.
     pub async fn link_account(
         &self,
         app_id: &str,
@@ -132,6 +137,11 @@ impl Db {
         if clear_guest {
             sqlx::query("UPDATE users SET is_guest = 0 WHERE id = $1")
                 .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM linked_accounts WHERE user_id = $1 AND account_type = $2")
+                .bind(user_id)
+                .bind(GUEST_ACCOUNT_TYPE)
                 .execute(&mut *tx)
                 .await?;
         }

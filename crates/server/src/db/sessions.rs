@@ -17,6 +17,8 @@ pub struct SessionRecord {
     pub expires_at: i64,
     /// Set once logged out or revoked.
     pub revoked_at: Option<i64>,
+    /// When its sign-in's fresh proof was made; `None` for a replayable one (`accounts::Proof`).
+    pub fresh_since: Option<i64>,
 }
 
 /// A refresh token as stored.
@@ -53,6 +55,7 @@ struct RefreshRow {
     user_id: String,
     expires_at: i64,
     revoked_at: Option<i64>,
+    fresh_since: Option<i64>,
     user_created_at: Option<i64>,
     has_accepted_terms: Option<i64>,
     is_guest: Option<i64>,
@@ -80,6 +83,7 @@ impl sqlx::FromRow<'_, sqlx::any::AnyRow> for RefreshRow {
             user_id: row.try_get("user_id")?,
             expires_at: row.try_get("expires_at")?,
             revoked_at: row.try_get("revoked_at")?,
+            fresh_since: row.try_get("fresh_since")?,
             user_created_at: row.try_get("user_created_at")?,
             has_accepted_terms: row.try_get("has_accepted_terms")?,
             is_guest: row.try_get("is_guest")?,
@@ -107,13 +111,14 @@ impl Db {
     ) -> Result<(), DbError> {
         let mut tx = self.writer().begin().await?;
         sqlx::query(
-            "INSERT INTO sessions (id, app_id, user_id, created_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5, NULL)",
+            "INSERT INTO sessions (id, app_id, user_id, created_at, expires_at, revoked_at, fresh_since) VALUES ($1, $2, $3, $4, $5, NULL, $6)",
         )
         .bind(&session.id)
         .bind(&session.app_id)
         .bind(&session.user_id)
         .bind(now)
         .bind(session.expires_at)
+        .bind(session.fresh_since)
         .execute(&mut *tx)
         .await?;
         sqlx::query("INSERT INTO refresh_tokens (token_hash, session_id, parent_hash, created_at) VALUES ($1, $2, NULL, $3)")
@@ -128,30 +133,34 @@ impl Db {
 
     /// The session with this id.
     pub async fn find_session(&self, id: &str) -> Result<Option<SessionRecord>, DbError> {
-        let row: Option<(String, String, String, i64, Option<i64>)> = sqlx::query_as(
-            "SELECT id, app_id, user_id, expires_at, revoked_at FROM sessions WHERE id = $1",
+        type Row = (String, String, String, i64, Option<i64>, Option<i64>);
+        let row: Option<Row> = sqlx::query_as(
+            "SELECT id, app_id, user_id, expires_at, revoked_at, fresh_since FROM sessions WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(self.pool())
         .await?;
         Ok(row.map(
-            |(id, app_id, user_id, expires_at, revoked_at)| SessionRecord {
+            |(id, app_id, user_id, expires_at, revoked_at, fresh_since)| SessionRecord {
                 id,
                 app_id,
                 user_id,
                 expires_at,
                 revoked_at,
+                fresh_since,
             },
         ))
     }
 
-    /// When the session signed in (unix seconds); refreshing does not change it.
-    pub async fn session_signed_in_at(&self, id: &str) -> Result<Option<i64>, DbError> {
-        let row: Option<(i64,)> = sqlx::query_as("SELECT created_at FROM sessions WHERE id = $1")
-            .bind(id)
-            .fetch_optional(self.pool())
-            .await?;
-        Ok(row.map(|(at,)| at))
+    /// When the session's sign-in was freshly proven (unix seconds), `None` when it was not
+    /// (`accounts::Proof`); refreshing does not change it.
+    pub async fn session_fresh_since(&self, id: &str) -> Result<Option<i64>, DbError> {
+        let row: Option<(Option<i64>,)> =
+            sqlx::query_as("SELECT fresh_since FROM sessions WHERE id = $1")
+                .bind(id)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(row.and_then(|(at,)| at))
     }
 
     /// Revokes the session (no-op when already revoked).
@@ -190,7 +199,7 @@ impl Db {
         token_hash: &str,
     ) -> Result<Option<RefreshContext>, DbError> {
         let rows: Vec<RefreshRow> = sqlx::query_as(
-            "SELECT t.session_id, t.rotated_at, s.app_id, s.user_id, s.expires_at, s.revoked_at,
+            "SELECT t.session_id, t.rotated_at, s.app_id, s.user_id, s.expires_at, s.revoked_at, s.fresh_since,
                     u.created_at AS user_created_at, u.has_accepted_terms, u.is_guest,
                     a.id AS account_id, a.account_type, a.subject, a.first_verified_at,
                     a.latest_verified_at,
@@ -232,6 +241,7 @@ impl Db {
                     user_id: row.user_id.clone(),
                     expires_at: row.expires_at,
                     revoked_at: row.revoked_at,
+                    fresh_since: row.fresh_since,
                 },
                 accounts: Vec::new(),
             });

@@ -403,7 +403,7 @@ impl Db {
         let mut tx = self.writer().begin().await?;
         let taken = sqlx::query(
             "UPDATE sessions SET recovery_used_at = $2
-             WHERE id = $1 AND user_id = $3 AND recovery_used_at IS NULL AND revoked_at IS NULL AND created_at > $4",
+             WHERE id = $1 AND user_id = $3 AND recovery_used_at IS NULL AND revoked_at IS NULL AND fresh_since > $4",
         )
         .bind(session_id)
         .bind(now)

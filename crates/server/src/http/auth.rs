@@ -102,14 +102,13 @@ impl FromRequestParts<AppState> for SignedIn {
     }
 }
 
-/// Refuses an account change by a session that signed in more than [`ACCOUNT_CHANGE_WINDOW_S`]
-/// ago (403 `missing_or_invalid_mfa`, like the wallet's recovery step-up).
+/// Refuses an account change by a session whose sign-in was not freshly proven within
+/// [`ACCOUNT_CHANGE_WINDOW_S`] (a replayable proof never is, `accounts::Proof`): 403
+/// `missing_or_invalid_mfa`, like the wallet's recovery step-up.
 ///
 /// [`ACCOUNT_CHANGE_WINDOW_S`]: crate::accounts::ACCOUNT_CHANGE_WINDOW_S
 pub async fn require_recent_sign_in(state: &AppState, session_id: &str) -> Result<(), AppError> {
-    let signed_in_at = state.db.session_signed_in_at(session_id).await?;
-    let window = crate::accounts::ACCOUNT_CHANGE_WINDOW_S;
-    if signed_in_at.is_none_or(|at| state.clock.now() - at > window) {
+    if !recently_signed_in(state, session_id).await? {
         return Err(AppError::new(
             ServerErrorCode::MissingOrInvalidMfa,
             "Sign in again to change the accounts you sign in with",
@@ -117,6 +116,15 @@ pub async fn require_recent_sign_in(state: &AppState, session_id: &str) -> Resul
         .with_status(StatusCode::FORBIDDEN));
     }
     Ok(())
+}
+
+/// Whether the session's sign-in was freshly proven within [`ACCOUNT_CHANGE_WINDOW_S`].
+///
+/// [`ACCOUNT_CHANGE_WINDOW_S`]: crate::accounts::ACCOUNT_CHANGE_WINDOW_S
+pub async fn recently_signed_in(state: &AppState, session_id: &str) -> Result<bool, AppError> {
+    let fresh_since = state.db.session_fresh_since(session_id).await?;
+    let window = crate::accounts::ACCOUNT_CHANGE_WINDOW_S;
+    Ok(fresh_since.is_some_and(|at| state.clock.now() - at <= window))
 }
 
 /// A login call: the app, and the user of the bearer token when one is sent and still valid (a

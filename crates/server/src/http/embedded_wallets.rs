@@ -8,7 +8,8 @@
 //!
 //! A bearer token alone releases nothing: the auth share needs the device key's signature of a
 //! fresh nonce; the recovery share needs a session that signed in within the last 10 minutes
-//! and has not recovered yet; registering or replacing shares needs the wallet key's signature.
+//! with a fresh proof and has not recovered yet; registering or replacing shares needs the wallet
+//! key's signature, and registering the root wallet a fresh sign-in too.
 //! Every release and refusal is logged under the `symbolon::audit` target.
 
 use axum::Json;
@@ -25,6 +26,7 @@ use symbolon_protocol::wallet::{
 };
 use symbolon_wallet_core::{Address, Share, ShareKind};
 
+use super::auth::recently_signed_in;
 use super::error::AppError;
 use super::frame_caller::FrameCaller;
 use super::json_body::JsonBody;
@@ -224,6 +226,19 @@ pub async fn create(
         return Err(already_exists(
             "A wallet with this address already exists".into(),
         ));
+    }
+
+    // The root wallet's key is whatever entropy the caller brings, and the user's frame adopts it:
+    // only a freshly signed-in session may register it, never a token of any age (a thief would
+    // plant a key they know as the victim's own wallet).
+    if body.wallet_index == 0 && !recently_signed_in(&state, &caller.claims.sid).await? {
+        audit(
+            &caller,
+            &address.to_checksum(),
+            "create",
+            "refused_stale_session",
+        );
+        return Err(proof_refused("Sign in again to create your wallet"));
     }
 
     // (shares, device key) for index 0; the root address for later indexes.

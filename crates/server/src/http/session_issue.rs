@@ -18,13 +18,15 @@ use crate::tokens::refresh::new_refresh_token;
 /// Seconds a session (and its refresh tokens) lives.
 pub const SESSION_TTL_S: i64 = REFRESH_TOKEN_TTL_DAYS as i64 * 86_400;
 
-/// Starts a new session for `user` and answers with its tokens.
+/// Starts a new session for `user` and answers with its tokens. `fresh_since` is when its proof
+/// was made if the sign-in counts as fresh (`accounts::Proof::fresh_since`), else `None`.
 pub async fn start_session(
     state: &AppState,
     user: &UserRecord,
     is_new_user: bool,
+    fresh_since: Option<i64>,
 ) -> Result<Response, AppError> {
-    start_session_with(state, user, is_new_user, None).await
+    start_session_with(state, user, is_new_user, fresh_since, None).await
 }
 
 /// [`start_session`], answering the OAuth provider's tokens too (`oauth_tokens`).
@@ -32,6 +34,7 @@ pub async fn start_session_with(
     state: &AppState,
     user: &UserRecord,
     is_new_user: bool,
+    fresh_since: Option<i64>,
     oauth_tokens: Option<OAuthTokens>,
 ) -> Result<Response, AppError> {
     let now = state.clock.now();
@@ -41,6 +44,7 @@ pub async fn start_session_with(
         user_id: user.id.clone(),
         expires_at: now + SESSION_TTL_S,
         revoked_at: None,
+        fresh_since,
     };
     let (refresh_token, hash) = new_refresh_token()?;
     state.db.create_session(&session, &hash, now).await?;

@@ -19,24 +19,37 @@ use axum::response::Response;
 use symbolon_protocol::session::AuthMode;
 use symbolon_protocol::user::User;
 
-use crate::accounts::{self, VerifiedIdentity};
+use crate::accounts::{self, Proof, VerifiedIdentity};
 use crate::http::auth::{LoginCaller, SignedIn};
 use crate::http::error::AppError;
 use crate::http::session_issue::start_session;
 use crate::http::user_view::user_view;
 use crate::state::AppState;
 
-/// `…/authenticate`: signs the proven identity in (or up) and answers with a new session.
+/// `…/authenticate`: signs the identity a single-use proof proved in (or up) and answers with a
+/// new session.
 pub async fn sign_in(
     state: &AppState,
     caller: &LoginCaller,
     identity: &VerifiedIdentity,
     mode: Option<AuthMode>,
 ) -> Result<Response, AppError> {
+    sign_in_with(state, caller, identity, mode, Proof::SingleUse).await
+}
+
+/// [`sign_in`] for a method whose proof may be replayable ([`Proof`]).
+pub async fn sign_in_with(
+    state: &AppState,
+    caller: &LoginCaller,
+    identity: &VerifiedIdentity,
+    mode: Option<AuthMode>,
+    proof: Proof,
+) -> Result<Response, AppError> {
     let app = &caller.ctx.app;
     let mode = mode.unwrap_or_default();
     let logged_in = accounts::login(state, app, identity, mode, caller.current.as_ref()).await?;
-    start_session(state, &logged_in.user, logged_in.is_new_user).await
+    let fresh_since = proof.fresh_since(state.clock.now(), logged_in.is_new_user);
+    start_session(state, &logged_in.user, logged_in.is_new_user, fresh_since).await
 }
 
 /// `…/link`: links the proven identity to the signed-in user and answers with the user.

@@ -261,6 +261,11 @@ async fn a_guest_who_logs_in_with_email_keeps_their_user(backend: Backend) {
     assert_eq!(reply.body["user"]["id"], guest_session["user"]["id"]);
     assert_eq!(reply.body["user"]["is_guest"], false);
     assert_eq!(reply.body["is_new_user"], false);
+    // The upgraded guest's credential is no way in any more (it was a standing password in the
+    // host page's storage): presented again, it makes a new, empty guest.
+    let replayed = guest(&t, &credential(5)).await;
+    assert_eq!(replayed["is_new_user"], true);
+    assert_ne!(replayed["user"]["id"], guest_session["user"]["id"]);
     // A guest token does not move an email someone else already owns: that is their login.
     let owner = unique_email();
     let owner_session = t.login(&owner).await;
@@ -444,17 +449,18 @@ async fn unlink_refuses_unknown_and_last_accounts(backend: Backend) {
         .send()
         .await
         .assert_error(422, "cannot_unlink_sole_account");
-    // A guest who linked an email keeps the guest credential as a way in: unlinking works.
+    // A guest who links an email stops being a guest and loses the credential as a way in (it would
+    // be a hidden password in the host page's storage): the email is now their last way in.
     let guest_session = guest(&t, &credential(12)).await;
     let linked = unique_email();
     assert_eq!(link_email(&t, &guest_session, &linked).await.status, 200);
-    let reply = t
-        .post(EMAIL_UNLINK, json!({ "address": linked.to_uppercase() }))
+    t.post(EMAIL_UNLINK, json!({ "address": linked.to_uppercase() }))
         .bearer(token(&guest_session))
         .send()
-        .await;
-    assert_eq!(reply.status, 200, "{}", reply.text);
-    assert_eq!(reply.body["linked_accounts"], json!([]));
+        .await
+        .assert_error(422, "cannot_unlink_sole_account");
+    let replayed = guest(&t, &credential(12)).await;
+    assert_ne!(replayed["user"]["id"], guest_session["user"]["id"]);
 }
 
 async fn update_replaces_the_address(backend: Backend) {

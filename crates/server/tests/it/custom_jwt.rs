@@ -25,6 +25,7 @@ backend_tests!(
     bad_tokens_are_invalid_credentials,
     a_custom_account_links_to_a_signed_in_user,
     apps_without_custom_auth_refuse_tokens,
+    only_a_newly_issued_token_signs_in_freshly,
 );
 
 /// A host's P-256 signing key and its public key in PEM.
@@ -171,4 +172,59 @@ async fn apps_without_custom_auth_refuse_tokens(backend: Backend) {
         .send()
         .await
         .assert_error(403, "disallowed_login_method");
+}
+
+/// A host's token replays until it expires: it signs in, but its session may change the account (or
+/// register a wallet, or get the recovery share) only when the token was issued within the
+/// account-change window, or when it creates the user.
+async fn only_a_newly_issued_token_signs_in_freshly(backend: Backend) {
+    let key = host_key();
+    let t = start(backend, &key).await;
+    let with = |iat: Option<i64>| {
+        let mut claims = claims("host-user-fresh");
+        match iat {
+            Some(iat) => claims["iat"] = json!(iat),
+            None => {
+                claims.as_object_mut().unwrap().remove("iat");
+            }
+        }
+        claims["exp"] = json!(now() + 7200);
+        sign(&key, &claims)
+    };
+    // An account change the window allows answers "not found" (nothing to unlink); outside it, 403.
+    let unlink = |session: &Value| {
+        let token = session["token"].as_str().unwrap().to_string();
+        t.post(
+            "/api/v1/passwordless/unlink",
+            json!({ "address": "nobody@example.com" }),
+        )
+        .bearer(&token)
+        .send()
+    };
+    let signed_up = t.post(AUTH, json!({ "token": with(None) })).send().await;
+    assert_eq!(signed_up.status, 200, "{}", signed_up.text);
+    unlink(&signed_up.body)
+        .await
+        .assert_error(404, "linked_account_not_found");
+
+    for (stale, what) in [
+        (None, "no iat"),
+        (Some(now() - 3600), "issued an hour ago"),
+        (Some(now() + 3600), "dated ahead"),
+    ] {
+        let again = t.post(AUTH, json!({ "token": with(stale) })).send().await;
+        assert_eq!(again.status, 200, "{what}: {}", again.text);
+        assert_eq!(again.body["user"]["id"], signed_up.body["user"]["id"]);
+        unlink(&again.body)
+            .await
+            .assert_error(403, "missing_or_invalid_mfa");
+    }
+    let issued_now = t
+        .post(AUTH, json!({ "token": with(Some(now())) }))
+        .send()
+        .await;
+    assert_eq!(issued_now.status, 200, "{}", issued_now.text);
+    unlink(&issued_now.body)
+        .await
+        .assert_error(404, "linked_account_not_found");
 }

@@ -27,6 +27,7 @@ backend_tests!(
     the_app_config_shows_the_bot_but_never_its_token,
     telegram_links_and_unlinks_under_the_account_rules,
     another_users_telegram_is_transferred_with_the_nonce,
+    an_old_proof_signs_in_but_never_freshly,
 );
 
 fn now() -> i64 {
@@ -396,4 +397,60 @@ async fn another_users_telegram_is_transferred_with_the_nonce(backend: Backend) 
         .send()
         .await
         .assert_error(401, "token_already_used");
+}
+
+/// A captured Login Widget proof replays for its whole day: it signs in, but its session may not
+/// change the account (nor register a wallet or get the recovery share) unless the proof was made
+/// within the account-change window.
+async fn an_old_proof_signs_in_but_never_freshly(backend: Backend) {
+    let t = start(backend).await;
+    let id = unique_id();
+    let unlink = |session: &Value| {
+        t.post(UNLINK, json!({ "telegram_user_id": id.to_string() }))
+            .bearer(token(session))
+            .send()
+    };
+    let signed_up = t
+        .post(
+            AUTH,
+            json!({ "telegram_auth_result": widget(id, now() - 3600, BOT_TOKEN) }),
+        )
+        .send()
+        .await;
+    assert_eq!(signed_up.status, 200, "{}", signed_up.text);
+    // Creating the user is fresh whatever the proof: the account has nothing to take yet.
+    unlink(&signed_up.body)
+        .await
+        .assert_error(422, "cannot_unlink_sole_account");
+
+    // An hour-old proof again (a replay): signed in, but not fresh.
+    let replayed = t
+        .post(
+            AUTH,
+            json!({ "telegram_auth_result": widget(id, now() - 3600, BOT_TOKEN) }),
+        )
+        .send()
+        .await;
+    assert_eq!(replayed.status, 200, "{}", replayed.text);
+    assert_eq!(replayed.body["user"]["id"], signed_up.body["user"]["id"]);
+    unlink(&replayed.body)
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
+
+    // A proof made a minute ago is fresh for the rest of its window, and no longer.
+    let recent = t
+        .post(
+            AUTH,
+            json!({ "telegram_auth_result": widget(id, now() - 60, BOT_TOKEN) }),
+        )
+        .send()
+        .await;
+    assert_eq!(recent.status, 200, "{}", recent.text);
+    unlink(&recent.body)
+        .await
+        .assert_error(422, "cannot_unlink_sole_account");
+    t.state.clock.advance(9 * 60 + 30);
+    unlink(&recent.body)
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
 }

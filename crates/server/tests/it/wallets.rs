@@ -46,6 +46,8 @@ backend_tests!(
     frame_page_carries_the_app_origins,
     frame_page_errors_are_html,
     frame_assets_are_served_without_traversal,
+    a_stale_session_cannot_plant_the_root_wallet,
+    a_returning_guest_is_not_a_fresh_sign_in,
 );
 
 /// A user's wallet material as the frame holds it, with the frame's device key.
@@ -1553,4 +1555,73 @@ async fn releases_and_refusals_are_audited(backend: Backend) {
     for secret in [&material.shares.auth, &material.shares.recovery] {
         assert!(!text.contains(&b64(secret)));
     }
+}
+
+/// A thief's token of any age must not register a root wallet built from the thief's entropy: the
+/// victim's frame would adopt it, and the thief would know the key of the victim's "own" wallet.
+async fn a_stale_session_cannot_plant_the_root_wallet(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let email = unique_email();
+    let token_of = |session: Value| session["token"].as_str().unwrap().to_string();
+    let stolen = token_of(t.login(&email).await);
+    t.state.clock.advance(11 * 60);
+    let attacker = Material::new();
+    let body = prove_create(&t, &stolen, &attacker, attacker.root_body()).await;
+    let planted = frame_post(&t, CREATE, &stolen, body).await;
+    assert_message(
+        &planted,
+        403,
+        "invalid_credentials",
+        "Sign in again to create your wallet",
+    );
+    let me = t.get("/api/v1/users/me").bearer(&stolen).send().await;
+    assert_eq!(me.status, StatusCode::OK, "{}", me.text);
+    assert!(
+        !me.text.contains(&attacker.address(0)),
+        "the planted wallet is listed: {}",
+        me.text
+    );
+    // The user's own fresh sign-in creates theirs.
+    let fresh = token_of(t.login(&email).await);
+    create_root(&t, &fresh, &Material::new()).await;
+}
+
+/// A guest credential is a standing password in the host page's storage (XSS, a copied profile):
+/// presenting it again signs the guest in, but never counts as a fresh sign-in, so it releases no
+/// recovery share and registers no root wallet.
+async fn a_returning_guest_is_not_a_fresh_sign_in(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    t.set_settings(symbolon_server::app_settings::AppSettings {
+        guest_accounts: true,
+        ..Default::default()
+    })
+    .await;
+    let credential = URL_SAFE_NO_PAD.encode(symbolon_server::random::random_bytes::<32>().unwrap());
+    let guest = || async {
+        let reply = t
+            .post(
+                "/api/v1/guest/authenticate",
+                json!({ "guest_credential": credential }),
+            )
+            .send()
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        reply.body["token"].as_str().unwrap().to_string()
+    };
+    // The sign-up that creates the guest is fresh: its wallet is made then.
+    let first = guest().await;
+    let material = Material::new();
+    create_root(&t, &first, &material).await;
+    let address = material.address(0);
+
+    let replayed = guest().await;
+    assert_eq!(claim(&replayed, "sub"), claim(&first, "sub"));
+    let recovery = recover(&t, &replayed, &address).await;
+    assert_message(
+        &recovery,
+        403,
+        "invalid_credentials",
+        "Sign in again to recover your wallet on this device",
+    );
+    assert!(!has_two_shares(&recovery));
 }

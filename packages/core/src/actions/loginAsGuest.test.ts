@@ -32,12 +32,17 @@ describe("loginAsGuest", () => {
     expect(storage.getItem(storageKey(APP_ID, "guest_credential"))).toBeNull();
   });
 
-  it("a guest may then log in with a real method (the login is not ignored)", async () => {
+  it("a guest may then log in with a real method (the login is not ignored) and forgets the credential", async () => {
     scripted.app.user = makeUser({ is_guest: true, linked_accounts: [] });
     scripted.server.on("POST /api/v1/guest/authenticate", () => ({ json: scripted.app.issue() }));
-    const client = makeClient(scripted.server);
+    const storage = createMemoryStorage();
+    const client = makeClient(scripted.server, { storage });
     await loginAsGuest(client);
+    expect(storage.getItem(storageKey(APP_ID, "guest_credential"))).not.toBeNull();
+    scripted.app.user = makeUser({ is_guest: false });
     const result = await loginWithEmailCode(client, { email: "ada@example.com", code: "123456" });
     expect(result.wasAlreadyAuthenticated).toBe(false);
+    // The upgraded guest's credential is no way in any more: nothing of it stays in the page's storage.
+    expect(storage.getItem(storageKey(APP_ID, "guest_credential"))).toBeNull();
   });
 });

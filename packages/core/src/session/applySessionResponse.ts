@@ -2,6 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import type { SessionResponse, User } from "../generated/protocol.ts";
 import { clearLocalState } from "./clearLocalState.ts";
+import { forgetGuestCredential } from "./guestCredential.ts";
 import { tokenStore } from "./tokenStore.ts";
 
 /**
@@ -22,6 +23,9 @@ export function applySessionResponse(client: Client, response: SessionResponse):
     ...(action === "set" ? { refresh_token: response.refresh_token ?? undefined } : {}),
   });
   tokenStore.writeUser(client, response.user);
+  // A guest who signed in with a real method is no guest any more: the server removed the
+  // credential as a way in, and it must not linger in the host page's storage either.
+  if (!response.user.is_guest) forgetGuestCredential(client);
   client.store.setState({
     authenticated: true,
     user: response.user,

@@ -13,8 +13,8 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::accounts::{CustomJwtAuthenticateRequest, CustomJwtLinkRequest};
 use symbolon_protocol::user::User;
 
-use self::verifier::{CustomJwtError, verify_custom_jwt};
-use super::{link_to, sign_in};
+use self::verifier::{CustomJwtError, verify_custom_jwt_dated};
+use super::{link_to, sign_in_with};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
 use crate::db::apps::AppRecord;
 use crate::http::auth::{LoginCaller, SignedIn};
@@ -35,8 +35,11 @@ pub async fn authenticate(
 ) -> Result<Response, AppError> {
     caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
-    let identity = verify(&state, app, &body.token, &client_ip).await?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    let (identity, issued_at) = verify(&state, app, &body.token, &client_ip).await?;
+    // A host's token replays until it expires: only one issued within the window signs in
+    // freshly (a token without `iat` only when it creates the user).
+    let proof = issued_at.map_or(accounts::Proof::Replayable, accounts::Proof::MadeAt);
+    sign_in_with(&state, &caller, &identity, body.mode, proof).await
 }
 
 /// Links the host's user named by the token to the signed-in user.
@@ -48,17 +51,18 @@ pub async fn link(
 ) -> Result<Json<User>, AppError> {
     signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
-    let identity = verify(&state, app, &body.token, &client_ip).await?;
+    let (identity, _) = verify(&state, app, &body.token, &client_ip).await?;
     link_to(&state, &signed_in, &identity).await
 }
 
-/// Checks the token against the app's keys (limited per client IP like code checks).
+/// Checks the token against the app's keys (limited per client IP like code checks); returns
+/// the `custom_auth` identity and the token's `iat`, if any.
 async fn verify(
     state: &AppState,
     app: &AppRecord,
     token: &str,
     client_ip: &ClientIp,
-) -> Result<VerifiedIdentity, AppError> {
+) -> Result<(VerifiedIdentity, Option<i64>), AppError> {
     accounts::require_method(app, LoginMethod::CustomAuth)?;
     let Some(settings) = &app.settings.custom_auth else {
         return Err(AppError::new(
@@ -68,7 +72,7 @@ async fn verify(
     };
     let now = state.clock.now();
     client_ip.spend(&state.authenticate_ip_limiter, now)?;
-    let subject = verify_custom_jwt(&state.jwks_cache, settings, token, now)
+    let (subject, issued_at) = verify_custom_jwt_dated(&state.jwks_cache, settings, token, now)
         .await
         .map_err(|error| match error {
             CustomJwtError::Invalid { reason } => {
@@ -84,9 +88,6 @@ async fn verify(
             ),
             other => AppError::internal(&other),
         })?;
-    Ok(VerifiedIdentity::new(
-        LoginMethod::CustomAuth,
-        CUSTOM_AUTH,
-        subject,
-    ))
+    let identity = VerifiedIdentity::new(LoginMethod::CustomAuth, CUSTOM_AUTH, subject);
+    Ok((identity, issued_at))
 }

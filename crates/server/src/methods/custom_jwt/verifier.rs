@@ -425,8 +425,28 @@ pub async fn verify_custom_jwt(
     token: &str,
     now: i64,
 ) -> Result<String, CustomJwtError> {
+    Ok(verify_custom_jwt_dated(cache, settings, token, now)
+        .await?
+        .0)
+}
+
+/// [`verify_custom_jwt`], with the token's `iat` when it has a usable one: not after `now` (with
+/// [`LEEWAY_S`]), since a date in the future would make every replay look newly issued.
+pub async fn verify_custom_jwt_dated(
+    cache: &JwksCache,
+    settings: &CustomAuthSettings,
+    token: &str,
+    now: i64,
+) -> Result<(String, Option<i64>), CustomJwtError> {
     let claims = verified_claims(cache, settings, token, now).await?;
-    subject(&claims, &settings.subject_claim)
+    let subject = subject(&claims, &settings.subject_claim)?;
+    #[allow(clippy::cast_possible_truncation)] // a JWT's NumericDate in seconds fits an i64
+    let issued_at = claims
+        .get("iat")
+        .and_then(Value::as_f64)
+        .map(|iat| iat as i64)
+        .filter(|iat| *iat <= now + LEEWAY_S);
+    Ok((subject, issued_at))
 }
 
 /// The claims of `token` once its signature, `iss`, `aud`, `exp` and `nbf` are checked as

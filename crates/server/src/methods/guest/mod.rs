@@ -2,7 +2,8 @@
 //!
 //! The client makes 32 random bytes once and keeps them (spec §9); whoever holds them is that
 //! guest. Only a hash is stored, so a database copy cannot sign in as a guest. A guest signs in
-//! with a real method later and keeps their user (`crate::accounts::login`).
+//! with a real method later and keeps their user (`crate::accounts::login`); that removes the
+//! credential, so it stops being a way in. Only the sign-in that creates the guest is fresh.
 
 use axum::extract::State;
 use axum::response::Response;
@@ -10,8 +11,8 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use symbolon_protocol::accounts::GuestAuthenticateRequest;
 
-use super::sign_in;
-use crate::accounts::{LoginMethod, VerifiedIdentity};
+use super::sign_in_with;
+use crate::accounts::{LoginMethod, Proof, VerifiedIdentity};
 use crate::digest::sha256_hex;
 use crate::http::auth::LoginCaller;
 use crate::http::client_ip::ClientIp;
@@ -20,7 +21,7 @@ use crate::http::json_body::JsonBody;
 use crate::state::AppState;
 
 /// The linked-account type (never shown: the subject is a hash of a secret).
-pub const GUEST: &str = "guest";
+pub const GUEST: &str = crate::db::accounts::GUEST_ACCOUNT_TYPE;
 
 /// Bytes in a guest credential (spec §9).
 pub const CREDENTIAL_BYTES: usize = 32;
@@ -45,7 +46,9 @@ pub async fn authenticate(
         current: None,
         ..caller
     };
-    sign_in(&state, &caller, &identity, None).await
+    // The credential is a standing password kept in the host page's storage: it signs the guest
+    // in, but freshly only when it creates the guest.
+    sign_in_with(&state, &caller, &identity, None, Proof::Replayable).await
 }
 
 /// SHA-256 of the decoded credential, hex: what is stored.

@@ -132,7 +132,16 @@ pub async fn authenticate(
     let (identity, tokens) = verify(&state, app, proof, &client_ip).await?;
     let mode = body.mode.unwrap_or_default();
     let logged_in = accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
-    start_session_with(&state, &logged_in.user, logged_in.is_new_user, tokens).await
+    // The provider's code is single-use and bound to this flow's PKCE verifier: a fresh proof.
+    let fresh_since = Some(state.clock.now());
+    start_session_with(
+        &state,
+        &logged_in.user,
+        logged_in.is_new_user,
+        fresh_since,
+        tokens,
+    )
+    .await
 }
 
 /// Links the provider account to the signed-in user.

@@ -119,7 +119,13 @@ pub async fn register(
     .await?;
     let signed_up =
         accounts::register(&state, &ctx.app, &identity, caller.current.as_ref()).await?;
-    start_session(&state, &signed_up.user, signed_up.is_new_user).await
+    start_session(
+        &state,
+        &signed_up.user,
+        signed_up.is_new_user,
+        Some(state.clock.now()),
+    )
+    .await
 }
 
 /// Options to log in with any passkey of this RP (discoverable credentials).

@@ -48,6 +48,9 @@ pub struct TelegramUser {
     pub username: Option<String>,
     /// Profile picture.
     pub photo_url: Option<String>,
+    /// When Telegram signed the proof (unix seconds): a proof replays until it is too old, so
+    /// only a recent one makes a fresh sign-in (`accounts::Proof::MadeAt`).
+    pub auth_date: i64,
 }
 
 /// Checks a Login Widget result against `bot_token`.
@@ -80,6 +83,7 @@ pub fn check_login_widget(
         last_name: result.last_name.clone(),
         username: result.username.clone(),
         photo_url: result.photo_url.clone(),
+        auth_date: result.auth_date,
     })
 }
 
@@ -135,6 +139,7 @@ pub fn check_web_app_data(
         last_name: field("last_name"),
         username: field("username"),
         photo_url: field("photo_url"),
+        auth_date,
     })
 }
 

@@ -20,7 +20,7 @@ use symbolon_protocol::telegram::{
 use symbolon_protocol::user::User;
 
 use self::check::{TelegramCheckError, check_login_widget, check_web_app_data};
-use super::{current_user, link_to, sign_in};
+use super::{current_user, link_to, sign_in_with};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
 use crate::app_secrets::{SealedSecret, TELEGRAM_BOT_TOKEN};
 use crate::db::apps::AppRecord;
@@ -87,8 +87,10 @@ pub async fn authenticate(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let identity = verify(&state, &caller.ctx.app, &client_ip, proof)?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    let (identity, auth_date) = verify(&state, &caller.ctx.app, &client_ip, proof)?;
+    // A captured proof replays until it is too old: only a recent one signs in freshly.
+    let proof = accounts::Proof::MadeAt(auth_date);
+    sign_in_with(&state, &caller, &identity, body.mode, proof).await
 }
 
 /// Links the proven Telegram account to the signed-in user.
@@ -103,7 +105,7 @@ pub async fn link(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let identity = verify(&state, &signed_in.ctx.app, &client_ip, proof)?;
+    let (identity, _) = verify(&state, &signed_in.ctx.app, &client_ip, proof)?;
     link_to(&state, &signed_in, &identity).await
 }
 
@@ -133,7 +135,7 @@ pub async fn transfer(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let identity = verify(&state, app, &client_ip, proof)?;
+    let (identity, _) = verify(&state, app, &client_ip, proof)?;
     let user = &signed_in.user;
     accounts::transfer(&state, app, user, &body.nonce, TELEGRAM, &identity.subject).await?;
     current_user(&state, &signed_in).await
@@ -147,13 +149,13 @@ struct Proof<'a> {
 }
 
 /// Checks the proof with the app's bot token (limited per client IP like every credential
-/// check) and returns the `telegram` identity.
+/// check) and returns the `telegram` identity with the proof's `auth_date`.
 fn verify(
     state: &AppState,
     app: &AppRecord,
     client_ip: &ClientIp,
     proof: Proof<'_>,
-) -> Result<VerifiedIdentity, AppError> {
+) -> Result<(VerifiedIdentity, i64), AppError> {
     accounts::require_method(app, LoginMethod::Telegram)?;
     let Some(settings) = &app.settings.telegram else {
         return Err(AppError::new(
@@ -190,12 +192,13 @@ fn verify(
         "username": user.username,
         "photo_url": user.photo_url,
     });
-    Ok(VerifiedIdentity {
+    let identity = VerifiedIdentity {
         method: LoginMethod::Telegram,
         account_type: TELEGRAM.into(),
         subject: user.id,
         details: Some(details),
-    })
+    };
+    Ok((identity, user.auth_date))
 }
 
 #[cfg(test)]
