@@ -25,9 +25,10 @@ use crate::http::error::AppError;
 use crate::random::{random_id, random_token};
 use crate::state::AppState;
 
-/// Link, unlink, update and transfer need a session that signed in this recently: otherwise a
-/// stolen access token could add the thief's own way in, and a fresh sign-in through it would
-/// get what only a fresh sign-in gets (the wallet's recovery share).
+/// Link, unlink, update and transfer (and registering the root wallet, and the recovery share)
+/// need a session whose sign-in was freshly proven this recently ([`Proof`]): otherwise a stolen
+/// access token could add the thief's own way in, and a fresh sign-in through it would get what
+/// only a fresh sign-in gets (the wallet's recovery share).
 pub const ACCOUNT_CHANGE_WINDOW_S: i64 = 600;
 
 /// Seconds an `account_transfer_required` nonce may be used.
