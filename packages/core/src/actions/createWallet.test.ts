@@ -48,6 +48,14 @@ describe("createWallet", () => {
     expect(src.searchParams.get("caid")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("makes one first wallet when called twice at once (an effect run twice under StrictMode)", async () => {
+    const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
+    const [first, second] = await Promise.all([createWallet(client), createWallet(client)]);
+    expect(second).toEqual(first);
+    expect(frame.received.filter((r) => r.event === "privy:wallet:create")).toHaveLength(1);
+    expect(getEmbeddedWallets(client.store.getState().user)).toEqual([first]);
+  });
+
   it("refuses a second wallet without createAdditional, and derives index 1 with it", async () => {
     const { client, frame, address } = await signedInWalletClient(scripted);
     await expect(createWallet(client)).rejects.toMatchObject({

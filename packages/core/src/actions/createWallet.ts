@@ -36,45 +36,65 @@ export async function createWallet(
   const accessToken = await requireAccessToken(client);
   const wallets = getEmbeddedWallets(client.store.getState().user);
   const last = wallets.at(-1);
-  if (last !== undefined && !options.createAdditional) {
+  if (last === undefined) {
+    // One first wallet per user: a second call while it is being made (an effect run twice, two
+    // hooks) gets the same wallet instead of a second creation the server refuses.
+    const running = rootCreations.get(client);
+    if (running !== undefined) return running;
+    const creating = createRootWallet(client, accessToken).finally(() => rootCreations.delete(client));
+    rootCreations.set(client, creating);
+    return creating;
+  }
+  if (!options.createAdditional) {
     throw new ClientError("embedded_wallet_creation_error", WALLET_EXISTS_MESSAGE);
   }
+  // Further wallets derive from the first one's key, so the frame must hold it unlocked.
+  await unlockWallet(client, wallets[0]?.address ?? last.address);
+  let created: WalletCreatedAnswer;
+  try {
+    setWalletStatus(client, "creating");
+    const walletIndex = (last.wallet_index ?? 0) + 1;
+    created = await withMfaRetry(client, () =>
+      walletFrame(client).request<WalletCreatedAnswer>("privy:wallets:add", {
+        accessToken,
+        chainType: "ethereum",
+        walletIndex,
+      }),
+    );
+  } catch (error) {
+    setWalletStatus(client, "error", error);
+    throw error;
+  }
+  return adoptCreated(client, created);
+}
+
+/** The first wallet each client is creating, while it is. */
+const rootCreations = new WeakMap<Client, Promise<WalletLinkedAccount>>();
+
+/** Creates the user's first wallet in the frame (`privy:wallet:create`). */
+async function createRootWallet(client: Client, accessToken: string): Promise<WalletLinkedAccount> {
   const frame = walletFrame(client);
   let created: WalletCreatedAnswer;
-  if (last === undefined) {
-    try {
-      if (!frame.isReady()) {
-        setWalletStatus(client, "loading-frame");
-        await frame.ready();
-      }
-      setWalletStatus(client, "creating");
-      created = await frame.request<WalletCreatedAnswer>(
-        "privy:wallet:create",
-        { accessToken, chainType: "ethereum", recoveryMethod: "privy" },
-        { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
-      );
-    } catch (error) {
-      setWalletStatus(client, "error", error);
-      throw error;
+  try {
+    if (!frame.isReady()) {
+      setWalletStatus(client, "loading-frame");
+      await frame.ready();
     }
-  } else {
-    // Further wallets derive from the first one's key, so the frame must hold it unlocked.
-    await unlockWallet(client, wallets[0]?.address ?? last.address);
-    try {
-      setWalletStatus(client, "creating");
-      const walletIndex = (last.wallet_index ?? 0) + 1;
-      created = await withMfaRetry(client, () =>
-        frame.request<WalletCreatedAnswer>("privy:wallets:add", {
-          accessToken,
-          chainType: "ethereum",
-          walletIndex,
-        }),
-      );
-    } catch (error) {
-      setWalletStatus(client, "error", error);
-      throw error;
-    }
+    setWalletStatus(client, "creating");
+    created = await frame.request<WalletCreatedAnswer>(
+      "privy:wallet:create",
+      { accessToken, chainType: "ethereum", recoveryMethod: "privy" },
+      { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
+    );
+  } catch (error) {
+    setWalletStatus(client, "error", error);
+    throw error;
   }
+  return adoptCreated(client, created);
+}
+
+/** Stores the user the frame answered with the new wallet, and returns that wallet. */
+function adoptCreated(client: Client, created: WalletCreatedAnswer): WalletLinkedAccount {
   // The frame created the key, so it holds the new wallet unlocked.
   internals(client).unlockedWallets.add(created.address.toLowerCase());
   tokenStore.writeUser(client, created.user);

@@ -48,6 +48,21 @@ describe("syncCustomAuth (spec §4 custom token sync)", () => {
     expect(client.store.getState().authenticated).toBe(false);
   });
 
+  it("a second sync of the token being signed in joins it (React StrictMode runs effects twice)", async () => {
+    await scripted.restart({ config: { custom_jwt_auth: true } });
+    scriptCustom();
+    const client = makeClient(scripted.server);
+    await initialize(client);
+    const params = { getCustomAccessToken: async () => "jwt-strict", isLoading: false };
+    const [first, second] = await Promise.all([
+      syncCustomAuth(client, params),
+      syncCustomAuth(client, params),
+    ]);
+    expect([first, second]).toEqual(["done", "done"]);
+    expect(scripted.server.hitsOf("POST /api/v1/custom_jwt_account/authenticate")).toHaveLength(1);
+    expect(client.store.getState().authenticated).toBe(true);
+  });
+
   it("a linked_to_another_user refusal resets to initial and retries once", async () => {
     await scripted.restart({ config: { custom_jwt_auth: true } });
     scriptCustom(true);

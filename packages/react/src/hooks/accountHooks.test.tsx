@@ -1,6 +1,6 @@
 import { GOOD_CODE, scriptApp, startScriptedServer } from "@symbolon/core/testing";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { type ReactNode, StrictMode } from "react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { getAccessToken as moduleGetAccessToken } from "../index";
 import type { CustomAuthConfig, PrivyConfig } from "../provider/PrivyConfig";
@@ -15,7 +15,7 @@ import { usePrivy } from "./usePrivy";
 import { useToken } from "./useToken";
 import { useUser } from "./useUser";
 
-async function setup(customAuth?: CustomAuthConfig) {
+async function setup(customAuth?: CustomAuthConfig, { strict = false } = {}) {
   const server = await startScriptedServer();
   onTestFinished(() => server.close());
   scriptApp(server, { config: { custom_jwt_auth: customAuth !== undefined, sms_auth: true } });
@@ -23,11 +23,14 @@ async function setup(customAuth?: CustomAuthConfig) {
   const errors: string[] = [];
   // PrivyConfig does not declare customAuth yet; the provider passes config through whole.
   const config = (customAuth ? { customAuth } : {}) as PrivyConfig;
-  const wrapper = ({ children }: { children: ReactNode }) => (
+  const provider = (children: ReactNode) => (
     <PrivyProvider appId={TEST_APP_ID} apiUrl={server.url} config={config}>
       {children}
     </PrivyProvider>
   );
+  // StrictMode runs every effect twice, as host apps do in development.
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    strict ? <StrictMode>{provider(children)}</StrictMode> : provider(children);
   const hook = renderHook(
     () => ({
       privy: usePrivy(),
@@ -114,6 +117,17 @@ describe("account hooks", () => {
       token: "host-user-7",
     });
     expect(current().privy.user?.customAuth).toEqual({ customUserId: "host-user-7" });
+  });
+
+  it("useCustomAuth under StrictMode signs in once and stays signed in", async () => {
+    const { server, current } = await setup(
+      { getCustomAccessToken: async () => "host-user-8", isLoading: false },
+      { strict: true },
+    );
+    await waitFor(() => expect(current().custom.status).toBe("done"));
+    expect(server.hitsOf("POST /api/v1/custom_jwt_account/authenticate")).toHaveLength(1);
+    expect(server.hitsOf("POST /api/v1/sessions/logout")).toHaveLength(0);
+    expect(current().privy.authenticated).toBe(true);
   });
 
   it("useCustomAuth is not-enabled without config.customAuth", async () => {
