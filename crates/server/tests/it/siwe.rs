@@ -20,6 +20,8 @@ use serde_json::{Value, json};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_protocol::constants::SIWE_STATEMENT;
 use symbolon_server::app_settings::{Allowlist, AppSettings};
+use symbolon_server::config::RateLimitConfig;
+use symbolon_server::db::wallet_nonces::MAX_LIVE_NONCES_PER_ADDRESS;
 use symbolon_server::random::random_bytes;
 use symbolon_wallet_core::{Address, PrivateKey, decode_hex, encode_hex, personal_sign};
 use time::OffsetDateTime;
@@ -48,7 +50,8 @@ backend_tests!(
     a_nonce_is_single_use_and_bound_to_its_address,
     of_concurrent_uses_of_one_nonce_exactly_one_wins,
     wallet_login_needs_the_method,
-    init_is_limited_per_address,
+    a_nonce_flood_evicts_the_oldest_and_never_locks_the_owner_out,
+    concurrent_inits_keep_an_address_within_its_nonce_cap,
     an_embedded_wallet_cannot_log_in_link_or_be_unlinked,
     link_unlink_and_transfer_rules,
     an_erc1271_contract_wallet_signs_in,
@@ -539,19 +542,91 @@ async fn wallet_login_needs_the_method(backend: Backend) {
         .assert_error(403, "missing_origin");
 }
 
-async fn init_is_limited_per_address(backend: Backend) {
-    let t = TestApp::start_with(backend, |c| c.rate_limit.email_per_window = 2).await;
+/// Issue 19: anyone may ask for nonces of any address. A flood of `/siwe/init` for someone's
+/// address (with the production limits) is answered and evicts the oldest nonces: the owner's
+/// fresh init still signs in, and the address never holds more than the cap.
+async fn a_nonce_flood_evicts_the_oldest_and_never_locks_the_owner_out(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| {
+        c.rate_limit.email_per_window = RateLimitConfig::default().email_per_window;
+    })
+    .await;
     t.set_settings(settings(&["email", "wallet"])).await;
-    let (busy, other) = (new_key(), new_key());
-    for _ in 0..2 {
-        nonce(&t, SIWE_INIT, &busy.address().to_checksum()).await;
+    let owner = new_key();
+    let address = owner.address().to_checksum();
+    let cap = i64::try_from(MAX_LIVE_NONCES_PER_ADDRESS).unwrap();
+    let stored = || {
+        t.state
+            .db
+            .count_wallet_nonces(&t.app_id, "ethereum", &address)
+    };
+    // The attacker knows only the address; 50 inits, in any case of it, are all answered.
+    for i in 0..50 {
+        let asked = if i % 2 == 0 {
+            address.clone()
+        } else {
+            address.to_ascii_lowercase()
+        };
+        let reply = t.post(SIWE_INIT, json!({ "address": asked })).send().await;
+        assert_eq!(reply.status, 200, "init {i}: {}", reply.text);
     }
-    // Any case of the same address counts against the same budget.
-    let lower = busy.address().to_checksum().to_ascii_lowercase();
-    let refused = t.post(SIWE_INIT, json!({ "address": lower })).send().await;
-    refused.assert_error(429, "too_many_requests");
-    assert!(refused.header("retry-after").is_some());
-    nonce(&t, SIWE_INIT, &other.address().to_checksum()).await;
+    assert_eq!(stored().await.unwrap(), cap);
+    // The owner's fresh init signs in.
+    let ok = siwe_login(&t, &owner).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    // Up to cap - 1 inits between the owner's init and sign-in leave its nonce live.
+    let (text, signature) = signed_siwe(&t, &owner).await;
+    for _ in 1..MAX_LIVE_NONCES_PER_ADDRESS {
+        nonce(&t, SIWE_INIT, &address).await;
+    }
+    let ok = t.post(SIWE_AUTH, siwe_body(&text, &signature)).send().await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    // A full cap of them evicts it (the flooded owner asks again, and that works).
+    let (text, signature) = signed_siwe(&t, &owner).await;
+    for _ in 0..MAX_LIVE_NONCES_PER_ADDRESS {
+        nonce(&t, SIWE_INIT, &address).await;
+    }
+    t.post(SIWE_AUTH, siwe_body(&text, &signature))
+        .send()
+        .await
+        .assert_error(401, "invalid_credentials");
+    let again = siwe_login(&t, &owner).await;
+    assert_eq!(again.status, 200, "{}", again.text);
+    assert!(stored().await.unwrap() <= cap);
+    // SIWS shares the store and its cap.
+    let solana = bs58::encode([9u8; 32]).into_string();
+    for _ in 0..15 {
+        nonce(&t, SIWS_INIT, &solana).await;
+    }
+    let siws = t.state.db.count_wallet_nonces(&t.app_id, "solana", &solana);
+    assert_eq!(siws.await.unwrap(), cap);
+}
+
+/// Eviction and insert are one write: concurrent inits for one address never leave it more
+/// than the cap of nonces, and the owner signs in afterwards.
+async fn concurrent_inits_keep_an_address_within_its_nonce_cap(backend: Backend) {
+    let t = Arc::new(start(backend).await);
+    let owner = new_key();
+    let address = owner.address().to_checksum();
+    let mut set = JoinSet::new();
+    for _ in 0..40 {
+        let (t, address) = (t.clone(), address.clone());
+        set.spawn(async move { nonce(&t, SIWE_INIT, &address).await });
+    }
+    let mut answered = Vec::new();
+    while let Some(nonce) = set.join_next().await {
+        answered.push(nonce.unwrap());
+    }
+    assert_eq!(answered.len(), 40);
+    let cap = i64::try_from(MAX_LIVE_NONCES_PER_ADDRESS).unwrap();
+    let stored = t
+        .state
+        .db
+        .count_wallet_nonces(&t.app_id, "ethereum", &address)
+        .await
+        .unwrap();
+    assert!((1..=cap).contains(&stored), "{stored} nonces stored");
+    let ok = siwe_login(&t, &owner).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
 }
 
 async fn an_embedded_wallet_cannot_log_in_link_or_be_unlinked(backend: Backend) {
