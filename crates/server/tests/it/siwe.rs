@@ -55,6 +55,7 @@ backend_tests!(
     an_embedded_wallet_cannot_log_in_link_or_be_unlinked,
     link_unlink_and_transfer_rules,
     an_erc1271_contract_wallet_signs_in,
+    an_answer_that_only_starts_with_the_erc1271_magic_value_is_refused,
     an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet,
     siws_login_link_and_bad_signatures,
     the_allowlist_matches_wallets_in_any_case,
@@ -810,6 +811,20 @@ async fn an_erc1271_contract_wallet_signs_in(backend: Backend) {
     login(new_key())
         .await
         .assert_error(401, "invalid_credentials");
+}
+
+/// Issue 19: the identity precompile (0x…04) answers `isValidSignature` with the call itself,
+/// whose first 4 bytes are the magic value. Only the exact 32-byte ABI answer counts.
+async fn an_answer_that_only_starts_with_the_erc1271_magic_value_is_refused(backend: Backend) {
+    let t = start(backend).await;
+    t.set_settings(with_rpc(settings(&["email", "wallet"])))
+        .await;
+    let echo = Address::parse("0x0000000000000000000000000000000000000004").unwrap();
+    let nonce_value = nonce(&t, SIWE_INIT, &echo.to_checksum()).await;
+    let text = Siwe::new(&echo, &nonce_value).text();
+    let refused = t.post(SIWE_AUTH, siwe_body(&text, "0x00")).send().await;
+    refused.assert_error(401, "invalid_credentials");
+    assert!(refused.body.get("token").is_none(), "{}", refused.text);
 }
 
 async fn an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet(backend: Backend) {
