@@ -57,6 +57,8 @@ backend_tests!(
     an_erc1271_contract_wallet_signs_in,
     an_answer_that_only_starts_with_the_erc1271_magic_value_is_refused,
     an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet,
+    link_smart_wallet_refuses_an_ordinary_wallet,
+    link_smart_wallet_refuses_an_embedded_wallet,
     siws_login_link_and_bad_signatures,
     the_allowlist_matches_wallets_in_any_case,
 );
@@ -896,6 +898,99 @@ async fn an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet(backend
         .send()
         .await
         .assert_error(422, "cannot_unlink_sole_account");
+}
+
+fn smart_body(text: &str, signature: &str) -> Value {
+    json!({
+        "message": text,
+        "signature": signature,
+        "smart_wallet_type": "kernel",
+        "smart_wallet_version": "v3.1",
+    })
+}
+
+/// Issue 19: `link_smart_wallet` links contracts only. An ordinary wallet's (EOA's) own
+/// signature, plain or wrapped as EIP-6492 around any factory call, links nothing.
+async fn link_smart_wallet_refuses_an_ordinary_wallet(backend: Backend) {
+    let t = start(backend).await;
+    t.set_settings(with_rpc(settings(&["email", "wallet"])))
+        .await;
+    let session = t.login(&unique_email()).await;
+    let user_id = session["user"]["id"].as_str().unwrap().to_string();
+    let eoa = new_key();
+    let address = eoa.address();
+    let link = |signature: String, text: String| {
+        let (t, bearer) = (&t, token(&session));
+        async move {
+            t.post(SIWE_SMART, smart_body(&text, &signature))
+                .bearer(&bearer)
+                .send()
+                .await
+        }
+    };
+    let text = Siwe::new(
+        &address,
+        &nonce(&t, SIWE_INIT, &address.to_checksum()).await,
+    )
+    .text();
+    let plain = link(sign(&eoa, &text), text.clone()).await;
+    plain.assert_error(400, "invalid_data");
+    assert!(plain.text.contains("ordinary wallet"), "{}", plain.text);
+    // The refusal spent no nonce; wrapped for a factory that deploys elsewhere, the EOA's own
+    // signature finds no code at its address.
+    let factory = deploy(include_str!("../contracts/test_wallet_factory.hex"), &[]).await;
+    let wrapped = counterfactual_signature(&factory, &eoa, random_bytes::<32>().unwrap(), &text);
+    link(wrapped, text)
+        .await
+        .assert_error(401, "invalid_credentials");
+    let stored = t.state.db.linked_accounts(&user_id).await.unwrap();
+    assert!(stored.iter().all(|a| a.account_type != "smart_wallet"));
+}
+
+/// Issue 19: an embedded wallet's address (here one with code, as an EIP-7702 delegation gives
+/// it) is never linked as another user's smart wallet.
+async fn link_smart_wallet_refuses_an_embedded_wallet(backend: Backend) {
+    let t = start(backend).await;
+    t.set_settings(with_rpc(settings(&["email", "wallet"])))
+        .await;
+    let owner_session = t.login(&unique_email()).await;
+    let key = new_key();
+    let contract = deploy_wallet(&key).await;
+    let wallet = symbolon_server::db::wallets::EmbeddedWalletRecord {
+        id: symbolon_server::random::random_id(25).unwrap(),
+        app_id: t.app_id.clone(),
+        user_id: owner_session["user"]["id"].as_str().unwrap().into(),
+        address: contract.to_checksum(),
+        chain_type: "ethereum".into(),
+        wallet_index: 0,
+        recovery_method: "privy".into(),
+        imported: false,
+        created_at: 1,
+    };
+    t.state
+        .db
+        .create_embedded_wallet(&wallet, None)
+        .await
+        .unwrap();
+    let other = t.login(&unique_email()).await;
+    let text = Siwe::new(
+        &contract,
+        &nonce(&t, SIWE_INIT, &contract.to_checksum()).await,
+    )
+    .text();
+    let refused = t
+        .post(SIWE_SMART, smart_body(&text, &sign(&key, &text)))
+        .bearer(&token(&other))
+        .send()
+        .await;
+    refused.assert_error(400, "invalid_data");
+    assert_eq!(
+        refused.body["error"],
+        "Cannot link or login with embedded wallet"
+    );
+    let user_id = other["user"]["id"].as_str().unwrap();
+    let stored = t.state.db.linked_accounts(user_id).await.unwrap();
+    assert!(stored.iter().all(|a| a.account_type != "smart_wallet"));
 }
 
 async fn siws_login_link_and_bad_signatures(backend: Backend) {

@@ -37,6 +37,18 @@ pub enum ChainError {
     Chain(#[from] ChainRpcError),
 }
 
+/// Who may have signed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signer {
+    /// An EOA (ECDSA) or a contract wallet (EIP-1271, EIP-6492): sign-in and link.
+    Any,
+    /// A contract wallet only: `link_smart_wallet`. The EOA shortcut is skipped, so the answer
+    /// is the code's at the address (a deployed wallet's `isValidSignature`; an address without
+    /// code answers nothing) or the EIP-6492 validator's, which requires code after the factory
+    /// call.
+    Contract,
+}
+
 /// Whether `signature` is `address`'s signature of `message` (EIP-191). `rpc_url` is the
 /// endpoint of the message's chain, if the app has one; without it only EOAs verify.
 pub async fn is_valid_signature(
@@ -45,9 +57,11 @@ pub async fn is_valid_signature(
     address: Address,
     chain_id: u64,
     rpc_url: Option<&str>,
+    signer: Signer,
 ) -> Result<bool, ChainError> {
     let counterfactual = signature.ends_with(&ERC6492_SUFFIX);
-    if !counterfactual
+    if signer == Signer::Any
+        && !counterfactual
         && signature.len() == 65
         && recover_personal_signer(message, signature).is_ok_and(|signer| signer == address)
     {
