@@ -1,4 +1,4 @@
--- Issue 19: bounds on the proofs of external wallets. TEXT and BIGINT only,
+-- Issue 19: bounds on the proofs of external wallets and OAuth providers. TEXT and BIGINT only,
 -- unix seconds (as 0001).
 
 -- Sign-in nonces of external wallets, now in at most 10 slots per (app, chain type, address):
@@ -22,3 +22,17 @@ CREATE TABLE wallet_nonces (
     CONSTRAINT wallet_nonces_slot_unique UNIQUE (app_id, chain_type, address, slot)
 );
 CREATE INDEX wallet_nonces_expiry ON wallet_nonces (expires_at);
+
+-- The provider authorization codes our OAuth callback received, each bound to the one flow
+-- (the state we sent the provider) whose callback received it: `/oauth/authenticate` and
+-- `/oauth/link` exchange a code only for that flow. A code is received by one flow only and a
+-- flow receives one code, kept (hashed) for an hour, longer than providers let codes live, and
+-- after the flow is used up, so a leaked code cannot be handed to another flow.
+CREATE TABLE oauth_codes (
+    -- SHA-256 (hex) of the code.
+    code_hash TEXT PRIMARY KEY,
+    -- oauth_flows.upstream_state_hash of the flow whose callback received it.
+    upstream_state_hash TEXT NOT NULL UNIQUE,
+    expires_at BIGINT NOT NULL
+);
+CREATE INDEX oauth_codes_expiry ON oauth_codes (expires_at);
