@@ -1,8 +1,10 @@
 //! Sign-In With Ethereum and Solana over HTTP: EOA sign-in, the EIP-4361 checks (domain, URI,
 //! chain, statement, times, malformed text), single-use nonces bound to their address (also
-//! under concurrency), contract wallets deployed on the local anvil chain (EIP-1271) and not yet
-//! deployed (EIP-6492), smart-wallet linking, SIWS with ed25519, the account rules for `wallet`
-//! accounts (embedded wallets refused, sole account, transfer) and the allowlist.
+//! under concurrency), the per-address nonce cap that evicts instead of locking out (also under
+//! concurrency), contract wallets deployed on the local anvil chain (EIP-1271, exact answers
+//! only) and not yet deployed (EIP-6492), smart-wallet linking (contracts only, never an
+//! embedded wallet), SIWS with ed25519, the account rules for `wallet` accounts (embedded
+//! wallets refused, sole account, transfer) and the allowlist.
 //!
 //! The contracts are `tests/contracts/TestWallet.sol` (built by `tests/contracts/build.mjs`);
 //! the chain is `node tools/stack/bin/services.mjs --chain` (anvil, chain id 50312).
