@@ -35,6 +35,7 @@ backend_tests!(
     pkce_and_state_refusals_are_invalid_pkce_parameters,
     one_state_signs_in_once_under_concurrency,
     a_code_received_by_one_flow_cannot_complete_another,
+    one_code_binds_to_one_flow_under_concurrency,
     disabled_unknown_and_misdirected_inits_are_refused,
     a_denied_authorization_returns_the_error_to_the_page,
     a_suspended_account_is_oauth_account_suspended,
@@ -468,6 +469,40 @@ async fn a_code_received_by_one_flow_cannot_complete_another(backend: Backend) {
         account(&ok.body["user"], "github_oauth").unwrap()["username"],
         "octocat"
     );
+}
+
+/// The binding is one insert under two unique keys: one code handed to the callbacks of six
+/// flows at once binds to exactly one of them.
+async fn one_code_binds_to_one_flow_under_concurrency(backend: Backend) {
+    let t = Arc::new(start(backend, settings()).await);
+    let mut states = Vec::new();
+    for _ in 0..6 {
+        states.push(provider_state(&t, "github", &client_flow()).await);
+    }
+    let mut calls = tokio::task::JoinSet::new();
+    for state in states {
+        let t = Arc::clone(&t);
+        calls.spawn(async move {
+            let query = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("code", "one-leaked-code")
+                .append_pair("state", &state)
+                .finish();
+            t.get(&format!("/api/v1/oauth/callback?{query}"))
+                .without("origin")
+                .send()
+                .await
+        });
+    }
+    let mut bound = 0;
+    while let Some(reply) = calls.join_next().await {
+        let reply = reply.unwrap();
+        if reply.status.as_u16() == 302 {
+            bound += 1;
+        } else {
+            reply.assert_error(400, "invalid_data");
+        }
+    }
+    assert_eq!(bound, 1);
 }
 
 async fn disabled_unknown_and_misdirected_inits_are_refused(backend: Backend) {
