@@ -73,9 +73,6 @@ pub struct AppState {
     pub ip_limiter: Arc<RateLimiter>,
     /// Limits code checks per client IP.
     pub authenticate_ip_limiter: Arc<RateLimiter>,
-    /// Limits sign-in nonces per wallet address (`/siwe/init`, `/siws/init`), like codes per
-    /// email address.
-    pub wallet_nonce_limiter: Arc<RateLimiter>,
     /// "Now".
     pub clock: Clock,
     /// Encrypts and decrypts embedded-wallet shares at rest.
@@ -124,10 +121,6 @@ impl AppState {
             ip_limiter: Arc::new(RateLimiter::new(limits.ip_per_window, limits.window_s)),
             authenticate_ip_limiter: Arc::new(RateLimiter::new(
                 limits.ip_authenticate_per_window,
-                limits.window_s,
-            )),
-            wallet_nonce_limiter: Arc::new(RateLimiter::new(
-                limits.email_per_window,
                 limits.window_s,
             )),
             config: Arc::new(config),

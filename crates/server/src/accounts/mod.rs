@@ -463,13 +463,16 @@ pub fn require_identity_method(
 
 /// Spec §5: an embedded wallet can never be used to log in or link, whoever holds its key (an
 /// exported key signs like any other). Its address is already a `wallet` account of its owner,
-/// so without this a SIWE login with it would sign that owner in.
+/// so without this a SIWE login with it would sign that owner in. A `smart_wallet` link of an
+/// embedded wallet's address (one with code: EIP-7702 delegation) is refused alike.
 async fn refuse_embedded_wallet(
     state: &AppState,
     app_id: &str,
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
-    if identity.account_type == WALLET
+    let wallet_like = identity.account_type == WALLET
+        || identity.account_type == crate::methods::siwe::SMART_WALLET;
+    if wallet_like
         && state
             .db
             .find_embedded_wallet(app_id, &identity.subject)

@@ -1,5 +1,6 @@
 //! OAuth flows (`methods::oauth`): stored by init, read by the provider's callback, consumed
-//! once by authenticate or link.
+//! once by authenticate or link; and the provider codes each flow's callback received
+//! (migration 0015), so a code is exchanged only for the flow that received it.
 
 use super::{Db, DbError};
 
@@ -125,5 +126,54 @@ impl Db {
         .fetch_optional(self.writer())
         .await?;
         Ok(row.map(flow))
+    }
+
+    /// Binds the provider's `code_hash`, received by our callback, to the flow of
+    /// `upstream_state_hash`; drops expired bindings first. True when the code is (now, or
+    /// already: a reloaded callback) this flow's; false when another flow received this code or
+    /// this flow another code. One insert that two unique keys guard, so of concurrent
+    /// callbacks one binding wins.
+    pub async fn bind_oauth_code(
+        &self,
+        code_hash: &str,
+        upstream_state_hash: &str,
+        expires_at: i64,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        sqlx::query("DELETE FROM oauth_codes WHERE expires_at <= $1")
+            .bind(now)
+            .execute(self.writer())
+            .await?;
+        sqlx::query(
+            "INSERT INTO oauth_codes (code_hash, upstream_state_hash, expires_at)
+             VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(code_hash)
+        .bind(upstream_state_hash)
+        .bind(expires_at)
+        .execute(self.writer())
+        .await?;
+        self.oauth_code_bound(code_hash, upstream_state_hash, now)
+            .await
+    }
+
+    /// Whether our callback received `code_hash` for the flow of `upstream_state_hash` (and the
+    /// binding has not expired).
+    pub async fn oauth_code_bound(
+        &self,
+        code_hash: &str,
+        upstream_state_hash: &str,
+        now: i64,
+    ) -> Result<bool, DbError> {
+        let row: Option<(String,)> = sqlx::query_as(
+            "SELECT code_hash FROM oauth_codes WHERE code_hash = $1 AND upstream_state_hash = $2
+             AND expires_at > $3",
+        )
+        .bind(code_hash)
+        .bind(upstream_state_hash)
+        .bind(now)
+        .fetch_optional(self.writer())
+        .await?;
+        Ok(row.is_some())
     }
 }

@@ -58,7 +58,8 @@ pub fn normalize_wallet_address(text: &str) -> Option<String> {
     normalize_solana(text)
 }
 
-/// Issues a nonce for `address` (already normalised): `/siwe/init`, `/siws/init`.
+/// Issues a nonce for `address` (already normalised): `/siwe/init`, `/siws/init`. Limited per
+/// client IP only; the address keeps its newest nonces (`db::wallet_nonces`).
 pub async fn issue_nonce(
     state: &AppState,
     ctx: &AppContext,
@@ -71,12 +72,9 @@ pub async fn issue_nonce(
     accounts::require_method(app, LoginMethod::Wallet)?;
     let now = state.clock.now();
     client_ip.spend(&state.ip_limiter, now)?;
-    // Per address too: one client must not fill the table with nonces for a victim's address.
-    let key = format!("{}:{}:{address}", app.id, chain.as_str());
-    state
-        .wallet_nonce_limiter
-        .hit(&key, now)
-        .map_err(|r| AppError::rate_limited(r.0))?;
+    // No budget per address: anyone may ask for a nonce of any address, so one would let a
+    // stranger lock the owner out. The store keeps the address's newest nonces instead
+    // (`MAX_LIVE_NONCES_PER_ADDRESS`, oldest evicted), so the owner's init always gets a live one.
     // EIP-4361: at least 8 alphanumerics.
     let nonce = random_id(32)?;
     let expires_at = now + i64::try_from(WALLET_NONCE_TTL_S).unwrap_or(600);

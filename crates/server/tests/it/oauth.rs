@@ -34,6 +34,8 @@ backend_tests!(
     provider_tokens_only_when_the_app_asks,
     pkce_and_state_refusals_are_invalid_pkce_parameters,
     one_state_signs_in_once_under_concurrency,
+    a_code_received_by_one_flow_cannot_complete_another,
+    one_code_binds_to_one_flow_under_concurrency,
     disabled_unknown_and_misdirected_inits_are_refused,
     a_denied_authorization_returns_the_error_to_the_page,
     a_suspended_account_is_oauth_account_suspended,
@@ -391,6 +393,116 @@ async fn one_state_signs_in_once_under_concurrency(backend: Backend) {
         }
     }
     assert_eq!(signed_in, 1);
+}
+
+/// Issue 19: at a provider that does not enforce PKCE (the GitHub-style stand-in issues a code
+/// without a challenge when the authorization asks none), a provider code that leaks from the
+/// victim's page (history, Referer, logs) must not sign in through the attacker's own flow,
+/// whether presented directly or handed to our callback under the attacker's state.
+async fn a_code_received_by_one_flow_cannot_complete_another(backend: Backend) {
+    let t = start(backend, settings()).await;
+    let victim = client_flow();
+    let reply = init(&t, "github", &victim, None).await;
+    assert_eq!(reply.status.as_u16(), 200, "{}", reply.text);
+    let mut url = url::Url::parse(reply.body["url"].as_str().unwrap()).unwrap();
+    let kept: Vec<(String, String)> = url
+        .query_pairs()
+        .into_owned()
+        .filter(|(k, _)| !k.starts_with("code_challenge"))
+        .collect();
+    url.query_pairs_mut().clear().extend_pairs(kept);
+    let back = sign_in_at(url.as_str(), "octocat", false, None).await;
+    let victim_params = follow_callback(&t, &back).await;
+    let leaked = victim_params["privy_oauth_code"].clone();
+
+    // The attacker's flow presents the leaked code with its own state and verifier.
+    let attacker = client_flow();
+    provider_state(&t, "github", &attacker).await;
+    let mut theirs = HashMap::from([
+        ("privy_oauth_code".to_string(), leaked.clone()),
+        ("privy_oauth_state".to_string(), attacker.state.clone()),
+    ]);
+    let refused = authenticate(&t, &attacker, &theirs, "github").await;
+    refused.assert_error(401, "invalid_credentials");
+    assert!(refused.body.get("user").is_none(), "{}", refused.text);
+
+    // Handed to our callback under another flow of the attacker's: refused there, and that flow
+    // has no code to sign in with.
+    let attacker = client_flow();
+    let state = provider_state(&t, "github", &attacker).await;
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("code", &leaked)
+        .append_pair("state", &state)
+        .finish();
+    let reply = t
+        .get(&format!("/api/v1/oauth/callback?{query}"))
+        .without("origin")
+        .send()
+        .await;
+    reply.assert_error(400, "invalid_data");
+    assert!(reply.header("location").is_none());
+    theirs.insert("privy_oauth_state".into(), attacker.state.clone());
+    authenticate(&t, &attacker, &theirs, "github")
+        .await
+        .assert_error(401, "invalid_credentials");
+
+    // The victim's flow: a reloaded callback is harmless, another code for it is refused, and
+    // the code (never exchanged by the refusals above) signs the victim in, once.
+    assert_eq!(follow_callback(&t, &back).await, victim_params);
+    let state = back
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .unwrap();
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("code", "another")
+        .append_pair("state", &state)
+        .finish();
+    t.get(&format!("/api/v1/oauth/callback?{query}"))
+        .without("origin")
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
+    let ok = authenticate(&t, &victim, &victim_params, "github").await;
+    assert_eq!(ok.status.as_u16(), 200, "{}", ok.text);
+    assert_eq!(
+        account(&ok.body["user"], "github_oauth").unwrap()["username"],
+        "octocat"
+    );
+}
+
+/// The binding is one insert under two unique keys: one code handed to the callbacks of six
+/// flows at once binds to exactly one of them.
+async fn one_code_binds_to_one_flow_under_concurrency(backend: Backend) {
+    let t = Arc::new(start(backend, settings()).await);
+    let mut states = Vec::new();
+    for _ in 0..6 {
+        states.push(provider_state(&t, "github", &client_flow()).await);
+    }
+    let mut calls = tokio::task::JoinSet::new();
+    for state in states {
+        let t = Arc::clone(&t);
+        calls.spawn(async move {
+            let query = url::form_urlencoded::Serializer::new(String::new())
+                .append_pair("code", "one-leaked-code")
+                .append_pair("state", &state)
+                .finish();
+            t.get(&format!("/api/v1/oauth/callback?{query}"))
+                .without("origin")
+                .send()
+                .await
+        });
+    }
+    let mut bound = 0;
+    while let Some(reply) = calls.join_next().await {
+        let reply = reply.unwrap();
+        if reply.status.as_u16() == 302 {
+            bound += 1;
+        } else {
+            reply.assert_error(400, "invalid_data");
+        }
+    }
+    assert_eq!(bound, 1);
 }
 
 async fn disabled_unknown_and_misdirected_inits_are_refused(backend: Backend) {

@@ -1,8 +1,10 @@
 //! Sign-In With Ethereum and Solana over HTTP: EOA sign-in, the EIP-4361 checks (domain, URI,
 //! chain, statement, times, malformed text), single-use nonces bound to their address (also
-//! under concurrency), contract wallets deployed on the local anvil chain (EIP-1271) and not yet
-//! deployed (EIP-6492), smart-wallet linking, SIWS with ed25519, the account rules for `wallet`
-//! accounts (embedded wallets refused, sole account, transfer) and the allowlist.
+//! under concurrency), the per-address nonce cap that evicts instead of locking out (also under
+//! concurrency), contract wallets deployed on the local anvil chain (EIP-1271, exact answers
+//! only) and not yet deployed (EIP-6492), smart-wallet linking (contracts only, never an
+//! embedded wallet), SIWS with ed25519, the account rules for `wallet` accounts (embedded
+//! wallets refused, sole account, transfer) and the allowlist.
 //!
 //! The contracts are `tests/contracts/TestWallet.sol` (built by `tests/contracts/build.mjs`);
 //! the chain is `node tools/stack/bin/services.mjs --chain` (anvil, chain id 50312).
@@ -20,6 +22,8 @@ use serde_json::{Value, json};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_protocol::constants::SIWE_STATEMENT;
 use symbolon_server::app_settings::{Allowlist, AppSettings};
+use symbolon_server::config::RateLimitConfig;
+use symbolon_server::db::wallet_nonces::MAX_LIVE_NONCES_PER_ADDRESS;
 use symbolon_server::random::random_bytes;
 use symbolon_wallet_core::{Address, PrivateKey, decode_hex, encode_hex, personal_sign};
 use time::OffsetDateTime;
@@ -48,11 +52,15 @@ backend_tests!(
     a_nonce_is_single_use_and_bound_to_its_address,
     of_concurrent_uses_of_one_nonce_exactly_one_wins,
     wallet_login_needs_the_method,
-    init_is_limited_per_address,
+    a_nonce_flood_evicts_the_oldest_and_never_locks_the_owner_out,
+    concurrent_inits_keep_an_address_within_its_nonce_cap,
     an_embedded_wallet_cannot_log_in_link_or_be_unlinked,
     link_unlink_and_transfer_rules,
     an_erc1271_contract_wallet_signs_in,
+    an_answer_that_only_starts_with_the_erc1271_magic_value_is_refused,
     an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet,
+    link_smart_wallet_refuses_an_ordinary_wallet,
+    link_smart_wallet_refuses_an_embedded_wallet,
     siws_login_link_and_bad_signatures,
     the_allowlist_matches_wallets_in_any_case,
 );
@@ -539,19 +547,91 @@ async fn wallet_login_needs_the_method(backend: Backend) {
         .assert_error(403, "missing_origin");
 }
 
-async fn init_is_limited_per_address(backend: Backend) {
-    let t = TestApp::start_with(backend, |c| c.rate_limit.email_per_window = 2).await;
+/// Issue 19: anyone may ask for nonces of any address. A flood of `/siwe/init` for someone's
+/// address (with the production limits) is answered and evicts the oldest nonces: the owner's
+/// fresh init still signs in, and the address never holds more than the cap.
+async fn a_nonce_flood_evicts_the_oldest_and_never_locks_the_owner_out(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| {
+        c.rate_limit.email_per_window = RateLimitConfig::default().email_per_window;
+    })
+    .await;
     t.set_settings(settings(&["email", "wallet"])).await;
-    let (busy, other) = (new_key(), new_key());
-    for _ in 0..2 {
-        nonce(&t, SIWE_INIT, &busy.address().to_checksum()).await;
+    let owner = new_key();
+    let address = owner.address().to_checksum();
+    let cap = i64::try_from(MAX_LIVE_NONCES_PER_ADDRESS).unwrap();
+    let stored = || {
+        t.state
+            .db
+            .count_wallet_nonces(&t.app_id, "ethereum", &address)
+    };
+    // The attacker knows only the address; 50 inits, in any case of it, are all answered.
+    for i in 0..50 {
+        let asked = if i % 2 == 0 {
+            address.clone()
+        } else {
+            address.to_ascii_lowercase()
+        };
+        let reply = t.post(SIWE_INIT, json!({ "address": asked })).send().await;
+        assert_eq!(reply.status, 200, "init {i}: {}", reply.text);
     }
-    // Any case of the same address counts against the same budget.
-    let lower = busy.address().to_checksum().to_ascii_lowercase();
-    let refused = t.post(SIWE_INIT, json!({ "address": lower })).send().await;
-    refused.assert_error(429, "too_many_requests");
-    assert!(refused.header("retry-after").is_some());
-    nonce(&t, SIWE_INIT, &other.address().to_checksum()).await;
+    assert_eq!(stored().await.unwrap(), cap);
+    // The owner's fresh init signs in.
+    let ok = siwe_login(&t, &owner).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    // Up to cap - 1 inits between the owner's init and sign-in leave its nonce live.
+    let (text, signature) = signed_siwe(&t, &owner).await;
+    for _ in 1..MAX_LIVE_NONCES_PER_ADDRESS {
+        nonce(&t, SIWE_INIT, &address).await;
+    }
+    let ok = t.post(SIWE_AUTH, siwe_body(&text, &signature)).send().await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    // A full cap of them evicts it (the flooded owner asks again, and that works).
+    let (text, signature) = signed_siwe(&t, &owner).await;
+    for _ in 0..MAX_LIVE_NONCES_PER_ADDRESS {
+        nonce(&t, SIWE_INIT, &address).await;
+    }
+    t.post(SIWE_AUTH, siwe_body(&text, &signature))
+        .send()
+        .await
+        .assert_error(401, "invalid_credentials");
+    let again = siwe_login(&t, &owner).await;
+    assert_eq!(again.status, 200, "{}", again.text);
+    assert!(stored().await.unwrap() <= cap);
+    // SIWS shares the store and its cap.
+    let solana = bs58::encode([9u8; 32]).into_string();
+    for _ in 0..15 {
+        nonce(&t, SIWS_INIT, &solana).await;
+    }
+    let siws = t.state.db.count_wallet_nonces(&t.app_id, "solana", &solana);
+    assert_eq!(siws.await.unwrap(), cap);
+}
+
+/// Eviction and insert are one write: concurrent inits for one address never leave it more
+/// than the cap of nonces, and the owner signs in afterwards.
+async fn concurrent_inits_keep_an_address_within_its_nonce_cap(backend: Backend) {
+    let t = Arc::new(start(backend).await);
+    let owner = new_key();
+    let address = owner.address().to_checksum();
+    let mut set = JoinSet::new();
+    for _ in 0..40 {
+        let (t, address) = (t.clone(), address.clone());
+        set.spawn(async move { nonce(&t, SIWE_INIT, &address).await });
+    }
+    let mut answered = Vec::new();
+    while let Some(nonce) = set.join_next().await {
+        answered.push(nonce.unwrap());
+    }
+    assert_eq!(answered.len(), 40);
+    let cap = i64::try_from(MAX_LIVE_NONCES_PER_ADDRESS).unwrap();
+    let stored = t
+        .state
+        .db
+        .count_wallet_nonces(&t.app_id, "ethereum", &address)
+        .await
+        .unwrap();
+    assert!((1..=cap).contains(&stored), "{stored} nonces stored");
+    let ok = siwe_login(&t, &owner).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
 }
 
 async fn an_embedded_wallet_cannot_log_in_link_or_be_unlinked(backend: Backend) {
@@ -737,6 +817,20 @@ async fn an_erc1271_contract_wallet_signs_in(backend: Backend) {
         .assert_error(401, "invalid_credentials");
 }
 
+/// Issue 19: the identity precompile (0x…04) answers `isValidSignature` with the call itself,
+/// whose first 4 bytes are the magic value. Only the exact 32-byte ABI answer counts.
+async fn an_answer_that_only_starts_with_the_erc1271_magic_value_is_refused(backend: Backend) {
+    let t = start(backend).await;
+    t.set_settings(with_rpc(settings(&["email", "wallet"])))
+        .await;
+    let echo = Address::parse("0x0000000000000000000000000000000000000004").unwrap();
+    let nonce_value = nonce(&t, SIWE_INIT, &echo.to_checksum()).await;
+    let text = Siwe::new(&echo, &nonce_value).text();
+    let refused = t.post(SIWE_AUTH, siwe_body(&text, "0x00")).send().await;
+    refused.assert_error(401, "invalid_credentials");
+    assert!(refused.body.get("token").is_none(), "{}", refused.text);
+}
+
 async fn an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet(backend: Backend) {
     let t = start(backend).await;
     t.set_settings(with_rpc(settings(&["email", "wallet"])))
@@ -806,6 +900,99 @@ async fn an_undeployed_erc6492_wallet_signs_in_and_links_as_smart_wallet(backend
         .send()
         .await
         .assert_error(422, "cannot_unlink_sole_account");
+}
+
+fn smart_body(text: &str, signature: &str) -> Value {
+    json!({
+        "message": text,
+        "signature": signature,
+        "smart_wallet_type": "kernel",
+        "smart_wallet_version": "v3.1",
+    })
+}
+
+/// Issue 19: `link_smart_wallet` links contracts only. An ordinary wallet's (EOA's) own
+/// signature, plain or wrapped as EIP-6492 around any factory call, links nothing.
+async fn link_smart_wallet_refuses_an_ordinary_wallet(backend: Backend) {
+    let t = start(backend).await;
+    t.set_settings(with_rpc(settings(&["email", "wallet"])))
+        .await;
+    let session = t.login(&unique_email()).await;
+    let user_id = session["user"]["id"].as_str().unwrap().to_string();
+    let eoa = new_key();
+    let address = eoa.address();
+    let link = |signature: String, text: String| {
+        let (t, bearer) = (&t, token(&session));
+        async move {
+            t.post(SIWE_SMART, smart_body(&text, &signature))
+                .bearer(&bearer)
+                .send()
+                .await
+        }
+    };
+    let text = Siwe::new(
+        &address,
+        &nonce(&t, SIWE_INIT, &address.to_checksum()).await,
+    )
+    .text();
+    let plain = link(sign(&eoa, &text), text.clone()).await;
+    plain.assert_error(400, "invalid_data");
+    assert!(plain.text.contains("ordinary wallet"), "{}", plain.text);
+    // The refusal spent no nonce; wrapped for a factory that deploys elsewhere, the EOA's own
+    // signature finds no code at its address.
+    let factory = deploy(include_str!("../contracts/test_wallet_factory.hex"), &[]).await;
+    let wrapped = counterfactual_signature(&factory, &eoa, random_bytes::<32>().unwrap(), &text);
+    link(wrapped, text)
+        .await
+        .assert_error(401, "invalid_credentials");
+    let stored = t.state.db.linked_accounts(&user_id).await.unwrap();
+    assert!(stored.iter().all(|a| a.account_type != "smart_wallet"));
+}
+
+/// Issue 19: an embedded wallet's address (here one with code, as an EIP-7702 delegation gives
+/// it) is never linked as another user's smart wallet.
+async fn link_smart_wallet_refuses_an_embedded_wallet(backend: Backend) {
+    let t = start(backend).await;
+    t.set_settings(with_rpc(settings(&["email", "wallet"])))
+        .await;
+    let owner_session = t.login(&unique_email()).await;
+    let key = new_key();
+    let contract = deploy_wallet(&key).await;
+    let wallet = symbolon_server::db::wallets::EmbeddedWalletRecord {
+        id: symbolon_server::random::random_id(25).unwrap(),
+        app_id: t.app_id.clone(),
+        user_id: owner_session["user"]["id"].as_str().unwrap().into(),
+        address: contract.to_checksum(),
+        chain_type: "ethereum".into(),
+        wallet_index: 0,
+        recovery_method: "privy".into(),
+        imported: false,
+        created_at: 1,
+    };
+    t.state
+        .db
+        .create_embedded_wallet(&wallet, None)
+        .await
+        .unwrap();
+    let other = t.login(&unique_email()).await;
+    let text = Siwe::new(
+        &contract,
+        &nonce(&t, SIWE_INIT, &contract.to_checksum()).await,
+    )
+    .text();
+    let refused = t
+        .post(SIWE_SMART, smart_body(&text, &sign(&key, &text)))
+        .bearer(&token(&other))
+        .send()
+        .await;
+    refused.assert_error(400, "invalid_data");
+    assert_eq!(
+        refused.body["error"],
+        "Cannot link or login with embedded wallet"
+    );
+    let user_id = other["user"]["id"].as_str().unwrap();
+    let stored = t.state.db.linked_accounts(user_id).await.unwrap();
+    assert!(stored.iter().all(|a| a.account_type != "smart_wallet"));
 }
 
 async fn siws_login_link_and_bad_signatures(backend: Backend) {

@@ -22,6 +22,15 @@ use crate::state::AppState;
 /// Seconds between init and authenticate.
 pub const FLOW_TTL_S: i64 = 600;
 
+/// Seconds a code our callback received stays bound to its flow: longer than providers let a
+/// code live (RFC 6749 §4.1.2 recommends at most 10 minutes) and than the flow itself, so the
+/// code cannot be handed to another flow while the provider would still exchange it.
+pub const CODE_BINDING_TTL_S: i64 = 3600;
+
+/// Message when the code presented is not the one the flow's callback received.
+pub const UNBOUND_CODE: &str =
+    "The authorization code is not the one this sign-in's OAuth callback received";
+
 /// Message of every refusal of the flow proof (unknown, expired, used, other provider, wrong
 /// verifier): the caller learns nothing about which.
 pub const INVALID_PKCE: &str = "Invalid or expired OAuth state or code verifier";
@@ -104,14 +113,17 @@ pub async fn start_flow(
 }
 
 /// Consumes the app's flow for `state_code` (one conditional delete: of concurrent callers one
-/// gets it) and checks it was started for `provider` with the challenge of `verifier`. Every
-/// refusal is `invalid_pkce_parameters`, and a refused attempt uses the flow up.
+/// gets it) and checks it was started for `provider` with the challenge of `verifier`: these
+/// refusals are `invalid_pkce_parameters`. Then `code` must be the one our callback received for
+/// this flow (a provider that does not enforce PKCE would exchange any of its codes with our
+/// verifier): else `invalid_credentials`. A refused attempt uses the flow up.
 pub async fn take_flow(
     state: &AppState,
     app: &AppRecord,
     state_code: &str,
     verifier: &str,
     provider: &str,
+    code: &str,
 ) -> Result<OAuthFlow, AppError> {
     let refused = || AppError::new(ServerErrorCode::InvalidPkceParameters, INVALID_PKCE);
     let flow = state
@@ -126,6 +138,20 @@ pub async fn take_flow(
         PkceCodeChallenge::from_code_verifier_sha256(&PkceCodeVerifier::new(verifier.into()));
     if challenge.as_str() != flow.code_challenge {
         return Err(refused());
+    }
+    let bound = state
+        .db
+        .oauth_code_bound(
+            &sha256_hex(code.as_bytes()),
+            &flow.upstream_state_hash,
+            state.clock.now(),
+        )
+        .await?;
+    if !bound {
+        return Err(AppError::new(
+            ServerErrorCode::InvalidCredentials,
+            UNBOUND_CODE,
+        ));
     }
     Ok(flow)
 }
@@ -151,6 +177,8 @@ impl From<CallbackParams> for Callback {
 impl Callback {
     /// Where the browser goes: the flow's `redirect_to` with `privy_oauth_code` (or
     /// `privy_oauth_error`), `privy_oauth_state` (the client's) and `privy_oauth_provider`.
+    /// A code is first bound to the flow (`oauth_codes`): only this flow may exchange it, and a
+    /// code another flow received, or a second code for this flow, is refused (`invalid_data`).
     pub async fn location(&self, state: &AppState) -> Result<String, AppError> {
         let unknown = || AppError::invalid_data("Unknown or expired OAuth state");
         let upstream_state = self
@@ -163,6 +191,23 @@ impl Callback {
             .find_oauth_flow(&sha256_hex(upstream_state.as_bytes()), state.clock.now())
             .await?
             .ok_or_else(unknown)?;
+        if let (Some(code), None) = (&self.code, &self.error) {
+            let now = state.clock.now();
+            let bound = state
+                .db
+                .bind_oauth_code(
+                    &sha256_hex(code.as_bytes()),
+                    &flow.upstream_state_hash,
+                    now + CODE_BINDING_TTL_S,
+                    now,
+                )
+                .await?;
+            if !bound {
+                return Err(AppError::invalid_data(
+                    "This authorization code or OAuth sign-in already went through the callback",
+                ));
+            }
+        }
         let mut url = url::Url::parse(&flow.redirect_to).map_err(|_| unknown())?;
         {
             let mut query = url.query_pairs_mut();

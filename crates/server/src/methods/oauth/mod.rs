@@ -6,7 +6,9 @@
 //!
 //! Two PKCE pairs guard one flow: the client's (its verifier proves, at authenticate, that it
 //! started the flow) and ours at the provider (the code is worthless without our verifier and
-//! client secret). The flow is one row, consumed by one conditional delete.
+//! client secret — where the provider enforces PKCE). For providers that do not, the code is
+//! bound to the flow whose callback received it (`oauth_codes`), and exchanged for that flow
+//! only. The flow is one row, consumed by one conditional delete.
 
 pub mod flow;
 pub mod identity;
@@ -238,7 +240,15 @@ async fn verify(
     client_ip: &ClientIp,
 ) -> Result<(VerifiedIdentity, Option<OAuthTokens>), AppError> {
     client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
-    let flow = take_flow(state, app, proof.state_code, proof.verifier, proof.provider).await?;
+    let flow = take_flow(
+        state,
+        app,
+        proof.state_code,
+        proof.verifier,
+        proof.provider,
+        proof.code,
+    )
+    .await?;
     let provider = provider(state, app, proof.provider)?;
     let (identity, tokens) = identity::prove(state, &provider, &flow, proof.code).await?;
     let tokens = (provider.always_return_tokens || app.settings.oauth.return_provider_tokens)

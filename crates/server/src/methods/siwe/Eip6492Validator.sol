@@ -7,8 +7,9 @@ pragma solidity 0.8.28;
 // signature is valid, 0x00 when not.
 //
 // Order (EIP-6492): a signature with the 6492 suffix names a factory call that deploys the
-// wallet; it is made (inside the call only) when the signer has no code yet, and the wrapped
-// signature is checked. Then EIP-1271 when the signer has code, else ecrecover.
+// wallet; it is made (inside the call only) when the signer has no code yet, the signer must then
+// have code, and the wrapped signature is checked. Then EIP-1271 when the signer has code, else
+// (an unwrapped signature only) ecrecover.
 //
 // Built by crates/server/tests/contracts/build.mjs (solc 0.8.28, optimizer 200 runs) into
 // eip6492_validator.hex next to this file.
@@ -48,6 +49,10 @@ contract Eip6492Validator {
                 (bool deployed,) = factory.call(factoryCall);
                 if (!deployed) return false;
             }
+            // A wrapped signature is a contract wallet's (EIP-6492 asks the wallet, never
+            // ecrecover): no code after the factory call means no wallet, so an ordinary
+            // wallet's key wrapped with any factory call is refused.
+            if (signer.code.length == 0) return false;
             signature = inner;
         }
         if (signer.code.length > 0) {

@@ -12,8 +12,14 @@ pub const ERC6492_SUFFIX: [u8; 32] = [
     0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92,
     0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92,
 ];
-/// EIP-1271: what `isValidSignature` returns for a valid signature.
-const ERC1271_MAGIC: [u8; 4] = [0x16, 0x26, 0xba, 0x7e];
+/// EIP-1271: the whole ABI-encoded answer of `isValidSignature` for a valid signature — the
+/// `bytes4` magic value `0x1626ba7e` left-aligned in one 32-byte word. Nothing else is accepted:
+/// not a longer answer that merely starts with it (the identity precompile `0x…04` echoes the
+/// call, whose selector is the magic value), not dirty padding.
+const ERC1271_MAGIC_WORD: [u8; 32] = [
+    0x16, 0x26, 0xba, 0x7e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0,
+];
 /// Creation code of `Eip6492Validator.sol` (built by `tests/contracts/build.mjs`).
 const VALIDATOR_CODE: &str = include_str!("eip6492_validator.hex");
 /// The most signature bytes accepted (a Safe with many owners stays far below).
@@ -31,6 +37,18 @@ pub enum ChainError {
     Chain(#[from] ChainRpcError),
 }
 
+/// Who may have signed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Signer {
+    /// An EOA (ECDSA) or a contract wallet (EIP-1271, EIP-6492): sign-in and link.
+    Any,
+    /// A contract wallet only: `link_smart_wallet`. The EOA shortcut is skipped, so the answer
+    /// is the code's at the address (a deployed wallet's `isValidSignature`; an address without
+    /// code answers nothing) or the EIP-6492 validator's, which requires code after the factory
+    /// call.
+    Contract,
+}
+
 /// Whether `signature` is `address`'s signature of `message` (EIP-191). `rpc_url` is the
 /// endpoint of the message's chain, if the app has one; without it only EOAs verify.
 pub async fn is_valid_signature(
@@ -39,9 +57,11 @@ pub async fn is_valid_signature(
     address: Address,
     chain_id: u64,
     rpc_url: Option<&str>,
+    signer: Signer,
 ) -> Result<bool, ChainError> {
     let counterfactual = signature.ends_with(&ERC6492_SUFFIX);
-    if !counterfactual
+    if signer == Signer::Any
+        && !counterfactual
         && signature.len() == 65
         && recover_personal_signer(message, signature).is_ok_and(|signer| signer == address)
     {
@@ -68,7 +88,7 @@ pub async fn is_valid_signature(
     data.extend_from_slice(&word_u64(64));
     data.extend_from_slice(&abi_bytes(signature));
     let result = eth_call(rpc_url, Some(address), &data).await?;
-    Ok(result.len() >= 32 && result[..4] == ERC1271_MAGIC)
+    Ok(result == ERC1271_MAGIC_WORD)
 }
 
 /// One `eth_call`; a revert answers empty bytes (a contract that reverts did not accept the signature).
@@ -120,5 +140,10 @@ mod tests {
         assert_eq!((one[31], one[32], one[33]), (1, 0xab, 0));
         assert_eq!(abi_bytes(&[7; 65]).len(), 32 + 96);
         assert!(VALIDATOR_CODE.trim().starts_with("0x6080"));
+        assert_eq!(
+            ERC1271_MAGIC_WORD[..4],
+            keccak256(b"isValidSignature(bytes32,bytes)")[..4]
+        );
+        assert!(ERC1271_MAGIC_WORD[4..].iter().all(|b| *b == 0));
     }
 }

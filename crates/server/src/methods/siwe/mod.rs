@@ -24,9 +24,9 @@ use symbolon_protocol::siwe::{
     SiweLinkSmartWalletRequest, SiweTransferRequest, SiweUnlinkRequest,
 };
 use symbolon_protocol::user::{ChainType, User};
-use symbolon_wallet_core::{Address, decode_hex};
+use symbolon_wallet_core::{Address, decode_hex, recover_personal_signer};
 
-use self::contract::{ChainError, MAX_SIGNATURE_LEN, is_valid_signature};
+use self::contract::{ChainError, MAX_SIGNATURE_LEN, Signer, is_valid_signature};
 use self::message::check_siwe;
 use super::external_wallet::{
     check_metadata, ethereum_address, issue_nonce, require_live_nonce, take_nonce, transfer_wallet,
@@ -134,12 +134,14 @@ async fn proven_identity(
         message: &signed.message,
         signature: &signed.signature,
         chain_id: signed.chain_id.as_deref(),
+        signer: Signer::Any,
     };
     let address = verify(state, ctx, client_ip, proof).await?;
     wallet_identity(ChainType::Ethereum, address.to_checksum(), metadata)
 }
 
-/// Links a smart wallet that signed the message (EIP-1271, or EIP-6492 before deployment).
+/// Links a smart wallet that signed the message (EIP-1271, or EIP-6492 before deployment): a
+/// contract, never an ordinary wallet's (EOA's) own signature, never an embedded wallet.
 pub async fn link_smart_wallet(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -157,6 +159,7 @@ pub async fn link_smart_wallet(
         message: &body.message,
         signature: &body.signature,
         chain_id: None,
+        signer: Signer::Contract,
     };
     let address = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
     let identity = VerifiedIdentity {
@@ -203,6 +206,8 @@ struct Proof<'a> {
     message: &'a str,
     signature: &'a str,
     chain_id: Option<&'a str>,
+    /// `Contract` for `link_smart_wallet`.
+    signer: Signer,
 }
 
 /// Checks the message, the signature and the nonce (used up last, so only a proof that holds
@@ -223,6 +228,17 @@ async fn verify(
         .ok()
         .filter(|s| !s.is_empty() && s.len() <= MAX_SIGNATURE_LEN)
         .ok_or_else(|| AppError::invalid_data("signature must be 0x-prefixed hex"))?;
+    // An ordinary wallet's own signature is no smart wallet's: refused before the nonce and the
+    // chain are asked (any other form of it finds no contract to accept it).
+    if proof.signer == Signer::Contract
+        && recover_personal_signer(proof.message.as_bytes(), &signature)
+            .is_ok_and(|signer| signer == checked.address)
+    {
+        return Err(AppError::invalid_data(
+            "This is an ordinary wallet's signature: link_smart_wallet takes a contract wallet's \
+             (link an ordinary wallet with /siwe/link)",
+        ));
+    }
     let address = checked.address.to_checksum();
     let (chain, nonce) = (ChainType::Ethereum, checked.nonce.as_str());
     require_live_nonce(state, &app.id, chain, &address, nonce, now).await?;
@@ -233,6 +249,7 @@ async fn verify(
         checked.address,
         checked.chain_id,
         rpc_url,
+        proof.signer,
     )
     .await
     .map_err(|error| match error {
