@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use common::{Backend, TestApp, unique_email};
+use symbolon_server::random::random_id;
 use serde_json::json;
 use symbolon_server::db::otp::OtpKey;
 use tokio::task::JoinSet;
@@ -35,6 +36,8 @@ backend_tests!(
     malformed_codes_cost_no_attempt,
     code_checks_are_rate_limited_per_ip,
     addresses_the_mailer_cannot_reach_are_refused_before_storing,
+    unicode_and_punycode_domains_are_one_mailbox,
+    non_ascii_local_parts_are_refused_before_storing,
 );
 
 const WRONG_PREFIX: &str = "Invalid code.";
@@ -628,5 +631,61 @@ async fn addresses_the_mailer_cannot_reach_are_refused_before_storing(backend: B
             subject: email,
         };
         assert_eq!(t.state.db.otp_state(key).await.unwrap(), None, "{email}");
+    }
+}
+
+async fn unicode_and_punycode_domains_are_one_mailbox(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let local = format!("idn-{}", random_id(10).unwrap());
+    let unicode = format!("{local}@Bücher.example");
+    let ascii = format!("{local}@xn--bcher-kva.example");
+    // Before: the mailer refused the Unicode domain after the code was stored (500), and the two
+    // forms were two addresses, so two users.
+    let init = t.post(INIT, json!({ "email": unicode })).send().await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    // The capture's SMTP server shows the envelope's punycode domain in Unicode again.
+    let code = t.latest_code(&unicode.to_lowercase()).await;
+    let first = t
+        .post(AUTH, json!({ "email": unicode, "code": code }))
+        .send()
+        .await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    assert_eq!(first.body["user"]["linked_accounts"][0]["address"], ascii);
+    // The punycode form is the same mailbox: the same row (its cooldown, its codes), the same user.
+    let init = t.post(INIT, json!({ "email": ascii })).send().await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    assert_eq!(t.messages(&unicode.to_lowercase()).await.len(), 2);
+    let code = t.latest_code(&unicode.to_lowercase()).await;
+    let again = t
+        .post(AUTH, json!({ "email": ascii.to_uppercase(), "code": code }))
+        .send()
+        .await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.text);
+    assert_eq!(again.body["is_new_user"], false);
+    assert_eq!(again.body["user"]["id"], first.body["user"]["id"]);
+}
+
+async fn non_ascii_local_parts_are_refused_before_storing(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| c.rate_limit.resend_cooldown_s = 20).await;
+    let email = format!("jörg-{}@example.com", random_id(10).unwrap());
+    for _ in 0..2 {
+        let reply = t.post(INIT, json!({ "email": email })).send().await;
+        reply.assert_error(400, "invalid_data");
+        assert!(
+            reply.body["error"]
+                .as_str()
+                .unwrap()
+                .contains("not supported"),
+            "{}",
+            reply.text
+        );
+    }
+    for subject in [email.as_str(), &email.to_lowercase()] {
+        let key = OtpKey {
+            app_id: &t.app_id,
+            channel: "email",
+            subject,
+        };
+        assert_eq!(t.state.db.otp_state(key).await.unwrap(), None);
     }
 }
