@@ -32,6 +32,7 @@ migrations! {
     10 "0010_wallet_nonces",
     11 "0011_passkeys",
     12 "0012_mfa",
+    14 "0014_code_networks",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

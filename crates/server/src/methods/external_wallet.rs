@@ -70,7 +70,7 @@ pub async fn issue_nonce(
     let app = &ctx.app;
     accounts::require_method(app, LoginMethod::Wallet)?;
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limiter, now)?;
+    client_ip.spend(&state.ip_limits.wallet, now)?;
     // Per address too: one client must not fill the table with nonces for a victim's address.
     let key = format!("{}:{}:{address}", app.id, chain.as_str());
     state

@@ -67,7 +67,7 @@ async fn verify(
         ));
     };
     let now = state.clock.now();
-    client_ip.spend(&state.authenticate_ip_limiter, now)?;
+    client_ip.spend(&state.ip_limits.authenticate, now)?;
     let subject = verify_custom_jwt(&state.jwks_cache, settings, token, now)
         .await
         .map_err(|error| match error {
