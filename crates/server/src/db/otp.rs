@@ -93,6 +93,8 @@ pub struct OtpState {
     pub sent_at: i64,
     /// When the current (or last) lock ends.
     pub locked_until: i64,
+    /// The newest code's number.
+    pub code_serial: i64,
 }
 
 impl Db {
@@ -386,10 +388,10 @@ impl Db {
 
     /// The row as stored, to tell the user why a send was refused.
     pub async fn otp_state(&self, key: OtpKey<'_>) -> Result<Option<OtpState>, DbError> {
-        type Row = (i64, i64, i64, i64, i64, i64, i64, i64);
+        type Row = (i64, i64, i64, i64, i64, i64, i64, i64, i64);
         let row: Option<Row> = sqlx::query_as(
             "SELECT expires_at, previous_expires_at, failures, failures_since, sends,
-                    sends_since, sent_at, locked_until
+                    sends_since, sent_at, locked_until, code_serial
              FROM otp_codes WHERE app_id = $1 AND channel = $2 AND subject = $3",
         )
         .bind(key.app_id)
@@ -407,6 +409,7 @@ impl Db {
                 sends_since,
                 sent_at,
                 locked_until,
+                code_serial,
             )| OtpState {
                 expires_at,
                 previous_expires_at,
@@ -416,7 +419,31 @@ impl Db {
                 sends_since,
                 sent_at,
                 locked_until,
+                code_serial,
             },
         ))
+    }
+
+    /// Whether `network` has used its guesses at the code numbered `serial` (read only to explain).
+    pub async fn otp_guesses_used_up(
+        &self,
+        key: OtpKey<'_>,
+        network: &str,
+        serial: i64,
+        limits: &OtpLimits,
+    ) -> Result<bool, DbError> {
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT attempts, attempts_serial FROM otp_failures
+             WHERE app_id = $1 AND channel = $2 AND subject = $3 AND network = $4",
+        )
+        .bind(key.app_id)
+        .bind(key.channel)
+        .bind(key.subject)
+        .bind(network)
+        .fetch_optional(self.writer())
+        .await?;
+        Ok(row.is_some_and(|(attempts, attempts_serial)| {
+            attempts_serial == serial && attempts >= limits.max_attempts
+        }))
     }
 }

@@ -144,7 +144,8 @@ pub mod messages {
 /// method its own) and per subject (cooldown and sends per window, in the code's row).
 ///
 /// `None` when no new code may be sent yet (cooldown, sends of the window) but the newest code
-/// sent is still unexpired and unused: the person already has a code to type, so the caller
+/// sent is still unexpired, unused and not used up by this network's guesses: the person already
+/// has a code to type, so the caller
 /// answers as if it had sent one and sends nothing (a second start of the same login within the
 /// cooldown is not an error; it spends no send budget since nothing goes out). Outside that case
 /// a refused send is `429` with `Retry-After`.
@@ -172,7 +173,16 @@ pub async fn issue_code(
     let Some(row) = state.db.otp_state(key).await? else {
         return Err(AppError::rate_limited(1));
     };
-    if row.expires_at > now && row.locked_until <= now {
+    // The person already has a code they can type: unexpired and unused, the address not locked,
+    // and this network's guesses at it not used up (after "No attempts left" a resend must be a
+    // real one, so it waits for the cooldown).
+    if row.expires_at > now
+        && row.locked_until <= now
+        && !state
+            .db
+            .otp_guesses_used_up(key, &network, row.code_serial, limits)
+            .await?
+    {
         return Ok(None);
     }
     let wait =

@@ -38,6 +38,7 @@ backend_tests!(
     each_login_method_has_its_own_network_budget,
     a_second_start_within_the_cooldown_answers_success_and_sends_nothing,
     a_second_sms_start_within_the_cooldown_texts_nothing,
+    a_resend_after_no_attempts_left_is_a_real_one,
 );
 
 fn wrong_for(code: &str) -> &'static str {
@@ -367,6 +368,38 @@ async fn a_second_sms_start_within_the_cooldown_texts_nothing(backend: Backend) 
     );
     let reply = t
         .post(SMS_AUTH, json!({ "phoneNumber": number, "code": code }))
+        .send()
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+}
+
+async fn a_resend_after_no_attempts_left_is_a_real_one(backend: Backend) {
+    let t = TestApp::start_with(backend, |c| c.rate_limit.resend_cooldown_s = 20).await;
+    let email = unique_email();
+    let code = t.send_code(&email).await;
+    for _ in 0..5 {
+        guess_from(&t, &email, wrong_for(&code), "127.0.0.1")
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    // This network cannot use the pending code any more: "Resend code" within the cooldown is not
+    // answered as sent (nothing would arrive); it is the 429 with the wait.
+    let limited = t.post(INIT, json!({ "email": email })).send().await;
+    limited.assert_error(429, "too_many_requests");
+    let retry: u64 = limited.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=20).contains(&retry), "Retry-After {retry}");
+    // Another network could still type it, so for it a start within the cooldown is success.
+    let elsewhere = init_from(&t, &email, VICTIM).await;
+    assert_eq!(elsewhere.status, StatusCode::OK, "{}", elsewhere.text);
+    let reply = guess_from(&t, &email, &code, VICTIM).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert_eq!(t.messages(&email).await.len(), 1);
+    // After the wait, the resend sends a new code.
+    t.state.clock.advance(20);
+    let fresh = t.send_code(&email).await;
+    assert_eq!(t.messages(&email).await.len(), 2);
+    let reply = t
+        .post(AUTH, json!({ "email": email, "code": fresh }))
         .send()
         .await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);

@@ -25,11 +25,11 @@ const secondsUntil = (until: number | null) =>
   until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
 
 /**
- * 'Resend code' with a short wait so a person cannot flood their inbox or phone: the wait starts when a code is
- * sent (the first one too) and is shown under the button. While it waits the button is disabled for pointer and
- * assistive technology alike (`aria-disabled`, not `disabled`, so a keyboard user who pressed it, or whom a dead
- * code sent to it, keeps focus on it). A 429 during the wait only restarts the countdown; it is never shown as an
- * error.
+ * 'Resend code' with a short wait so a person cannot flood their inbox or phone. While it waits (after a resend,
+ * or for the server's `Retry-After`) the wait is shown under it and the button is disabled for pointer and assistive
+ * technology alike: `aria-disabled`, not `disabled`, so a keyboard user who pressed it (or whom a dead code sent
+ * to it) keeps focus on it. A 429 (the server's cooldown from the first send, say right after 'No attempts
+ * left') only starts that wait; it is never shown as an error.
  */
 export function ResendButton({ ref, send, waitUntil, onWait, onSent, onError, primary }: ResendButtonProps) {
   const [sending, setSending] = useState(false);

@@ -13,7 +13,6 @@ import {
   logout,
   type MfaState,
   MODAL_OPEN_DELAY_MS,
-  OTP_RESEND_COOLDOWN_S,
   resetEmailFlow,
   resetOAuthFlow,
   resetPasskeyFlow,
@@ -579,15 +578,10 @@ export function createModalController(client: Client): ModalController {
     codeSent(to, channel = "email") {
       const entry = state.entry ?? "methods";
       if (state.flow === "login") pending = { to, channel, entry, at: Date.now() };
-      // The server refuses another code to this address for its cooldown: Resend waits that long from the first
-      // send too (unless a longer wait is already running for it).
-      const until = Date.now() + OTP_RESEND_COOLDOWN_S * 1000;
-      const wait = state.resendWait;
       set({
         screen: "code",
         channel,
         entry,
-        resendWait: wait && wait.to === to && wait.until > until ? wait : { to, until },
         ...(channel === "email" ? { email: to } : { phoneNumber: to }),
       });
     },
