@@ -22,10 +22,13 @@ CREATE INDEX otp_failures_since ON otp_failures (failures_since);
 -- The address row: `failures` / `failures_since` now count the backstop (wrong guesses from every
 -- network in a short window). Past it the address is locked from `locked_at` to `locked_until`;
 -- `lock_s` is the length of the last lock (it doubles while locks follow each other). During a lock
--- only the newest code, sent since the lock began, is checked, and only for the network that asked
--- for it (`sent_network`). `code_serial` numbers the codes sent (per-network attempts follow it).
+-- only codes sent since the lock began are checked, only for the network that asked for them
+-- (`sent_network`, `previous_network` for the code before the newest), and once. `code_serial`
+-- numbers the codes sent (per-network attempts follow it).
 ALTER TABLE otp_codes ADD COLUMN code_serial BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE otp_codes ADD COLUMN sent_network TEXT NOT NULL DEFAULT '';
+ALTER TABLE otp_codes ADD COLUMN previous_sent_at BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE otp_codes ADD COLUMN previous_network TEXT NOT NULL DEFAULT '';
 ALTER TABLE otp_codes ADD COLUMN locked_at BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE otp_codes ADD COLUMN locked_until BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE otp_codes ADD COLUMN lock_s BIGINT NOT NULL DEFAULT 0;

@@ -216,7 +216,7 @@ pub struct RateLimitConfig {
     pub code_failures_per_hour: u32,
     /// Wrong codes per address from all networks together per window; past it the address is
     /// locked for a minute, doubling while locks follow each other, up to an hour (a code sent
-    /// during the lock still works for the network that asked for it)
+    /// during the lock still works, once, for the network that asked for it)
     /// (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_ADDRESS`).
     pub code_failures_per_address: u32,
 }

@@ -118,6 +118,8 @@ impl Db {
              ON CONFLICT (app_id, channel, subject) DO UPDATE SET
                 previous_hash = CASE WHEN otp_codes.expires_at > $6 THEN otp_codes.code_hash END,
                 previous_expires_at = CASE WHEN otp_codes.expires_at > $6 THEN otp_codes.expires_at ELSE 0 END,
+                previous_sent_at = otp_codes.sent_at,
+                previous_network = otp_codes.sent_network,
                 code_hash = $4,
                 expires_at = $5,
                 attempts = 0,
@@ -156,7 +158,19 @@ impl Db {
         now: i64,
         limits: &OtpLimits,
     ) -> Result<Result<ReservedGuess, GuessRefusal>, DbError> {
-        type CodeRow = (String, i64, Option<String>, i64, i64, i64, String, i64, i64);
+        type CodeRow = (
+            String,
+            i64,
+            Option<String>,
+            i64,
+            i64,
+            i64,
+            String,
+            i64,
+            i64,
+            i64,
+            String,
+        );
         let mut tx = self.writer().begin().await?;
         // Wrong guesses from every network in the backstop window, this one included.
         macro_rules! count {
@@ -200,9 +214,12 @@ impl Db {
              WHERE app_id = $1 AND channel = $2 AND subject = $3
                AND (expires_at > $4 OR previous_expires_at > $4)
                AND (locked_until <= $4
-                    OR (sent_at >= locked_at AND sent_network = $5 AND expires_at > $4))
+                    OR (sent_at >= locked_at AND sent_network = $5 AND expires_at > $4)
+                    OR (previous_sent_at >= locked_at AND previous_network = $5
+                        AND previous_expires_at > $4))
              RETURNING code_hash, expires_at, previous_hash, previous_expires_at, code_serial,
-                       sent_at, sent_network, locked_at, locked_until"
+                       sent_at, sent_network, locked_at, locked_until, previous_sent_at,
+                       previous_network"
         );
         let row: Option<CodeRow> = sqlx::query_as(SQL)
             .bind(key.app_id)
@@ -226,11 +243,17 @@ impl Db {
             sent_network,
             locked_at,
             locked_until,
+            previous_sent_at,
+            previous_network,
         )) = row
         else {
             tx.rollback().await?;
             return Ok(Err(self.guess_refusal(key, network, now, limits).await?));
         };
+        // During a lock a network gets one guess at the code it asked for: the person it was sent to
+        // types it once (or asks again); anyone else asking for codes to guess at gets one per mail.
+        let locked = locked_until > now;
+        let max_attempts = if locked { 1 } else { limits.max_attempts };
         let attempts: Option<(i64,)> = sqlx::query_as(
             "INSERT INTO otp_failures (app_id, channel, subject, network, failures, failures_since,
                 attempts, attempts_serial)
@@ -255,7 +278,7 @@ impl Db {
         .bind(serial)
         .bind(limits.failure_window_s)
         .bind(limits.failure_budget)
-        .bind(limits.max_attempts)
+        .bind(max_attempts)
         .fetch_optional(&mut *tx)
         .await?;
         let Some((attempts,)) = attempts else {
@@ -264,14 +287,15 @@ impl Db {
         };
         tx.commit().await?;
         self.forget_old_failures(now, limits).await?;
-        // During a lock (including one this very guess began) only the newest code, sent since the
-        // lock began to this network, may be checked.
-        let locked = locked_until > now;
+        // During a lock (including one this very guess began) only the codes sent since the lock
+        // began to this network may be checked (the newest, and the one before it: a code asked for
+        // by someone else afterwards does not strand the person typing theirs).
         let mut valid_hashes = Vec::with_capacity(2);
         if expires_at > now && (!locked || (sent_at >= locked_at && sent_network == network)) {
             valid_hashes.push(hash);
         }
-        if !locked && let Some(previous) = previous.filter(|_| previous_expires_at > now) {
+        let previous_ok = !locked || (previous_sent_at >= locked_at && previous_network == network);
+        if previous_ok && let Some(previous) = previous.filter(|_| previous_expires_at > now) {
             valid_hashes.push(previous);
         }
         if valid_hashes.is_empty() {
@@ -281,7 +305,7 @@ impl Db {
         }
         Ok(Ok(ReservedGuess {
             valid_hashes,
-            attempts_left: (limits.max_attempts - attempts).max(0),
+            attempts_left: (max_attempts - attempts).max(0),
         }))
     }
 
