@@ -185,32 +185,19 @@ impl Db {
                        WHEN lock_s * 2 >= $9 THEN $9 ELSE lock_s * 2 END)"
             };
         }
+        // The guess past the backstop (`count > $7`) locks the address; during a lock only codes
+        // sent since it began, to this network, can be guessed at.
+        #[rustfmt::skip]
         const SQL: &str = concat!(
             "UPDATE otp_codes SET
-                failures = CASE WHEN ",
-            count!(),
-            " > $7 THEN 0 ELSE ",
-            count!(),
-            " END,
-                failures_since = CASE WHEN ",
-            count!(),
-            " > $7 OR failures_since + $6 <= $4 THEN $4
+                failures = CASE WHEN ", count!(), " > $7 THEN 0 ELSE ", count!(), " END,
+                failures_since = CASE WHEN ", count!(), " > $7 OR failures_since + $6 <= $4 THEN $4
                                       ELSE failures_since END,
-                locked_at = CASE WHEN ",
-            count!(),
-            " > $7 AND locked_until <= $4 THEN $4
+                locked_at = CASE WHEN ", count!(), " > $7 AND locked_until <= $4 THEN $4
                                  ELSE locked_at END,
-                locked_until = CASE WHEN ",
-            count!(),
-            " > $7 THEN $4 + ",
-            next!(),
-            "
+                locked_until = CASE WHEN ", count!(), " > $7 THEN $4 + ", next!(), "
                                     ELSE locked_until END,
-                lock_s = CASE WHEN ",
-            count!(),
-            " > $7 THEN ",
-            next!(),
-            " ELSE lock_s END
+                lock_s = CASE WHEN ", count!(), " > $7 THEN ", next!(), " ELSE lock_s END
              WHERE app_id = $1 AND channel = $2 AND subject = $3
                AND (expires_at > $4 OR previous_expires_at > $4)
                AND (locked_until <= $4

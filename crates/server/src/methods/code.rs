@@ -144,11 +144,11 @@ pub mod messages {
 /// method its own) and per subject (cooldown and sends per window, in the code's row).
 ///
 /// `None` when no new code may be sent yet (cooldown, sends of the window) but the newest code
-/// sent is still unexpired, unused and not used up by this network's guesses: the person already
-/// has a code to type, so the caller
-/// answers as if it had sent one and sends nothing (a second start of the same login within the
-/// cooldown is not an error; it spends no send budget since nothing goes out). Outside that case
-/// a refused send is `429` with `Retry-After`.
+/// sent is still unexpired, unused and not used up by this network's guesses, and the address is
+/// not locked: the person already has a code to type, so the caller answers as if it had sent
+/// one and sends nothing (a second start of the same login within the cooldown is not an error;
+/// it spends no send budget since nothing goes out). Otherwise a refused send is `429` with
+/// `Retry-After`.
 pub async fn issue_code(
     state: &AppState,
     key: OtpKey<'_>,
