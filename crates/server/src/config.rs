@@ -203,8 +203,8 @@ pub struct RateLimitConfig {
     /// The same for SMS codes, login and MFA each their own (texts cost money)
     /// (`SYMBOLON_RATE_LIMIT_SMS_IP_PER_WINDOW`).
     pub sms_ip_per_window: u32,
-    /// Window length in seconds (`SYMBOLON_RATE_LIMIT_WINDOW_S`): the per-address send window,
-    /// the per-network budgets' refill, the per-address wrong-code backstop's window.
+    /// Window length in seconds (`SYMBOLON_RATE_LIMIT_WINDOW_S`): the per-address send window and
+    /// the per-network budgets' refill.
     pub window_s: u64,
     /// Seconds between two codes sent to one address (`SYMBOLON_RATE_LIMIT_RESEND_COOLDOWN_S`).
     pub resend_cooldown_s: u64,
@@ -214,7 +214,7 @@ pub struct RateLimitConfig {
     /// Wrong codes per address from one client network per hour, whatever codes were sent
     /// meanwhile (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_HOUR`).
     pub code_failures_per_hour: u32,
-    /// Wrong codes per address from all networks together per window; past it the address is
+    /// Wrong codes per address from all networks together per hour; past it the address is
     /// locked for a minute, doubling while locks follow each other, up to an hour (a code sent
     /// during the lock still works, once, for the network that asked for it)
     /// (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_ADDRESS`).

@@ -114,7 +114,7 @@ impl AppState {
                 failure_budget: i64::from(limits.code_failures_per_hour),
                 failure_window_s: 3_600,
                 backstop_budget: i64::from(limits.code_failures_per_address),
-                backstop_window_s: seconds(limits.window_s),
+                backstop_window_s: 3_600,
                 lock_base_s: 60,
                 lock_max_s: 3_600,
                 send_cooldown_s: seconds(limits.resend_cooldown_s),

@@ -27,8 +27,8 @@ pub struct OtpLimits {
     pub failure_budget: i64,
     /// Seconds of the failure window.
     pub failure_window_s: i64,
-    /// Wrong guesses per subject from every network per backstop window; past it the subject is
-    /// locked for [`Self::lock_base_s`], doubling while locks follow each other.
+    /// Wrong guesses per subject from every network per backstop window (an hour); past it the
+    /// subject is locked for [`Self::lock_base_s`], doubling while locks follow each other.
     pub backstop_budget: i64,
     /// Seconds of the backstop window.
     pub backstop_window_s: i64,
