@@ -2,7 +2,9 @@
 export const unlimited = {
   emailPerWindow: 1_000_000,
   ipPerWindow: 10_000_000,
+  smsIpPerWindow: 10_000_000,
   windowS: 60,
   resendCooldownS: 0,
   ipAuthenticatePerWindow: 10_000_000,
+  codeFailuresPerAddress: 10_000_000,
 };

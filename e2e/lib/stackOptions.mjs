@@ -20,8 +20,10 @@ export const stackOptions = {
   rateLimits: {
     emailPerWindow: 1000,
     ipPerWindow: 100000,
+    smsIpPerWindow: 100000,
     windowS: 60,
     resendCooldownS: 0,
     ipAuthenticatePerWindow: 100000,
+    codeFailuresPerAddress: 100000,
   },
 };

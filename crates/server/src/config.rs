@@ -196,29 +196,42 @@ impl Default for SmsConfig {
 pub struct RateLimitConfig {
     /// Codes sent to one address per window (`SYMBOLON_RATE_LIMIT_EMAIL_PER_WINDOW`).
     pub email_per_window: u32,
-    /// Codes requested from one client IP per window (`SYMBOLON_RATE_LIMIT_IP_PER_WINDOW`).
+    /// Starts of one login method (email codes, OAuth, passkey, wallet and Farcaster inits, each
+    /// its own budget) one client network (IPv4 /24, IPv6 /64) may make at once; the budget comes
+    /// back at this many per window (`SYMBOLON_RATE_LIMIT_IP_PER_WINDOW`).
     pub ip_per_window: u32,
-    /// Window length in seconds (`SYMBOLON_RATE_LIMIT_WINDOW_S`).
+    /// The same for SMS codes, login and MFA each their own (texts cost money)
+    /// (`SYMBOLON_RATE_LIMIT_SMS_IP_PER_WINDOW`).
+    pub sms_ip_per_window: u32,
+    /// Window length in seconds (`SYMBOLON_RATE_LIMIT_WINDOW_S`): the per-address send window and
+    /// the per-network budgets' refill.
     pub window_s: u64,
     /// Seconds between two codes sent to one address (`SYMBOLON_RATE_LIMIT_RESEND_COOLDOWN_S`).
     pub resend_cooldown_s: u64,
-    /// Code checks from one client IP per window
-    /// (`SYMBOLON_RATE_LIMIT_IP_AUTHENTICATE_PER_WINDOW`).
+    /// Credential checks (codes, signatures, tokens) one client network may make at once, coming
+    /// back at this many per window (`SYMBOLON_RATE_LIMIT_IP_AUTHENTICATE_PER_WINDOW`).
     pub ip_authenticate_per_window: u32,
-    /// Wrong codes per address per hour, whatever codes were sent meanwhile
-    /// (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_HOUR`).
+    /// Wrong codes per address from one client network per hour, whatever codes were sent
+    /// meanwhile (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_HOUR`).
     pub code_failures_per_hour: u32,
+    /// Wrong codes per address from all networks together per hour; past it the address is
+    /// locked for a minute, doubling while locks follow each other, up to an hour (a code sent
+    /// during the lock still works, once, for the network that asked for it)
+    /// (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_ADDRESS`).
+    pub code_failures_per_address: u32,
 }
 
 impl Default for RateLimitConfig {
     fn default() -> Self {
         Self {
             email_per_window: 10,
-            ip_per_window: 30,
+            ip_per_window: 60,
+            sms_ip_per_window: 20,
             window_s: 600,
             resend_cooldown_s: symbolon_protocol::constants::OTP_RESEND_COOLDOWN_S,
             ip_authenticate_per_window: 120,
             code_failures_per_hour: 20,
+            code_failures_per_address: 30,
         }
     }
 }
@@ -456,6 +469,11 @@ impl Config {
         )?;
         parse(
             &lookup,
+            "SYMBOLON_RATE_LIMIT_SMS_IP_PER_WINDOW",
+            &mut self.rate_limit.sms_ip_per_window,
+        )?;
+        parse(
+            &lookup,
             "SYMBOLON_RATE_LIMIT_WINDOW_S",
             &mut self.rate_limit.window_s,
         )?;
@@ -473,6 +491,11 @@ impl Config {
             &lookup,
             "SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_HOUR",
             &mut self.rate_limit.code_failures_per_hour,
+        )?;
+        parse(
+            &lookup,
+            "SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_ADDRESS",
+            &mut self.rate_limit.code_failures_per_address,
         )?;
         self.http.apply_env(&lookup)?;
         Ok(())

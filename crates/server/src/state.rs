@@ -16,7 +16,7 @@ use crate::methods::custom_jwt::verifier::JwksCache;
 use crate::otp::OtpSecret;
 use crate::outbound_http::{OutboundHttpError, outbound_client};
 use crate::random::RandomError;
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::IpLimits;
 use crate::sealing::{Purpose, SealingKey};
 use crate::sms::{SmsError, SmsSender, sms_sender_from_config};
 use crate::tokens::{KeyRing, TokenError, TokenIssuer};
@@ -69,10 +69,8 @@ pub struct AppState {
     pub otp_limits: OtpLimits,
     /// HMAC key that derives a refresh token's one child.
     pub refresh_rotation_key: Arc<Zeroizing<Vec<u8>>>,
-    /// Limits code sends per client IP.
-    pub ip_limiter: Arc<RateLimiter>,
-    /// Limits code checks per client IP.
-    pub authenticate_ip_limiter: Arc<RateLimiter>,
+    /// Per-client-network budgets: each login method's start, and credential checks.
+    pub ip_limits: Arc<IpLimits>,
     /// "Now".
     pub clock: Clock,
     /// Encrypts and decrypts embedded-wallet shares at rest.
@@ -112,14 +110,19 @@ impl AppState {
                 max_attempts: i64::from(OTP_MAX_ATTEMPTS),
                 failure_budget: i64::from(limits.code_failures_per_hour),
                 failure_window_s: 3_600,
+                backstop_budget: i64::from(limits.code_failures_per_address),
+                backstop_window_s: 3_600,
+                lock_base_s: 60,
+                lock_max_s: 3_600,
                 send_cooldown_s: seconds(limits.resend_cooldown_s),
                 sends_per_window: i64::from(limits.email_per_window),
                 send_window_s: seconds(limits.window_s),
             },
             refresh_rotation_key: Arc::new(sealing_key.derive(Purpose::RefreshRotation)),
             app_secrets: Arc::new(AppSecrets::new(&sealing_key)),
-            ip_limiter: Arc::new(RateLimiter::new(limits.ip_per_window, limits.window_s)),
-            authenticate_ip_limiter: Arc::new(RateLimiter::new(
+            ip_limits: Arc::new(IpLimits::new(
+                limits.ip_per_window,
+                limits.sms_ip_per_window,
                 limits.ip_authenticate_per_window,
                 limits.window_s,
             )),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `make dev`: the whole stack on fixed ports, kept running until Ctrl-C. The SQLite database lives in .dev/ and
 // survives restarts, so a signed-in browser stays signed in.
-import { PortInUseError, startStack } from "../src/index.mjs";
+import { describeRateLimits, PortInUseError, startStack } from "../src/index.mjs";
 import { watchMakeParent } from "../src/watchMakeParent.mjs";
 
 // SYMBOLON_DEV_PORT_OFFSET moves every fixed port by that much (a second stack next to the first);
@@ -75,6 +75,7 @@ const rows = [
   ...(testWallet
     ? [["Test wallets", "in the web app (anvil's account 2, a Solana key): window.symbolonTestWallet"]]
     : []),
+  ["Rate limits", describeRateLimits(stack.rateLimits)],
   ["App id", stack.appId],
   ...(stack.appBId ? [["App B id", stack.appBId]] : []),
   ["Server log", stack.logs.server],

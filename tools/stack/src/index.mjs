@@ -91,8 +91,8 @@ export function serverBinary({ release = false } = {}) {
  *     moreLoginMethods?: string[], guest?: boolean, customAuth?: boolean, oauth?: boolean,
  *     telegram?: boolean, mfa?: ('totp' | 'sms' | 'passkey')[], protectTransactions?: boolean },
  *   appB?: boolean | { loginMethods?: string[], readOnly?: boolean },
- *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, windowS?: number, resendCooldownS?: number,
- *     ipAuthenticatePerWindow?: number },
+ *   rateLimits?: { emailPerWindow?: number, ipPerWindow?: number, smsIpPerWindow?: number, windowS?: number,
+ *     resendCooldownS?: number, ipAuthenticatePerWindow?: number, codeFailuresPerAddress?: number },
  *   quiet?: boolean,
  *   bin?: string,
  *   dataDir?: string,
@@ -122,6 +122,25 @@ export function serverBinary({ release = false } = {}) {
  *   `testWallet`: with `web: 'dev'`, the web app installs the test wallets of tools/test-wallets (anvil's dev
  *   account 2 and a fixed Solana key; `SYMBOLON_TEST_WALLET=1 make dev`). Builds never include them.
  */
+/**
+ * `make dev`'s limits: per client network 1,000 starts of each login method (SMS too) and 1,000 code checks
+ * per 10 minutes, 100 codes per address: a developer clicking through logins never meets them. The per-address
+ * resend cooldown (20 s) and wrong-code budgets stay as in production, so their screens can be tried.
+ */
+export const DEV_RATE_LIMITS = Object.freeze({
+  emailPerWindow: 100,
+  ipPerWindow: 1000,
+  smsIpPerWindow: 1000,
+  windowS: 600,
+  ipAuthenticatePerWindow: 1000,
+});
+
+/** One line for a banner: the limits a stack's server runs with. */
+export function describeRateLimits(limits) {
+  const per = limits.windowS ? `${limits.windowS / 60} min` : "10 min";
+  return `${limits.ipPerWindow ?? 60} logins/method, ${limits.ipAuthenticatePerWindow ?? 120} code checks per network per ${per}; ${limits.emailPerWindow ?? 10} codes/address`;
+}
+
 export async function startStack(options = {}) {
   const {
     mode = "dev",
@@ -131,7 +150,7 @@ export async function startStack(options = {}) {
     appB = Boolean(web),
     ports = {},
     app = {},
-    rateLimits = {},
+    rateLimits = mode === "dev" ? DEV_RATE_LIMITS : {},
     quiet = mode !== "dev",
     log = mode === "bench" ? "warn" : "info",
     handleSignals = true,
@@ -324,12 +343,18 @@ export async function startStack(options = {}) {
       ...(rateLimits.ipPerWindow != null && {
         SYMBOLON_RATE_LIMIT_IP_PER_WINDOW: String(rateLimits.ipPerWindow),
       }),
+      ...(rateLimits.smsIpPerWindow != null && {
+        SYMBOLON_RATE_LIMIT_SMS_IP_PER_WINDOW: String(rateLimits.smsIpPerWindow),
+      }),
       ...(rateLimits.windowS != null && { SYMBOLON_RATE_LIMIT_WINDOW_S: String(rateLimits.windowS) }),
       ...(rateLimits.resendCooldownS != null && {
         SYMBOLON_RATE_LIMIT_RESEND_COOLDOWN_S: String(rateLimits.resendCooldownS),
       }),
       ...(rateLimits.ipAuthenticatePerWindow != null && {
         SYMBOLON_RATE_LIMIT_IP_AUTHENTICATE_PER_WINDOW: String(rateLimits.ipAuthenticatePerWindow),
+      }),
+      ...(rateLimits.codeFailuresPerAddress != null && {
+        SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_ADDRESS: String(rateLimits.codeFailuresPerAddress),
       }),
     };
     delete serverEnv.SYMBOLON_SMTP_USERNAME;
@@ -502,6 +527,8 @@ export async function startStack(options = {}) {
       appId,
       /** The second demo app (cross-app login with the demo app), or null. */
       appBId,
+      /** The rate limits the server was started with (the server's defaults for any left out). */
+      rateLimits,
       databaseUrl,
       origins,
       mailbox: { ...client, messages: mailbox.messages, clear: () => mailbox.messages.splice(0) },

@@ -33,6 +33,7 @@ migrations! {
     11 "0011_passkeys",
     12 "0012_mfa",
     13 "0013_fresh_sign_in",
+    14 "0014_code_networks",
     15 "0015_wallet_and_oauth_proofs",
 }
 

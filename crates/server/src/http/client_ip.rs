@@ -14,11 +14,11 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use forwarded_header_value::{ForwardedHeaderValue, Identifier};
-use ipnet::{IpNet, Ipv6Net};
+use ipnet::{IpNet, Ipv4Net, Ipv6Net};
 
 use super::error::AppError;
 use crate::config::{ForwardedHeader, HttpConfig};
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::BurstLimiter;
 use crate::state::AppState;
 
 /// The calling client's address (IPv4-mapped IPv6 addresses are shown as IPv4).
@@ -31,20 +31,22 @@ impl ClientIp {
         self.0
     }
 
-    /// The rate-limit key: an IPv4 address, or an IPv6 client's /64 (one subscriber usually
-    /// holds a whole /64, so keying single IPv6 addresses would give each client 2^64 keys).
-    pub fn rate_limit_key(&self) -> String {
+    /// The client's network, the key of every per-client limit: an IPv4 client's /24, an IPv6
+    /// client's /64. One subscriber usually holds a whole /64 (keying single IPv6 addresses would
+    /// give each client 2^64 keys), and neighbours in a /24 usually share an operator; limits are
+    /// sized for a shared network (an office NAT, a campus).
+    pub fn network_key(&self) -> String {
         match self.0 {
-            IpAddr::V4(v4) => v4.to_string(),
+            IpAddr::V4(v4) => Ipv4Net::new_assert(v4, 24).trunc().to_string(),
             IpAddr::V6(v6) => Ipv6Net::new_assert(v6, 64).trunc().to_string(),
         }
     }
 
-    /// Counts one call against this client's budget in `limiter`: `429 too_many_requests` with
-    /// `Retry-After` when it is spent.
-    pub fn spend(&self, limiter: &RateLimiter, now: i64) -> Result<(), AppError> {
+    /// Counts one call against this client network's budget in `limiter`: `429
+    /// too_many_requests` with `Retry-After` when it is spent.
+    pub fn spend(&self, limiter: &BurstLimiter, now: i64) -> Result<(), AppError> {
         limiter
-            .hit(&self.rate_limit_key(), now)
+            .hit(&self.network_key(), now)
             .map_err(|r| AppError::rate_limited(r.0))
     }
 
@@ -224,7 +226,7 @@ mod tests {
     }
 
     #[test]
-    fn ipv6_clients_share_their_64_and_mapped_ipv4_is_ipv4() {
+    fn clients_share_their_24_or_64_and_mapped_ipv4_is_ipv4() {
         let cfg = config("", ForwardedHeader::XForwardedFor);
         let a = ClientIp::resolve(&cfg, ip("2001:db8:1:2:aaaa::1"), &HeaderMap::new());
         let b = ClientIp::resolve(
@@ -233,10 +235,14 @@ mod tests {
             &HeaderMap::new(),
         );
         let c = ClientIp::resolve(&cfg, ip("2001:db8:1:3::1"), &HeaderMap::new());
-        assert_eq!(a.rate_limit_key(), "2001:db8:1:2::/64");
-        assert_eq!(a.rate_limit_key(), b.rate_limit_key());
-        assert_ne!(a.rate_limit_key(), c.rate_limit_key());
+        assert_eq!(a.network_key(), "2001:db8:1:2::/64");
+        assert_eq!(a.network_key(), b.network_key());
+        assert_ne!(a.network_key(), c.network_key());
         let mapped = ClientIp::resolve(&cfg, ip("::ffff:198.51.100.7"), &HeaderMap::new());
-        assert_eq!(mapped.rate_limit_key(), "198.51.100.7");
+        assert_eq!(mapped.network_key(), "198.51.100.0/24");
+        let neighbour = ClientIp::resolve(&cfg, ip("198.51.100.250"), &HeaderMap::new());
+        assert_eq!(mapped.network_key(), neighbour.network_key());
+        let next = ClientIp::resolve(&cfg, ip("198.51.101.7"), &HeaderMap::new());
+        assert_ne!(mapped.network_key(), next.network_key());
     }
 }

@@ -1,6 +1,7 @@
-//! One-time codes, shared by email and SMS: send (limits per client IP, per subject, cooldown)
-//! and check (5 guesses per code, a failure budget per subject; the guess is reserved by one
-//! conditional write before it is compared). Only the channel and the delivery differ.
+//! One-time codes, shared by email and SMS: send (limits per client network, per subject,
+//! cooldown) and check (5 guesses per code and client network, a failure budget per subject and
+//! network, a larger short backstop per subject; the guess is reserved by conditional writes
+//! before it is compared). Only the channel and the delivery differ.
 
 use axum::Json;
 use symbolon_protocol::ServerErrorCode;
@@ -10,11 +11,12 @@ use symbolon_protocol::user::User;
 use super::current_user;
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
 use crate::db::apps::AppRecord;
-use crate::db::otp::OtpKey;
+use crate::db::otp::{GuessRefusal, OtpKey};
 use crate::http::auth::SignedIn;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppError;
 use crate::otp::generate_code;
+use crate::rate_limit::BurstLimiter;
 use crate::state::AppState;
 
 /// A way codes reach people (email, SMS): what it proves and how its subjects are written.
@@ -138,26 +140,60 @@ pub mod messages {
 }
 
 /// Makes and stores a fresh code for `key` and returns it for delivery. The code sent before it
-/// stays valid until its own expiry. Limited per client IP (in memory) and per subject
-/// (cooldown and sends per window, in the code's row).
+/// stays valid until its own expiry. Limited per client network (`limiter`, in memory: each
+/// method its own) and per subject (cooldown and sends per window, in the code's row).
+///
+/// `None` when no new code may be sent yet (cooldown, sends of the window) but the newest code
+/// sent is still unexpired, unused and not used up by this network's guesses, and the address is
+/// not locked: the person already has a code to type, so the caller answers as if it had sent
+/// one and sends nothing (a second start of the same login within the cooldown is not an error;
+/// it spends no send budget since nothing goes out). Otherwise a refused send is `429` with
+/// `Retry-After`.
 pub async fn issue_code(
     state: &AppState,
     key: OtpKey<'_>,
     client_ip: &ClientIp,
-) -> Result<String, AppError> {
+    limiter: &BurstLimiter,
+) -> Result<Option<String>, AppError> {
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limiter, now)?;
+    client_ip.spend(limiter, now)?;
     let code = generate_code()?;
     let hash = state.otp_secret.hash(key, &code);
     let limits = &state.otp_limits;
-    if !state
+    let network = client_ip.network_key();
+    let expires_at = now + OTP_TTL_S as i64;
+    if state
         .db
-        .store_otp(key, &hash, now, now + OTP_TTL_S as i64, limits)
+        .store_otp(key, &network, &hash, (now, expires_at), limits)
         .await?
     {
-        return Err(send_refusal(state, key, now).await?);
+        return Ok(Some(code));
     }
-    Ok(code)
+    // Only explains the refusal (the conditional write decided it): nothing is sent either way.
+    let Some(row) = state.db.otp_state(key).await? else {
+        return Err(AppError::rate_limited(1));
+    };
+    // The person already has a code they can type: unexpired and unused, the address not locked,
+    // and this network's guesses at it not used up (after "No attempts left" a resend must be a
+    // real one, so it waits for the cooldown).
+    if row.expires_at > now
+        && row.locked_until <= now
+        && !state
+            .db
+            .otp_guesses_used_up(key, &network, row.code_serial, limits)
+            .await?
+    {
+        return Ok(None);
+    }
+    let wait =
+        if row.sends >= limits.sends_per_window && row.sends_since + limits.send_window_s > now {
+            row.sends_since + limits.send_window_s - now
+        } else {
+            row.sent_at + limits.send_cooldown_s - now
+        };
+    Err(AppError::rate_limited(
+        u64::try_from(wait.max(1)).unwrap_or(1),
+    ))
 }
 
 /// `code` trimmed (spec §5), when it is 6 digits; else `400 invalid_data` with the spec's passcode
@@ -174,7 +210,8 @@ pub fn well_formed_code(code: &str) -> Result<&str, AppError> {
 }
 
 /// Checks `code` against `key`'s pending codes and uses it up (single use, 10 minutes, 5
-/// guesses per code, a failure budget per subject). A malformed code costs no guess.
+/// guesses per code and client network, a failure budget per subject and network, a backstop
+/// per subject). A malformed code costs no guess.
 pub async fn redeem_code(
     state: &AppState,
     key: OtpKey<'_>,
@@ -183,13 +220,15 @@ pub async fn redeem_code(
 ) -> Result<(), AppError> {
     let code = well_formed_code(code)?;
     let now = state.clock.now();
-    client_ip.spend(&state.authenticate_ip_limiter, now)?;
-    let Some(guess) = state
+    client_ip.spend(&state.ip_limits.authenticate, now)?;
+    let network = client_ip.network_key();
+    let guess = match state
         .db
-        .reserve_otp_guess(key, now, &state.otp_limits)
+        .reserve_otp_guess(key, &network, now, &state.otp_limits)
         .await?
-    else {
-        return Err(guess_refusal(state, key, now).await?);
+    {
+        Ok(guess) => guess,
+        Err(refusal) => return Err(guess_refusal(refusal, now)),
     };
     let Some(hash) = guess
         .valid_hashes
@@ -201,7 +240,7 @@ pub async fn redeem_code(
             messages::wrong_code(guess.attempts_left),
         ));
     };
-    if !state.db.consume_otp(key, hash).await? {
+    if !state.db.consume_otp(key, &network, hash).await? {
         // A concurrent request with the same code used it first.
         return Err(AppError::new(
             ServerErrorCode::InvalidCredentials,
@@ -211,46 +250,22 @@ pub async fn redeem_code(
     Ok(())
 }
 
-/// Why no code may be sent now, with when to try again. Only explains: the refusal itself was
-/// the conditional write.
-async fn send_refusal(state: &AppState, key: OtpKey<'_>, now: i64) -> Result<AppError, AppError> {
-    let limits = &state.otp_limits;
-    let wait = match state.db.otp_state(key).await? {
-        Some(row) if row.sends >= limits.sends_per_window => {
-            row.sends_since + limits.send_window_s - now
-        }
-        Some(row) => row.sent_at + limits.send_cooldown_s - now,
-        None => 1,
-    };
-    Ok(AppError::rate_limited(
-        u64::try_from(wait.max(1)).unwrap_or(1),
-    ))
-}
-
-/// Why no guess may be checked now: no live code, its attempts used up, or the subject's
+/// Why no guess may be checked now: no live code, this network's guesses at it used up, or a
 /// failure budget spent (429 with when it refills).
-async fn guess_refusal(state: &AppState, key: OtpKey<'_>, now: i64) -> Result<AppError, AppError> {
-    let limits = &state.otp_limits;
+fn guess_refusal(refusal: GuessRefusal, now: i64) -> AppError {
     let refused = |message| AppError::new(ServerErrorCode::InvalidCredentials, message);
-    Ok(match state.db.otp_state(key).await? {
-        Some(row)
-            if row.failures >= limits.failure_budget
-                && row.failures_since + limits.failure_window_s > now =>
-        {
-            let wait = row.failures_since + limits.failure_window_s - now;
-            let mut error = AppError::rate_limited(u64::try_from(wait).unwrap_or(1));
-            error.message = format!(
-                "{OTP_REFUSAL_LOCKED_PREFIX} Try again in {} minutes.",
-                (wait + 59) / 60
-            );
-            error
-        }
-        Some(row)
-            if row.attempts >= limits.max_attempts
-                && (row.expires_at > now || row.previous_expires_at > now) =>
-        {
-            refused(messages::USED_UP)
-        }
-        _ => refused(messages::EXPIRED),
-    })
+    let locked = |until: i64, advice: &str| {
+        let wait = (until - now).max(1);
+        let mut error = AppError::rate_limited(u64::try_from(wait).unwrap_or(1));
+        let minutes = (wait + 59) / 60;
+        let unit = if minutes == 1 { "minute" } else { "minutes" };
+        error.message = format!("{OTP_REFUSAL_LOCKED_PREFIX} {advice}{minutes} {unit}.");
+        error
+    };
+    match refusal {
+        GuessRefusal::NetworkSpent { until } => locked(until, "Try again in "),
+        GuessRefusal::Locked { until } => locked(until, "Request a new code, or try again in "),
+        GuessRefusal::UsedUp => refused(messages::USED_UP),
+        GuessRefusal::Expired => refused(messages::EXPIRED),
+    }
 }

@@ -67,7 +67,10 @@ pub async fn send(
         channel: CHANNEL,
         subject: &subject,
     };
-    let code = issue_code(state, key, client_ip).await?;
+    let Some(code) = issue_code(state, key, client_ip, &state.ip_limits.mfa_sms).await? else {
+        tracing::info!(app = %app.id, "MFA code still valid; none texted");
+        return Ok(());
+    };
     state.sms.send(phone, &text(&code, &app.name)).await?;
     tracing::info!(app = %app.id, "MFA code texted");
     Ok(())

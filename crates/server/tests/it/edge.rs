@@ -262,7 +262,9 @@ async fn proxy_headers_count_only_from_trusted_proxies(backend: Backend) {
     let router: Router = Router::new()
         .route(
             "/ip",
-            get(|ip: ClientIp| async move { axum::Json(json!({ "key": ip.rate_limit_key() })) }),
+            get(|ip: ClientIp| async move {
+                axum::Json(json!({ "key": ip.ip().to_string(), "net": ip.network_key() }))
+            }),
         )
         .with_state(t.state.clone());
     let key = |peer: &'static str, forwarded: Option<&'static str>| {
@@ -273,7 +275,14 @@ async fn proxy_headers_count_only_from_trusted_proxies(backend: Backend) {
             if let Some(value) = forwarded {
                 call = call.header("x-forwarded-for", value);
             }
-            call.send().await.body["key"].as_str().unwrap().to_string()
+            let body = call.send().await.body;
+            let (ip, net) = (body["key"].as_str().unwrap(), body["net"].as_str().unwrap());
+            // The limits' key is the client's network (IPv4 /24, IPv6 /64).
+            if ip.contains(':') {
+                net.to_string()
+            } else {
+                ip.to_string()
+            }
         }
     };
     // Behind the proxy, two clients are two keys (not the proxy's one).
@@ -289,7 +298,7 @@ async fn proxy_headers_count_only_from_trusted_proxies(backend: Backend) {
         key("203.0.113.5", Some("198.51.100.1")).await,
         "203.0.113.5"
     );
-    // IPv6 clients are grouped by /64.
+    // IPv6 clients are grouped by /64 (and IPv4 ones by /24: tests/it/codes.rs).
     assert_eq!(
         key("10.0.0.1", Some("2001:db8:aa:bb:1::1")).await,
         "2001:db8:aa:bb::/64"

@@ -720,8 +720,14 @@ async fn anonymous_inits_are_limited_per_ip(backend: Backend) {
         limited.assert_error(429, "too_many_requests");
         assert!(limited.header("retry-after").is_some());
     }
-    ok(t.post(AUTH_INIT, json!({}))
+    // The budget is the network's (a /24), and passkeys' own: another network is unaffected.
+    t.post(AUTH_INIT, json!({}))
         .client_ip("10.0.0.8")
+        .send()
+        .await
+        .assert_error(429, "too_many_requests");
+    ok(t.post(AUTH_INIT, json!({}))
+        .client_ip("10.0.1.8")
         .send()
         .await);
 }

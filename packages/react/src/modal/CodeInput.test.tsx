@@ -1,11 +1,19 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../test/renderApp";
 
 const digit = (n: number) => screen.getByLabelText(`Digit ${n}`) as HTMLInputElement;
 const values = () => [1, 2, 3, 4, 5, 6].map((n) => digit(n).value).join("|");
 const paste = (target: HTMLElement, text: string) =>
   fireEvent.paste(target, { clipboardData: { getData: () => text } });
+
+/** Moves this page's clock `ms` ahead (the Resend countdown reads `Date.now`). */
+function passTime(ms: number) {
+  const now = Date.now.bind(Date);
+  vi.spyOn(Date, "now").mockImplementation(() => now() + ms);
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 async function openCodeScreen(options: Parameters<typeof renderApp>[0] = {}) {
   const app = await renderApp(options);
@@ -102,5 +110,59 @@ describe("code screen", () => {
     // A second press during the wait sends nothing.
     fireEvent.click(resend);
     expect(app.server.sentTo).toHaveLength(2);
+  });
+
+  it("Resend code right after 'No attempts left' shows the wait, never a red 429", async () => {
+    const { app, dialog } = await openCodeScreen();
+    app.server.on("POST /api/v1/passwordless/authenticate", () => ({
+      status: 401,
+      json: { error: "Invalid code. No attempts left: request a new code.", code: "invalid_credentials" },
+    }));
+    app.server.on("POST /api/v1/passwordless/init", () => ({
+      status: 429,
+      json: { error: "Too many requests", code: "too_many_requests" },
+      headers: { "retry-after": "7" },
+    }));
+    paste(digit(1), "999999");
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toBe(
+        "Invalid code. No attempts left: request a new code.",
+      ),
+    );
+    const resend = within(dialog).getByRole("button", { name: "Resend code" }) as HTMLButtonElement;
+    await waitFor(() => expect(document.activeElement).toBe(resend));
+    // The server's cooldown from the first send is still running: its 429 is not an error to show, only the
+    // wait (its Retry-After) under the button, which waits it out.
+    fireEvent.click(resend);
+    await waitFor(() => expect(app.server.sentTo).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("status").textContent).toBe(
+        "You can ask for another code in 7\u00a0seconds.",
+      ),
+    );
+    expect(within(dialog).queryByText(/Too many requests/)).toBeNull();
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(resend.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(resend);
+    // Pressed again during the wait: nothing is asked of the server.
+    fireEvent.click(resend);
+    expect(app.server.sentTo).toHaveLength(2);
+    // Once the wait is over, Resend sends a new code.
+    app.server.on("POST /api/v1/passwordless/init", () => ({ json: { success: true } }));
+    passTime(8_000);
+    await waitFor(() => expect(resend.getAttribute("aria-disabled")).toBe("false"), { timeout: 3000 });
+    fireEvent.click(resend);
+    await waitFor(() => expect(app.server.sentTo).toHaveLength(3));
+  });
+
+  it("logging in again with the same address goes to the code screen (the server answers success)", async () => {
+    const { app, dialog } = await openCodeScreen();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Change email" }));
+    const input = await screen.findByLabelText("Email address");
+    fireEvent.change(input, { target: { value: "ada@example.com" } });
+    fireEvent.submit(input);
+    await screen.findByRole("heading", { name: "Enter confirmation code" });
+    expect(app.server.sentTo).toEqual(["ada@example.com", "ada@example.com"]);
+    expect(within(dialog).queryByRole("alert")).toBeNull();
   });
 });

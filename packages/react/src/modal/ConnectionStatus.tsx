@@ -37,11 +37,17 @@ export function ConnectionFailed({
   title,
   detail,
   onRetry,
+  retryDisabled = false,
+  note,
   titleId,
 }: {
   title: string;
   detail: string;
   onRetry?: (() => void) | undefined;
+  /** Retry is shown but not yet usable (a rate limit's wait is running). */
+  retryDisabled?: boolean;
+  /** A line under the detail that may change (a countdown); not announced. */
+  note?: string | undefined;
   titleId?: string | undefined;
 }) {
   return (
@@ -56,9 +62,10 @@ export function ConnectionFailed({
         <p className="symbolon-subtitle" role="alert">
           {detail}
         </p>
+        {note && <p className="symbolon-status">{note}</p>}
       </div>
       {onRetry && (
-        <button type="button" className="symbolon-button" onClick={onRetry}>
+        <button type="button" className="symbolon-button" onClick={onRetry} disabled={retryDisabled}>
           Retry
         </button>
       )}

@@ -176,6 +176,35 @@ describe("OAuth in the login modal", () => {
     expect(h.server.hitsOf("POST /api/v1/oauth/init")).toHaveLength(3);
   });
 
+  it("our server's rate limit on OAuth init shows the wait, then offers Retry", async () => {
+    const h = await renderOAuthApp();
+    h.server.on("POST /api/v1/oauth/init", () => ({
+      status: 429,
+      json: { error: "Too many requests", code: "too_many_requests" },
+      headers: { "retry-after": "3" },
+    }));
+    const dialog = await openLogin();
+    fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    expect(await within(dialog).findByRole("heading", { name: "Authentication failed" })).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "Too many requests. Please wait before trying again.",
+    );
+    expect(within(dialog).getByText("Try again in 3 seconds.")).toBeTruthy();
+    const retry = within(dialog).getByRole("button", { name: "Retry" }) as HTMLButtonElement;
+    expect(retry.disabled).toBe(true);
+    // The wait passes: Retry starts the same provider again.
+    const now = Date.now.bind(Date);
+    vi.spyOn(Date, "now").mockImplementation(() => now() + 4_000);
+    await waitFor(() => expect(retry.disabled).toBe(false), { timeout: 3000 });
+    expect(within(dialog).getByText("You can try again now.")).toBeTruthy();
+    h.server.on("POST /api/v1/oauth/init", () => ({ json: { url: PROVIDER_URL } }));
+    const popup = fakePopup();
+    fireEvent.click(retry);
+    await waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL));
+    expect(h.server.hitsOf("POST /api/v1/oauth/init")).toHaveLength(2);
+  });
+
   it("a tampered state shows the phishing message", async () => {
     const h = await renderOAuthApp();
     const dialog = await openLogin();

@@ -1,5 +1,7 @@
 import type { OAuthFlowStatus } from "@symbolon/core";
+import { useEffect, useState } from "react";
 import { ConnectionFailed, ConnectionProgress } from "./ConnectionStatus";
+import { formatWait } from "./formatWait";
 import { oauthErrorDetail } from "./oauthErrorDetail";
 
 /** Props of {@link OAuthStatusScreen}. */
@@ -26,7 +28,19 @@ export default function OAuthStatusScreen({
   titleId,
 }: OAuthStatusScreenProps) {
   if (status === "error") {
-    const { detail, retryable } = oauthErrorDetail(error, provider);
+    const { detail, retryable, retryAfterSeconds } = oauthErrorDetail(error, provider);
+    if (retryAfterSeconds !== undefined) {
+      return (
+        <RateLimited
+          // A new refusal starts its own countdown.
+          key={retryAfterSeconds}
+          detail={detail}
+          seconds={retryAfterSeconds}
+          onRetry={onRetry}
+          titleId={titleId}
+        />
+      );
+    }
     return (
       <ConnectionFailed
         title="Authentication failed"
@@ -42,6 +56,42 @@ export default function OAuthStatusScreen({
       done={done}
       title={done ? `Successfully connected with ${provider}` : `Verifying connection to ${provider}`}
       subtitle={done ? "You're good to go!" : "Just a few moments more"}
+      titleId={titleId}
+    />
+  );
+}
+
+/**
+ * Our server's rate limit: under the spec's 'Too many requests. Please wait before trying again.' the wait counts
+ * down ('Try again in 12 seconds.'), then Retry is usable. Retry is shown (disabled) during the wait so it does not
+ * appear from nowhere; the countdown is not a live region (it would be read out every second).
+ */
+function RateLimited({
+  detail,
+  seconds,
+  onRetry,
+  titleId,
+}: {
+  detail: string;
+  seconds: number;
+  onRetry: () => void;
+  titleId?: string | undefined;
+}) {
+  const [until] = useState(() => Date.now() + seconds * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return (
+    <ConnectionFailed
+      title="Authentication failed"
+      detail={detail}
+      note={left > 0 ? `Try again in ${formatWait(left)}.` : "You can try again now."}
+      onRetry={onRetry}
+      retryDisabled={left > 0}
       titleId={titleId}
     />
   );

@@ -1,5 +1,6 @@
 import { describeError, isApiError, OTP_RESEND_COOLDOWN_S } from "@symbolon/core";
 import { type Ref, useEffect, useState } from "react";
+import { formatWait } from "./formatWait";
 
 /** Seconds the Resend button waits after a resend (the server's per-address cooldown). */
 export const RESEND_COOLDOWN_S = OTP_RESEND_COOLDOWN_S;
@@ -20,19 +21,15 @@ export interface ResendButtonProps {
   primary?: boolean;
 }
 
-/** "20 seconds", "1 minute", "10 minutes": a number never wraps away from its unit (no-break space). */
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds}\u00a0${seconds === 1 ? "second" : "seconds"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes}\u00a0${minutes === 1 ? "minute" : "minutes"}`;
-}
-
 const secondsUntil = (until: number | null) =>
   until === null ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
 
 /**
- * 'Resend code' with a short wait so a person cannot flood their inbox or phone. While it waits the button
- * is `aria-disabled`, not `disabled`, so a keyboard user who pressed it keeps focus on it.
+ * 'Resend code' with a short wait so a person cannot flood their inbox or phone. While it waits (after a resend,
+ * or for the server's `Retry-After`) the wait is shown under it and the button is disabled for pointer and assistive
+ * technology alike: `aria-disabled`, not `disabled`, so a keyboard user who pressed it (or whom a dead code sent
+ * to it) keeps focus on it. A 429 (the server's cooldown from the first send, say right after 'No attempts
+ * left') only starts that wait; it is never shown as an error.
  */
 export function ResendButton({ ref, send, waitUntil, onWait, onSent, onError, primary }: ResendButtonProps) {
   const [sending, setSending] = useState(false);
@@ -56,7 +53,14 @@ export function ResendButton({ ref, send, waitUntil, onWait, onSent, onError, pr
       setSent(true);
       onSent();
     } catch (error) {
-      if (isApiError(error) && error.retryAfterSeconds !== undefined) onWait(error.retryAfterSeconds);
+      if (isApiError(error) && error.retryAfterSeconds !== undefined) {
+        onWait(error.retryAfterSeconds);
+        // A resend that came too soon is not a failure: the countdown under the button says when to ask again.
+        if (error.code === "too_many_requests") {
+          onError(null);
+          return;
+        }
+      }
       onError(describeError(error));
     } finally {
       setSending(false);

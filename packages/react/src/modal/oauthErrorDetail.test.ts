@@ -21,6 +21,15 @@ describe("oauthErrorDetail (spec §8 OAuth screen handling)", () => {
     expect(oauthErrorDetail(error(code, "refused"), "Google")).toEqual({ detail, retryable });
   });
 
+  it("our server's limit with Retry-After is retryable once the wait is over", () => {
+    const limited = Object.assign(error("too_many_requests", "Too many requests"), { retryAfterSeconds: 12 });
+    expect(oauthErrorDetail(limited, "Google")).toEqual({
+      detail: "Too many requests. Please wait before trying again.",
+      retryable: true,
+      retryAfterSeconds: 12,
+    });
+  });
+
   it("names the provider when its rate limit was hit", () => {
     expect(oauthErrorDetail(error("too_many_requests", "Google rate limit reached"), "Google").detail).toBe(
       "Request limit reached for Google. Please wait a moment and try again.",

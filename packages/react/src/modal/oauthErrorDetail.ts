@@ -2,6 +2,8 @@
 export interface OAuthErrorDetail {
   detail: string;
   retryable: boolean;
+  /** Our server's rate limit: Retry is offered once this many seconds (its `Retry-After`) have passed. */
+  retryAfterSeconds?: number;
 }
 
 /** Spec §8 "OAuth screen handling": the detail lines, word for word. */
@@ -20,12 +22,19 @@ export const OAUTH_ERROR_TEXTS = {
 /** What the user must allow for the login to work: the permissions the app asked for. */
 const DENIED_SCOPE = "the requested permissions";
 
-const fields = (error: unknown): { code: string | null; message: string } => {
+const fields = (error: unknown): { code: string | null; message: string; retryAfterSeconds?: number } => {
   if (typeof error !== "object" || error === null) return { code: null, message: "" };
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, retryAfterSeconds } = error as {
+    code?: unknown;
+    message?: unknown;
+    retryAfterSeconds?: unknown;
+  };
   return {
     code: typeof code === "string" ? code : null,
     message: typeof message === "string" ? message : "",
+    ...(typeof retryAfterSeconds === "number" && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0
+      ? { retryAfterSeconds: Math.ceil(retryAfterSeconds) }
+      : {}),
   };
 };
 
@@ -35,7 +44,7 @@ const fields = (error: unknown): { code: string | null; message: string } => {
  * message meant for the user (the phishing check, the origin check, wallet creation) keep it.
  */
 export function oauthErrorDetail(error: unknown, provider: string): OAuthErrorDetail {
-  const { code, message } = fields(error);
+  const { code, message, retryAfterSeconds } = fields(error);
   switch (code) {
     case "linked_to_another_user":
       return { detail: OAUTH_ERROR_TEXTS.linkedToAnotherUser, retryable: false };
@@ -46,10 +55,11 @@ export function oauthErrorDetail(error: unknown, provider: string): OAuthErrorDe
     case "too_many_requests": {
       // "If a provider rate limit is mentioned": the server names the provider in its message.
       const providerLimit = message.toLowerCase().includes(provider.toLowerCase());
-      const detail = providerLimit
-        ? OAUTH_ERROR_TEXTS.providerRateLimit(provider)
-        : OAUTH_ERROR_TEXTS.tooManyRequests;
-      return { detail, retryable: false };
+      if (providerLimit) return { detail: OAUTH_ERROR_TEXTS.providerRateLimit(provider), retryable: false };
+      // Our own limit says how long to wait (Retry-After): the screen counts down, then offers Retry.
+      if (retryAfterSeconds !== undefined)
+        return { detail: OAUTH_ERROR_TEXTS.tooManyRequests, retryable: true, retryAfterSeconds };
+      return { detail: OAUTH_ERROR_TEXTS.tooManyRequests, retryable: false };
     }
     case "oauth_account_suspended":
       return { detail: OAUTH_ERROR_TEXTS.suspended(provider), retryable: false };

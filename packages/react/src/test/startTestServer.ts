@@ -23,6 +23,8 @@ export interface TestServer {
   readonly sentTo: string[];
   /** Codes submitted to /passwordless/authenticate, in order. */
   readonly submitted: string[];
+  /** Replaces a route's answer (core's scripted server). */
+  on: ScriptedServer["on"];
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     get submitted() {
       return bodiesOf(server, "POST /api/v1/passwordless/authenticate", "code");
     },
+    on: (route, handler) => server.on(route, handler),
     close: () => server.close(),
   };
 }

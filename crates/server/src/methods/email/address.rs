@@ -1,26 +1,55 @@
 //! Email address normalisation and validation for code login.
 
 use email_address::{EmailAddress, Options};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use crate::http::error::AppError;
 
-/// Trims and lower-cases `raw`, then checks it is a plain `local@domain.tld` address that the
-/// mailer can also send to (its parser refuses some RFC 5322 forms, such as quoted local parts,
+/// Trims and lower-cases `raw`, writes its domain in ASCII (IDNA, UTS 46: `bücher.de` and
+/// `xn--bcher-kva.de` are one mailbox), then checks it is a plain `local@domain.tld` address that
+/// the mailer can also send to (its parser refuses some RFC 5322 forms, such as quoted local parts,
 /// that the first check allows): a code is never stored for an address no mail can reach.
+///
+/// A local part with characters outside ASCII is refused (`invalid_data`): delivering to it needs
+/// SMTPUTF8 end to end, which we do not support.
 pub fn normalize_email(raw: &str) -> Result<String, AppError> {
-    let email = raw.trim().to_lowercase();
+    let trimmed = raw.trim();
+    let (local, domain) = trimmed.rsplit_once('@').unwrap_or((trimmed, ""));
+    if !local.is_ascii() {
+        return Err(AppError::invalid_data(NON_ASCII_LOCAL_PART));
+    }
+    let invalid = || AppError::invalid_data("Invalid email address");
+    let domain = if domain.is_ascii() {
+        domain.to_ascii_lowercase()
+    } else {
+        Uts46::new()
+            .to_ascii(
+                domain.as_bytes(),
+                AsciiDenyList::STD3,
+                Hyphens::Check,
+                DnsLength::Verify,
+            )
+            .map_err(|_| invalid())?
+            .into_owned()
+    };
+    let email = format!("{}@{domain}", local.to_ascii_lowercase());
     let options = Options::default()
         .with_required_tld()
         .without_display_text()
         .without_domain_literal();
-    if email.len() > 254
+    if !trimmed.contains('@')
+        || email.len() > 254
         || EmailAddress::parse_with_options(&email, options).is_err()
         || !mailer_accepts(&email)
     {
-        return Err(AppError::invalid_data("Invalid email address"));
+        return Err(invalid());
     }
     Ok(email)
 }
+
+/// The refusal of an address whose local part is not ASCII.
+pub const NON_ASCII_LOCAL_PART: &str =
+    "Email addresses with characters other than ASCII before the @ are not supported";
 
 /// Whether the mailer parses `email` as this very address (it reads the recipient as a mailbox,
 /// where `"a b"@example.com` is not an address).
@@ -59,9 +88,28 @@ mod tests {
             "a b@example.com",
             "\"a b\"@example.com",
             "\"ada\"@example.com",
+            "ada@bü cher.de",
         ] {
             assert!(normalize_email(bad).is_err(), "{bad:?} accepted");
         }
+    }
+
+    #[test]
+    fn idn_domains_are_written_in_ascii() {
+        for form in [
+            "ada@bücher.de",
+            "Ada@BÜCHER.de",
+            "ada@xn--bcher-kva.de",
+            "ada@XN--BCHER-KVA.DE",
+        ] {
+            assert_eq!(
+                normalize_email(form).ok().as_deref(),
+                Some("ada@xn--bcher-kva.de"),
+                "{form}"
+            );
+        }
+        let refused = normalize_email("jörg@example.com").expect_err("refused");
+        assert_eq!(refused.message, NON_ASCII_LOCAL_PART);
     }
 
     #[test]

@@ -55,7 +55,11 @@ pub async fn init(
             "Please enter a valid email address without a '+'.",
         ));
     }
-    let code = issue_code(&state, EMAIL.key(&app.id, &email), &client_ip).await?;
+    let key = EMAIL.key(&app.id, &email);
+    let Some(code) = issue_code(&state, key, &client_ip, &state.ip_limits.email).await? else {
+        tracing::info!(app = %app.id, "login code still valid; none sent");
+        return Ok(Json(SuccessResponse { success: true }));
+    };
     state
         .mailer
         .send(login_code_email(&email, &code, &app.name))

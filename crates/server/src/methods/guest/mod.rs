@@ -39,7 +39,7 @@ pub async fn authenticate(
 ) -> Result<Response, AppError> {
     caller.ctx.require_origin()?;
     let subject = credential_hash(&body.guest_credential)?;
-    client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
+    client_ip.spend(&state.ip_limits.authenticate, state.clock.now())?;
     let identity = VerifiedIdentity::new(LoginMethod::Guest, GUEST, subject);
     // The current session plays no part: a guest credential is its own user.
     let caller = LoginCaller {

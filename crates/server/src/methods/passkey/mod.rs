@@ -93,7 +93,7 @@ pub async fn register_init(
 ) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.ip_limiter, state.clock.now())?;
+    client_ip.spend(&state.ip_limits.passkey, state.clock.now())?;
     issue_registration(&state, ctx, Purpose::Register, None, Vec::new()).await
 }
 
@@ -107,7 +107,7 @@ pub async fn register(
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
+    client_ip.spend(&state.ip_limits.authenticate, state.clock.now())?;
     let identity = registered_identity(
         &state,
         ctx,
@@ -137,7 +137,7 @@ pub async fn authenticate_init(
 ) -> Result<Json<PasskeyAuthenticationInitResponse>, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.ip_limiter, state.clock.now())?;
+    client_ip.spend(&state.ip_limits.passkey, state.clock.now())?;
     let origin = ctx.origin.as_deref();
     let options =
         issue_assertion(&state, &ctx.app, origin, None, &[], Purpose::Authenticate).await?;
@@ -156,7 +156,7 @@ pub async fn authenticate(
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.authenticate_ip_limiter, state.clock.now())?;
+    client_ip.spend(&state.ip_limits.authenticate, state.clock.now())?;
     let verified = finish_assertion(
         &state,
         &ctx.app,

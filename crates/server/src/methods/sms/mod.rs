@@ -45,7 +45,11 @@ pub async fn init(
     accounts::require_method(app, LoginMethod::Sms)?;
     let number = normalize_phone(&body.phone_number, &app.settings.sms.allowed_regions)
         .map_err(phone_refusal)?;
-    let code = issue_code(&state, SMS.key(&app.id, &number), &client_ip).await?;
+    let key = SMS.key(&app.id, &number);
+    let Some(code) = issue_code(&state, key, &client_ip, &state.ip_limits.sms).await? else {
+        tracing::info!(app = %app.id, "login code still valid; none texted");
+        return Ok(Json(SuccessResponse { success: true }));
+    };
     state
         .sms
         .send(&number, &login_code_sms(&code, &app.name))

@@ -164,7 +164,7 @@ fn verify(
         ));
     };
     let now = state.clock.now();
-    client_ip.spend(&state.authenticate_ip_limiter, now)?;
+    client_ip.spend(&state.ip_limits.authenticate, now)?;
     let max_age = settings.max_auth_age_s.unwrap_or(DEFAULT_MAX_AUTH_AGE_S);
     let token = state
         .app_secrets
