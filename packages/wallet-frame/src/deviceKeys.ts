@@ -99,3 +99,14 @@ export function indexedDbDeviceKeys(indexedDB: () => IDBFactory): DeviceKeyStore
     },
   };
 }
+
+/**
+ * `store` with every user's key under `scope() + userId` (`scope()` is called first: it throws
+ * while the frame's embedder is unverified, so nothing is read then).
+ */
+export function scopedDeviceKeys(store: DeviceKeyStore, scope: () => string): DeviceKeyStore {
+  return {
+    get: async (userId) => store.get(scope() + userId),
+    put: async (userId, key) => store.put(scope() + userId, key),
+  };
+}
