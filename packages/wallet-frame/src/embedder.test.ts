@@ -32,12 +32,24 @@ describe("the embedder gate", () => {
     expect(ok.admit({ origin: HOST, source: parent })).toBe(true);
   });
 
-  it("ancestorOrigins wins over a referrer; an opaque parent ('null') is refused", () => {
+  it("ancestorOrigins wins over a referrer", () => {
     expect(
       createEmbedderGate(framed({ ancestorOrigins: [EVIL], referrer: `${HOST}/page` }), allowed)
         .refusedOrigin,
     ).toBe(EVIL);
-    expect(createEmbedderGate(framed({ ancestorOrigins: ["null"] }), allowed).refusedOrigin).toBe("null");
+  });
+
+  it("a masked or opaque parent ('null') falls back to the referrer, then to its messages' origin", () => {
+    expect(
+      createEmbedderGate(framed({ ancestorOrigins: ["null"], referrer: `${EVIL}/` }), allowed).refusedOrigin,
+    ).toBe(EVIL);
+    const masked = createEmbedderGate(framed({ ancestorOrigins: ["null"] }), allowed);
+    expect(masked.refusedOrigin).toBeNull();
+    // An opaque parent's messages come from origin "null", never an allowed one.
+    expect(masked.admit({ origin: "null", source: parent })).toBe(false);
+    expect(() => masked.origin()).toThrow();
+    expect(masked.admit({ origin: HOST, source: parent })).toBe(true);
+    expect(masked.origin()).toBe(HOST);
   });
 
   it("without ancestorOrigins, reads the referrer's origin", () => {

@@ -45,24 +45,25 @@ export interface EmbedderGate {
 function originOf(url: string): string | null {
   if (url === "") return null;
   try {
-    return new URL(url).origin;
+    const origin = new URL(url).origin;
+    return origin === "null" ? null : origin;
   } catch {
-    return "null";
+    return null;
   }
 }
 
 /**
  * The gate for a frame in `context` that `allowed` origins may use. The embedder's origin comes from
- * `ancestorOrigins[0]` when the browser has it, else from the referrer; a frame that sees neither
+ * `ancestorOrigins[0]` when the browser shows it, else from the referrer; a frame that sees neither
  * (a top-level window, or an embedder sending no referrer) takes it from the first allowed message
  * of its parent (the browser sets `event.origin`, a page cannot forge it).
  */
 export function createEmbedderGate(context: EmbeddingContext, allowed: ReadonlySet<string>): EmbedderGate {
   const framed = context.parent !== null;
-  const seen =
-    framed && context.ancestorOrigins !== null
-      ? (context.ancestorOrigins[0] ?? "null")
-      : originOf(context.referrer);
+  // "null": an opaque parent, or one whose referrer policy masks it; then the referrer, then the
+  // first message decides (an opaque origin's messages never pass: "null" is never allowed).
+  const ancestor = framed ? context.ancestorOrigins?.[0] : undefined;
+  const seen = ancestor !== undefined && ancestor !== "null" ? ancestor : originOf(context.referrer);
   const refusedOrigin = seen !== null && !allowed.has(seen) ? seen : null;
   let embedder = refusedOrigin === null ? seen : null;
 
