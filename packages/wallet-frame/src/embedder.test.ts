@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { memoryDeviceKeys } from "./deviceKeys.ts";
 import { createEmbedderGate, type EmbeddingContext, embeddingContextOf, storageScope } from "./embedder.ts";
 import { createFakeServer } from "./test/fakeServer.ts";
 import { createFrame, HOST, memoryStorage } from "./test/frameHarness.ts";
@@ -193,5 +194,46 @@ describe("embeddingContextOf", () => {
       document: { referrer: "" },
     } as unknown as Window;
     expect(embeddingContextOf(framedWindow)).toEqual({ parent, ancestorOrigins: null, referrer: "" });
+  });
+});
+
+describe("entries from before the embedder scope", () => {
+  const alice = accessToken("did:privy:alice");
+
+  it("move into the first verified scope, which unlocks without recovery; a refused frame moves nothing", async () => {
+    const server = createFakeServer();
+    const storage = memoryStorage();
+    // A frame of the previous build: unscoped entries.
+    const before = createFrame(server, { storage });
+    const { address } = await before.call<{ address: string }>("privy:wallet:create", {
+      accessToken: alice,
+      chainType: "ethereum",
+    });
+    const unscoped = [...storage.items.keys()].sort();
+    expect(unscoped).toEqual(["symbolon:wallet:device-key", "symbolon:wallet:device-share:did:privy:alice"]);
+
+    const evil = createFrame(server, { storage, embedding: { ancestorOrigins: [EVIL] } });
+    expect(
+      await evil.post({ id: "1", event: "privy:connect", data: { accessToken: alice, address } }, HOST, 30),
+    ).toEqual([]);
+    expect([...storage.items.keys()].sort()).toEqual(unscoped);
+
+    const calls = server.calls.length;
+    const scoped = createFrame(server, { storage, embedding: { ancestorOrigins: [HOST] } });
+    expect(await scoped.call("privy:connect", { accessToken: alice, address })).toEqual({
+      address,
+      unlocked: true,
+    });
+    // A plain unlock (key_material with the device key), no recovery.
+    expect(server.calls.slice(calls).some((c) => c.path.endsWith("/shares"))).toBe(false);
+    const scope = storageScope("app", HOST);
+    expect([...storage.items.keys()].sort()).toEqual([
+      "symbolon:wallet:device-key",
+      `${scope}symbolon:wallet:device-key`,
+      `${scope}symbolon:wallet:device-share:did:privy:alice`,
+    ]);
+    expect([...(scoped.keys as ReturnType<typeof memoryDeviceKeys>).keys.keys()]).toEqual([
+      `${scope}did:privy:alice`,
+    ]);
   });
 });

@@ -28,7 +28,11 @@ const mfaTokens = createMfaTokens(() => sessionStore);
 const localStore = scopedStorage(() => window.localStorage, scope);
 const wallets = new WalletService({
   api,
-  store: createDeviceStore(() => localStore),
+  // Entries from before the scope move into the first verified scope that reads them.
+  store: createDeviceStore(
+    () => localStore,
+    () => window.localStorage,
+  ),
   keys: scopedDeviceKeys(
     indexedDbDeviceKeys(() => window.indexedDB),
     scope,

@@ -111,7 +111,12 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
   const tokens = createMfaTokens(() => sessionStore, options.now);
   const wallets = new WalletService({
     api,
-    store: createDeviceStore(() => localStore),
+    store: scope
+      ? createDeviceStore(
+          () => localStore,
+          () => storage as TokenStorage,
+        )
+      : createDeviceStore(() => localStore),
     keys,
     mfaTokens: tokens,
     ...(options.now ? { now: options.now } : {}),
