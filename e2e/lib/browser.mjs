@@ -20,16 +20,56 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/**
+ * The `--disable-features` list playwright-core 1.65.1 passes by default (its chromiumSwitches.ts). It turns
+ * ThirdPartyStoragePartitioning off, unlike stock Chrome; `storagePartitioning: true` drops that argument and
+ * passes the same list without it. A new playwright-core may change the list: `frame-embedder.test.mjs`
+ * measures which mode the browser is really in.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
 
 /**
  * Launches a fresh browser profile.
- * @param {{ viewport?: { width: number, height: number }, colorScheme?: 'light' | 'dark' }} [options]
+ * `storagePartitioning: true` turns third-party storage partitioning on, as in stock Chrome (Playwright's
+ * default turns it off).
+ * @param {{ viewport?: { width: number, height: number }, colorScheme?: 'light' | 'dark',
+ *   storagePartitioning?: boolean }} [options]
  */
-export async function launch({ viewport = { width: 1280, height: 800 }, colorScheme = "light" } = {}) {
+export async function launch({
+  viewport = { width: 1280, height: 800 },
+  colorScheme = "light",
+  storagePartitioning = false,
+} = {}) {
   const profile = await mkdtemp(path.join(tmpdir(), "symbolon-e2e-profile-"));
+  const partitioning = storagePartitioning
+    ? {
+        ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(",")}`],
+        extraArgs: [
+          `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.filter((f) => f !== "ThirdPartyStoragePartitioning").join(",")}`,
+        ],
+      }
+    : { extraArgs: [] };
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...partitioning.extraArgs],
+    ...(partitioning.ignoreDefaultArgs ? { ignoreDefaultArgs: partitioning.ignoreDefaultArgs } : {}),
     headless: true,
     viewport,
     colorScheme,

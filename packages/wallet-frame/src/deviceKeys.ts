@@ -15,6 +15,7 @@ export interface DeviceKey {
 export interface DeviceKeyStore {
   get(userId: string): Promise<DeviceKey | null>;
   put(userId: string, key: DeviceKey): Promise<void>;
+  delete(userId: string): Promise<void>;
 }
 
 /** A fresh device key; the private half cannot be exported, even by this page. */
@@ -42,6 +43,9 @@ export function memoryDeviceKeys(): DeviceKeyStore & { keys: Map<string, DeviceK
     get: async (userId) => keys.get(userId) ?? null,
     put: async (userId, key) => {
       keys.set(userId, key);
+    },
+    delete: async (userId) => {
+      keys.delete(userId);
     },
   };
 }
@@ -97,5 +101,30 @@ export function indexedDbDeviceKeys(indexedDB: () => IDBFactory): DeviceKeyStore
         (await store("readwrite")).put({ privateKey: key.privateKey, publicKey: key.publicKey }, userId),
       );
     },
+    async delete(userId) {
+      await settle((await store("readwrite")).delete(userId));
+    },
+  };
+}
+
+/**
+ * `store` with every user's key under `scope() + userId` (`scope()` is called first: it throws
+ * while the frame's embedder is unverified, so nothing is read then). A user's key from before
+ * the scope (under the bare user id) moves into the first scope that asks for it.
+ */
+export function scopedDeviceKeys(store: DeviceKeyStore, scope: () => string): DeviceKeyStore {
+  return {
+    get: async (userId) => {
+      const name = scope() + userId;
+      const found = await store.get(name);
+      if (found || name === userId) return found;
+      const old = await store.get(userId);
+      if (!old) return null;
+      await store.put(name, old);
+      await store.delete(userId).catch(() => undefined);
+      return old;
+    },
+    put: async (userId, key) => store.put(scope() + userId, key),
+    delete: async (userId) => store.delete(scope() + userId),
   };
 }

@@ -57,4 +57,41 @@ describe("device store", () => {
     });
     expect(() => blocked.read("u")).toThrow("Unable to access storage");
   });
+
+  it("adopts the unscoped device key and moves a user's unscoped share only when it is under that key", () => {
+    const raw = memoryStorage();
+    const legacy = createDeviceStore(() => raw);
+    const oldKey = legacy.deviceKey();
+    const record = { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", envelope: new Uint8Array([7]) };
+    legacy.write("did:privy:alice", record);
+    legacy.write("did:privy:bob", record);
+
+    const scopedRaw = memoryStorage();
+    const scoped = createDeviceStore(
+      () => scopedRaw,
+      () => raw,
+    );
+    expect(scoped.deviceKey()).toEqual(oldKey);
+    expect(scoped.read("did:privy:alice")).toEqual(record);
+    expect(raw.getItem("symbolon:wallet:device-share:did:privy:alice")).toBeNull();
+    expect(scopedRaw.getItem("symbolon:wallet:device-share:did:privy:alice")).not.toBeNull();
+
+    // A scope that made its own key meanwhile cannot open the old share: it stays where it is.
+    const otherRaw = memoryStorage();
+    const other = createDeviceStore(() => otherRaw);
+    other.deviceKey();
+    const late = createDeviceStore(
+      () => otherRaw,
+      () => raw,
+    );
+    expect(late.read("did:privy:bob")).toBeNull();
+    expect(raw.getItem("symbolon:wallet:device-share:did:privy:bob")).not.toBeNull();
+    // Unreadable legacy storage is no legacy.
+    expect(
+      createDeviceStore(
+        () => memoryStorage(),
+        () => brokenStorage() as unknown as Storage,
+      ).read("did:privy:bob"),
+    ).toBeNull();
+  });
 });

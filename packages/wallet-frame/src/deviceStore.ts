@@ -27,8 +27,16 @@ function storageError(): FrameError {
   return new FrameError("storage_error", "Unable to access storage");
 }
 
-/** A store over `storage()` (resolved per call: touching `localStorage` itself can throw). */
-export function createDeviceStore(storage: () => KeyValueStorage): DeviceStore {
+/** The storage entries of a frame from before the embedder scope: read once, then moved. */
+export type LegacyStorage = Pick<Storage, "getItem" | "removeItem">;
+
+/**
+ * A store over `storage()` (resolved per call: touching `localStorage` itself can throw). With
+ * `legacy()` (the unscoped storage; asked only after `storage()` answered, i.e. once the embedder
+ * is verified), a scope without a device key adopts the old unscoped one, and a user's old
+ * unscoped device share moves into the scope when it is sealed under the scope's key.
+ */
+export function createDeviceStore(storage: () => KeyValueStorage, legacy?: () => LegacyStorage): DeviceStore {
   function get(key: string): string | null {
     try {
       return storage().getItem(key);
@@ -44,23 +52,54 @@ export function createDeviceStore(storage: () => KeyValueStorage): DeviceStore {
     }
   }
 
+  /** An unscoped entry, or null (unreadable legacy storage holds nothing we can use). */
+  function legacyGet(key: string): string | null {
+    try {
+      return legacy?.().getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  }
+  function keyOf(stored: string | null): Uint8Array | null {
+    if (stored === null) return null;
+    try {
+      const key = fromBase64(stored);
+      return key.length === 32 ? key : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function deviceKey(): Uint8Array {
+    const stored = get(DEVICE_KEY);
+    // Unreadable: replace it (shares under it are lost either way; recovery rebuilds).
+    const key =
+      keyOf(stored) ??
+      (stored === null ? keyOf(legacyGet(DEVICE_KEY)) : null) ??
+      crypto.getRandomValues(new Uint8Array(32));
+    if (stored === null || keyOf(stored) === null) set(DEVICE_KEY, toBase64(key));
+    return key;
+  }
+
+  /** The user's unscoped device share, moved into the scope when the scope's key sealed it. */
+  function adoptLegacyShare(userId: string): string | null {
+    const old = legacyGet(SHARE_PREFIX + userId);
+    const oldKey = keyOf(legacyGet(DEVICE_KEY));
+    if (old === null || oldKey === null) return null;
+    if (toBase64(deviceKey()) !== toBase64(oldKey)) return null;
+    set(SHARE_PREFIX + userId, old);
+    try {
+      legacy?.().removeItem(SHARE_PREFIX + userId);
+    } catch {
+      // Left behind: the scoped copy is the one read from now on.
+    }
+    return old;
+  }
+
   return {
-    deviceKey() {
-      const stored = get(DEVICE_KEY);
-      if (stored !== null) {
-        try {
-          const key = fromBase64(stored);
-          if (key.length === 32) return key;
-        } catch {
-          // Unreadable: replace it (shares under it are lost either way; recovery rebuilds).
-        }
-      }
-      const key = crypto.getRandomValues(new Uint8Array(32));
-      set(DEVICE_KEY, toBase64(key));
-      return key;
-    },
+    deviceKey,
     read(userId) {
-      const stored = get(SHARE_PREFIX + userId);
+      const stored = get(SHARE_PREFIX + userId) ?? adoptLegacyShare(userId);
       if (stored === null) return null;
       try {
         const { address, envelope } = JSON.parse(stored) as { address?: unknown; envelope?: unknown };

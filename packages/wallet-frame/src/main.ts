@@ -1,14 +1,16 @@
 // Boot: load the wasm, pick the mode (hidden wallet frame or visible export page), listen.
 import wasmUrl from "../../../crates/wallet-core/pkg/symbolon_wallet_core_bg.wasm?url";
 import { createApi, createPost } from "./api.ts";
-import { indexedDbDeviceKeys } from "./deviceKeys.ts";
+import { indexedDbDeviceKeys, scopedDeviceKeys } from "./deviceKeys.ts";
 import { createDeviceStore } from "./deviceStore.ts";
+import { createEmbedderGate, embeddingContextOf, storageScope } from "./embedder.ts";
 import { exportHandlers } from "./export/exportHandlers.ts";
 import { createExportView } from "./export/exportView.ts";
 import { walletHandlers } from "./handlers.ts";
 import { createMessageListener } from "./messages.ts";
 import { createMfaTokens } from "./mfa/mfaTokens.ts";
 import { readAllowedOrigins } from "./origins.ts";
+import { scopedStorage } from "./scopedStorage.ts";
 import { initWalletCore } from "./walletCore.ts";
 import { WalletService } from "./wallets.ts";
 
@@ -16,12 +18,25 @@ const params = new URLSearchParams(location.search);
 const appId = /^\/apps\/([^/]+)\/embedded-wallets\/?$/.exec(location.pathname)?.[1] ?? null;
 const apiOptions = { appId: appId && decodeURIComponent(appId), clientId: params.get("client_id") };
 const api = createApi(apiOptions);
+// Storage opens only once the embedder is verified, and only under its scope (app id + origin).
+const allowedOrigins = readAllowedOrigins(document);
+const gate = createEmbedderGate(embeddingContextOf(window), allowedOrigins);
+const scope = () => storageScope(apiOptions.appId, gate.origin());
 // Shared by the hidden frame (verify keeps it) and the export page (export spends it).
-const mfaTokens = createMfaTokens(() => window.sessionStorage);
+const sessionStore = scopedStorage(() => window.sessionStorage, scope);
+const mfaTokens = createMfaTokens(() => sessionStore);
+const localStore = scopedStorage(() => window.localStorage, scope);
 const wallets = new WalletService({
   api,
-  store: createDeviceStore(() => window.localStorage),
-  keys: indexedDbDeviceKeys(() => window.indexedDB),
+  // Entries from before the scope move into the first verified scope that reads them.
+  store: createDeviceStore(
+    () => localStore,
+    () => window.localStorage,
+  ),
+  keys: scopedDeviceKeys(
+    indexedDbDeviceKeys(() => window.indexedDB),
+    scope,
+  ),
   mfaTokens,
 });
 
@@ -38,7 +53,14 @@ const handlers =
         appId: api.appId,
       });
 
-const listen = createMessageListener({ allowedOrigins: readAllowedOrigins(document), handlers, ready });
-window.addEventListener("message", (event) =>
-  listen({ origin: event.origin, data: event.data, source: event.source as Window | null }),
-);
+if (gate.refusedOrigin !== null) {
+  // Embedded by a page the app does not allow: no listener, no answer, no storage.
+  console.warn(
+    `wallet frame: embedded by ${gate.refusedOrigin}, which this app does not allow; the frame will not operate`,
+  );
+} else {
+  const listen = createMessageListener({ allowedOrigins, gate, handlers, ready });
+  window.addEventListener("message", (event) =>
+    listen({ origin: event.origin, data: event.data, source: event.source as Window | null }),
+  );
+}

@@ -21,6 +21,8 @@ export interface IncomingMessage {
 
 export interface ListenerOptions {
   allowedOrigins: ReadonlySet<string>;
+  /** The embedder check (`embedder.ts`): a message it does not admit is ignored like a foreign one. */
+  gate?: { admit(sender: { origin: string; source: unknown }): boolean };
   handlers: Readonly<Record<string, Handler>>;
   /** Settles when the wasm is loaded; nothing is answered before. */
   ready: Promise<void>;
@@ -38,7 +40,7 @@ export function parseRequest(raw: unknown): FrameRequest | null {
 /** A `message` listener: filters, waits for readiness, dispatches and answers the sender only. */
 export function createMessageListener(options: ListenerOptions): (message: IncomingMessage) => void {
   return (message) => {
-    if (!options.allowedOrigins.has(message.origin)) {
+    if (!options.allowedOrigins.has(message.origin) || (options.gate && !options.gate.admit(message))) {
       console.debug("wallet frame: ignored a message from", message.origin);
       return;
     }

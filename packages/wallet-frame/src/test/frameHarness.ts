@@ -1,12 +1,14 @@
 // A wallet frame as the page builds it (real wasm, real handlers and listener), with its
 // fetch going to a FakeServer and its storage in memory, plus a host that posts requests.
 import { createApi, createPost } from "../api.ts";
-import { type DeviceKeyStore, memoryDeviceKeys } from "../deviceKeys.ts";
+import { type DeviceKeyStore, memoryDeviceKeys, scopedDeviceKeys } from "../deviceKeys.ts";
 import { createDeviceStore, type KeyValueStorage } from "../deviceStore.ts";
+import { createEmbedderGate, type EmbeddingContext, storageScope } from "../embedder.ts";
 import { walletHandlers } from "../handlers.ts";
-import { createMessageListener, type Handler } from "../messages.ts";
+import { createMessageListener, type Handler, type IncomingMessage } from "../messages.ts";
 import type { MfaDeps } from "../mfa/mfaHandlers.ts";
 import { createMfaTokens, type TokenStorage } from "../mfa/mfaTokens.ts";
+import { scopedStorage } from "../scopedStorage.ts";
 import { WalletService } from "../wallets.ts";
 import type { FakeServer } from "./fakeServer.ts";
 
@@ -53,6 +55,15 @@ export interface FrameOptions {
   now?: () => number;
   handlers?: (wallets: WalletService, mfa: MfaDeps) => Record<string, Handler>;
   ready?: Promise<void>;
+  /**
+   * Wire the frame as `main.ts` does: the embedder gate over this context (`parent` is the harness's
+   * poster when not given) and storage scoped by app id + embedder origin.
+   */
+  embedding?: Partial<EmbeddingContext>;
+  /** The app's allowed origins (default: HOST only). */
+  allowedOrigins?: string[];
+  /** The origin `request`/`call` post from (default HOST). */
+  origin?: string;
 }
 
 let counter = 0;
@@ -71,24 +82,9 @@ function keysFor(storage: KeyValueStorage): DeviceKeyStore {
 
 export function createFrame(server: FakeServer, options: FrameOptions = {}) {
   const storage = options.storage ?? memoryStorage();
-  const keys = options.keys ?? keysFor(storage);
   const session = options.session ?? memoryStorage();
   const apiOptions = { fetch: server.fetch, appId: "app" };
   const api = createApi(apiOptions);
-  const tokens = createMfaTokens(() => session, options.now);
-  const wallets = new WalletService({
-    api,
-    store: createDeviceStore(() => storage),
-    keys,
-    mfaTokens: tokens,
-    ...(options.now ? { now: options.now } : {}),
-  });
-  const mfa: MfaDeps = { post: createPost(apiOptions), tokens, appId: api.appId };
-  const listen = createMessageListener({
-    allowedOrigins: new Set([HOST]),
-    handlers: (options.handlers ?? walletHandlers)(wallets, mfa),
-    ready: options.ready ?? Promise.resolve(),
-  });
   /** Everything the frame posted: message and target origin. */
   const posted: { message: Answer; targetOrigin: string }[] = [];
   const waiting = new Map<string, (answer: Answer) => void>();
@@ -99,11 +95,53 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
       waiting.get(answer.id)?.(answer);
     },
   };
+  const allowedOrigins = new Set(options.allowedOrigins ?? [HOST]);
+  const hostOrigin = options.origin ?? HOST;
+  const gate = options.embedding
+    ? createEmbedderGate(
+        { parent: source, ancestorOrigins: null, referrer: "", ...options.embedding },
+        allowedOrigins,
+      )
+    : undefined;
+  const scope = gate ? () => storageScope(apiOptions.appId, gate.origin()) : null;
+  const localStore = scope ? scopedStorage(() => storage as TokenStorage, scope) : storage;
+  const sessionStore = scope ? scopedStorage(() => session, scope) : session;
+  const plainKeys = options.keys ?? keysFor(storage);
+  const keys = scope ? scopedDeviceKeys(plainKeys, scope) : plainKeys;
+  const tokens = createMfaTokens(() => sessionStore, options.now);
+  const wallets = new WalletService({
+    api,
+    store: scope
+      ? createDeviceStore(
+          () => localStore,
+          () => storage as TokenStorage,
+        )
+      : createDeviceStore(() => localStore),
+    keys,
+    mfaTokens: tokens,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const mfa: MfaDeps = { post: createPost(apiOptions), tokens, appId: api.appId };
+  const listener = createMessageListener({
+    allowedOrigins,
+    ...(gate ? { gate } : {}),
+    handlers: (options.handlers ?? walletHandlers)(wallets, mfa),
+    ready: options.ready ?? Promise.resolve(),
+  });
+  // As main.ts: a frame whose embedder is refused listens to nothing.
+  const listen: typeof listener = (message) => {
+    if (gate?.refusedOrigin == null) listener(message);
+  };
 
   /** Posts a raw message; resolves with what the frame answered to it by then (if anything). */
-  async function post(data: unknown, origin = HOST, waitMs = 0): Promise<Answer[]> {
+  async function post(
+    data: unknown,
+    origin = HOST,
+    waitMs = 0,
+    from: IncomingMessage["source"] = source,
+  ): Promise<Answer[]> {
     const before = posted.length;
-    listen({ origin, data, source });
+    listen({ origin, data, source: from });
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     return posted.slice(before).map((p) => p.message);
   }
@@ -119,7 +157,7 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
         waiting.delete(id);
         resolve(answer);
       });
-      listen({ origin: HOST, data: { id, event, data }, source });
+      listen({ origin: hostOrigin, data: { id, event, data }, source });
     });
   }
 
@@ -133,5 +171,5 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
     return answer.data as T;
   }
 
-  return { wallets, storage, session, keys, posted, post, request, call };
+  return { wallets, storage, session, keys: plainKeys, gate, source, posted, post, request, call };
 }
