@@ -8,6 +8,7 @@
 
 pub mod attempts;
 pub mod guard;
+pub mod notice;
 pub mod passkey;
 pub mod routes;
 pub mod sms;

@@ -34,6 +34,8 @@ backend_tests!(
     a_second_method_and_unenrolling_need_a_token,
     passkeys_enrol_verify_and_unenrol,
     removing_one_mfa_passkey_spends_a_token,
+    a_first_factor_needs_a_recent_sign_in,
+    factor_changes_are_mailed_and_texted,
 );
 
 const VERIFY: &str = "/api/v1/mfa/verify";
@@ -942,4 +944,220 @@ async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
         .await
         .assert_error(403, "missing_or_invalid_mfa");
     assert_eq!(passkey_state(&me(&t, &token).await, &third), Some(false));
+}
+
+/// A user whose access token may be stolen: signed in by email (the notices' address), the app
+/// offering every factor. Answers `(email, access token)`.
+async fn email_user(t: &TestApp) -> (String, String) {
+    let email = unique_email();
+    let token = token_of(&t.login(&email).await);
+    (email, token)
+}
+
+/// The notice mails to `email` whose subject has `subject`, newest first (waits up to 5 s for one).
+async fn notices(t: &TestApp, email: &str, subject: &str) -> Vec<Value> {
+    for _ in 0..50 {
+        let found: Vec<Value> = t
+            .messages(email)
+            .await
+            .into_iter()
+            .filter(|m| m["subject"].as_str().unwrap_or_default().contains(subject))
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Vec::new()
+}
+
+/// The text of a captured mail.
+fn mail_text(message: &Value) -> String {
+    ["text", "body", "html"]
+        .iter()
+        .find_map(|k| message[k].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// How many rows `sql` counts.
+async fn count(t: &TestApp, sql: &'static str) -> i64 {
+    let (n,): (i64,) = sqlx::query_as(sql)
+        .fetch_one(t.state.db.pool())
+        .await
+        .unwrap();
+    n
+}
+
+/// A stolen access token of a session that signed in over 10 minutes ago cannot make the
+/// attacker's authenticator, phone or passkey the user's first second factor (which would lock the
+/// user out of export, recovery and signing): every first-enrolment route is `403` and stores
+/// nothing. A session that just signed in can, and the user is told by mail.
+async fn a_first_factor_needs_a_recent_sign_in(backend: Backend) {
+    let t = start(backend, false).await;
+    let (email, token) = email_user(&t).await;
+    let mut auth = SoftAuthenticator::new("localhost");
+    let passkey = link_passkey(&t, &token, &mut auth).await;
+    // A pending authenticator secret made while the session was fresh.
+    let init = frame_post(&t, TOTP_INIT, &token, json!({})).await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    let pending = init.body["secret"].as_str().unwrap().to_string();
+    let stored_pending = || async {
+        let (sealed,): (String,) = sqlx::query_as("SELECT pending_secret FROM mfa_totp")
+            .fetch_one(t.state.db.pool())
+            .await
+            .unwrap();
+        sealed
+    };
+    let before = stored_pending().await;
+    t.state.clock.advance(601);
+
+    let stale = |reply: Reply| {
+        assert_message(
+            &reply,
+            403,
+            "missing_or_invalid_mfa",
+            "Sign in again to change the accounts you sign in with",
+        );
+    };
+    stale(frame_post(&t, TOTP_INIT, &token, json!({})).await);
+    let enroll = json!({ "code": code(&t, &pending, 0) });
+    stale(frame_post(&t, TOTP_ENROLL, &token, enroll).await);
+    let attacker_phone = unique_phone();
+    let sms_enroll_init = json!({ "action": "enroll", "phoneNumber": attacker_phone });
+    stale(sms_init(&t, &token, sms_enroll_init).await);
+    let sms_body = json!({ "phoneNumber": attacker_phone, "code": "123456" });
+    stale(frame_post(&t, SMS_ENROLL, &token, sms_body).await);
+    let passkeys = json!({ "credential_ids": [passkey] });
+    stale(frame_post(&t, PASSKEYS_ENROLL, &token, passkeys).await);
+    // Nothing stored: no method, no new pending secret, no code texted, no MFA passkey.
+    let user = me(&t, &token).await;
+    assert!(methods(&user).is_empty());
+    assert_eq!(passkey_state(&user, &passkey), Some(false));
+    assert_eq!(
+        count(&t, "SELECT COUNT(*) FROM mfa_totp WHERE secret IS NOT NULL").await,
+        0
+    );
+    assert_eq!(
+        count(
+            &t,
+            "SELECT COUNT(*) FROM otp_codes WHERE channel = 'mfa_sms'"
+        )
+        .await,
+        0
+    );
+    assert_eq!(
+        stored_pending().await,
+        before,
+        "the stale init made no new secret"
+    );
+    assert!(notices(&t, &email, "second factor").await.is_empty());
+
+    // Signing in again (a fresh proof: the emailed code) opens the window: the enrolment works,
+    // and the user's address is told which method was added, when, and what to do otherwise.
+    let fresh = token_of(&t.login(&email).await);
+    let secret = enroll_totp(&t, &fresh).await;
+    assert_eq!(methods(&me(&t, &fresh).await), ["totp"]);
+    let mail = notices(&t, &email, "second factor was added").await;
+    assert_eq!(mail.len(), 1, "{mail:?}");
+    let text = mail_text(&mail[0]);
+    assert!(text.contains("An authenticator app was added to the two-step verification of your Test App account on"), "{text}");
+    assert!(text.contains(" UTC"), "{text}");
+    assert!(text.contains("If this wasn't you"), "{text}");
+
+    // A later factor needs an MFA token in any session, fresh or not.
+    enroll_sms(&t, &fresh, &unique_phone(), None)
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
+    t.state.clock.advance(601);
+    let mfa = mfa_token(&t, &token, &secret).await;
+    let phone = unique_phone();
+    let added = enroll_sms(&t, &token, &phone, Some(&mfa)).await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text);
+    assert_eq!(methods(&added.body["user"]), ["totp", "sms"]);
+}
+
+/// Adding or removing a second factor is mailed to the user's email and texted to their linked
+/// phone (never to the number being enrolled), naming the method and the time.
+async fn factor_changes_are_mailed_and_texted(backend: Backend) {
+    let t = start(backend, false).await;
+    let (email, token) = email_user(&t).await;
+    // The intruder's number as the first factor: the user's address hears of it (the last digits).
+    let intruder = unique_phone();
+    let enrolled = enroll_sms(&t, &token, &intruder, None).await;
+    assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
+    let added = notices(&t, &email, "second factor was added").await;
+    assert_eq!(added.len(), 1);
+    let text = mail_text(&added[0]);
+    let last4 = &intruder[intruder.len() - 4..];
+    assert!(
+        text.contains(&format!(
+            "SMS to a phone number ending in {last4} was added"
+        )),
+        "{text}"
+    );
+    let texts = common::sms_messages(&t.http, &intruder).await;
+    assert!(
+        texts.iter().all(|m| !m["body"]
+            .as_str()
+            .unwrap()
+            .contains("two-step verification")),
+        "{texts:?}"
+    );
+    // Removing it (with a code texted to it) is told too.
+    let sent = sms_init(&t, &token, json!({ "action": "verify" })).await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+    let code = t.latest_sms_code(&intruder).await;
+    let verified = frame_post(&t, VERIFY, &token, json!({ "method": "sms", "code": code })).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+    let mfa = verified.body["token"].as_str().unwrap();
+    let removed = frame_post(
+        &t,
+        UNENROLL,
+        &token,
+        json!({ "method": "sms", "mfa_token": mfa }),
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
+    let gone = notices(&t, &email, "second factor was removed").await;
+    assert_eq!(gone.len(), 1);
+    let text = mail_text(&gone[0]);
+    assert!(
+        text.contains(&format!(
+            "ending in {last4} was removed from the two-step verification"
+        )),
+        "{text}"
+    );
+    assert!(text.contains("If this wasn't you"), "{text}");
+
+    // A user who signs in by SMS is texted at their number.
+    let phone = unique_phone();
+    let sent = t
+        .post(
+            "/api/v1/passwordless_sms/init",
+            json!({ "phoneNumber": phone }),
+        )
+        .send()
+        .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+    let login_code = t.latest_sms_code(&phone).await;
+    let session = t
+        .post(
+            "/api/v1/passwordless_sms/authenticate",
+            json!({ "phoneNumber": phone, "code": login_code }),
+        )
+        .send()
+        .await;
+    assert_eq!(session.status, StatusCode::OK, "{}", session.text);
+    let phone_token = token_of(&session.body);
+    enroll_totp(&t, &phone_token).await;
+    let text = t.latest_sms(&phone).await;
+    let body = text["body"].as_str().unwrap();
+    assert!(
+        body.starts_with(
+            "Test App: An authenticator app was added to your account's two-step verification on"
+        ),
+        "{body}"
+    );
+    assert!(body.contains("If this wasn't you"), "{body}");
 }
