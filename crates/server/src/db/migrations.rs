@@ -32,6 +32,7 @@ migrations! {
     10 "0010_wallet_nonces",
     11 "0011_passkeys",
     12 "0012_mfa",
+    16 "0016_mfa_lock_backoff",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -24,6 +24,8 @@ backend_tests!(
     sms_enrols_and_verifies_through_the_sms_adapter,
     mfa_codes_and_login_codes_do_not_mix,
     five_failures_lock_the_user_out_even_concurrently,
+    locks_grow_with_each_lock_in_a_row_and_start_again,
+    a_just_used_code_costs_no_failure,
     malformed_codes_cost_no_failure,
     tokens_are_single_use_even_concurrently,
     tokens_expire_and_belong_to_their_session_and_user,
@@ -46,6 +48,8 @@ const SMS_ENROLL: &str = "/api/v1/mfa/passwordless_sms/enroll";
 const UNENROLL: &str = "/api/v1/mfa/unenroll";
 const PASSKEYS_INIT: &str = "/api/v1/mfa/passkeys/init";
 const PASSKEYS_ENROLL: &str = "/api/v1/mfa/passkeys/enroll";
+/// The answer to an authenticator code whose step was used.
+const CODE_USED: &str = "This code was already used. Wait for the next one.";
 
 /// A server whose default app offers every second factor (and SMS login).
 async fn start(backend: Backend, protect_transactions: bool) -> TestApp {
@@ -200,10 +204,9 @@ async fn totp_enrols_and_verifies_into_a_token(backend: Backend) {
         .await;
     assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.text);
     assert_eq!(methods(&refreshed.body["user"]), ["totp"]);
-    // The enrolment code's step is used: it does not verify again.
-    verify_totp(&t, &token, &code(&t, &secret, 0))
-        .await
-        .assert_error(401, "invalid_credentials");
+    // The enrolment code's step is used: it does not verify again (and says so).
+    let used = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    assert_message(&used, 401, "token_already_used", CODE_USED);
 
     t.state.clock.advance(30);
     let verified = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
@@ -257,7 +260,7 @@ async fn a_totp_code_passes_once_even_concurrently(backend: Backend) {
     assert_eq!(verify_totp(&t, &token, &once).await.status, StatusCode::OK);
     verify_totp(&t, &token, &once)
         .await
-        .assert_error(401, "invalid_credentials");
+        .assert_error(401, "token_already_used");
 
     // Another user, 5 verifications of one code at once: exactly one passes.
     let other = sign_in(&t).await;
@@ -276,7 +279,7 @@ async fn a_totp_code_passes_once_even_concurrently(backend: Backend) {
         if reply.status == StatusCode::OK {
             passed += 1;
         } else {
-            reply.assert_error(401, "invalid_credentials");
+            reply.assert_error(401, "token_already_used");
         }
     }
     assert_eq!(passed, 1);
@@ -393,23 +396,48 @@ fn wrong_code(t: &TestApp, secret: &str) -> String {
         .unwrap()
 }
 
+/// The `Retry-After` of a refusal, in seconds.
+fn retry_after(reply: &Reply) -> i64 {
+    reply
+        .header("retry-after")
+        .expect("retry-after")
+        .parse()
+        .unwrap()
+}
+
+/// Five wrong codes lock the user out; answers the lock's refusal of the right code.
+async fn lock_out(t: &TestApp, token: &str, secret: &str) -> Reply {
+    for _ in 0..5 {
+        verify_totp(t, token, &wrong_code(t, secret))
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    let locked = verify_totp(t, token, &code(t, secret, 0)).await;
+    locked.assert_error(429, "too_many_requests");
+    locked
+}
+
+/// The first lock lasts the 10 seconds the spec's line tells the user to wait, and the right code
+/// works once they are over (it was 15 minutes); concurrent guesses never exceed the budget.
 async fn five_failures_lock_the_user_out_even_concurrently(backend: Backend) {
     let t = start(backend, false).await;
     let token = sign_in(&t).await;
     let secret = enroll_totp(&t, &token).await;
     t.state.clock.advance(30);
-    for _ in 0..5 {
-        verify_totp(&t, &token, &wrong_code(&t, &secret))
-            .await
-            .assert_error(401, "invalid_credentials");
-    }
-    // Locked out: even the right code is refused, with when to retry.
-    let locked = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
-    locked.assert_error(429, "too_many_requests");
-    let wait: i64 = locked.header("retry-after").unwrap().parse().unwrap();
-    assert!((1..=900).contains(&wait), "{wait}");
-    // After the window, the right code passes.
-    t.state.clock.advance(900);
+    // Locked out: even the right code is refused, with when to retry, in the screen's words.
+    let locked = lock_out(&t, &token, &secret).await;
+    assert_eq!(retry_after(&locked), 10);
+    assert_eq!(
+        locked.body["error"],
+        "You have exceeded the maximum number of attempts. Please close this window and try again \
+         in 10 seconds."
+    );
+    // The time left counts down; the right code is refused until the 10 seconds are over.
+    t.state.clock.advance(9);
+    let almost = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    almost.assert_error(429, "too_many_requests");
+    assert_eq!(retry_after(&almost), 1);
+    t.state.clock.advance(1);
     let reply = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
 
@@ -419,23 +447,135 @@ async fn five_failures_lock_the_user_out_even_concurrently(backend: Backend) {
     t.state.clock.advance(30);
     let wrong = wrong_code(&t, &secret);
     let t = Arc::new(t);
-    let mut calls = tokio::task::JoinSet::new();
-    for _ in 0..12 {
-        let (t, other, wrong) = (t.clone(), other.clone(), wrong.clone());
-        calls.spawn(async move { verify_totp(&t, &other, &wrong).await });
-    }
-    let (mut compared, mut limited) = (0, 0);
-    while let Some(reply) = calls.join_next().await {
-        match reply.unwrap().status.as_u16() {
-            401 => compared += 1,
-            429 => limited += 1,
-            other => panic!("unexpected {other}"),
+    let concurrent_wrong = async |n: usize| {
+        let mut calls = tokio::task::JoinSet::new();
+        for _ in 0..n {
+            let (t, other, wrong) = (t.clone(), other.clone(), wrong.clone());
+            calls.spawn(async move { verify_totp(&t, &other, &wrong).await });
         }
+        let (mut compared, mut limited) = (0, 0);
+        while let Some(reply) = calls.join_next().await {
+            match reply.unwrap().status.as_u16() {
+                401 => compared += 1,
+                429 => limited += 1,
+                other => panic!("unexpected {other}"),
+            }
+        }
+        (compared, limited)
+    };
+    assert_eq!(concurrent_wrong(12).await, (5, 7));
+    let locked = verify_totp(&t, &other, &code(&t, &secret, 0)).await;
+    locked.assert_error(429, "too_many_requests");
+    assert_eq!(retry_after(&locked), 10);
+    // After the lock, another burst: again 5 at most, and the next lock is longer.
+    t.state.clock.advance(10);
+    assert_eq!(concurrent_wrong(12).await, (5, 7));
+    let locked = verify_totp(&t, &other, &code(&t, &secret, 0)).await;
+    assert_eq!(retry_after(&locked), 30);
+}
+
+/// Each lock in a row lasts longer (10 s, 30 s, 60 s, 120 s, then 300 s each), so guessing stays
+/// slow; a right code, or 15 quiet minutes, starts again at 10 s. Failures on any screen count.
+async fn locks_grow_with_each_lock_in_a_row_and_start_again(backend: Backend) {
+    let t = start(backend, false).await;
+    let token = sign_in(&t).await;
+    let secret = enroll_totp(&t, &token).await;
+    t.state.clock.advance(30);
+    for expected in [10, 30, 60, 120, 300, 300] {
+        let locked = lock_out(&t, &token, &secret).await;
+        assert_eq!(retry_after(&locked), expected);
+        assert!(
+            locked.body["error"]
+                .as_str()
+                .unwrap()
+                .ends_with(&format!("try again in {expected} seconds.")),
+            "{}",
+            locked.text
+        );
+        t.state.clock.advance(expected);
     }
-    assert_eq!((compared, limited), (5, 7));
-    verify_totp(&t, &other, &code(&t, &secret, 0))
+    // A right code starts the ladder again.
+    t.state.clock.advance(30);
+    let reply = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert_eq!(retry_after(&lock_out(&t, &token, &secret).await), 10);
+    t.state.clock.advance(10);
+    assert_eq!(retry_after(&lock_out(&t, &token, &secret).await), 30);
+    // 15 minutes without a failure: forgotten too.
+    t.state.clock.advance(900);
+    assert_eq!(retry_after(&lock_out(&t, &token, &secret).await), 10);
+    t.state.clock.advance(10);
+
+    // Wrong codes on the enrolment screens and on verification add up (one budget per user):
+    // four wrong verifications and one wrong code for a second factor lock.
+    t.state.clock.advance(30);
+    let mfa = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    assert_eq!(mfa.status, StatusCode::OK, "{}", mfa.text);
+    let mfa = mfa.body["token"].as_str().unwrap().to_string();
+    let phone = unique_phone();
+    let init = sms_init(
+        &t,
+        &token,
+        json!({ "action": "enroll", "phoneNumber": phone }),
+    )
+    .await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    let sms_code = t.latest_sms_code(&phone).await;
+    let wrong_sms = if sms_code == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
+    for _ in 0..4 {
+        verify_totp(&t, &token, &wrong_code(&t, &secret))
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    let body = json!({ "phoneNumber": phone, "code": wrong_sms, "mfa_token": mfa });
+    frame_post(&t, SMS_ENROLL, &token, body)
         .await
-        .assert_error(429, "too_many_requests");
+        .assert_error(401, "invalid_credentials");
+    let locked = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    locked.assert_error(429, "too_many_requests");
+    assert_eq!(
+        retry_after(&locked),
+        10,
+        "the ladder started again at the success"
+    );
+}
+
+/// The code still shown in the authenticator app after it was used (enrolment or verification) is
+/// refused as used, `token_already_used` with a message saying to wait for the next one, and costs
+/// no failure: re-entering it ten times locks nobody out; the next step's code passes.
+async fn a_just_used_code_costs_no_failure(backend: Backend) {
+    let t = start(backend, false).await;
+    let token = sign_in(&t).await;
+    let secret = enroll_totp(&t, &token).await;
+    for _ in 0..10 {
+        let used = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+        assert_message(&used, 401, "token_already_used", CODE_USED);
+    }
+    t.state.clock.advance(30);
+    let code_now = code(&t, &secret, 0);
+    let reply = verify_totp(&t, &token, &code_now).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    for _ in 0..10 {
+        verify_totp(&t, &token, &code_now)
+            .await
+            .assert_error(401, "token_already_used");
+    }
+    // Still the full budget: four wrong codes, then the next step's code passes.
+    for _ in 0..4 {
+        verify_totp(&t, &token, &wrong_code(&t, &secret))
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    t.state.clock.advance(30);
+    let reply = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    // A wrong code is still a failure: five of them lock.
+    let locked = lock_out(&t, &token, &secret).await;
+    assert_eq!(retry_after(&locked), 10);
 }
 
 /// A code that is not 6 digits compares nothing: `400 invalid_data` with the spec's passcode
