@@ -122,10 +122,19 @@ constants! {
     MFA_MAX_ATTEMPTS: u32 = 4;
     /// Seconds an MFA token lives; it is also single use.
     MFA_TOKEN_TTL_S: u64 = 300;
-    /// Failed MFA verifications a user may make per lock-out window.
+    /// Failed MFA verifications (across methods and screens) that lock the user out for a while.
     MFA_MAX_FAILED_VERIFICATIONS: u32 = 5;
-    /// The lock-out window after too many failed MFA verifications, in seconds.
-    MFA_LOCKOUT_S: u64 = 900;
+    /// Seconds of the n-th lock-out in a row (0-based; the last one repeats): the first matches the
+    /// spec §8 line 'try again in 10 seconds'.
+    MFA_LOCKOUTS_S: &[u16] = &[10, 30, 60, 120, 300];
+    /// Seconds without a failed MFA verification after which a user's failures and lock-outs are
+    /// forgotten (the next lock-out is the first again). Long enough that waiting for it gives a
+    /// guesser fewer guesses than staying at the longest lock-out (25 per 220 s + this, against
+    /// 5 per 300 s).
+    MFA_FAILURE_MEMORY_S: u64 = 3600;
+    /// The server's message (`token_already_used`) for an authenticator code whose 30-second step
+    /// was used already: the user re-entered the code still shown; no failure is counted.
+    MFA_CODE_ALREADY_USED: &str = "This code was already used. Wait for the next one.";
     /// Seconds a TOTP secret waits for its first code before it is dropped.
     TOTP_PENDING_TTL_S: u64 = 600;
     /// Seconds a passkey challenge lives.

@@ -79,6 +79,8 @@ export class ApiCallError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | null,
+    /** Seconds the server asked to wait (`Retry-After` in delta-seconds), when it said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ApiCallError";
@@ -135,10 +137,12 @@ export function createPost(options: ApiOptions = {}): Post {
     }
     if (!response.ok) {
       const { error, code } = (parsed ?? {}) as { error?: unknown; code?: unknown };
+      const retryAfter = response.headers.get("retry-after")?.trim() ?? "";
       throw new ApiCallError(
         typeof error === "string" ? error : `Request failed with status ${response.status}`,
         response.status,
         typeof code === "string" ? code : null,
+        /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
       );
     }
     return parsed as T;

@@ -18,6 +18,8 @@ export class FrameError extends Error {
   constructor(
     readonly type: FrameErrorType,
     message: string,
+    /** Seconds until the refusal ends (an MFA lock-out), answered as `retryAfterSeconds`. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "FrameError";

@@ -50,8 +50,9 @@ export function createMessageListener(options: ListenerOptions): (message: Incom
       console.debug("wallet frame: ignored a malformed message");
       return;
     }
-    const answer = (body: { data: unknown } | { error: { type: string; message: string } }) =>
-      source.postMessage({ id: request.id, event: request.event, ...body }, message.origin);
+    const answer = (
+      body: { data: unknown } | { error: { type: string; message: string; retryAfterSeconds?: number } },
+    ) => source.postMessage({ id: request.id, event: request.event, ...body }, message.origin);
     options.ready.then(
       async () => {
         try {
@@ -63,8 +64,14 @@ export function createMessageListener(options: ListenerOptions): (message: Incom
           }
           answer({ data: await handler(request.data) });
         } catch (caught) {
-          const { type, message: text } = toFrameError(caught, "embedded_wallet_request_error");
-          answer({ error: { type, message: text } });
+          const {
+            type,
+            message: text,
+            retryAfterSeconds,
+          } = toFrameError(caught, "embedded_wallet_request_error");
+          answer({
+            error: { type, message: text, ...(retryAfterSeconds === null ? {} : { retryAfterSeconds }) },
+          });
         }
       },
       // Never ready: no answers; the host gives up after its timeout ('Wallet proxy not initialized.').

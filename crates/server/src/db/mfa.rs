@@ -31,6 +31,8 @@ pub struct TotpRecord {
     pub pending_secret: Option<String>,
     /// When the pending secret stops being accepted.
     pub pending_expires_at: i64,
+    /// The newest step accepted (each step passes once).
+    pub last_step: i64,
 }
 
 /// An MFA token presented by the caller, to be consumed (hash of the token, its owner, now).
@@ -137,19 +139,21 @@ impl Db {
 
     /// The user's TOTP row, if any.
     pub async fn totp(&self, user_id: &str) -> Result<Option<TotpRecord>, DbError> {
-        let row: Option<(Option<String>, Option<String>, i64)> = sqlx::query_as(
-            "SELECT secret, pending_secret, pending_expires_at FROM mfa_totp WHERE user_id = $1",
+        let row: Option<(Option<String>, Option<String>, i64, i64)> = sqlx::query_as(
+            "SELECT secret, pending_secret, pending_expires_at, last_step FROM mfa_totp
+             WHERE user_id = $1",
         )
         .bind(user_id)
         .fetch_optional(self.writer())
         .await?;
-        Ok(
-            row.map(|(secret, pending_secret, pending_expires_at)| TotpRecord {
+        Ok(row.map(
+            |(secret, pending_secret, pending_expires_at, last_step)| TotpRecord {
                 secret,
                 pending_secret,
                 pending_expires_at,
-            }),
-        )
+                last_step,
+            },
+        ))
     }
 
     /// Stores a new pending TOTP secret (sealed) until `expires_at`; the enrolled one stays.
@@ -192,51 +196,102 @@ impl Db {
         Ok(result.rows_affected() == 1)
     }
 
-    /// Reserves one failed verification of the user before a code is compared: `None` when the
-    /// user already failed `max` times in the window (locked out; nothing written), else the
-    /// reservation's count. A right answer gives it back with [`Self::release_mfa_failure`].
+    /// Reserves one failed verification of the user before a code is compared, by one conditional
+    /// upsert: `None` (nothing written) while the user is locked out (`locked_until` ahead) or
+    /// already has `max` failures and verifications in flight since the last lock, else the
+    /// reservation's count. A user quiet for `memory_s` starts from nothing (no failures, the next
+    /// lock the first). The answer settles it: [`Self::keep_mfa_failure`] (wrong) or
+    /// [`Self::release_mfa_failure`] (right, or never compared).
     pub async fn reserve_mfa_failure(
         &self,
         user_id: &str,
         max: i64,
-        window_s: i64,
+        memory_s: i64,
         now: i64,
     ) -> Result<Option<i64>, DbError> {
         let row: Option<(i64,)> = sqlx::query_as(
-            "INSERT INTO mfa_failures (user_id, failures, window_start) VALUES ($1, 1, $2)
+            "INSERT INTO mfa_failures (user_id, failures, last_failure_at, locks, locked_until)
+             VALUES ($1, 1, $2, 0, 0)
              ON CONFLICT (user_id) DO UPDATE SET
-               failures = CASE WHEN mfa_failures.window_start + $3 <= $2 THEN 1
+               failures = CASE WHEN mfa_failures.last_failure_at + $3 <= $2 THEN 1
                                ELSE mfa_failures.failures + 1 END,
-               window_start = CASE WHEN mfa_failures.window_start + $3 <= $2 THEN $2
-                                   ELSE mfa_failures.window_start END
-             WHERE mfa_failures.failures < $4 OR mfa_failures.window_start + $3 <= $2
+               locks = CASE WHEN mfa_failures.last_failure_at + $3 <= $2 THEN 0
+                            ELSE mfa_failures.locks END,
+               last_failure_at = $2
+             WHERE mfa_failures.locked_until <= $2
+               AND (mfa_failures.failures < $4 OR mfa_failures.last_failure_at + $3 <= $2)
              RETURNING failures",
         )
         .bind(user_id)
         .bind(now)
-        .bind(window_s)
+        .bind(memory_s)
         .bind(max)
         .fetch_optional(self.writer())
         .await?;
         Ok(row.map(|(failures,)| failures))
     }
 
-    /// Gives back a reservation of [`Self::reserve_mfa_failure`] (the answer was right, or was
-    /// refused before it was compared).
-    pub async fn release_mfa_failure(&self, user_id: &str) -> Result<(), DbError> {
+    /// Keeps a reservation as a failure (the answer was wrong). When the user's count reached
+    /// `max`, the same conditional UPDATE locks them out from `now` for `lockouts_s[locks]` (the
+    /// last entry once past the end), counts the lock and starts the count again; answers the end
+    /// of that new lock, if this failure started one.
+    pub async fn keep_mfa_failure(
+        &self,
+        user_id: &str,
+        max: i64,
+        lockouts_s: &[u16],
+        now: i64,
+    ) -> Result<Option<i64>, DbError> {
+        // The lock's length by the number of locks before it, from the (constant) ladder.
+        let mut length = String::from("CASE");
+        for (i, seconds) in lockouts_s.iter().enumerate() {
+            length.push_str(&format!(" WHEN locks = {i} THEN {seconds}"));
+        }
+        length.push_str(&format!(
+            " ELSE {} END",
+            lockouts_s.last().copied().unwrap_or(0)
+        ));
+        let sql = format!(
+            "UPDATE mfa_failures SET
+               locked_until = CASE WHEN failures >= $2 THEN $3 + {length} ELSE locked_until END,
+               locks = CASE WHEN failures >= $2 THEN locks + 1 ELSE locks END,
+               failures = CASE WHEN failures >= $2 THEN 0 ELSE failures END
+             WHERE user_id = $1
+             RETURNING locked_until, failures"
+        );
+        let row: Option<(i64, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .bind(max)
+            .bind(now)
+            .fetch_optional(self.writer())
+            .await?;
+        Ok(row
+            .filter(|(until, failures)| *failures == 0 && *until > now)
+            .map(|(until, _)| until))
+    }
+
+    /// Gives back a reservation of [`Self::reserve_mfa_failure`]; `succeeded` (a right answer)
+    /// also forgets the user's failures and locks in a row: the next lock takes five new failures
+    /// and is the first again. (Failures in flight meanwhile are forgotten with them: only the
+    /// user's own right answer does that, and at most 5 can be in flight.)
+    pub async fn release_mfa_failure(&self, user_id: &str, succeeded: bool) -> Result<(), DbError> {
         sqlx::query(
-            "UPDATE mfa_failures SET failures = failures - 1 WHERE user_id = $1 AND failures > 0",
+            "UPDATE mfa_failures SET
+               failures = CASE WHEN $2 = 1 OR failures <= 0 THEN 0 ELSE failures - 1 END,
+               locks = CASE WHEN $2 = 1 THEN 0 ELSE locks END
+             WHERE user_id = $1",
         )
         .bind(user_id)
+        .bind(i64::from(succeeded))
         .execute(self.writer())
         .await?;
         Ok(())
     }
 
-    /// When the user's failure window started (to say when a lock-out ends).
-    pub async fn mfa_failure_window(&self, user_id: &str) -> Result<Option<i64>, DbError> {
+    /// When the user's current lock-out ends (to say when to retry; a read, after the refusal).
+    pub async fn mfa_locked_until(&self, user_id: &str) -> Result<Option<i64>, DbError> {
         let row: Option<(i64,)> =
-            sqlx::query_as("SELECT window_start FROM mfa_failures WHERE user_id = $1")
+            sqlx::query_as("SELECT locked_until FROM mfa_failures WHERE user_id = $1")
                 .bind(user_id)
                 .fetch_optional(self.writer())
                 .await?;

@@ -35,6 +35,7 @@ migrations! {
     13 "0013_fresh_sign_in",
     14 "0014_code_networks",
     15 "0015_wallet_and_oauth_proofs",
+    16 "0016_mfa_lock_backoff",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -1,13 +1,19 @@
-//! The per-user failure budget of MFA verifications: at most `MFA_MAX_FAILED_VERIFICATIONS`
-//! wrong answers in `MFA_LOCKOUT_S`, then `429` until the window ends, even for a right answer.
+//! The per-user failure budget of MFA verifications (all methods, verification and enrolment
+//! alike): `MFA_MAX_FAILED_VERIFICATIONS` wrong answers lock the user out for `MFA_LOCKOUTS_S[n]`
+//! (10 s for the first lock, as the spec §8 line says, then 30 s, 60 s, 120 s, then 300 s for
+//! each further lock in a row), answered `429` with `Retry-After` even for a right answer. A right
+//! answer clears the count and starts the ladder again; so does `MFA_FAILURE_MEMORY_S` without a
+//! failure.
 //!
 //! A verification reserves a failure before it compares anything (one conditional write that
-//! refuses past the limit), so concurrent guesses cannot exceed the budget; a right answer gives
-//! its reservation back.
+//! refuses while locked or past the limit), so concurrent guesses cannot exceed the budget; a
+//! wrong answer keeps it (the write that reaches the limit is the one that sets the lock), a right
+//! one gives it back.
 
 use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::constants::{MFA_FAILURE_MEMORY_S, MFA_LOCKOUTS_S};
 
-use super::{MFA_LOCKOUT_S, MFA_MAX_FAILED_VERIFICATIONS};
+use super::MFA_MAX_FAILED_VERIFICATIONS;
 use crate::http::error::AppError;
 use crate::state::AppState;
 
@@ -19,6 +25,15 @@ pub fn invalid_code() -> AppError {
     AppError::new(ServerErrorCode::InvalidCredentials, INVALID_CODE)
 }
 
+/// The message of a lock-out, with the seconds left (the `Retry-After` header says the same).
+pub fn locked_message(wait: u64) -> String {
+    let unit = if wait == 1 { "second" } else { "seconds" };
+    format!(
+        "You have exceeded the maximum number of attempts. Please close this window and try again \
+         in {wait} {unit}."
+    )
+}
+
 /// A reserved failure of one user's verification.
 #[derive(Debug)]
 #[must_use = "a reservation is either kept (failure) or given back (success)"]
@@ -28,14 +43,14 @@ pub struct Attempt {
 
 impl Attempt {
     /// Reserves one failure of `user_id`, or refuses with `429 too_many_requests` (and when to
-    /// retry) when the budget is spent.
+    /// retry) while the user is locked out.
     pub async fn reserve(state: &AppState, user_id: &str) -> Result<Self, AppError> {
         let now = state.clock.now();
         let max = i64::from(MFA_MAX_FAILED_VERIFICATIONS);
-        let window = MFA_LOCKOUT_S as i64;
+        let memory = MFA_FAILURE_MEMORY_S as i64;
         if state
             .db
-            .reserve_mfa_failure(user_id, max, window, now)
+            .reserve_mfa_failure(user_id, max, memory, now)
             .await?
             .is_some()
         {
@@ -43,32 +58,61 @@ impl Attempt {
                 user_id: user_id.to_string(),
             });
         }
-        // Only explains the refusal: the refusal itself was the conditional write.
-        let started = state.db.mfa_failure_window(user_id).await?.unwrap_or(now);
-        let wait = (started + window - now).max(1);
-        let mut error = AppError::rate_limited(u64::try_from(wait).unwrap_or(1));
-        error.message = "Too many failed verifications; try again later".into();
+        // Only explains the refusal: the refusal itself was the conditional write. Without a lock
+        // yet, the budget is held by verifications still in flight: a second settles it.
+        let until = state.db.mfa_locked_until(user_id).await?.unwrap_or(now);
+        let wait = u64::try_from((until - now).max(1)).unwrap_or(1);
+        let mut error = AppError::rate_limited(wait);
+        error.message = locked_message(wait);
         Err(error)
     }
 
-    /// The answer was right (or never compared): gives the reservation back.
-    pub async fn release(self, state: &AppState) -> Result<(), AppError> {
-        state.db.release_mfa_failure(&self.user_id).await?;
+    /// The answer was right: clears the user's failures, and the next lock is the first again.
+    pub async fn succeeded(self, state: &AppState) -> Result<(), AppError> {
+        state.db.release_mfa_failure(&self.user_id, true).await?;
         Ok(())
     }
 
-    /// Runs `check` under this reservation: kept when `check` fails with
-    /// `invalid_credentials`, given back otherwise (success, or a refusal that compared nothing).
+    /// Nothing was compared (or the answer was a code the user had just used): gives the
+    /// reservation back.
+    pub async fn release(self, state: &AppState) -> Result<(), AppError> {
+        state.db.release_mfa_failure(&self.user_id, false).await?;
+        Ok(())
+    }
+
+    /// The answer was wrong: keeps the reservation (locking the user out at the limit).
+    pub async fn failed(self, state: &AppState) -> Result<(), AppError> {
+        let max = i64::from(MFA_MAX_FAILED_VERIFICATIONS);
+        let now = state.clock.now();
+        if let Some(until) = state
+            .db
+            .keep_mfa_failure(&self.user_id, max, MFA_LOCKOUTS_S, now)
+            .await?
+        {
+            tracing::info!(user = %self.user_id, seconds = until - now, "MFA lock-out");
+        }
+        Ok(())
+    }
+
+    /// Settles this reservation by `outcome`: kept when it failed with `invalid_credentials`,
+    /// a success on `Ok`, given back otherwise (a refusal that compared nothing).
     pub async fn settle<T>(
         self,
         state: &AppState,
         outcome: Result<T, AppError>,
     ) -> Result<T, AppError> {
         match outcome {
-            Err(error) if error.code == ServerErrorCode::InvalidCredentials => Err(error),
-            other => {
+            Err(error) if error.code == ServerErrorCode::InvalidCredentials => {
+                self.failed(state).await?;
+                Err(error)
+            }
+            Ok(value) => {
+                self.succeeded(state).await?;
+                Ok(value)
+            }
+            Err(error) => {
                 self.release(state).await?;
-                other
+                Err(error)
             }
         }
     }

@@ -8,6 +8,7 @@
 
 pub mod attempts;
 pub mod guard;
+pub mod notice;
 pub mod passkey;
 pub mod routes;
 pub mod sms;
@@ -16,7 +17,7 @@ pub mod totp;
 
 use symbolon_protocol::ServerErrorCode;
 pub use symbolon_protocol::constants::{
-    MFA_LOCKOUT_S, MFA_MAX_FAILED_VERIFICATIONS, MFA_TOKEN_TTL_S, TOTP_PENDING_TTL_S,
+    MFA_MAX_FAILED_VERIFICATIONS, MFA_TOKEN_TTL_S, TOTP_PENDING_TTL_S,
 };
 pub use symbolon_protocol::mfa::MfaMethodType;
 use symbolon_protocol::user::MfaMethod;

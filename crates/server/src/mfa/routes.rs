@@ -14,6 +14,7 @@ use symbolon_protocol::session::SuccessResponse;
 use symbolon_protocol::user::User;
 
 use super::guard::{mfa_required, token_refused};
+use super::notice::{self, Change};
 use super::token::{presented, token_hash};
 use super::{MfaMethodType, not_enrolled, offered, passkey, sms, token, totp};
 use crate::db::mfa::{ChangeOutcome, MfaChange};
@@ -40,6 +41,10 @@ pub async fn sms_init(
         MfaSmsAction::Verify => sms::enrolled_phone(&state, user_id).await?,
         MfaSmsAction::Enroll => {
             offered(app, MfaMethodType::Sms)?;
+            // A first second factor only within the account-change window (see `required_token`).
+            if state.db.mfa_methods(user_id).await?.is_empty() {
+                require_recent_sign_in(&state, &caller.claims.sid).await?;
+            }
             let raw = body.phone_number.as_deref().ok_or_else(|| {
                 AppError::invalid_data("phoneNumber is required to enroll a number")
             })?;
@@ -120,6 +125,11 @@ pub async fn totp_init(
     caller: FrameCaller,
 ) -> Result<Json<TotpInitResponse>, AppError> {
     offered(&caller.app, MfaMethodType::Totp)?;
+    // A first second factor only within the account-change window (see `required_token`); with
+    // one enrolled, the enrolment itself needs an MFA token.
+    if state.db.mfa_methods(&caller.user.id).await?.is_empty() {
+        require_recent_sign_in(&state, &caller.claims.sid).await?;
+    }
     let accounts = state.db.linked_accounts(&caller.user.id).await?;
     // The user as the authenticator app lists them: an email or number, else the user id.
     let account = ["email", "phone"]
@@ -148,6 +158,7 @@ pub async fn totp_enroll(
         step,
     };
     self::change(&state, &caller, change, token.as_deref()).await?;
+    notify(&state, &caller, Change::Added, MfaMethodType::Totp, None).await;
     answer(&state, &caller).await
 }
 
@@ -173,6 +184,8 @@ pub async fn sms_enroll(
         phone_number: &phone,
     };
     self::change(&state, &caller, change, token.as_deref()).await?;
+    let number = Some(phone.as_str());
+    notify(&state, &caller, Change::Added, MfaMethodType::Sms, number).await;
     answer(&state, &caller).await
 }
 
@@ -186,10 +199,18 @@ pub async fn passkeys_enroll(
     offered(&caller.app, MfaMethodType::Passkey)?;
     let dropped = passkey::check_set(&state, &caller.user.id, &body.credential_ids).await?;
     let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    let before = passkey::mfa_passkeys(&state, &caller.user.id).await?;
     change(&state, &caller, MfaChange::EnrollPasskey, token.as_deref()).await?;
     let set = (body.credential_ids.as_slice(), dropped.as_slice());
     let remove = body.remove_for_login == Some(true);
     passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
+    let kind = MfaMethodType::Passkey;
+    if body.credential_ids.iter().any(|id| !before.contains(id)) {
+        notify(&state, &caller, Change::Added, kind, None).await;
+    }
+    if !dropped.is_empty() {
+        notify(&state, &caller, Change::Removed, kind, None).await;
+    }
     answer(&state, &caller).await
 }
 
@@ -205,7 +226,12 @@ pub async fn unenroll(
     let unenroll = MfaChange::Unenroll {
         method: kind.as_str(),
     };
+    let phone = match kind {
+        MfaMethodType::Sms => sms::enrolled_phone(&state, &caller.user.id).await.ok(),
+        _ => None,
+    };
     change(&state, &caller, unenroll, token).await?;
+    notify(&state, &caller, Change::Removed, kind, phone.as_deref()).await;
     if kind == MfaMethodType::Passkey {
         let enrolled = passkey::mfa_passkeys(&state, &caller.user.id).await?;
         let remove = body.remove_for_login == Some(true);
@@ -239,6 +265,14 @@ pub async fn passkeys_unlink(
         let now = state.clock.now();
         let presented = hash.as_deref().map(|h| presented(&caller, h, now));
         passkey::remove_one(&state, &caller.app, presented, credential_id).await?;
+        notify(
+            &state,
+            &caller,
+            Change::Removed,
+            MfaMethodType::Passkey,
+            None,
+        )
+        .await;
     } else {
         // Without a second factor this is the host route's unlink: same account-change window.
         require_recent_sign_in(&state, &caller.claims.sid).await?;
@@ -248,13 +282,18 @@ pub async fn passkeys_unlink(
 }
 
 /// The presented token when the user already has a method (then one is required and must be
-/// live), checked before any code is spent; the change itself uses it up.
+/// live), checked before any code is spent; the change itself uses it up. A first second factor
+/// needs no token but a session within the account-change window: a stolen access token of an
+/// older session must not lock the user out of export, recovery and signing with the intruder's
+/// authenticator or phone. (Either way one of the two holds: a method enrolled meanwhile makes
+/// `change_mfa` ask for the token.)
 async fn required_token(
     state: &AppState,
     caller: &FrameCaller,
     token: Option<&str>,
 ) -> Result<Option<String>, AppError> {
     if state.db.mfa_methods(&caller.user.id).await?.is_empty() {
+        require_recent_sign_in(state, &caller.claims.sid).await?;
         return Ok(token.map(str::to_string));
     }
     let token = token
@@ -301,6 +340,18 @@ async fn change(
     }
     tracing::info!(app = %caller.app.id, user = %caller.user.id, "MFA methods changed");
     Ok(())
+}
+
+/// Tells the user of `caller` about a change of their methods (mail and SMS to their linked
+/// email and phone).
+async fn notify(
+    state: &AppState,
+    caller: &FrameCaller,
+    change: Change,
+    method: MfaMethodType,
+    phone: Option<&str>,
+) {
+    notice::notify(state, &caller.app, &caller.user.id, change, method, phone).await;
 }
 
 /// The user, `mfa_methods` as they are now.

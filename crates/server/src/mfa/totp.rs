@@ -6,6 +6,8 @@
 //! none and a secret moved to another user does not open. Each step is accepted at most once per
 //! user: the accepted step must be newer than the last one, by one conditional UPDATE.
 
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::constants::MFA_CODE_ALREADY_USED;
 use totp_rs::{Algorithm, Builder, Secret, Totp};
 
 use super::attempts::{Attempt, invalid_code};
@@ -125,7 +127,9 @@ pub async fn check_pending(
     attempt.settle(state, checked).await
 }
 
-/// Verifies a code of the enrolled secret and uses its step up.
+/// Verifies a code of the enrolled secret and uses its step up. The code of a step already used
+/// (the one still shown in the authenticator app after the last verification or the enrolment) is
+/// refused as such, `token_already_used`, without counting as a failure: it is no guess.
 pub async fn verify(
     state: &AppState,
     app: &AppRecord,
@@ -144,12 +148,29 @@ pub async fn verify(
     let checked = match open(state, app, user_id, &secret) {
         Ok(totp) => match matching_step(state, &totp, code) {
             Some(step) if state.db.use_totp_step(user_id, &secret, step).await? => Ok(()),
-            // A wrong code, or one whose step was used already (a replay).
-            _ => Err(invalid_code()),
+            Some(step) => {
+                // Right for a step, but not newer than the last one used: a code already used
+                // (not a guess) when the secret is still the one it matched.
+                let row = state.db.totp(user_id).await?;
+                match row {
+                    Some(row)
+                        if row.secret.as_deref() == Some(&secret) && row.last_step >= step =>
+                    {
+                        Err(code_already_used())
+                    }
+                    _ => Err(invalid_code()),
+                }
+            }
+            None => Err(invalid_code()),
         },
         Err(error) => Err(error),
     };
     attempt.settle(state, checked).await
+}
+
+/// `401 token_already_used`: the code's step was used already; the next one will do.
+pub fn code_already_used() -> AppError {
+    AppError::new(ServerErrorCode::TokenAlreadyUsed, MFA_CODE_ALREADY_USED)
 }
 
 /// `AppSecrets::seal` refused (cannot happen for a fresh base32 secret).

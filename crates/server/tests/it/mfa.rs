@@ -24,6 +24,8 @@ backend_tests!(
     sms_enrols_and_verifies_through_the_sms_adapter,
     mfa_codes_and_login_codes_do_not_mix,
     five_failures_lock_the_user_out_even_concurrently,
+    locks_grow_with_each_lock_in_a_row_and_start_again,
+    a_just_used_code_costs_no_failure,
     malformed_codes_cost_no_failure,
     tokens_are_single_use_even_concurrently,
     tokens_expire_and_belong_to_their_session_and_user,
@@ -34,6 +36,8 @@ backend_tests!(
     a_second_method_and_unenrolling_need_a_token,
     passkeys_enrol_verify_and_unenrol,
     removing_one_mfa_passkey_spends_a_token,
+    a_first_factor_needs_a_recent_sign_in,
+    factor_changes_are_mailed_and_texted,
 );
 
 const VERIFY: &str = "/api/v1/mfa/verify";
@@ -44,6 +48,8 @@ const SMS_ENROLL: &str = "/api/v1/mfa/passwordless_sms/enroll";
 const UNENROLL: &str = "/api/v1/mfa/unenroll";
 const PASSKEYS_INIT: &str = "/api/v1/mfa/passkeys/init";
 const PASSKEYS_ENROLL: &str = "/api/v1/mfa/passkeys/enroll";
+/// The answer to an authenticator code whose step was used.
+const CODE_USED: &str = "This code was already used. Wait for the next one.";
 
 /// A server whose default app offers every second factor (and SMS login).
 async fn start(backend: Backend, protect_transactions: bool) -> TestApp {
@@ -178,13 +184,8 @@ async fn totp_enrols_and_verifies_into_a_token(backend: Backend) {
         "The code you entered is not valid",
     );
     assert!(methods(&me(&t, &token).await).is_empty());
-    let enrolled = frame_post(
-        &t,
-        TOTP_ENROLL,
-        &token,
-        json!({ "code": code(&t, &secret, 0) }),
-    )
-    .await;
+    let first = code(&t, &secret, 0);
+    let enrolled = frame_post(&t, TOTP_ENROLL, &token, json!({ "code": first })).await;
     assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
     assert_eq!(methods(&enrolled.body["user"]), ["totp"]);
     assert_eq!(methods(&me(&t, &token).await), ["totp"]);
@@ -198,10 +199,9 @@ async fn totp_enrols_and_verifies_into_a_token(backend: Backend) {
         .await;
     assert_eq!(refreshed.status, StatusCode::OK, "{}", refreshed.text);
     assert_eq!(methods(&refreshed.body["user"]), ["totp"]);
-    // The enrolment code's step is used: it does not verify again.
-    verify_totp(&t, &token, &code(&t, &secret, 0))
-        .await
-        .assert_error(401, "invalid_credentials");
+    // The enrolment code's step is used: it does not verify again (and says so).
+    let used = verify_totp(&t, &token, &first).await;
+    assert_message(&used, 401, "token_already_used", CODE_USED);
 
     t.state.clock.advance(30);
     let verified = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
@@ -255,7 +255,7 @@ async fn a_totp_code_passes_once_even_concurrently(backend: Backend) {
     assert_eq!(verify_totp(&t, &token, &once).await.status, StatusCode::OK);
     verify_totp(&t, &token, &once)
         .await
-        .assert_error(401, "invalid_credentials");
+        .assert_error(401, "token_already_used");
 
     // Another user, 5 verifications of one code at once: exactly one passes.
     let other = sign_in(&t).await;
@@ -274,7 +274,7 @@ async fn a_totp_code_passes_once_even_concurrently(backend: Backend) {
         if reply.status == StatusCode::OK {
             passed += 1;
         } else {
-            reply.assert_error(401, "invalid_credentials");
+            reply.assert_error(401, "token_already_used");
         }
     }
     assert_eq!(passed, 1);
@@ -391,23 +391,70 @@ fn wrong_code(t: &TestApp, secret: &str) -> String {
         .unwrap()
 }
 
+/// The `Retry-After` of a refusal, in seconds.
+fn retry_after(reply: &Reply) -> i64 {
+    reply
+        .header("retry-after")
+        .expect("retry-after")
+        .parse()
+        .unwrap()
+}
+
+/// Checks a lock-out's refusal: `Retry-After` is `expected` seconds (one less when the server's
+/// real-time clock ticked meanwhile) and the message says the same in the MFA screen's words (the
+/// spec §8 line for 10 seconds). Answers the seconds.
+fn assert_lock(reply: &Reply, expected: i64) -> i64 {
+    reply.assert_error(429, "too_many_requests");
+    let wait = retry_after(reply);
+    assert!(
+        (expected - 1..=expected).contains(&wait),
+        "{wait} for {expected}"
+    );
+    assert_eq!(
+        reply.body["error"],
+        format!(
+            "You have exceeded the maximum number of attempts. Please close this window and try \
+             again in {wait} seconds."
+        )
+    );
+    wait
+}
+
+/// Five wrong codes lock the user out; answers the lock's refusal of the right code.
+async fn lock_out(t: &TestApp, token: &str, secret: &str) -> Reply {
+    for _ in 0..5 {
+        verify_totp(t, token, &wrong_code(t, secret))
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    let locked = verify_totp(t, token, &code(t, secret, 0)).await;
+    locked.assert_error(429, "too_many_requests");
+    locked
+}
+
+/// The first lock lasts the 10 seconds the spec's line tells the user to wait, and the right code
+/// works once they are over (it was 15 minutes); concurrent guesses never exceed the budget.
 async fn five_failures_lock_the_user_out_even_concurrently(backend: Backend) {
     let t = start(backend, false).await;
     let token = sign_in(&t).await;
     let secret = enroll_totp(&t, &token).await;
     t.state.clock.advance(30);
-    for _ in 0..5 {
-        verify_totp(&t, &token, &wrong_code(&t, &secret))
-            .await
-            .assert_error(401, "invalid_credentials");
+    // Locked out: even the right code is refused, with when to retry, in the screen's words.
+    let locked = lock_out(&t, &token, &secret).await;
+    let wait = assert_lock(&locked, 10);
+    if wait == 10 {
+        assert_eq!(
+            locked.body["error"],
+            "You have exceeded the maximum number of attempts. Please close this window and try \
+             again in 10 seconds."
+        );
     }
-    // Locked out: even the right code is refused, with when to retry.
-    let locked = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
-    locked.assert_error(429, "too_many_requests");
-    let wait: i64 = locked.header("retry-after").unwrap().parse().unwrap();
-    assert!((1..=900).contains(&wait), "{wait}");
-    // After the window, the right code passes.
-    t.state.clock.advance(900);
+    // The time left counts down; the right code is refused until the stated wait is over.
+    t.state.clock.advance(wait - 2);
+    let almost = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    almost.assert_error(429, "too_many_requests");
+    assert!((1..=2).contains(&retry_after(&almost)), "{}", almost.text);
+    t.state.clock.advance(2);
     let reply = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
 
@@ -417,23 +464,137 @@ async fn five_failures_lock_the_user_out_even_concurrently(backend: Backend) {
     t.state.clock.advance(30);
     let wrong = wrong_code(&t, &secret);
     let t = Arc::new(t);
-    let mut calls = tokio::task::JoinSet::new();
-    for _ in 0..12 {
-        let (t, other, wrong) = (t.clone(), other.clone(), wrong.clone());
-        calls.spawn(async move { verify_totp(&t, &other, &wrong).await });
-    }
-    let (mut compared, mut limited) = (0, 0);
-    while let Some(reply) = calls.join_next().await {
-        match reply.unwrap().status.as_u16() {
-            401 => compared += 1,
-            429 => limited += 1,
-            other => panic!("unexpected {other}"),
+    let concurrent_wrong = async |n: usize| {
+        let mut calls = tokio::task::JoinSet::new();
+        for _ in 0..n {
+            let (t, other, wrong) = (t.clone(), other.clone(), wrong.clone());
+            calls.spawn(async move { verify_totp(&t, &other, &wrong).await });
         }
+        let (mut compared, mut limited) = (0, 0);
+        while let Some(reply) = calls.join_next().await {
+            match reply.unwrap().status.as_u16() {
+                401 => compared += 1,
+                429 => limited += 1,
+                other => panic!("unexpected {other}"),
+            }
+        }
+        (compared, limited)
+    };
+    assert_eq!(concurrent_wrong(12).await, (5, 7));
+    let locked = verify_totp(&t, &other, &code(&t, &secret, 0)).await;
+    locked.assert_error(429, "too_many_requests");
+    assert_lock(&locked, 10);
+    // After the lock, another burst: again 5 at most, and the next lock is longer.
+    t.state.clock.advance(10);
+    assert_eq!(concurrent_wrong(12).await, (5, 7));
+    let locked = verify_totp(&t, &other, &code(&t, &secret, 0)).await;
+    assert_lock(&locked, 30);
+}
+
+/// Each lock in a row lasts longer (10 s, 30 s, 60 s, 120 s, then 300 s each), so guessing stays
+/// slow; a right code, or an hour without a failure, starts again at 10 s (a shorter memory would
+/// let a guesser restart the ladder for more guesses than the 300 s cap allows). Failures on any
+/// screen count.
+async fn locks_grow_with_each_lock_in_a_row_and_start_again(backend: Backend) {
+    let t = start(backend, false).await;
+    let (email, mut token) = email_user(&t).await;
+    let secret = enroll_totp(&t, &token).await;
+    t.state.clock.advance(30);
+    for expected in [10, 30, 60, 120, 300, 300] {
+        assert_lock(&lock_out(&t, &token, &secret).await, expected);
+        t.state.clock.advance(expected);
     }
-    assert_eq!((compared, limited), (5, 7));
-    verify_totp(&t, &other, &code(&t, &secret, 0))
+    // A right code starts the ladder again.
+    t.state.clock.advance(30);
+    let reply = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    assert_lock(&lock_out(&t, &token, &secret).await, 10);
+    t.state.clock.advance(10);
+    assert_lock(&lock_out(&t, &token, &secret).await, 30);
+    // 50 minutes without a failure: remembered (the next lock is the third in a row)… (a new
+    // session: access tokens last an hour; the budget is the user's)
+    t.state.clock.advance(3000);
+    token = token_of(&t.login(&email).await);
+    let locked = lock_out(&t, &token, &secret).await;
+    assert_lock(&locked, 60);
+    // …an hour: forgotten.
+    t.state.clock.advance(3600);
+    token = token_of(&t.login(&email).await);
+    assert_lock(&lock_out(&t, &token, &secret).await, 10);
+    t.state.clock.advance(10);
+
+    // Wrong codes on the enrolment screens and on verification add up (one budget per user):
+    // four wrong verifications and one wrong code for a second factor lock.
+    t.state.clock.advance(30);
+    let mfa = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    assert_eq!(mfa.status, StatusCode::OK, "{}", mfa.text);
+    let mfa = mfa.body["token"].as_str().unwrap().to_string();
+    let phone = unique_phone();
+    let init = sms_init(
+        &t,
+        &token,
+        json!({ "action": "enroll", "phoneNumber": phone }),
+    )
+    .await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    let sms_code = t.latest_sms_code(&phone).await;
+    let wrong_sms = if sms_code == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
+    for _ in 0..4 {
+        verify_totp(&t, &token, &wrong_code(&t, &secret))
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    let body = json!({ "phoneNumber": phone, "code": wrong_sms, "mfa_token": mfa });
+    frame_post(&t, SMS_ENROLL, &token, body)
         .await
-        .assert_error(429, "too_many_requests");
+        .assert_error(401, "invalid_credentials");
+    let locked = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    locked.assert_error(429, "too_many_requests");
+    // The ladder started again at the success.
+    assert_lock(&locked, 10);
+}
+
+/// The code still shown in the authenticator app after it was used (enrolment or verification) is
+/// refused as used, `token_already_used` with a message saying to wait for the next one, and costs
+/// no failure: re-entering it ten times locks nobody out; the next step's code passes.
+async fn a_just_used_code_costs_no_failure(backend: Backend) {
+    let t = start(backend, false).await;
+    let token = sign_in(&t).await;
+    let init = frame_post(&t, TOTP_INIT, &token, json!({})).await;
+    let secret = init.body["secret"].as_str().unwrap().to_string();
+    let first = code(&t, &secret, 0);
+    let enrolled = frame_post(&t, TOTP_ENROLL, &token, json!({ "code": first })).await;
+    assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
+    // The code the app still shows after the enrolment (its step, or the next one's window).
+    for _ in 0..10 {
+        let used = verify_totp(&t, &token, &first).await;
+        assert_message(&used, 401, "token_already_used", CODE_USED);
+    }
+    t.state.clock.advance(30);
+    let code_now = code(&t, &secret, 0);
+    let reply = verify_totp(&t, &token, &code_now).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    for _ in 0..10 {
+        verify_totp(&t, &token, &code_now)
+            .await
+            .assert_error(401, "token_already_used");
+    }
+    // Still the full budget: four wrong codes, then the next step's code passes.
+    for _ in 0..4 {
+        verify_totp(&t, &token, &wrong_code(&t, &secret))
+            .await
+            .assert_error(401, "invalid_credentials");
+    }
+    t.state.clock.advance(30);
+    let reply = verify_totp(&t, &token, &code(&t, &secret, 0)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    // A wrong code is still a failure: five of them lock.
+    let locked = lock_out(&t, &token, &secret).await;
+    assert_lock(&locked, 10);
 }
 
 /// A code that is not 6 digits compares nothing: `400 invalid_data` with the spec's passcode
@@ -942,4 +1103,220 @@ async fn removing_one_mfa_passkey_spends_a_token(backend: Backend) {
         .await
         .assert_error(403, "missing_or_invalid_mfa");
     assert_eq!(passkey_state(&me(&t, &token).await, &third), Some(false));
+}
+
+/// A user whose access token may be stolen: signed in by email (the notices' address), the app
+/// offering every factor. Answers `(email, access token)`.
+async fn email_user(t: &TestApp) -> (String, String) {
+    let email = unique_email();
+    let token = token_of(&t.login(&email).await);
+    (email, token)
+}
+
+/// The notice mails to `email` whose subject has `subject`, newest first (waits up to 5 s for one).
+async fn notices(t: &TestApp, email: &str, subject: &str) -> Vec<Value> {
+    for _ in 0..50 {
+        let found: Vec<Value> = t
+            .messages(email)
+            .await
+            .into_iter()
+            .filter(|m| m["subject"].as_str().unwrap_or_default().contains(subject))
+            .collect();
+        if !found.is_empty() {
+            return found;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    Vec::new()
+}
+
+/// The text of a captured mail.
+fn mail_text(message: &Value) -> String {
+    ["text", "body", "html"]
+        .iter()
+        .find_map(|k| message[k].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// How many rows `sql` counts.
+async fn count(t: &TestApp, sql: &'static str) -> i64 {
+    let (n,): (i64,) = sqlx::query_as(sql)
+        .fetch_one(t.state.db.pool())
+        .await
+        .unwrap();
+    n
+}
+
+/// A stolen access token of a session that signed in over 10 minutes ago cannot make the
+/// attacker's authenticator, phone or passkey the user's first second factor (which would lock the
+/// user out of export, recovery and signing): every first-enrolment route is `403` and stores
+/// nothing. A session that just signed in can, and the user is told by mail.
+async fn a_first_factor_needs_a_recent_sign_in(backend: Backend) {
+    let t = start(backend, false).await;
+    let (email, token) = email_user(&t).await;
+    let mut auth = SoftAuthenticator::new("localhost");
+    let passkey = link_passkey(&t, &token, &mut auth).await;
+    // A pending authenticator secret made while the session was fresh.
+    let init = frame_post(&t, TOTP_INIT, &token, json!({})).await;
+    assert_eq!(init.status, StatusCode::OK, "{}", init.text);
+    let pending = init.body["secret"].as_str().unwrap().to_string();
+    let stored_pending = || async {
+        let (sealed,): (String,) = sqlx::query_as("SELECT pending_secret FROM mfa_totp")
+            .fetch_one(t.state.db.pool())
+            .await
+            .unwrap();
+        sealed
+    };
+    let before = stored_pending().await;
+    t.state.clock.advance(601);
+
+    let stale = |reply: Reply| {
+        assert_message(
+            &reply,
+            403,
+            "missing_or_invalid_mfa",
+            "Sign in again to change the accounts you sign in with",
+        );
+    };
+    stale(frame_post(&t, TOTP_INIT, &token, json!({})).await);
+    let enroll = json!({ "code": code(&t, &pending, 0) });
+    stale(frame_post(&t, TOTP_ENROLL, &token, enroll).await);
+    let attacker_phone = unique_phone();
+    let sms_enroll_init = json!({ "action": "enroll", "phoneNumber": attacker_phone });
+    stale(sms_init(&t, &token, sms_enroll_init).await);
+    let sms_body = json!({ "phoneNumber": attacker_phone, "code": "123456" });
+    stale(frame_post(&t, SMS_ENROLL, &token, sms_body).await);
+    let passkeys = json!({ "credential_ids": [passkey] });
+    stale(frame_post(&t, PASSKEYS_ENROLL, &token, passkeys).await);
+    // Nothing stored: no method, no new pending secret, no code texted, no MFA passkey.
+    let user = me(&t, &token).await;
+    assert!(methods(&user).is_empty());
+    assert_eq!(passkey_state(&user, &passkey), Some(false));
+    assert_eq!(
+        count(&t, "SELECT COUNT(*) FROM mfa_totp WHERE secret IS NOT NULL").await,
+        0
+    );
+    assert_eq!(
+        count(
+            &t,
+            "SELECT COUNT(*) FROM otp_codes WHERE channel = 'mfa_sms'"
+        )
+        .await,
+        0
+    );
+    assert_eq!(
+        stored_pending().await,
+        before,
+        "the stale init made no new secret"
+    );
+    assert!(notices(&t, &email, "second factor").await.is_empty());
+
+    // Signing in again (a fresh proof: the emailed code) opens the window: the enrolment works,
+    // and the user's address is told which method was added, when, and what to do otherwise.
+    let fresh = token_of(&t.login(&email).await);
+    let secret = enroll_totp(&t, &fresh).await;
+    assert_eq!(methods(&me(&t, &fresh).await), ["totp"]);
+    let mail = notices(&t, &email, "second factor was added").await;
+    assert_eq!(mail.len(), 1, "{mail:?}");
+    let text = mail_text(&mail[0]);
+    assert!(text.contains("An authenticator app was added to the two-step verification of your Test App account on"), "{text}");
+    assert!(text.contains(" UTC"), "{text}");
+    assert!(text.contains("If this wasn't you"), "{text}");
+
+    // A later factor needs an MFA token in any session, fresh or not.
+    enroll_sms(&t, &fresh, &unique_phone(), None)
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
+    t.state.clock.advance(601);
+    let mfa = mfa_token(&t, &token, &secret).await;
+    let phone = unique_phone();
+    let added = enroll_sms(&t, &token, &phone, Some(&mfa)).await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text);
+    assert_eq!(methods(&added.body["user"]), ["totp", "sms"]);
+}
+
+/// Adding or removing a second factor is mailed to the user's email and texted to their linked
+/// phone (never to the number being enrolled), naming the method and the time.
+async fn factor_changes_are_mailed_and_texted(backend: Backend) {
+    let t = start(backend, false).await;
+    let (email, token) = email_user(&t).await;
+    // The intruder's number as the first factor: the user's address hears of it (the last digits).
+    let intruder = unique_phone();
+    let enrolled = enroll_sms(&t, &token, &intruder, None).await;
+    assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
+    let added = notices(&t, &email, "second factor was added").await;
+    assert_eq!(added.len(), 1);
+    let text = mail_text(&added[0]);
+    let last4 = &intruder[intruder.len() - 4..];
+    assert!(
+        text.contains(&format!(
+            "SMS to a phone number ending in {last4} was added"
+        )),
+        "{text}"
+    );
+    let texts = common::sms_messages(&t.http, &intruder).await;
+    assert!(
+        texts.iter().all(|m| !m["body"]
+            .as_str()
+            .unwrap()
+            .contains("two-step verification")),
+        "{texts:?}"
+    );
+    // Removing it (with a code texted to it) is told too.
+    let sent = sms_init(&t, &token, json!({ "action": "verify" })).await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+    let code = t.latest_sms_code(&intruder).await;
+    let verified = frame_post(&t, VERIFY, &token, json!({ "method": "sms", "code": code })).await;
+    assert_eq!(verified.status, StatusCode::OK, "{}", verified.text);
+    let mfa = verified.body["token"].as_str().unwrap();
+    let removed = frame_post(
+        &t,
+        UNENROLL,
+        &token,
+        json!({ "method": "sms", "mfa_token": mfa }),
+    )
+    .await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.text);
+    let gone = notices(&t, &email, "second factor was removed").await;
+    assert_eq!(gone.len(), 1);
+    let text = mail_text(&gone[0]);
+    assert!(
+        text.contains(&format!(
+            "ending in {last4} was removed from the two-step verification"
+        )),
+        "{text}"
+    );
+    assert!(text.contains("If this wasn't you"), "{text}");
+
+    // A user who signs in by SMS is texted at their number.
+    let phone = unique_phone();
+    let sent = t
+        .post(
+            "/api/v1/passwordless_sms/init",
+            json!({ "phoneNumber": phone }),
+        )
+        .send()
+        .await;
+    assert_eq!(sent.status, StatusCode::OK, "{}", sent.text);
+    let login_code = t.latest_sms_code(&phone).await;
+    let session = t
+        .post(
+            "/api/v1/passwordless_sms/authenticate",
+            json!({ "phoneNumber": phone, "code": login_code }),
+        )
+        .send()
+        .await;
+    assert_eq!(session.status, StatusCode::OK, "{}", session.text);
+    let phone_token = token_of(&session.body);
+    enroll_totp(&t, &phone_token).await;
+    let text = t.latest_sms(&phone).await;
+    let body = text["body"].as_str().unwrap();
+    assert!(
+        body.starts_with(
+            "Test App: An authenticator app was added to your account's two-step verification on"
+        ),
+        "{body}"
+    );
+    assert!(body.contains("If this wasn't you"), "{body}");
 }

@@ -28,6 +28,24 @@ describe("describeError", () => {
     );
   });
 
+  it("tells a wallet operation refused after an MFA lock-out how long is left (not 'Something went wrong')", () => {
+    const locked = (seconds?: number) =>
+      describeError(
+        new ClientError(
+          "mfa_verification_max_attempts_reached",
+          undefined,
+          seconds === undefined ? {} : { retryAfterSeconds: seconds },
+        ),
+      );
+    const spec =
+      "You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.";
+    expect(locked()).toBe(spec);
+    expect(locked(10)).toBe(spec);
+    expect(locked(1)).toContain("try again in 1 second.");
+    expect(locked(60)).toContain("try again in 1 minute.");
+    expect(locked(300)).toContain("try again in 5 minutes.");
+  });
+
   it("explains network failures", () => {
     expect(describeError(new ClientError("network_error", "fetch failed"))).toBe(
       "Unable to reach the server. Check your connection and try again.",

@@ -1,3 +1,4 @@
+import { mfaMaxAttemptsText } from "../mfa/mfaLockoutText.ts";
 import { isApiError } from "./ApiError.ts";
 import { isClientError } from "./ClientError.ts";
 import { codeRefusal } from "./codeRefusal.ts";
@@ -10,6 +11,9 @@ export function describeError(e: unknown): string {
     if (e.code === "network_error") return "Unable to reach the server. Check your connection and try again.";
     // Validation failures carry the spec's message (e.g. the email rules of §5).
     if (e.code === "invalid_input") return e.message;
+    // An operation that needed MFA failed after too many tries: say when it may be tried again
+    // (the server's lock-out, when the wallet frame passed it on).
+    if (e.code === "mfa_verification_max_attempts_reached") return mfaMaxAttemptsText(e.retryAfterSeconds);
     return GENERIC;
   }
   if (!isApiError(e)) return GENERIC;

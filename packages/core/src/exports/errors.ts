@@ -37,3 +37,4 @@ export {
   errorIndicatesMfaTimeout,
   errorIndicatesMfaVerificationFailed,
 } from "../mfa/mfaErrors.ts";
+export { MFA_MAX_ATTEMPTS_TEXT, mfaMaxAttemptsText } from "../mfa/mfaLockoutText.ts";

@@ -2357,10 +2357,19 @@ export const MFA_OVERALL_TIMEOUT_MS = 1260000;
 export const MFA_MAX_ATTEMPTS = 4;
 /** Seconds an MFA token lives; it is also single use. */
 export const MFA_TOKEN_TTL_S = 300;
-/** Failed MFA verifications a user may make per lock-out window. */
+/** Failed MFA verifications (across methods and screens) that lock the user out for a while. */
 export const MFA_MAX_FAILED_VERIFICATIONS = 5;
-/** The lock-out window after too many failed MFA verifications, in seconds. */
-export const MFA_LOCKOUT_S = 900;
+/** Seconds of the n-th lock-out in a row (0-based; the last one repeats): the first matches the
+ spec §8 line 'try again in 10 seconds'. */
+export const MFA_LOCKOUTS_S = [10, 30, 60, 120, 300] as const;
+/** Seconds without a failed MFA verification after which a user's failures and lock-outs are
+ forgotten (the next lock-out is the first again). Long enough that waiting for it gives a
+ guesser fewer guesses than staying at the longest lock-out (25 per 220 s + this, against
+ 5 per 300 s). */
+export const MFA_FAILURE_MEMORY_S = 3600;
+/** The server's message (`token_already_used`) for an authenticator code whose 30-second step
+ was used already: the user re-entered the code still shown; no failure is counted. */
+export const MFA_CODE_ALREADY_USED = "This code was already used. Wait for the next one.";
 /** Seconds a TOTP secret waits for its first code before it is dropped. */
 export const TOTP_PENDING_TTL_S = 600;
 /** Seconds a passkey challenge lives. */

@@ -147,6 +147,30 @@ describe("wallet frame connection", () => {
     const error = await request;
     expect(error).toBeInstanceOf(ClientError);
     expect(error).toMatchObject({ code: "embedded_wallet_recovery_error", message: "Share mismatch" });
+    expect((error as ClientError).retryAfterSeconds).toBeUndefined();
+  });
+
+  it("keeps the seconds an MFA lock-out has left (the server's Retry-After, passed on by the frame)", async () => {
+    const frame = manualFrame();
+    const connection = createFrameConnection({ host: frame.host, src: SRC, title: "t", visible: false });
+    const ready = connection.ready();
+    frame.answerReady();
+    await ready;
+    const request = connection.request("privy:mfa:verify", {}).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    const id = frame.last("privy:mfa:verify")?.id;
+    frame.send({
+      id,
+      event: "privy:mfa:verify",
+      error: {
+        type: "mfa_verification_max_attempts_reached",
+        message: "Max MFA verification attempts reached",
+        retryAfterSeconds: 30,
+      },
+    });
+    const error = await request;
+    expect(error).toBeInstanceOf(ClientError);
+    expect(error).toMatchObject({ code: "mfa_verification_max_attempts_reached", retryAfterSeconds: 30 });
   });
 
   it("gives up on an operation after its timeout (15 s by default)", async () => {

@@ -177,9 +177,17 @@ export function createFrameConnection(options: FrameConnectionOptions): FrameCon
 }
 
 function toClientError(error: unknown): ClientError {
-  const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown };
+  const { type, message, retryAfterSeconds } = (error ?? {}) as {
+    type?: unknown;
+    message?: unknown;
+    retryAfterSeconds?: unknown;
+  };
   const code = (typeof type === "string" ? type : "embedded_wallet_request_error") as ClientErrorCode;
-  return new ClientError(code, typeof message === "string" ? message : undefined);
+  const wait =
+    typeof retryAfterSeconds === "number" && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0
+      ? { retryAfterSeconds: Math.ceil(retryAfterSeconds) }
+      : {};
+  return new ClientError(code, typeof message === "string" ? message : undefined, wait);
 }
 
 /**

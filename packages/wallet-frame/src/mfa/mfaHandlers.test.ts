@@ -71,13 +71,31 @@ describe("privy:mfa:verify", () => {
       type: "missing_mfa_enrollment",
       message: "The user has not enrolled this MFA method",
     });
-    // One wrong code so far; after the 5th the user is locked out, even for the right code.
+    // One wrong code so far; after the 5th the user is locked out, even for the right code, and
+    // the host learns for how long (the server's Retry-After).
     for (let i = 0; i < 4; i += 1) await verify({ method: "totp", mfaCode: "000000" });
     expect(await verify({ method: "totp", mfaCode: CODE })).toEqual({
       type: "mfa_verification_max_attempts_reached",
       message: "Max MFA verification attempts reached",
+      retryAfterSeconds: 10,
     });
     expect(stored(frame)).toBeNull();
+  });
+
+  it("passes on how long a lock-out lasts, and the server's words for a code already used", async () => {
+    const { server, frame } = setup(["totp"]);
+    const verify = async () =>
+      (await frame.request("privy:mfa:verify", { accessToken: alice, method: "totp", mfaCode: "000000" }))
+        .error;
+    server.failNext(429, "too_many_requests", "Locked", { "retry-after": "30" });
+    expect(await verify()).toEqual({
+      type: "mfa_verification_max_attempts_reached",
+      message: "Max MFA verification attempts reached",
+      retryAfterSeconds: 30,
+    });
+    const used = "This code was already used. Wait for the next one.";
+    server.failNext(401, "token_already_used", used);
+    expect(await verify()).toEqual({ type: "embedded_wallet_request_error", message: used });
   });
 
   it("checks the method, the code (a string of 6 digits) and the passkey response before any call", async () => {

@@ -63,12 +63,16 @@ function flag(data: Record<string, unknown>, name: string, wire: string): Record
 
 /**
  * The frame error of a failed MFA call (contract "Frame errors"): too many tries → max
- * attempts; a wrong code on verify → `missing_or_invalid_mfa` with the screen's text; the
+ * attempts, with the seconds until the server's lock-out ends; a wrong code on verify → `missing_or_invalid_mfa` with the screen's text; the
  * rest as every other call (no/dead token → retry, `missing_mfa_enrollment`, the server's message).
  */
 function mfaFrameError(error: unknown, verifying: boolean): FrameError {
   if (error instanceof ApiCallError && error.status === 429) {
-    return new FrameError("mfa_verification_max_attempts_reached", "Max MFA verification attempts reached");
+    return new FrameError(
+      "mfa_verification_max_attempts_reached",
+      "Max MFA verification attempts reached",
+      error.retryAfterSeconds,
+    );
   }
   if (verifying && error instanceof ApiCallError && error.code === "invalid_credentials") {
     return new FrameError("missing_or_invalid_mfa", "The code you entered is not valid");

@@ -7,8 +7,10 @@ export const PASSKEY_ID = "cred-1";
 export const TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 const TOKEN_TTL_S = 300;
 const MAX_FAILURES = 5;
+/** The server's first lock-out (MFA_LOCKOUTS_S[0]). */
+const FIRST_LOCKOUT_S = 10;
 
-type Reply = { status: number; body: unknown };
+type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 type Operation = "sign" | "export" | "recovery";
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -49,7 +51,12 @@ export function createFakeMfa() {
   }
 
   function checkCode(sub: string, code: unknown): Reply | null {
-    if ((failures.get(sub) ?? 0) >= MAX_FAILURES) return fail(429, "too_many_requests", "Too many requests");
+    if ((failures.get(sub) ?? 0) >= MAX_FAILURES) {
+      return {
+        ...fail(429, "too_many_requests", "Too many requests"),
+        headers: { "retry-after": String(FIRST_LOCKOUT_S) },
+      };
+    }
     if (code === CODE) return null;
     failures.set(sub, (failures.get(sub) ?? 0) + 1);
     return fail(401, "invalid_credentials", "The code you entered is not valid");

@@ -46,8 +46,11 @@ export interface RecordedCall {
   init: RequestInit;
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
 function error(status: number, code: string, message: string): Response {
@@ -98,7 +101,7 @@ export function createFakeServer() {
     if (!session) return error(401, "missing_or_invalid_token", "Missing or invalid token");
     const sub = session.userId;
     const mfaReply = mfa.route(path, sub, session.sessionId, body, userView);
-    if (mfaReply) return json(mfaReply.status, mfaReply.body);
+    if (mfaReply) return json(mfaReply.status, mfaReply.body, mfaReply.headers);
     const user = users.get(sub);
     const owned = (address: string) =>
       user?.wallets.find((w) => w.address.toLowerCase() === decodeURIComponent(address).toLowerCase());
@@ -233,8 +236,8 @@ export function createFakeServer() {
       recoveryAllowed = allowed;
     },
     /** The next call answers this instead. */
-    failNext(status: number, code: string, message: string) {
-      nextFailure = error(status, code, message);
+    failNext(status: number, code: string, message: string, headers: Record<string, string> = {}) {
+      nextFailure = json(status, { error: message, code }, headers);
     },
   };
 }

@@ -3,6 +3,7 @@ import { fireEvent, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderModal, USER } from "../renderModal";
 import {
+  MFA_CODE_USED_TEXT,
   MFA_MAX_ATTEMPTS_TEXT,
   MFA_NOT_VALID_TEXT,
   MFA_SOMETHING_WRONG_TEXT,
@@ -171,6 +172,45 @@ describe("MFA verification", () => {
     // The screen's own Close (the dialog's × comes first).
     fireEvent.click(within(dialog).getAllByRole("button", { name: "Close" })[1] as HTMLElement);
     await waitFor(() => expect(controller.getState().open).toBe(false));
+  });
+
+  it("a server lock-out says how long is left: the spec line for the first (10 s), the longer ones theirs", async () => {
+    const lockedFor = (seconds: number) =>
+      new ClientError("mfa_verification_max_attempts_reached", undefined, { retryAfterSeconds: seconds });
+    vi.mocked(submitMfa).mockImplementationOnce(async (client) => {
+      endVerification(client, lockedFor(10));
+      throw lockedFor(10);
+    });
+    const { dialog, client } = await openVerification(["totp"]);
+    paste(dialog, "111111");
+    await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(MFA_MAX_ATTEMPTS_TEXT));
+    expect(within(dialog).queryByLabelText("Digit 1")).toBeNull();
+    // A later lock (the backoff), or the time left when the form is used again while locked.
+    endVerification(client, lockedFor(30));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toBe(
+        "You have exceeded the maximum number of attempts. Please close this window and try again in 30 seconds.",
+      ),
+    );
+    endVerification(client, lockedFor(7));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toContain("try again in 7 seconds."),
+    );
+    endVerification(client, lockedFor(300));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toContain("try again in 5 minutes."),
+    );
+  });
+
+  it("an authenticator code already used says so and keeps the code boxes (it is no failed attempt)", async () => {
+    vi.mocked(submitMfa).mockRejectedValueOnce(
+      new ClientError("embedded_wallet_request_error", MFA_CODE_USED_TEXT),
+    );
+    const { dialog } = await openVerification(["totp"]);
+    paste(dialog, "123456");
+    await waitFor(() => expect(within(dialog).getByRole("alert").textContent).toBe(MFA_CODE_USED_TEXT));
+    expect(MFA_CODE_USED_TEXT).toBe("This code was already used. Wait for the next one.");
+    expect(within(dialog).getByLabelText("Digit 1")).toBeTruthy();
   });
 
   it("the time limit and anything else have their spec lines", async () => {
