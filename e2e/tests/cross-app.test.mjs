@@ -51,6 +51,8 @@ step("app B logs in with app A's account through A's consent page", async ({ con
     `/apps/${stack.appId}/oauth/authorize`,
   );
   await consent.getByText("wants to connect to your").waitFor();
+  await consent.getByLabel("Email").waitFor();
+  assert.deepEqual(await lookAtCrossAppPage(consent, "sign-in"), { light: [], dark: [] }, "axe: sign-in");
   const after = await stack.mailbox.lastId(email);
   await consent.getByLabel("Email").fill(email);
   await consent.getByRole("button", { name: "Send code" }).click();

@@ -3,7 +3,7 @@
 // amount in the chain's native currency, a message as text, typed data as nested rows.
 
 import type { CrossAppRequest } from "@symbolon/core";
-import { address, el, row } from "./ui.ts";
+import { addressRow, el, row } from "./ui.ts";
 import { formatUnits, roundUnits, toBigInt } from "./units.ts";
 
 type Chain = NonNullable<CrossAppRequest["chain"]>;
@@ -36,7 +36,7 @@ export function readableMessage(message: unknown): string {
 
 /** What the user checks before approving `request`, signed by `wallet`: rows, then any text blocks. */
 export function requestView(request: CrossAppRequest, wallet: string): HTMLElement[] {
-  const rows = el("dl", { class: "rows" }, row("Wallet", address(wallet)));
+  const rows = el("dl", { class: "rows" }, addressRow("Wallet", wallet));
   const view: HTMLElement[] = [rows];
   if (request.method === "personal_sign") {
     view.push(block("Message", readableMessage(request.params[0])));
@@ -49,7 +49,7 @@ export function requestView(request: CrossAppRequest, wallet: string): HTMLEleme
   } else {
     const tx = isRecord(request.params[0]) ? request.params[0] : {};
     const chain = chainOf(request, toNumber(tx.chainId));
-    if (typeof tx.to === "string") rows.append(row("To", address(tx.to)));
+    if (typeof tx.to === "string") rows.append(addressRow("To", tx.to));
     const amount = toBigInt(tx.value) ?? 0n;
     rows.append(row("Amount", money(amount, chain.nativeCurrency)), row("Network", chain.name));
     const gas = toBigInt(tx.gas);
@@ -122,7 +122,7 @@ function typedDataRows(rows: HTMLElement, typed: TypedDataView, chainName: (id: 
   if (domain.version !== undefined) rows.append(row("Version", String(domain.version)));
   if (chainId !== undefined) rows.append(row("Chain", chainName(chainId)));
   if (typeof domain.verifyingContract === "string") {
-    rows.append(row("Contract", address(domain.verifyingContract)));
+    rows.append(addressRow("Contract", domain.verifyingContract));
   }
   if (typeof primaryType === "string") rows.append(row("Type", primaryType));
   if (typeof primaryType === "string" && isRecord(message)) {
@@ -153,7 +153,7 @@ function field(name: string, type: string, value: unknown, types: Types, depth: 
   if (types[type] && isRecord(value) && depth < MAX_DEPTH) {
     return [group(name, fields(type, value, types, depth + 1))];
   }
-  return [row(name, type === "address" && typeof value === "string" ? address(value) : text(value))];
+  return [type === "address" && typeof value === "string" ? addressRow(name, value) : row(name, text(value))];
 }
 
 function text(value: unknown): string {

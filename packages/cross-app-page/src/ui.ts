@@ -76,7 +76,12 @@ export function row(label: string, ...value: Child[]): HTMLDivElement {
   return el("div", { class: "row" }, el("dt", {}, label), el("dd", {}, ...value));
 }
 
-/** An address in full, monospace, wrapping anywhere (never cut: it is what the user checks). */
-export function address(value: string): HTMLElement {
-  return el("span", { class: "address" }, value);
+/**
+ * A row whose value is an address: in full on its own line, monospace, wrapping anywhere (never cut:
+ * it is what the user checks).
+ */
+export function addressRow(label: string, value: string): HTMLDivElement {
+  const node = row(label, el("span", { class: "address" }, value));
+  node.classList.add("wide");
+  return node;
 }
