@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { getAddress, verifyMessage } from "viem";
 import { sharedBrowser } from "../lib/browser.mjs";
+import { lookAtCrossAppPage } from "../lib/crossAppPage.mjs";
 import { uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
 import { chainClient } from "../lib/wallet.mjs";
@@ -50,12 +51,21 @@ step("app B logs in with app A's account through A's consent page", async ({ con
     `/apps/${stack.appId}/oauth/authorize`,
   );
   await consent.getByText("wants to connect to your").waitFor();
+  await consent.getByLabel("Email").waitFor();
+  assert.deepEqual(await lookAtCrossAppPage(consent, "sign-in"), { light: [], dark: [] }, "axe: sign-in");
   const after = await stack.mailbox.lastId(email);
   await consent.getByLabel("Email").fill(email);
   await consent.getByRole("button", { name: "Send code" }).click();
   const code = await stack.mailbox.waitForCode(email, { after });
   await consent.getByLabel("Code").fill(code);
   await consent.getByRole("button", { name: "Sign in" }).click();
+  await consent.getByRole("button", { name: "Allow" }).waitFor({ timeout: 30_000 });
+  await consent.getByRole("heading", { level: 1, name: "Connect to" }).waitFor();
+  assert.deepEqual(
+    await lookAtCrossAppPage(consent, "consent"),
+    { light: [], dark: [] },
+    "axe: consent page",
+  );
   const closed = consent.waitForEvent("close", { timeout: 30_000 });
   await consent.getByRole("button", { name: "Allow" }).click({ timeout: 30_000 });
   await closed;
@@ -72,6 +82,7 @@ step("a cross-app personal_sign by A's wallet verifies with viem", async ({ cont
     "/oauth/transact",
   );
   await signing.getByText(MESSAGE).waitFor({ timeout: 20_000 });
+  assert.deepEqual(await lookAtCrossAppPage(signing, "message"), { light: [], dark: [] }, "axe: message");
   const closed = signing.waitForEvent("close", { timeout: 30_000 });
   await signing.getByRole("button", { name: "Approve" }).click();
   await closed;
@@ -101,6 +112,13 @@ step(
       page.getByRole("button", { name: "Send with app A" }),
       "/oauth/transact",
     );
+    await signing.getByRole("button", { name: "Approve" }).waitFor({ timeout: 20_000 });
+    // The transaction as rows (the amount in the chain's currency), never its JSON.
+    const cell = (label) => signing.locator(".rows > .row", { hasText: label }).locator("dd").textContent();
+    assert.match((await cell("Amount")) ?? "", /^0 [A-Z]+$/);
+    assert.ok(await cell("Network"));
+    assert.doesNotMatch((await signing.locator("main").textContent()) ?? "", /[{}]/);
+    assert.deepEqual(await lookAtCrossAppPage(signing, "transaction"), { light: [], dark: [] }, "axe: tx");
     const closed = signing.waitForEvent("close", { timeout: 30_000 });
     await signing.getByRole("button", { name: "Approve" }).click({ timeout: 20_000 });
     await closed;

@@ -4,7 +4,7 @@ import type { CrossAppConsentRequest, CrossAppConsentResponse } from "@symbolon/
 import { type Client, getAccessToken } from "@symbolon/core";
 import type { AuthorizeContext } from "./context.ts";
 import { ensureSignedIn } from "./signIn.ts";
-import { button, el, errorLine, show } from "./ui.ts";
+import { button, el, errorLine, header, show } from "./ui.ts";
 
 /** Where Deny sends the browser (RFC 6749 §4.1.2.1 `access_denied`). */
 export function deniedUrl(context: AuthorizeContext): string {
@@ -45,8 +45,11 @@ export async function consent(client: Client, context: AuthorizeContext): Promis
 /** Runs the page. */
 export async function runAuthorize(client: Client, context: AuthorizeContext): Promise<void> {
   const intro = [
-    el("h1", {}, `Connect to ${context.provider_app_name}`),
-    el("p", {}, `${context.client_app_name} wants to connect to your ${context.provider_app_name} account`),
+    header(
+      { name: context.client_app_name, iconUrl: context.client_app_icon_url },
+      `Connect to ${context.provider_app_name}`,
+      `${context.client_app_name} wants to connect to your ${context.provider_app_name} account`,
+    ),
   ];
   document.title = `Connect to ${context.provider_app_name}`;
   await ensureSignedIn(client, context.provider_app_name, intro);
@@ -55,15 +58,19 @@ export async function runAuthorize(client: Client, context: AuthorizeContext): P
     ...intro,
     el(
       "p",
-      {},
+      { class: "note" },
       `${context.client_app_name} will see your ${context.provider_app_name} account id and wallet addresses, and may ask you to sign with your wallet.`,
     ),
     el(
       "div",
-      { class: "row" },
-      button("Deny", () => {
-        window.location.assign(deniedUrl(context));
-      }),
+      { class: "actions" },
+      button(
+        "Deny",
+        () => {
+          window.location.assign(deniedUrl(context));
+        },
+        "secondary",
+      ),
       button("Allow", async () => {
         try {
           window.location.assign(await consent(client, context));

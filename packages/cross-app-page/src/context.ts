@@ -11,6 +11,8 @@ export interface AuthorizeContext {
   provider_app_name: string;
   client_app_id: string;
   client_app_name: string;
+  /** The requesting app's icon (https), when the server sends one; a letter tile otherwise. */
+  client_app_icon_url?: string | null;
   redirect_uri: string;
   state: string | null;
   code_challenge: string;

@@ -5,8 +5,9 @@
 import type { CrossAppRequest, CrossAppTransactContext } from "@symbolon/core";
 import { type Client, createClient } from "@symbolon/core";
 import type { TransactContext } from "./context.ts";
+import { requestView } from "./requestView.ts";
 import { ensureSignedIn } from "./signIn.ts";
-import { button, el, show } from "./ui.ts";
+import { button, el, header, show } from "./ui.ts";
 
 /** What the opener receives. */
 export type CrossAppMessage =
@@ -39,13 +40,6 @@ export function parseRequest(raw: string | null): CrossAppRequest | null {
   } catch {
     return null;
   }
-}
-
-/** The text the user reads before approving. */
-export function describe(request: CrossAppRequest): string {
-  if (request.method === "personal_sign") return String(request.params[0]);
-  const subject = request.method === "eth_signTypedData_v4" ? request.params[1] : request.params[0];
-  return JSON.stringify(subject, null, 2);
 }
 
 async function sign(
@@ -96,7 +90,7 @@ export async function runTransact(page: TransactContext): Promise<void> {
     window.close();
   };
   const fail = (error: string) => {
-    show(el("h1", {}, "Request failed"), el("p", { role: "alert" }, error));
+    show(el("h1", {}, "Request failed"), el("p", { class: "error", role: "alert" }, error));
     if (canAnswer) answer({ type: "PRIVY_CROSS_APP_ACTION_ERROR", error });
   };
   if (context === null) return fail("Transactions require a valid token");
@@ -114,22 +108,29 @@ export async function runTransact(page: TransactContext): Promise<void> {
     embeddedWallets: { showWalletUIs: false },
     ...(request.chain && { chains: [request.chain], defaultChainId: request.chain.id }),
   });
-  const intro = [el("h1", {}, `${context.provider_app_name} signature request`)];
-  document.title = intro[0]?.textContent ?? "Signature request";
+  const title = `${context.provider_app_name} signature request`;
+  const intro = [header({ name: context.requester_app_name }, title)];
+  document.title = title;
   await ensureSignedIn(client, context.provider_app_name, intro);
   if (client.store.getState().user?.id !== context.user_id) {
     return fail(`There was an issue connecting your ${context.provider_app_name} account. Please try again.`);
   }
-  const status = el("p", { role: "status" });
+  const status = el("p", { class: "status", role: "status" });
   show(
     ...intro,
-    el("p", {}, `${context.requester_app_name} asks you to sign with ${own.address}:`),
-    el("pre", {}, describe(request)),
+    el(
+      "p",
+      { class: "subtitle" },
+      `${context.requester_app_name} asks you to sign with your ${context.provider_app_name} wallet.`,
+    ),
+    ...requestView(request, own.address),
     el(
       "div",
-      { class: "row" },
-      button("Reject", () =>
-        answer({ type: "PRIVY_CROSS_APP_ACTION_ERROR", error: "User rejected request" }),
+      { class: "actions" },
+      button(
+        "Reject",
+        () => answer({ type: "PRIVY_CROSS_APP_ACTION_ERROR", error: "User rejected request" }),
+        "secondary",
       ),
       button("Approve", async () => {
         status.textContent = "Signing…";
