@@ -1,35 +1,15 @@
 // The cross-app pages (consent, signing) looked at in a popup: an axe scan in light and dark, and screenshots
 // at a phone's and a desktop's width (e2e/artifacts/screens/cross-app-*.png; copies in docs/screenshots/).
-import { mkdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { axeViolations } from "./axe.mjs";
 import { SCREENS_DIR } from "./screens.mjs";
-
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /** The widths the pages are photographed at, with a matching height. */
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1280, height: 800 },
 ];
-
-/** Serious and critical axe violations on `page` as it is now, as readable strings. */
-export async function axeViolations(page) {
-  // The pages' CSP refuses inline scripts (addScriptTag); an evaluated script is not subject to it.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(await readFile(AXE, "utf8"));
-  const violations = await page.evaluate(async () => {
-    const result = await /** @type {any} */ (window).axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).join(", ")}`);
-}
 
 /**
  * Scans `popup` with axe in light and dark and saves `cross-app-<name>-<light|dark>-<phone|desktop>.png`.

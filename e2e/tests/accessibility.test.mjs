@@ -1,6 +1,6 @@
 // Keyboard use of the modal and an axe-core scan of every screen a user meets on the way in.
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
+import { axeViolations } from "../lib/axe.mjs";
 import { browserTest } from "../lib/browser.mjs";
 import {
   enterCode,
@@ -15,25 +15,6 @@ import { saveScreen } from "../lib/screens.mjs";
 import { useStack } from "../lib/stack.mjs";
 
 const stack = useStack();
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-/** Serious and critical axe violations on the page as it is now, as readable strings. */
-async function axeViolations(page) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await /** @type {any} */ (window).axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).join(", ")}`);
-}
-
 browserTest("Escape closes the modal and focus returns to the Log in button", async ({ page }) => {
   const dialog = await openLoginModal(page, stack);
   await page.keyboard.press("Escape");
