@@ -140,6 +140,32 @@ step(
 );
 
 step(
+  "a SIWE user creates an embedded wallet from the Wallet card; it then shows the embedded wallet with Export",
+  async ({ context }) => {
+    const key = newEthereumKey();
+    const page = await pageWithTestWallets(context, { ethereum: { privateKey: key.privateKey } }, stack);
+    const dialog = await openWalletList(page, stack);
+    const answer = walletCall(page, "/api/v1/siwe/authenticate");
+    await pickWallet(dialog, ETHEREUM_TEST_WALLET);
+    assert.equal((await answer).status, 200);
+    await dialog.waitFor({ state: "hidden" });
+    const card = page.getByRole("region", { name: "Wallet" });
+    const created = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/v1/embedded_wallets",
+    );
+    await card.getByRole("button", { name: "Create an embedded wallet" }).click();
+    assert.ok((await created).ok(), "the server created the wallet");
+    await card.getByTestId("wallet-kind").filter({ hasText: "Embedded wallet" }).waitFor({ timeout: 30_000 });
+    const address = await shownAddress(page);
+    assert.notEqual(address, key.address, "a new wallet, not the browser wallet");
+    await card.getByRole("button", { name: "Export private key" }).waitFor();
+    assert.equal(await card.getByRole("button", { name: "Create an embedded wallet" }).count(), 0);
+    await logOut(page);
+    await page.close();
+  },
+);
+
+step(
   "the user declines the connection, then the signature (4001 shown as a refusal each time); Try again signs in",
   async ({ context }) => {
     const key = newEthereumKey();

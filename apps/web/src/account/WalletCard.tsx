@@ -144,11 +144,12 @@ function ExternalWallet({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl
       label={`Connected wallet (external) · ${walletName(wallet.walletClientType)}`}
       actions={actions}
       faucetRpcUrl={faucetRpcUrl}
-    >
-      <p className="wallet-form__hint" data-testid="external-wallet-note">
-        Signing and sending ask your browser wallet. Its key stays there, so there is nothing to export.
-      </p>
-    </WalletDetails>
+      note={
+        <p className="wallet-form__hint wallet-row__note" data-testid="external-wallet-note">
+          Signing and sending ask your browser wallet. Its key stays there, so there is nothing to export.
+        </p>
+      }
+    />
   );
 }
 
@@ -186,12 +187,15 @@ function WalletDetails({
   label,
   actions,
   faucetRpcUrl,
+  note,
   children,
 }: {
   wallet: Wallet;
   label: string;
   actions: WalletActions;
   faucetRpcUrl: string | undefined;
+  /** A line under the address: what kind of wallet this is and what that means. */
+  note?: ReactNode;
   children?: ReactNode;
 }) {
   const address = getAddress(wallet.address);
@@ -214,6 +218,7 @@ function WalletDetails({
           {address}
         </code>
         <CopyAddress address={address} />
+        {note}
       </div>
       <div className="wallet-row">
         <span className="card__label">Balance</span>
