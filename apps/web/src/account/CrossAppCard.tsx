@@ -68,7 +68,7 @@ export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
       {address && (
         <button
           type="button"
-          className="button"
+          className="button button--small"
           onClick={() => {
             setSignature(null);
             setError(null);
@@ -83,7 +83,7 @@ export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
       {address && (
         <button
           type="button"
-          className="button button--ghost"
+          className="button button--small button--ghost"
           onClick={() => {
             setHash(null);
             setError(null);
