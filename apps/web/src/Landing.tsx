@@ -77,7 +77,7 @@ export function Landing({
             ◆
           </span>
           Symbolon
-          {appLabel && <span data-testid="app-label"> · {appLabel}</span>}
+          {appLabel && <span data-testid="app-label">· {appLabel}</span>}
         </span>
         <ThemeSwitch value={theme} onChange={onThemeChange} />
       </header>
