@@ -71,10 +71,14 @@ export async function waitForEmptyCodeBoxes(page, timeout = 10_000) {
   );
 }
 
-/** A fresh, valid US number per test: `{ national: "201 2xx xxxx", e164: "+1201…" }` (libphonenumber-valid). */
+/**
+ * A fresh, valid US number per test: `{ national: "201 2xx xxxx", e164: "+1201…", international: "+1 201 2xx xxxx" }`
+ * (libphonenumber-valid); the demo shows numbers the international way.
+ */
 export function uniquePhone() {
   const line = String(2_000_000 + (randomBytes(4).readUInt32BE() % 8_000_000));
-  return { national: `201 ${line.slice(0, 3)} ${line.slice(3)}`, e164: `+1201${line}` };
+  const national = `201 ${line.slice(0, 3)} ${line.slice(3)}`;
+  return { national, e164: `+1201${line}`, international: `+1 ${national}` };
 }
 
 /** On the phone form: picks the US, types the number, submits, and returns the code the server texted. */

@@ -35,7 +35,7 @@ browserTest("after signing in, focus lands on the page's heading, not the body",
     tag: document.activeElement?.tagName,
     text: document.activeElement?.textContent,
   }));
-  assert.deepEqual(focused, { tag: "H1", text: "Symbolon" });
+  assert.deepEqual(focused, { tag: "H1", text: "Your account" });
 });
 
 browserTest("Tab keeps focus inside the open modal", async ({ page }) => {

@@ -28,14 +28,14 @@ step("an email user links a phone with a texted code", async ({ page }) => {
   const code = await requestSmsCode(page, stack, phone);
   const { status, body } = await enterCodeFor(page, code, "/api/v1/passwordless_sms/link");
   assert.equal(status, 200, JSON.stringify(body));
-  await accounts(page).getByText(phone.e164).waitFor();
+  await accounts(page).getByText(phone.international).waitFor();
 });
 
 step("unlinking the phone removes it", async ({ page }) => {
   await accounts(page)
-    .getByRole("button", { name: `Unlink phone ${phone.e164}` })
+    .getByRole("button", { name: `Unlink phone ${phone.international}` })
     .click();
-  await accounts(page).getByText(phone.e164).waitFor({ state: "detached" });
+  await accounts(page).getByText(phone.international).waitFor({ state: "detached" });
   await accounts(page).getByRole("button", { name: "Link phone" }).waitFor();
 });
 

@@ -72,6 +72,10 @@ step("app B logs in with app A's account through A's consent page", async ({ con
   await page.getByTestId("user-email").waitFor({ state: "visible", timeout: 15_000 });
   const address = await crossAppAddress(page);
   assert.match(address, /^0x[0-9a-fA-F]{40}$/);
+  // B's Accounts card lists the app-A account the user signed in with, by its wallet there (issue 20).
+  const accounts = page.getByRole("region", { name: "Accounts" });
+  await accounts.getByText("App A account", { exact: true }).waitFor();
+  await accounts.getByText(new RegExp(`^${address}$`, "i")).waitFor();
 });
 
 step("a cross-app personal_sign by A's wallet verifies with viem", async ({ context, page }) => {

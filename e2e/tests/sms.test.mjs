@@ -40,5 +40,5 @@ step("the texted code signs the user up", async ({ page }) => {
   assert.equal(status, 200, JSON.stringify(body));
   assert.equal(body.is_new_user, true);
   assert.equal(body.user.linked_accounts[0].phoneNumber, phone.e164);
-  await expectSignedIn(page, phone.e164);
+  await expectSignedIn(page, phone.international);
 });

@@ -134,6 +134,15 @@ step(
     assert.equal((await refused.json()).code, "account_transfer_required");
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("heading", { name: "Transfer this Telegram account?" }).waitFor();
+    // Cancelling the offer is the person's choice: the Accounts card says nothing, never the code (issue 20).
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.waitForTimeout(300);
+    const accounts = page.getByRole("region", { name: "Accounts" });
+    assert.equal(await accounts.getByRole("alert").count(), 0, (await accounts.textContent()) ?? "");
+    const again = await linkIt();
+    assert.equal((await again.json()).code, "account_transfer_required");
+    await dialog.getByRole("heading", { name: "Transfer this Telegram account?" }).waitFor();
     const moved = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/transfer"));
     await dialog.getByRole("button", { name: "Transfer" }).click();
     const response = await moved;

@@ -4,6 +4,7 @@
 // holds and whose `reject` switch is the user saying no. Each step uses its own page (its own keys) in one browser.
 import assert from "node:assert/strict";
 import { routeVerifyToStandIn, startWalletConnectWallet } from "@symbolon/stack";
+import { verifyMessage } from "viem";
 import { sharedBrowser } from "../lib/browser.mjs";
 import {
   ETHEREUM_TEST_WALLET,
@@ -25,7 +26,7 @@ import {
   walletMessages,
   walletRequests,
 } from "../lib/testWallets.mjs";
-import { shownAddress } from "../lib/wallet.mjs";
+import { readHex, shownAddress } from "../lib/wallet.mjs";
 
 const stack = useStack();
 const step = sharedBrowser();
@@ -50,6 +51,32 @@ function assertSignInMessage(message, chain, address) {
 /** The `wallet` linked account of `address` in a server user (server form). */
 function walletAccount(user, address) {
   return user.linked_accounts.find((a) => a.type === "wallet" && a.address === address);
+}
+
+/**
+ * The Wallet card of a user signed in with a browser wallet (issue 20): the wallet shown as the connected external
+ * one, no Export (Symbolon holds no key for it), "Create an embedded wallet", and signing through the browser wallet.
+ */
+async function useConnectedWallet(page, address) {
+  const card = page.getByRole("region", { name: "Wallet" });
+  assert.equal(
+    (await card.getByTestId("wallet-kind").textContent())?.trim(),
+    "Connected wallet (external) · Symbolon Test Wallet",
+  );
+  assert.equal((await card.getByTestId("wallet-address").textContent())?.trim(), address);
+  assert.equal(await card.getByRole("button", { name: "Export private key" }).count(), 0, "no Export");
+  await card.getByRole("button", { name: "Create an embedded wallet" }).waitFor();
+  const before = (await walletRequests(page)).filter((m) => m === "personal_sign").length;
+  await card.getByLabel("Message").fill("Signed by my browser wallet");
+  await card.getByRole("button", { name: "Sign message" }).click();
+  const signature = /** @type {`0x${string}`} */ (await readHex(page, "signature"));
+  assert.ok(
+    await verifyMessage({ address, message: "Signed by my browser wallet", signature }),
+    "the browser wallet's key signed",
+  );
+  const after = (await walletRequests(page)).filter((m) => m === "personal_sign").length;
+  assert.equal(after, before + 1, "the browser wallet was asked to sign");
+  assert.equal(await card.getByText(/is not an embedded wallet/).count(), 0);
 }
 
 step(
@@ -100,6 +127,7 @@ step(
       const messages = await walletMessages(page);
       assert.equal(messages.length, 1, "one signature per sign-in");
       assertSignInMessage(messages[0], "Ethereum", key.address);
+      if (round === "new") await useConnectedWallet(page, key.address);
       await logOut(page);
     }
     assert.equal(ids[1], ids[0], "the same user both times");
@@ -107,6 +135,32 @@ step(
     const asked = await walletRequests(page);
     for (const method of ["eth_requestAccounts", "wallet_switchEthereumChain", "personal_sign"])
       assert.ok(asked.includes(method), `${method} in ${asked.join(", ")}`);
+    await page.close();
+  },
+);
+
+step(
+  "a SIWE user creates an embedded wallet from the Wallet card; it then shows the embedded wallet with Export",
+  async ({ context }) => {
+    const key = newEthereumKey();
+    const page = await pageWithTestWallets(context, { ethereum: { privateKey: key.privateKey } }, stack);
+    const dialog = await openWalletList(page, stack);
+    const answer = walletCall(page, "/api/v1/siwe/authenticate");
+    await pickWallet(dialog, ETHEREUM_TEST_WALLET);
+    assert.equal((await answer).status, 200);
+    await dialog.waitFor({ state: "hidden" });
+    const card = page.getByRole("region", { name: "Wallet" });
+    const created = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/v1/embedded_wallets",
+    );
+    await card.getByRole("button", { name: "Create an embedded wallet" }).click();
+    assert.ok((await created).ok(), "the server created the wallet");
+    await card.getByTestId("wallet-kind").filter({ hasText: "Embedded wallet" }).waitFor({ timeout: 30_000 });
+    const address = await shownAddress(page);
+    assert.notEqual(address, key.address, "a new wallet, not the browser wallet");
+    await card.getByRole("button", { name: "Export private key" }).waitFor();
+    assert.equal(await card.getByRole("button", { name: "Create an embedded wallet" }).count(), 0);
+    await logOut(page);
     await page.close();
   },
 );

@@ -1,6 +1,6 @@
 import { GOOD_CODE, makeUser, scriptApp, startScriptedServer } from "@symbolon/core/testing";
-import { PrivyProvider, useLoginWithEmail, useLoginWithSms, usePrivy } from "@symbolon/react";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { PrivyProvider, useLoginWithEmail, useLoginWithSms, usePrivy, useUser } from "@symbolon/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { AccountsCard } from "./AccountsCard";
 
@@ -8,9 +8,11 @@ const APP_ID = "cltestapp0000000000000001";
 
 let login: ReturnType<typeof useLoginWithSms> | null = null;
 let ready = false;
+let refreshUser: (() => Promise<unknown>) | null = null;
 function SignIn() {
   login = useLoginWithSms();
   ready = usePrivy().ready;
+  refreshUser = useUser().refreshUser;
   return null;
 }
 
@@ -24,7 +26,7 @@ function EmailSignIn() {
 async function renderSignedIn() {
   const server = await startScriptedServer();
   onTestFinished(() => server.close());
-  scriptApp(server, { config: { sms_auth: true } });
+  const app = scriptApp(server, { config: { sms_auth: true } });
   render(
     <PrivyProvider appId={APP_ID} apiUrl={server.url}>
       <SignIn />
@@ -36,18 +38,44 @@ async function renderSignedIn() {
     await login?.sendCode({ phoneNumber: "+12015550123" });
     await login?.loginWithCode({ code: GOOD_CODE });
   });
-  return server;
+  return { server, app };
 }
 
 describe("AccountsCard", () => {
-  it("lists the phone, offers Link email, and shows the server's refusal to unlink the last account", async () => {
-    await renderSignedIn();
+  it("lists the phone as people write it, offers Link email, and shows the server's refusal to unlink the last account", async () => {
+    const { server } = await renderSignedIn();
     expect(await screen.findByRole("heading", { name: "Accounts" })).toBeTruthy();
-    expect(screen.getByText("+12015550123")).toBeTruthy();
+    expect(screen.getByText("+1 201 555 0123")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Link email" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Link phone" })).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "Unlink phone +12015550123" }));
+    fireEvent.click(screen.getByRole("button", { name: "Unlink phone +1 201 555 0123" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Cannot unlink the only account of a user.");
+    // Unlinked by the stored number, not the shown one.
+    expect(server.hitsOf("POST /api/v1/passwordless_sms/unlink")[0]?.body).toMatchObject({
+      phoneNumber: "+12015550123",
+    });
+  });
+
+  it("clears the refusal once the user's accounts change (another account linked)", async () => {
+    const { app } = await renderSignedIn();
+    fireEvent.click(await screen.findByRole("button", { name: "Unlink phone +1 201 555 0123" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Cannot unlink the only account of a user.");
+    app.user = { ...app.user, linked_accounts: [...app.user.linked_accounts, ...makeUser().linked_accounts] };
+    await act(async () => {
+      await refreshUser?.();
+    });
+    expect(await screen.findByText("ada@example.com")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("shows nothing when the person closes the link flow (exited_link_flow is a choice, not an error)", async () => {
+    await renderSignedIn();
+    fireEvent.click(await screen.findByRole("button", { name: "Link email" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 3000 });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText(/exited_link_flow/)).toBeNull();
   });
 
   it("lists GitHub by its login with Unlink by subject, and offers Link for the providers not linked yet", async () => {

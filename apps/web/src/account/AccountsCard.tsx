@@ -1,5 +1,7 @@
 import { useFarcasterSigner, useLinkAccount, usePrivy, useUpdateAccount, useUser } from "@symbolon/react";
 import { useState } from "react";
+import { formatPhone } from "./formatPhone";
+import { linkErrorMessage } from "./linkErrorMessage";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
 
@@ -10,7 +12,7 @@ export type DemoOAuthProvider = keyof typeof DEMO_OAUTH_PROVIDERS;
 /** What a row shows: the kind of account and its address, number, handle or id. */
 function describe(account: LinkedAccount): { kind: string; value: string } | null {
   if (account.type === "email") return { kind: "Email", value: account.address };
-  if (account.type === "phone") return { kind: "Phone", value: account.number };
+  if (account.type === "phone") return { kind: "Phone", value: formatPhone(account.number) };
   if (account.type === "custom_auth") return { kind: "App account", value: account.customUserId };
   if (account.type === "google_oauth") return { kind: "Google", value: account.email ?? account.subject };
   if (account.type === "github_oauth") return { kind: "GitHub", value: account.username ?? account.subject };
@@ -18,6 +20,9 @@ function describe(account: LinkedAccount): { kind: string; value: string } | nul
     return { kind: "Telegram", value: account.username ? `@${account.username}` : account.telegramUserId };
   if (account.type === "farcaster")
     return { kind: "Farcaster", value: account.username ? `@${account.username}` : String(account.fid) };
+  // App B: the user's account of the provider app (cross-app login), by its wallet there.
+  if (account.type === "cross_app")
+    return { kind: "App A account", value: account.embeddedWallets[0]?.address ?? account.subject };
   // External wallets (SIWE, SIWS); the embedded wallet has its own card.
   if (account.type === "wallet" && account.connectorType !== "embedded")
     return {
@@ -27,6 +32,18 @@ function describe(account: LinkedAccount): { kind: string; value: string } | nul
   return null;
 }
 
+/** Tells accounts apart, for noticing that the user's accounts changed. */
+function accountKey(account: LinkedAccount): string {
+  if (account.type === "email") return `email:${account.address}`;
+  if (account.type === "phone") return `phone:${account.number}`;
+  if (account.type === "wallet") return `wallet:${account.address}`;
+  if (account.type === "passkey") return `passkey:${account.credentialId}`;
+  if (account.type === "telegram") return `telegram:${account.telegramUserId}`;
+  if (account.type === "farcaster") return `farcaster:${account.fid}`;
+  if (account.type === "custom_auth") return `custom_auth:${account.customUserId}`;
+  return `${account.type}:${account.subject}`;
+}
+
 /**
  * The signed-in user's linked accounts (email, phone, Google, GitHub, the host app's account, external wallets) with
  * Link, Update and Unlink. Linking and updating run in the modal (OAuth in the provider's popup);
@@ -34,12 +51,17 @@ function describe(account: LinkedAccount): { kind: string; value: string } | nul
  */
 export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonly DemoOAuthProvider[] }) {
   const { user, unlinkEmail, unlinkPhone, unlinkGoogle, unlinkGithub } = useUser();
-  const [error, setError] = useState<string | null>(null);
+  // A message belongs to the accounts it was about: once they change (linked, unlinked elsewhere) it is stale.
+  const accountsKey = (user?.linkedAccounts ?? []).map(accountKey).join(" ");
+  const [note, setNote] = useState<{ text: string; accounts: string } | null>(null);
+  const error = note?.accounts === accountsKey ? note.text : null;
+  const setError = (text: string | null) => setNote(text === null ? null : { text, accounts: accountsKey });
   const [busy, setBusy] = useState<string | null>(null);
   const { unlinkTelegram, unlinkFarcaster, linkWallet, unlinkWallet } = usePrivy();
   const { requestFarcasterSignerFromWarpcast } = useFarcasterSigner();
   const { linkEmail, linkPhone, linkGoogle, linkGithub, linkTelegram, linkFarcaster } = useLinkAccount({
-    onError: (code) => setError(`Could not link the account (${code}).`),
+    // Cancelling (the modal or the account-transfer screen) shows nothing; other endings in words, not codes.
+    onError: (code) => setError(linkErrorMessage(code)),
   });
   const link = { google: linkGoogle, github: linkGithub };
   const { updateEmail, updatePhone } = useUpdateAccount();
@@ -51,7 +73,7 @@ export function AccountsCard({ oauthProviders = [] }: { oauthProviders?: readonl
     setBusy(value);
     try {
       if (account.type === "email") await unlinkEmail(value);
-      else if (account.type === "phone") await unlinkPhone(value);
+      else if (account.type === "phone") await unlinkPhone(account.number);
       else if (account.type === "google_oauth") await unlinkGoogle(account.subject);
       else if (account.type === "github_oauth") await unlinkGithub(account.subject);
       else if (account.type === "telegram") await unlinkTelegram(account.telegramUserId);

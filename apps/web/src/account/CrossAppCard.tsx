@@ -1,6 +1,7 @@
 import { isCrossAppError } from "@symbolon/core";
 import { useCrossAppAccounts, usePrivy } from "@symbolon/react";
 import { useState } from "react";
+import { CopyButton } from "./CopyButton";
 import { errorMessage } from "./errorMessage";
 
 /** Cross-app refusals carry the spec's words ('User rejected request', …); others as the wallet's. */
@@ -57,14 +58,17 @@ export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
   const address = account.embeddedWallets[0]?.address;
   return (
     <section className="card" aria-label="App A wallet">
-      <p className="card__label">App A wallet</p>
-      <p className="card__email" data-testid="cross-app-address">
-        {address ?? "No wallet"}
+      <h2 className="card__title">App A wallet</h2>
+      <p className="card__id">
+        <code className="wallet-address" data-testid="cross-app-address">
+          {address ?? "No wallet"}
+        </code>
+        {address && <CopyButton text={address} label="Copy address" />}
       </p>
       {address && (
         <button
           type="button"
-          className="button"
+          className="button button--small"
           onClick={() => {
             setSignature(null);
             setError(null);
@@ -79,7 +83,7 @@ export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
       {address && (
         <button
           type="button"
-          className="button button--ghost"
+          className="button button--small button--ghost"
           onClick={() => {
             setHash(null);
             setError(null);
@@ -93,14 +97,22 @@ export function CrossAppCard({ providerAppId }: { providerAppId: string }) {
         </button>
       )}
       {hash && (
-        <output className="signature" data-testid="cross-app-tx-hash">
-          {hash}
-        </output>
+        <p className="wallet-result">
+          <span className="wallet-result__label">Transaction</span>
+          <output className="signature" data-testid="cross-app-tx-hash">
+            {hash}
+          </output>
+          <CopyButton text={hash} label="Copy transaction hash" />
+        </p>
       )}
       {signature && (
-        <output className="signature" data-testid="cross-app-signature">
-          {signature}
-        </output>
+        <p className="wallet-result">
+          <span className="wallet-result__label">Signature</span>
+          <output className="signature" data-testid="cross-app-signature">
+            {signature}
+          </output>
+          <CopyButton text={signature} label="Copy signature" />
+        </p>
       )}
       {error && (
         <p role="alert" className="field__error">

@@ -1,15 +1,19 @@
 import {
+  useConnectWallet,
   useEmbeddedWalletState,
   useExportWallet,
   useSendTransaction,
   useSignMessage,
   useSignTypedData,
+  useUser,
   useWallets,
 } from "@symbolon/react";
-import { useCallback, useRef, useState } from "react";
-import { formatEther, getAddress } from "viem";
+import { type ReactNode, useCallback, useRef, useState } from "react";
+import { formatEther, getAddress, numberToHex, stringToHex } from "viem";
 import { somniaTestnet } from "../chains";
 import { CopyAddress } from "./CopyAddress";
+import { CreateWalletButton } from "./CreateWalletButton";
+import type { DEMO_TYPED_DATA } from "./demoTypedData";
 import { errorMessage } from "./errorMessage";
 import { Faucet } from "./Faucet";
 import { maxSendable } from "./maxSendable";
@@ -22,6 +26,15 @@ import { type RpcRequest, waitForReceipt } from "./waitForReceipt";
 
 type Wallet = ReturnType<typeof useWallets>["wallets"][number];
 type WalletStatus = ReturnType<typeof useEmbeddedWalletState>["status"];
+type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
+type Signed = Promise<{ signature: string }>;
+
+/** What the card does with a wallet: sign, sign typed data and send (each after the wallet's confirmation). */
+interface WalletActions {
+  signMessage: (message: string) => Signed;
+  signTypedData: (typedData: typeof DEMO_TYPED_DATA) => Signed;
+  send: (to: `0x${string}`, wei: bigint) => Promise<string>;
+}
 
 /** The status line while the wallet is being set up; none once it is ready. */
 const BUSY_TEXT: Partial<Record<WalletStatus, string>> = {
@@ -31,17 +44,34 @@ const BUSY_TEXT: Partial<Record<WalletStatus, string>> = {
   recovering: "Recovering your wallet…",
 };
 
+/** The app's chain (spec §9): an external wallet is switched to it before sending. */
+const CHAIN_ID = somniaTestnet().id;
+
 /** Props of {@link WalletCard}. */
 export interface WalletCardProps {
   /** The local chain's RPC when the local faucet is on (VITE_LOCAL_FAUCET), else undefined. */
   faucetRpcUrl: string | undefined;
 }
 
-/** The signed-in user's embedded wallet: address, balance, signing, sending, faucet and export. */
+/**
+ * The signed-in user's wallet: the embedded one (address, balance, signing, sending, faucet, export), else the
+ * browser wallet they signed in with or linked (SIWE), signing and sending through that wallet and with no export
+ * (Symbolon holds no key for it), and "Create an embedded wallet" for a user without one.
+ */
 export function WalletCard({ faucetRpcUrl }: WalletCardProps) {
   const { status, error } = useEmbeddedWalletState();
   const { wallets } = useWallets();
-  const wallet = wallets.find((candidate) => candidate.walletIndex === 0) ?? wallets[0];
+  const { user } = useUser();
+  const embedded =
+    wallets.find((w) => w.connectorType === "embedded" && w.walletIndex === 0) ??
+    wallets.find((w) => w.connectorType === "embedded");
+  // The user's own Ethereum browser wallets (SIWE), and the first of them connected in this page.
+  const linked = (user?.linkedAccounts ?? []).filter(
+    (a): a is Extract<LinkedAccount, { type: "wallet" }> =>
+      a.type === "wallet" && a.connectorType !== "embedded" && a.chainType === "ethereum",
+  );
+  const isLinked = (w: Wallet) => linked.some((a) => a.address.toLowerCase() === w.address.toLowerCase());
+  const external = embedded ? undefined : wallets.find((w) => w.connectorType !== "embedded" && isLinked(w));
   const busy = BUSY_TEXT[status];
   return (
     <section className="card card--wallet" aria-label="Wallet">
@@ -56,17 +86,118 @@ export function WalletCard({ faucetRpcUrl }: WalletCardProps) {
           {error.message}
         </p>
       )}
-      {wallet ? (
+      {embedded ? (
         // Keyed by address: a different wallet starts with fresh balance and results.
-        <WalletDetails key={wallet.address} wallet={wallet} faucetRpcUrl={faucetRpcUrl} />
+        <EmbeddedWallet key={embedded.address} wallet={embedded} faucetRpcUrl={faucetRpcUrl} />
+      ) : external ? (
+        <ExternalWallet key={external.address} wallet={external} faucetRpcUrl={faucetRpcUrl} />
+      ) : linked[0] ? (
+        <DisconnectedWallet address={linked[0].address} />
       ) : (
         !busy && <p className="card__label">No wallet yet.</p>
       )}
+      {!embedded && !busy && <CreateWalletButton />}
     </section>
   );
 }
 
-function WalletDetails({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl: string | undefined }) {
+/** The embedded wallet: signing and sending through the hooks (the modal confirms), and export. */
+function EmbeddedWallet({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl: string | undefined }) {
+  const address = getAddress(wallet.address);
+  const { signMessage } = useSignMessage();
+  const { signTypedData } = useSignTypedData();
+  const { sendTransaction } = useSendTransaction();
+  const actions: WalletActions = {
+    signMessage: (message) => signMessage({ message }, { address }),
+    signTypedData: (typedData) => signTypedData(typedData, { address }),
+    send: async (to, wei) => (await sendTransaction({ to, value: wei }, { address })).hash,
+  };
+  return (
+    <WalletDetails wallet={wallet} label="Embedded wallet" actions={actions} faucetRpcUrl={faucetRpcUrl}>
+      <ExportKey address={address} />
+    </WalletDetails>
+  );
+}
+
+/** A browser wallet connected in this page: each action is a request to it (its own prompt confirms). */
+function ExternalWallet({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl: string | undefined }) {
+  const address = getAddress(wallet.address);
+  const current = useRef(wallet);
+  current.current = wallet;
+  const request = async (method: string, params: unknown[]) =>
+    (await current.current.getEthereumProvider()).request({ method, params });
+  const actions: WalletActions = {
+    signMessage: async (message) => ({
+      signature: String(await request("personal_sign", [stringToHex(message), address])),
+    }),
+    signTypedData: async (typedData) => ({
+      signature: String(await request("eth_signTypedData_v4", [address, JSON.stringify(typedData)])),
+    }),
+    send: async (to, wei) => {
+      if (current.current.chainId !== `eip155:${CHAIN_ID}`) await current.current.switchChain(CHAIN_ID);
+      return String(await request("eth_sendTransaction", [{ from: address, to, value: numberToHex(wei) }]));
+    },
+  };
+  return (
+    <WalletDetails
+      wallet={wallet}
+      label={`Connected wallet (external) · ${walletName(wallet.walletClientType)}`}
+      actions={actions}
+      faucetRpcUrl={faucetRpcUrl}
+      note={
+        <p className="wallet-form__hint wallet-row__note" data-testid="external-wallet-note">
+          Signing and sending ask your browser wallet. Its key stays there, so there is nothing to export.
+        </p>
+      }
+    />
+  );
+}
+
+/** A linked browser wallet not connected in this page (e.g. after a reload): connect it again to use it. */
+function DisconnectedWallet({ address }: { address: string }) {
+  const { connectWallet } = useConnectWallet();
+  const shown = getAddress(address);
+  return (
+    <div className="wallet">
+      <div className="wallet-row">
+        <span className="card__label">Connected wallet (external), not connected in this page</span>
+        <code className="wallet-address" data-testid="wallet-address">
+          {shown}
+        </code>
+        <CopyAddress address={shown} />
+      </div>
+      <button type="button" className="button button--small" onClick={() => connectWallet()}>
+        Connect your wallet to sign
+      </button>
+    </div>
+  );
+}
+
+/** "symbolon_test_wallet" → "Symbolon Test Wallet": the wallet client as people name it. */
+function walletName(walletClientType: string): string {
+  return walletClientType
+    .split(/[_-]/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+function WalletDetails({
+  wallet,
+  label,
+  actions,
+  faucetRpcUrl,
+  note,
+  children,
+}: {
+  wallet: Wallet;
+  label: string;
+  actions: WalletActions;
+  faucetRpcUrl: string | undefined;
+  /** A line under the address: what kind of wallet this is and what that means. */
+  note?: ReactNode;
+  children?: ReactNode;
+}) {
   const address = getAddress(wallet.address);
   const current = useRef(wallet);
   current.current = wallet;
@@ -76,29 +207,18 @@ function WalletDetails({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl:
     [],
   );
   const { balance, error: balanceError, refresh } = useBalance(request, address);
-  const { signMessage } = useSignMessage();
-  const { signTypedData } = useSignTypedData();
-  const { sendTransaction } = useSendTransaction();
-  const { exportWallet } = useExportWallet();
-  const [exportError, setExportError] = useState<string | null>(null);
-
-  const startExport = async () => {
-    setExportError(null);
-    try {
-      await exportWallet({ address });
-    } catch (failure) {
-      setExportError(errorMessage(failure));
-    }
-  };
 
   return (
     <div className="wallet">
       <div className="wallet-row">
-        <span className="card__label">Address</span>
+        <span className="card__label" data-testid="wallet-kind">
+          {label}
+        </span>
         <code className="wallet-address" data-testid="wallet-address">
           {address}
         </code>
         <CopyAddress address={address} />
+        {note}
       </div>
       <div className="wallet-row">
         <span className="card__label">Balance</span>
@@ -120,32 +240,45 @@ function WalletDetails({ wallet, faucetRpcUrl }: { wallet: Wallet; faucetRpcUrl:
         )}
       </div>
       {faucetRpcUrl && <Faucet rpcUrl={faucetRpcUrl} address={address} onFunded={refresh} />}
-      <SignMessageForm sign={(message) => signMessage({ message }, { address })} />
-      <SignTypedDataButton sign={(typedData) => signTypedData(typedData, { address })} />
+      <SignMessageForm sign={actions.signMessage} />
+      <SignTypedDataButton sign={actions.signTypedData} />
       <SendForm
         balance={balance}
-        send={async (to, wei) => (await sendTransaction({ to, value: wei }, { address })).hash}
+        send={actions.send}
         confirm={(hash) => waitForReceipt(request, hash)}
         onSent={refresh}
         maxSendable={() => maxSendable(request, address)}
         // The local chain (faucet on) borrows Somnia's id but has no explorer.
         {...(faucetRpcUrl === undefined && { explorerUrl: somniaTestnet().blockExplorers.default.url })}
       />
-      <div className="wallet-form">
-        <h3 className="wallet-form__title">Private key</h3>
-        <button
-          type="button"
-          className="button button--small button--ghost"
-          onClick={() => void startExport()}
-        >
-          Export private key
-        </button>
-        {exportError && (
-          <p role="alert" className="field__error">
-            {exportError}
-          </p>
-        )}
-      </div>
+      {children}
+    </div>
+  );
+}
+
+/** "Export private key": the embedded wallet's key, shown in the provider's export screen. */
+function ExportKey({ address }: { address: string }) {
+  const { exportWallet } = useExportWallet();
+  const [exportError, setExportError] = useState<string | null>(null);
+  const startExport = async () => {
+    setExportError(null);
+    try {
+      await exportWallet({ address });
+    } catch (failure) {
+      setExportError(errorMessage(failure));
+    }
+  };
+  return (
+    <div className="wallet-form">
+      <h3 className="wallet-form__title">Private key</h3>
+      <button type="button" className="button button--small button--ghost" onClick={() => void startExport()}>
+        Export private key
+      </button>
+      {exportError && (
+        <p role="alert" className="field__error">
+          {exportError}
+        </p>
+      )}
     </div>
   );
 }
