@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { roundUnits } from "@symbolon/core";
 import { describe, expect, it } from "vitest";
 import { deniedUrl } from "./authorize.ts";
 import { type AuthorizeContext, readContext } from "./context.ts";
 import { readableMessage, requestView } from "./requestView.ts";
 import { parseRequest, requestAddress } from "./transact.ts";
 import { header } from "./ui.ts";
-import { roundUnits } from "./units.ts";
 
 const WALLET = "0x1111111111111111111111111111111111111111";
 

@@ -2,9 +2,9 @@
 // (packages/react/src/modal/ConfirmScreen.tsx, TypedDataRows.tsx): a transaction as rows with its
 // amount in the chain's native currency, a message as text, typed data as nested rows.
 
-import type { CrossAppRequest } from "@symbolon/core";
+import { type CrossAppRequest, formatUnits, roundUnits } from "@symbolon/core";
 import { addressRow, el, row } from "./ui.ts";
-import { formatUnits, roundUnits, toBigInt } from "./units.ts";
+import { toBigInt } from "./units.ts";
 
 type Chain = NonNullable<CrossAppRequest["chain"]>;
 type Currency = Chain["nativeCurrency"];

@@ -1,8 +1,6 @@
-import type { WalletConfirmationRequest } from "@symbolon/core";
+import { formatUnits, roundUnits, type WalletConfirmationRequest } from "@symbolon/core";
 import { Address } from "./Address";
-import { formatUnits } from "./formatUnits";
 import { Row } from "./Row";
-import { roundUnits } from "./roundUnits";
 import { TypedDataRows, type TypedDataView } from "./TypedDataRows";
 
 /** Props of {@link ConfirmScreen}. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUnits } from "./formatUnits";
-import { shortenAddress } from "./shortenAddress";
+import { formatUnits } from "./formatUnits.ts";
 
 describe("formatUnits", () => {
   it("formats wei as ether like viem's formatEther", () => {
@@ -13,11 +12,5 @@ describe("formatUnits", () => {
 
   it("handles zero decimals", () => {
     expect(formatUnits(42n, 0)).toBe("42");
-  });
-});
-
-describe("shortenAddress", () => {
-  it("keeps the first 6 and last 4 characters", () => {
-    expect(shortenAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")).toBe("0xf39F…2266");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `value` (integer base units) as a decimal string with `decimals` places, trailing zeros dropped
- * — the output of viem's `formatUnits`, without pulling viem into the modal chunk.
+ * — the output of viem's `formatUnits`, without pulling viem into the modal or a page that loads no viem.
  */
 export function formatUnits(value: bigint, decimals: number): string {
   const negative = value < 0n;

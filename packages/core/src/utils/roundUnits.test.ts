@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roundUnits } from "./roundUnits";
+import { roundUnits } from "./roundUnits.ts";
 
 const ether = (text: string) => {
   const [whole, fraction = ""] = text.split(".");

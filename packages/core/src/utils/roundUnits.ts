@@ -1,4 +1,4 @@
-import { formatUnits } from "./formatUnits";
+import { formatUnits } from "./formatUnits.ts";
 
 /**
  * `value` (integer base units) as a decimal string a person reads at a glance: at most `significant`
