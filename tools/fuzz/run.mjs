@@ -186,8 +186,11 @@ function schemathesisArgs(appId) {
     maxExamples,
     "--seed",
     seed,
+    // One worker: with two threads, Hypothesis parses lambda sources (`ast.parse`) side by side, and
+    // CPython before 3.11.8 / 3.12.1 keeps the AST recursion depth in shared state (gh-106905): a
+    // "SystemError: AST constructor recursion depth mismatch" then fails the run with no finding.
     "--workers",
-    "2",
+    "1",
     "--no-shrink",
     "--request-timeout",
     "10",
