@@ -146,6 +146,37 @@ describe("passkeys", () => {
       assert.match(await revealExportedKey(page), /^0x[0-9a-f]{64}$/i);
     },
   );
+  step(
+    "turning passkey verification off says it deletes the login passkeys, names them, and deletes all but the last way in",
+    async ({ page }) => {
+      await dismissDialogs(page);
+      assert.equal(await passkeyRows(page).count(), 5);
+      // The demo shows the setting that decides this.
+      await securityCard(page).getByText("shouldUnlinkOnUnenrollMfa: on").waitFor();
+      await securityCard(page).getByRole("button", { name: "Manage 2-step verification" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Remove Passkey" }).click();
+      await dialog.getByRole("heading", { name: "Remove Passkey?" }).waitFor();
+      // Passkeys are this user's only way in: the server keeps one, and the warning says so.
+      await dialog.getByText(/deletes all but one of these passkeys/).waitFor();
+      const named = dialog
+        .getByRole("list", { name: "Passkeys removed from your login methods" })
+        .getByRole("listitem");
+      assert.equal(await named.count(), 5);
+      const confirm = dialog.getByRole("button", { name: "Remove", exact: true });
+      assert.match((await confirm.getAttribute("class")) ?? "", /symbolon-destructive/);
+      await confirm.click();
+      // Removing a factor needs a verification: the passkey prompt is answered by the authenticator.
+      await dialog.getByRole("heading", { name: "Choose a verification method" }).waitFor();
+      await dialog.getByRole("status").filter({ hasText: "Passkey removed" }).waitFor();
+      await closeDialog(page);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[aria-label="Passkeys"] li').length === 1,
+        undefined,
+        { timeout: 10_000 },
+      );
+    },
+  );
 });
 
 describe("authenticator app", () => {

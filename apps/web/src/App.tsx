@@ -1,5 +1,6 @@
 import { type PrivyConfig, PrivyProvider } from "@symbolon/react";
 import { useMemo, useState } from "react";
+import { DEMO_PASSKEY_SETTINGS } from "./account/passkeySettings";
 import { somniaTestnet, supportedChain } from "./chains";
 import { appFor, type Env } from "./env";
 import { Landing } from "./Landing";
@@ -33,9 +34,7 @@ export function App({ env }: { env: Env }) {
         customAuth: { getCustomAccessToken: () => Promise.resolve(hostToken), isLoading: false },
       }),
       embeddedWallets: { ethereum: { createOnLogin: "users-without-wallets" } },
-      // A passkey used for 2-step verification is removed from it first (Manage 2-step verification), so
-      // Unlink shows 'Cannot unlink a passkey enrolled in MFA' instead of asking for a code.
-      passkeys: { shouldUnenrollMfaOnUnlink: false },
+      passkeys: DEMO_PASSKEY_SETTINGS,
       supportedChains: chains,
       defaultChain: chain,
       // Dev and tests: WalletConnect through the stack's relay and wallet directory stand-in.

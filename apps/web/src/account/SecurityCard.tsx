@@ -1,6 +1,7 @@
 import { MAX_PASSKEYS_PER_USER } from "@symbolon/core";
 import { useLinkWithPasskey, useMfaEnrollment, useUser } from "@symbolon/react";
 import { useState } from "react";
+import { DEMO_PASSKEY_SETTINGS } from "./passkeySettings";
 
 type LinkedAccount = NonNullable<ReturnType<typeof useUser>["user"]>["linkedAccounts"][number];
 type Passkey = Extract<LinkedAccount, { type: "passkey" }>;
@@ -113,6 +114,11 @@ export function SecurityCard() {
           ))}
         </ul>
       )}
+      <p className="card__label" id="passkey-mfa-setting">
+        {DEMO_PASSKEY_SETTINGS.shouldUnlinkOnUnenrollMfa
+          ? "Turning off passkey verification also deletes those passkeys from your login methods (shouldUnlinkOnUnenrollMfa: on)."
+          : "Turning off passkey verification keeps those passkeys as login methods (shouldUnlinkOnUnenrollMfa: off)."}
+      </p>
       <div className="accounts__actions">
         <button
           type="button"

@@ -23,6 +23,9 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-button:disabled,.symbolon-button[aria-disabled=true]{opacity:.5;cursor:not-allowed}
 .symbolon-secondary{height:48px;border:1px solid var(--symbolon-border);border-radius:12px;background:transparent;color:var(--symbolon-fg);font:inherit;font-weight:600;cursor:pointer}
 .symbolon-secondary:hover{background:var(--symbolon-field)}
+.symbolon-button.symbolon-destructive{background:var(--symbolon-error);color:#fff}
+.symbolon-dark .symbolon-button.symbolon-destructive{color:#0f1115}
+.symbolon-secondary.symbolon-destructive{color:var(--symbolon-error)}
 .symbolon-methods{display:flex;flex-direction:column;gap:8px;margin-top:12px}
 .symbolon-provider{display:flex;align-items:center;justify-content:center;gap:10px}
 .symbolon-provider-logo{flex:none;border-radius:5px}

@@ -7,7 +7,7 @@ import {
   SymbolonError,
   type User,
 } from "@symbolon/core";
-import { act, fireEvent, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderModal, USER } from "../renderModal";
 import { enrollErrorText } from "./enrollErrorText";
@@ -38,7 +38,7 @@ const ALL: Method[] = ["totp", "sms", "passkey"];
 const SECRET = "JBSWY3DPEHPK3PXP";
 const AUTH_URL = `otpauth://totp/Acme:ada%40example.com?secret=${SECRET}&issuer=Acme`;
 
-function user(methods: Method[] = [], passkeys = 0): User {
+function user(methods: Method[] = [], passkeys = 0, mfaPasskeys = 0): User {
   const keys = Array.from({ length: passkeys }, (_, i) => ({
     type: "passkey",
     credential_id: `cred-${i + 1}`,
@@ -46,9 +46,9 @@ function user(methods: Method[] = [], passkeys = 0): User {
     created_with_browser: null,
     created_with_os: null,
     created_with_device: null,
-    enrolled_in_mfa: false,
+    enrolled_in_mfa: i < mfaPasskeys,
     verified_at: 0,
-    first_verified_at: null,
+    first_verified_at: i === 0 ? 1_767_225_600 : null,
     latest_verified_at: null,
   }));
   return {
@@ -228,6 +228,53 @@ describe("MFA enrolment", () => {
     await within(dialog).findByRole("heading", { name: "Choose a verification method" });
     expect(unenrollMfa).toHaveBeenCalledWith(client, "totp");
     expect(within(dialog).getByRole("status").textContent).toBe("Authenticator app removed");
+  });
+
+  it("removing passkey verification warns, by name, that it deletes those login passkeys, in a destructive style", async () => {
+    vi.mocked(unenrollMfa).mockResolvedValue(user([], 1));
+    const { dialog, client } = await openEnrollment({ mfa_methods: ALL }, user(["passkey"], 3, 2));
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Remove Passkey" }));
+    await within(dialog).findByRole("heading", { name: "Remove Passkey?" });
+    expect(within(dialog).getByText(/This also deletes these passkeys from your account/)).toBeTruthy();
+    const removed = within(dialog).getByRole("list", { name: "Passkeys removed from your login methods" });
+    const names = within(removed)
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+    expect(names).toHaveLength(2);
+    expect(names[0]).toMatch(/^Key 1, added .*2026/);
+    expect(names[1]).toBe("Key 2");
+    const confirm = within(dialog).getByRole("button", { name: "Remove" });
+    expect(confirm.className).toContain("symbolon-destructive");
+    expect(confirm.getAttribute("aria-describedby")).toBeTruthy();
+    fireEvent.click(confirm);
+    await within(dialog).findByRole("heading", { name: "Choose a verification method" });
+    expect(unenrollMfa).toHaveBeenCalledWith(client, "passkey");
+  });
+
+  it("with shouldUnlinkOnUnenrollMfa off, or the passkeys being the only way in, nothing promises a deletion", async () => {
+    const kept = await openEnrollment({ mfa_methods: ALL }, user(["passkey"], 1, 1));
+    kept.client.store.setState({
+      user: { ...user(["passkey"], 1, 1), linked_accounts: user(["passkey"], 1, 1).linked_accounts.slice(2) },
+    });
+    fireEvent.click(await within(kept.dialog).findByRole("button", { name: "Remove Passkey" }));
+    await within(kept.dialog).findByRole("heading", { name: "Remove Passkey?" });
+    expect(within(kept.dialog).getByText(/stays as your way to log in/)).toBeTruthy();
+    expect(within(kept.dialog).queryByText(/This also deletes/)).toBeNull();
+    cleanup();
+
+    const off = await renderModal(
+      (_c, client) => client.store.setState({ mfaState: { ...initialMfaState, modal: "enroll" } }),
+      {
+        user: user(["passkey"], 2, 2),
+        appConfig: { mfa_methods: ALL },
+        clientOptions: { passkeys: { shouldUnlinkOnUnenrollMfa: false } },
+      },
+    );
+    fireEvent.click(await within(off.dialog).findByRole("button", { name: "Remove Passkey" }));
+    await within(off.dialog).findByRole("heading", { name: "Remove Passkey?" });
+    expect(
+      within(off.dialog).queryByRole("list", { name: "Passkeys removed from your login methods" }),
+    ).toBeNull();
   });
 
   it("a step that needs the user to verify shows the verification over it; Back there says 'Verification canceled'", async () => {

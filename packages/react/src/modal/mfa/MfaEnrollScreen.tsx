@@ -1,8 +1,8 @@
-import type { Client } from "@symbolon/core";
+import type { Client, User } from "@symbolon/core";
 import { type ReactNode, useId, useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
 import type { ModalController } from "../../provider/createModalController";
-import { passkeysOf } from "../passkeys/passkeysOf";
+import { type Passkey, passkeyName, passkeysOf } from "../passkeys/passkeysOf";
 import { ScreenTitle } from "../ScreenTitle";
 import { enrollErrorText } from "./enrollErrorText";
 import MfaVerifyScreen from "./MfaVerifyScreen";
@@ -43,6 +43,30 @@ const REMOVALS: Record<MfaMethod, string> = {
   sms: "You will no longer be asked for a code texted to your phone.",
   passkey: "Your passkeys will no longer be asked for to confirm it's you.",
 };
+
+/** A passkey as the removal warning names it: its authenticator and when it was added. */
+function describePasskey(passkey: Passkey): string {
+  const added = passkey.first_verified_at ?? passkey.verified_at;
+  const where = [passkey.created_with_browser, passkey.created_with_os].filter(Boolean).join(" on ");
+  const parts = [passkeyName(passkey), where && `from ${where}`, added > 0 && `added ${formatDay(added)}`];
+  return parts.filter(Boolean).join(", ");
+}
+
+/** The user's ways to log in, counted as the server counts them: embedded wallets are not. */
+function waysIn(user: User | null): number {
+  return (user?.linked_accounts ?? []).filter(
+    (account) => !(account.type === "wallet" && account.connector_type === "embedded"),
+  ).length;
+}
+
+/** A day in the reader's locale, from Unix seconds. */
+function formatDay(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleDateString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+}
 
 /** The done screen's title. */
 const DONE_TITLES: Record<MfaMethod, string> = {
@@ -151,7 +175,7 @@ export default function MfaEnrollScreen({ client, controller, appName, titleId }
                   <span className="symbolon-badge">On</span>
                   <button
                     type="button"
-                    className="symbolon-secondary symbolon-small"
+                    className="symbolon-secondary symbolon-small symbolon-destructive"
                     aria-label={`Remove ${MFA_METHOD_LABELS[method]}`}
                     onClick={() => {
                       setNotice(null);
@@ -185,12 +209,34 @@ export default function MfaEnrollScreen({ client, controller, appName, titleId }
     );
   } else if (step.name === "remove") {
     const label = MFA_METHOD_LABELS[step.method];
+    const unlinked =
+      step.method === "passkey" && client.options.passkeys?.shouldUnlinkOnUnenrollMfa !== false
+        ? passkeysOf(user).filter((passkey) => passkey.enrolled_in_mfa)
+        : [];
+    // The server keeps one passkey when they are the user's only ways in (never the last way in): say so.
+    const otherWaysIn = waysIn(user) - unlinked.length;
     body = (
       <div className="symbolon-form">
         <ScreenTitle id={titleId} focus>
           {`Remove ${label}?`}
         </ScreenTitle>
         <p className="symbolon-subtitle">{REMOVALS[step.method]}</p>
+        {unlinked.length > 0 && (
+          <div className="symbolon-warning" id={`${titleId}-unlink`}>
+            <p>
+              {otherWaysIn > 0
+                ? `This also deletes ${unlinked.length === 1 ? "this passkey" : "these passkeys"} from your account. You will no longer be able to log in with ${unlinked.length === 1 ? "it" : "them"}:`
+                : unlinked.length === 1
+                  ? "This passkey stays as your way to log in, since you have no other:"
+                  : "This also deletes all but one of these passkeys from your account; one stays as your way to log in, since you have no other:"}
+            </p>
+            <ul aria-label="Passkeys removed from your login methods">
+              {unlinked.map((passkey) => (
+                <li key={passkey.credential_id}>{describePasskey(passkey)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {error && (
           <p className="symbolon-alert" role="alert">
             {error}
@@ -198,8 +244,9 @@ export default function MfaEnrollScreen({ client, controller, appName, titleId }
         )}
         <button
           type="button"
-          className="symbolon-button"
+          className="symbolon-button symbolon-destructive"
           disabled={removing}
+          aria-describedby={unlinked.length > 0 ? `${titleId}-unlink` : undefined}
           onClick={() => void remove(step.method)}
         >
           {removing ? "Removing…" : "Remove"}
