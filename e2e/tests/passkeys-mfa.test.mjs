@@ -226,6 +226,35 @@ describe("authenticator app", () => {
     assert.equal(receipt.from.toLowerCase(), address.toLowerCase());
   });
 
+  step(
+    "a second send right after needs no new code: one verification covers a short run of signatures",
+    async ({ page }) => {
+      await dismissDialogs(page);
+      const before = await readHex(page, "tx-hash", 5_000);
+      const verifications = [];
+      page.on("request", (r) => {
+        if (new URL(r.url()).pathname === "/api/v1/mfa/verify") verifications.push(r.url());
+      });
+      await page.getByLabel("Recipient").fill(RECIPIENT);
+      await page.getByLabel("Amount (STT)").fill("0.02");
+      await page.getByRole("button", { name: "Send", exact: true }).click();
+      const confirm = page.getByRole("dialog", { name: "Send transaction" });
+      await confirm.getByRole("button", { name: "Send", exact: true }).click();
+      await page.waitForFunction(
+        (old) => {
+          const shown = document.querySelector('[data-testid="tx-hash"]')?.textContent ?? "";
+          return /0x[0-9a-f]{64}/i.test(shown) && !shown.includes(old);
+        },
+        before,
+        { timeout: 30_000 },
+      );
+      const hash = await readHex(page, "tx-hash", 5_000);
+      const receipt = await chainClient(stack).waitForTransactionReceipt({ hash });
+      assert.equal(receipt.status, "success");
+      assert.deepEqual(verifications, [], "no second verification");
+    },
+  );
+
   step("four wrong codes end with the max-attempts message, and no key is shown", async ({ page }) => {
     await askToExport(page);
     for (let attempt = 1; attempt <= 3; attempt += 1) {

@@ -120,8 +120,13 @@ constants! {
     MFA_OVERALL_TIMEOUT_MS: u64 = 1_260_000;
     /// MFA attempts for one wallet operation.
     MFA_MAX_ATTEMPTS: u32 = 4;
-    /// Seconds an MFA token lives; it is also single use.
+    /// Seconds an MFA token lives; an export, a recovery or a factor change uses it up.
     MFA_TOKEN_TTL_S: u64 = 300;
+    /// Seconds after its verification during which an MFA token also releases the key for signatures
+    /// (with transaction protection on), so a second signature needs no new 30-second code.
+    MFA_SIGNING_WINDOW_S: u64 = 120;
+    /// Signatures one MFA verification covers within [`MFA_SIGNING_WINDOW_S`].
+    MFA_SIGNING_USES: u32 = 10;
     /// Failed MFA verifications (across methods and screens) that lock the user out for a while.
     MFA_MAX_FAILED_VERIFICATIONS: u32 = 5;
     /// Seconds of the n-th lock-out in a row (0-based; the last one repeats): the first matches the

@@ -351,9 +351,11 @@ export class WalletService {
   }
 
   /**
-   * Key material, with the MFA token when the frame holds one. The server uses the token up
-   * exactly when it needed it — a recovery, an export, or a single-use release — so it is
-   * dropped then; a refused token is dropped too; any other failure keeps it for the retry.
+   * Key material, with the MFA token when the frame holds one. The server uses the token up for a
+   * recovery or an export, so it is dropped then; a signature only counts against it (one
+   * verification covers a short run of signatures, `MFA_SIGNING_WINDOW_S`), so it is kept; a
+   * refused token is dropped (the host then asks for a new verification); any other failure keeps
+   * it for the retry.
    */
   private async keyMaterial(
     token: string,
@@ -368,7 +370,7 @@ export class WalletService {
       mfaTokens?.current(appId, { userId, sessionId: this.sessions.get(userId) ?? null }) ?? null;
     try {
       const material = await api.keyMaterial(token, address, proof, { intent, mfaToken });
-      if (mfaToken && ("recovery" in proof || intent === "export" || material.single_use)) {
+      if (mfaToken && ("recovery" in proof || intent === "export")) {
         mfaTokens?.forget(appId, userId);
       }
       return material;

@@ -61,6 +61,15 @@ pub struct NewMfaToken<'a> {
     pub expires_at: i64,
 }
 
+/// How long after its verification, and for how many signatures, a token releases the key to sign.
+#[derive(Debug, Clone, Copy)]
+pub struct SigningWindow {
+    /// Seconds after the verification.
+    pub seconds: i64,
+    /// Signatures.
+    pub uses: i64,
+}
+
 /// A change of the user's methods, applied with [`Db::change_mfa`].
 #[derive(Debug, Clone, Copy)]
 pub enum MfaChange<'a> {
@@ -308,8 +317,8 @@ impl Db {
             .execute(&mut *tx)
             .await?;
         sqlx::query(
-            "INSERT INTO mfa_tokens (token_hash, app_id, user_id, session_id, method, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO mfa_tokens (token_hash, app_id, user_id, session_id, method, expires_at, issued_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(owner.hash)
         .bind(owner.app_id)
@@ -317,23 +326,73 @@ impl Db {
         .bind(owner.session_id)
         .bind(token.method)
         .bind(token.expires_at)
+        .bind(owner.now)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// Whether the token is live for its user and session (a read: nothing is used up).
+    /// Whether the token is live for its user and session and has signed nothing (a verification
+    /// spent on signatures does not also export, recover or change factors; a read).
     pub async fn mfa_token_valid(&self, token: TokenUse<'_>) -> Result<bool, DbError> {
         let row: Option<(i64,)> = sqlx::query_as(
             "SELECT 1 FROM mfa_tokens WHERE token_hash = $1 AND app_id = $2 AND user_id = $3
-               AND session_id = $4 AND expires_at > $5",
+               AND session_id = $4 AND expires_at > $5 AND sign_uses = 0",
         )
         .bind(token.hash)
         .bind(token.app_id)
         .bind(token.user_id)
         .bind(token.session_id)
         .bind(token.now)
+        .fetch_optional(self.writer())
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Whether the token may still release the key for a signature: live, verified less than
+    /// `window.seconds` ago, and used for fewer than `window.uses` signatures (a read).
+    pub async fn mfa_token_signs(
+        &self,
+        token: TokenUse<'_>,
+        window: SigningWindow,
+    ) -> Result<bool, DbError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT 1 FROM mfa_tokens WHERE token_hash = $1 AND app_id = $2 AND user_id = $3
+               AND session_id = $4 AND expires_at > $5 AND issued_at > $6 AND sign_uses < $7",
+        )
+        .bind(token.hash)
+        .bind(token.app_id)
+        .bind(token.user_id)
+        .bind(token.session_id)
+        .bind(token.now)
+        .bind(token.now - window.seconds)
+        .bind(window.uses)
+        .fetch_optional(self.writer())
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Counts one signature against the token, in one conditional write: true for exactly as
+    /// many concurrent uses as the window has left.
+    pub async fn use_mfa_token_to_sign(
+        &self,
+        token: TokenUse<'_>,
+        window: SigningWindow,
+    ) -> Result<bool, DbError> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "UPDATE mfa_tokens SET sign_uses = sign_uses + 1
+             WHERE token_hash = $1 AND app_id = $2 AND user_id = $3 AND session_id = $4
+               AND expires_at > $5 AND issued_at > $6 AND sign_uses < $7
+             RETURNING sign_uses",
+        )
+        .bind(token.hash)
+        .bind(token.app_id)
+        .bind(token.user_id)
+        .bind(token.session_id)
+        .bind(token.now)
+        .bind(token.now - window.seconds)
+        .bind(window.uses)
         .fetch_optional(self.writer())
         .await?;
         Ok(row.is_some())
@@ -395,7 +454,7 @@ async fn consume_token(
 ) -> Result<bool, DbError> {
     let row: Option<(String,)> = sqlx::query_as(
         "DELETE FROM mfa_tokens WHERE token_hash = $1 AND app_id = $2 AND user_id = $3
-           AND session_id = $4 AND expires_at > $5
+           AND session_id = $4 AND expires_at > $5 AND sign_uses = 0
          RETURNING method",
     )
     .bind(token.hash)

@@ -36,6 +36,7 @@ migrations! {
     14 "0014_code_networks",
     15 "0015_wallet_and_oauth_proofs",
     16 "0016_mfa_lock_backoff",
+    17 "0017_mfa_signing_window",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -1,19 +1,31 @@
 //! What MFA guards in the wallet (`docs/wallet.md` "MFA"): once a user has a second factor, the
 //! server releases the shares for an export or a recovery only with a fresh MFA token of the
 //! caller's session, and, when the app protects transactions, for each signature too (the frame
-//! is then told to forget the key after that one operation).
+//! is then told to forget the key after that one operation). An export or a recovery uses the
+//! token up; a signature counts against it: one verification covers up to `MFA_SIGNING_USES`
+//! signatures within `MFA_SIGNING_WINDOW_S` of it, so a second signature right after the first
+//! does not wait for the authenticator's next 30-second code. A token that signed cannot then
+//! export, recover or change a factor: those ask for a verification of their own.
 //!
 //! Two steps, so that a refused request spends nothing: [`check`] before the other checks (no
-//! token, or a token that is not live, refuses at once), [`Cleared::consume`] after all of them
-//! passed (one conditional DELETE; a concurrent use of the same token loses here).
+//! token, or a token that cannot serve the operation, refuses at once), [`Cleared::consume`]
+//! after all of them passed (one conditional write; a concurrent use past the limit loses here).
 
 use axum::http::StatusCode;
 use symbolon_protocol::ServerErrorCode;
 
 use super::token::{presented, token_hash};
+use super::{MFA_SIGNING_USES, MFA_SIGNING_WINDOW_S};
+use crate::db::mfa::SigningWindow;
 use crate::http::error::AppError;
 use crate::http::frame_caller::FrameCaller;
 use crate::state::AppState;
+
+/// What one verification covers for signatures.
+const SIGNING_WINDOW: SigningWindow = SigningWindow {
+    seconds: MFA_SIGNING_WINDOW_S as i64,
+    uses: MFA_SIGNING_USES as i64,
+};
 
 /// Why the frame asks for key material.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +44,8 @@ pub enum Operation {
 pub struct Cleared {
     /// The presented token's hash, when one is required.
     required: Option<String>,
+    /// The operation is a signature: the token is counted, not used up.
+    signing: bool,
     /// The frame must forget the key after this one operation.
     pub single_use: bool,
 }
@@ -68,6 +82,7 @@ pub async fn check(
     if !needed {
         return Ok(Cleared {
             required: None,
+            signing: false,
             single_use: protect,
         });
     }
@@ -77,15 +92,19 @@ pub async fn check(
         .ok_or_else(mfa_required)?;
     let hash = token_hash(token);
     let now = state.clock.now();
-    if !state
-        .db
-        .mfa_token_valid(presented(caller, &hash, now))
-        .await?
-    {
+    let signing = operation == Operation::Sign;
+    let owner = presented(caller, &hash, now);
+    let live = if signing {
+        state.db.mfa_token_signs(owner, SIGNING_WINDOW).await?
+    } else {
+        state.db.mfa_token_valid(owner).await?
+    };
+    if !live {
         return Err(token_refused());
     }
     Ok(Cleared {
         required: Some(hash),
+        signing,
         single_use: protect,
     })
 }
@@ -102,15 +121,15 @@ impl Cleared {
         let Some(hash) = &self.required else {
             return Ok(());
         };
-        let now = state.clock.now();
-        if state
-            .db
-            .consume_mfa_token(presented(caller, hash, now))
-            .await?
-        {
-            Ok(())
+        let owner = presented(caller, hash, state.clock.now());
+        let used = if self.signing {
+            state
+                .db
+                .use_mfa_token_to_sign(owner, SIGNING_WINDOW)
+                .await?
         } else {
-            Err(token_refused())
-        }
+            state.db.consume_mfa_token(owner).await?
+        };
+        if used { Ok(()) } else { Err(token_refused()) }
     }
 }

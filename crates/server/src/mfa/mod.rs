@@ -17,7 +17,8 @@ pub mod totp;
 
 use symbolon_protocol::ServerErrorCode;
 pub use symbolon_protocol::constants::{
-    MFA_MAX_FAILED_VERIFICATIONS, MFA_TOKEN_TTL_S, TOTP_PENDING_TTL_S,
+    MFA_MAX_FAILED_VERIFICATIONS, MFA_SIGNING_USES, MFA_SIGNING_WINDOW_S, MFA_TOKEN_TTL_S,
+    TOTP_PENDING_TTL_S,
 };
 pub use symbolon_protocol::mfa::MfaMethodType;
 use symbolon_protocol::user::MfaMethod;

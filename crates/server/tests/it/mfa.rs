@@ -14,6 +14,7 @@ use axum::http::StatusCode;
 use common::authenticator::SoftAuthenticator;
 use common::{Backend, ORIGIN, Reply, TestApp, unique_email, unique_phone};
 use serde_json::{Value, json};
+use symbolon_protocol::constants::{MFA_SIGNING_USES, MFA_SIGNING_WINDOW_S};
 use symbolon_server::app_settings::AppSettings;
 use totp_rs::{Algorithm, Builder, Secret};
 
@@ -32,6 +33,7 @@ backend_tests!(
     frame_routes_refuse_host_origins,
     export_and_recovery_need_a_token,
     protected_transactions_need_a_token_per_signature,
+    a_verification_signs_at_most_its_uses_even_concurrently,
     users_without_mfa_are_unaffected,
     a_second_method_and_unenrolling_need_a_token,
     passkeys_enrol_verify_and_unenrol,
@@ -804,12 +806,38 @@ async fn protected_transactions_need_a_token_per_signature(backend: Backend) {
     let sign = unlock_with(&t, &token, device, &address, json!({})).await;
     sign.assert_error(403, "missing_or_invalid_mfa");
     let mfa = mfa_token(&t, &token, &secret).await;
-    let sign = unlock_with(&t, &token, device, &address, json!({ "mfa_token": mfa })).await;
-    assert_eq!(sign.status, StatusCode::OK, "{}", sign.text);
-    assert_eq!(sign.body["single_use"], true);
-    // The next signature needs the next token.
-    let again = unlock_with(&t, &token, device, &address, json!({ "mfa_token": mfa })).await;
-    again.assert_error(403, "expired_or_invalid_mfa_token");
+    // One verification covers a run of signatures: a second one right after needs no new code (the
+    // authenticator's next one is up to 30 s away), and the frame still forgets the key after each.
+    for n in 1..=MFA_SIGNING_USES {
+        let sign = unlock_with(&t, &token, device, &address, json!({ "mfa_token": mfa })).await;
+        assert_eq!(sign.status, StatusCode::OK, "signature {n}: {}", sign.text);
+        assert_eq!(sign.body["single_use"], true);
+    }
+    // ... up to MFA_SIGNING_USES of them.
+    let past_uses = unlock_with(&t, &token, device, &address, json!({ "mfa_token": mfa })).await;
+    past_uses.assert_error(403, "expired_or_invalid_mfa_token");
+    // A verification spent on signatures does not also export: that asks for its own.
+    let export = json!({ "mfa_token": mfa, "intent": "export" });
+    let export_after_signing = unlock_with(&t, &token, device, &address, export).await;
+    export_after_signing.assert_error(403, "expired_or_invalid_mfa_token");
+    // ... and within MFA_SIGNING_WINDOW_S of the verification only (the token itself lives longer,
+    // for an export).
+    let mfa = mfa_token(&t, &token, &secret).await;
+    t.state.clock.advance(MFA_SIGNING_WINDOW_S as i64);
+    let late = unlock_with(&t, &token, device, &address, json!({ "mfa_token": mfa })).await;
+    late.assert_error(403, "expired_or_invalid_mfa_token");
+    let export = unlock_with(
+        &t,
+        &token,
+        device,
+        &address,
+        json!({ "mfa_token": mfa, "intent": "export" }),
+    )
+    .await;
+    assert_eq!(export.status, StatusCode::OK, "{}", export.text);
+    // An export uses the token up, signing window or not.
+    let after_export = unlock_with(&t, &token, device, &address, json!({ "mfa_token": mfa })).await;
+    after_export.assert_error(403, "expired_or_invalid_mfa_token");
     // The app's config tells the client.
     let config = t.get(&format!("/api/v1/apps/{}", t.app_id)).send().await;
     assert_eq!(config.body["mfa_protect_transactions"], true);
@@ -817,6 +845,33 @@ async fn protected_transactions_need_a_token_per_signature(backend: Backend) {
         config.body["mfa_methods"],
         json!(["totp", "sms", "passkey"])
     );
+}
+
+/// Concurrent signatures on one verification: exactly MFA_SIGNING_USES get the key.
+async fn a_verification_signs_at_most_its_uses_even_concurrently(backend: Backend) {
+    let t = start(backend, true).await;
+    let (token, secret, material) = wallet_user(&t).await;
+    let address = material.address(0);
+    let mfa = mfa_token(&t, &token, &secret).await;
+    let t = Arc::new(t);
+    let material = Arc::new(material);
+    let mut calls = tokio::task::JoinSet::new();
+    for _ in 0..2 * MFA_SIGNING_USES {
+        let (t, token, material, address) =
+            (t.clone(), token.clone(), material.clone(), address.clone());
+        let body = json!({ "mfa_token": mfa });
+        calls.spawn(async move { unlock_with(&t, &token, &material.device, &address, body).await });
+    }
+    let mut released = 0;
+    while let Some(reply) = calls.join_next().await {
+        let reply = reply.unwrap();
+        if reply.status == StatusCode::OK {
+            released += 1;
+        } else {
+            reply.assert_error(403, "expired_or_invalid_mfa_token");
+        }
+    }
+    assert_eq!(released, MFA_SIGNING_USES);
 }
 
 async fn users_without_mfa_are_unaffected(backend: Backend) {

@@ -2355,8 +2355,13 @@ export const MFA_CODE_WAIT_MS = 300000;
 export const MFA_OVERALL_TIMEOUT_MS = 1260000;
 /** MFA attempts for one wallet operation. */
 export const MFA_MAX_ATTEMPTS = 4;
-/** Seconds an MFA token lives; it is also single use. */
+/** Seconds an MFA token lives; an export, a recovery or a factor change uses it up. */
 export const MFA_TOKEN_TTL_S = 300;
+/** Seconds after its verification during which an MFA token also releases the key for signatures
+ (with transaction protection on), so a second signature needs no new 30-second code. */
+export const MFA_SIGNING_WINDOW_S = 120;
+/** Signatures one MFA verification covers within [`MFA_SIGNING_WINDOW_S`]. */
+export const MFA_SIGNING_USES = 10;
 /** Failed MFA verifications (across methods and screens) that lock the user out for a while. */
 export const MFA_MAX_FAILED_VERIFICATIONS = 5;
 /** Seconds of the n-th lock-out in a row (0-based; the last one repeats): the first matches the

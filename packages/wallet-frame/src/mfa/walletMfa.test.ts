@@ -1,8 +1,10 @@
 // What MFA changes for the wallet operations: the held token goes with key material (export,
 // recovery, signing under transaction protection), is dropped once used, and a single-use key
 // serves one operation.
+
 import { privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MFA_SIGNING_USES, MFA_SIGNING_WINDOW_S } from "../../../core/src/generated/protocol.ts";
 import { exportHandlers } from "../export/exportHandlers.ts";
 import type { ExportView } from "../export/exportView.ts";
 import { CODE } from "../test/fakeMfa.ts";
@@ -136,24 +138,45 @@ describe("signing with MFA", () => {
     expect(server.mfa.tokens.size).toBe(1);
   });
 
-  it("with transaction protection: each signature needs its own verification (single_use)", async () => {
+  it("with transaction protection: the key serves one signature, and one verification covers a short run of them", async () => {
     const { server, storage, address } = await enrolledWallet();
     server.mfa.protectTransactions(true);
+    let now = Math.floor(Date.now() / 1000);
+    server.mfa.setClock(() => now);
     const frame = createFrame(server, { storage });
     expect((await sign(frame, address)).error).toEqual(RETRY);
 
     await verify(frame);
+    const token = heldToken(frame);
     const signed = await sign(frame, address);
     expect(signed.data).toMatchObject({ method: "personal_sign", data: expect.stringMatching(/^0x/) });
-    expect(heldToken(frame)).toBeNull();
+    // The key was forgotten after that one signature (single_use) ...
+    expect(frame.wallets.signer(ALICE, address)).toBeNull();
+    // ... but the token was kept: the next signature asks the server again, with it, and needs no new code.
+    expect(heldToken(frame)).toBe(token);
     const asked = keyMaterialCalls(server).length;
-
-    // The key was forgotten after that one signature: the next one asks the server again.
-    expect((await sign(frame, address, "again")).error).toEqual(RETRY);
-    expect(keyMaterialCalls(server)).toHaveLength(asked + 1);
-    await verify(frame);
     expect((await sign(frame, address, "again")).error).toBeUndefined();
-    expect(keyMaterialCalls(server)).toHaveLength(asked + 2);
+    expect(keyMaterialCalls(server)).toHaveLength(asked + 1);
+    expect(keyMaterialCalls(server).at(-1)?.body.mfa_token).toBe(token);
+
+    // Past the window the server refuses it: the frame drops it and the host asks for a verification.
+    now += MFA_SIGNING_WINDOW_S;
+    expect((await sign(frame, address, "late")).error).toEqual(RETRY);
+    expect(heldToken(frame)).toBeNull();
+    await verify(frame);
+    expect((await sign(frame, address, "late")).error).toBeUndefined();
+  });
+
+  it("one verification signs at most MFA_SIGNING_USES times", async () => {
+    const { server, storage, address } = await enrolledWallet();
+    server.mfa.protectTransactions(true);
+    const frame = createFrame(server, { storage });
+    await verify(frame);
+    for (let n = 1; n <= MFA_SIGNING_USES; n += 1) {
+      expect((await sign(frame, address, `message ${n}`)).error).toBeUndefined();
+    }
+    expect((await sign(frame, address, "one too many")).error).toEqual(RETRY);
+    expect(heldToken(frame)).toBeNull();
   });
 
   it("a single-use key unlocked by privy:connect serves the next signature only", async () => {
@@ -168,17 +191,21 @@ describe("signing with MFA", () => {
     const asked = keyMaterialCalls(server).length;
     expect((await sign(frame, address)).error).toBeUndefined();
     expect(keyMaterialCalls(server)).toHaveLength(asked);
-    expect((await sign(frame, address)).error).toEqual(RETRY);
     expect(frame.wallets.signer(ALICE, address)).toBeNull();
+    // The next signature fetches the key again (with the kept token).
+    expect((await sign(frame, address)).error).toBeUndefined();
+    expect(keyMaterialCalls(server)).toHaveLength(asked + 1);
   });
 
-  it("two concurrent signatures on one verification: one signs, the other is asked for MFA", async () => {
+  it("two concurrent signatures on one verification both sign, each with its own key release", async () => {
     const { server, storage, address } = await enrolledWallet();
     server.mfa.protectTransactions(true);
     const frame = createFrame(server, { storage });
     await verify(frame);
+    const asked = keyMaterialCalls(server).length;
     const answers = await Promise.all([sign(frame, address, "one"), sign(frame, address, "two")]);
-    expect(answers.map((a) => a.error ?? "signed")).toEqual(["signed", RETRY]);
+    expect(answers.map((a) => a.error ?? "signed")).toEqual(["signed", "signed"]);
+    expect(keyMaterialCalls(server).length).toBeGreaterThan(asked);
   });
 
   it("enrolling MFA forgets the wallet unlocked before, so the server's guard applies at once", async () => {

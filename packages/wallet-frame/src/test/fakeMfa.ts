@@ -2,6 +2,8 @@
 // issue 12 contract (codes, messages, single-use tokens bound to user and session). The right
 // code is always CODE; the real server's TOTP/SMS checks are tested by its own suite.
 
+import { MFA_SIGNING_USES, MFA_SIGNING_WINDOW_S } from "../../../core/src/generated/protocol.ts";
+
 export const CODE = "123456";
 export const PASSKEY_ID = "cred-1";
 export const TOTP_SECRET = "JBSWY3DPEHPK3PXP";
@@ -22,8 +24,11 @@ const fail = (status: number, code: string, message: string): Reply => ({
 export function createFakeMfa() {
   /** user → enrolled methods. */
   const methods = new Map<string, Set<string>>();
-  /** token → owner; deleted on use. */
-  const tokens = new Map<string, { sub: string; sid: string | null; expiresAt: number }>();
+  /** token → owner; deleted on use, counted on signatures (the server's signing window). */
+  const tokens = new Map<
+    string,
+    { sub: string; sid: string | null; expiresAt: number; issuedAt: number; signUses: number }
+  >();
   const failures = new Map<string, number>();
   let protect = false;
   let issued = 0;
@@ -37,6 +42,18 @@ export function createFakeMfa() {
     const owner = typeof token === "string" ? tokens.get(token) : undefined;
     const live = owner !== undefined && owner.sub === sub && owner.sid === sid && owner.expiresAt > clock();
     if (live && use) tokens.delete(token as string);
+    return live;
+  }
+
+  /** Whether `token` may still release a key to sign (counted when `use`). */
+  function signs(sub: string, sid: string | null, token: unknown, use: boolean): boolean {
+    const owner = typeof token === "string" ? tokens.get(token) : undefined;
+    const live =
+      valid(sub, sid, token, false) &&
+      owner !== undefined &&
+      owner.issuedAt > clock() - MFA_SIGNING_WINDOW_S &&
+      owner.signUses < MFA_SIGNING_USES;
+    if (live && use) owner.signUses += 1;
     return live;
   }
 
@@ -92,7 +109,7 @@ export function createFakeMfa() {
         issued += 1;
         const token = `mfa-token-${issued}`;
         const expiresAt = clock() + TOKEN_TTL_S;
-        tokens.set(token, { sub, sid, expiresAt });
+        tokens.set(token, { sub, sid, expiresAt, issuedAt: clock(), signUses: 0 });
         return ok({ token, expires_at: expiresAt });
       }
       case "/api/v1/mfa/totp/init":
@@ -144,9 +161,14 @@ export function createFakeMfa() {
     const singleUse = hasMfa && protect;
     if (!hasMfa || (operation === "sign" && !protect)) return { singleUse, consume: () => null };
     if (token === undefined) return fail(403, "missing_or_invalid_mfa", "MFA verification is required");
-    if (!valid(sub, sid, token, false)) {
-      return fail(403, "expired_or_invalid_mfa_token", "The MFA token is expired or invalid");
+    const refused = () => fail(403, "expired_or_invalid_mfa_token", "The MFA token is expired or invalid");
+    if (operation === "sign") {
+      if (!signs(sub, sid, token, false)) return refused();
+      return { singleUse, consume: () => (signs(sub, sid, token, true) ? null : refused()) };
     }
+    // A verification spent on signatures does not also export or recover.
+    const signed = typeof token === "string" && (tokens.get(token)?.signUses ?? 0) > 0;
+    if (signed || !valid(sub, sid, token, false)) return refused();
     return { singleUse, consume: () => spend(sub, sid, token, true) };
   }
 
