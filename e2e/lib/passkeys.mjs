@@ -60,6 +60,8 @@ export async function openPasskeyScreen(page, stack) {
   await passkey.or(more).first().waitFor();
   if (!(await passkey.isVisible())) await more.click();
   await passkey.click();
+  // Nothing is asked of the browser until the person picks Log in or Sign up.
+  await dialog.getByRole("heading", { name: "Continue with a passkey" }).waitFor();
   return dialog;
 }
 
@@ -78,7 +80,7 @@ export async function signUpWithPasskey(page, stack) {
 export async function logInWithPasskey(page, stack) {
   const answer = apiAnswer(page, "/passkeys/authenticate");
   const dialog = await openPasskeyScreen(page, stack);
-  // The login starts by itself on the passkey screen; a "Log in with a passkey" button restarts it.
+  await dialog.getByRole("button", { name: "Log in with a passkey" }).click();
   const result = await answer;
   assert.equal(result.status, 200, JSON.stringify(result.body));
   await dialog.waitFor({ state: "hidden" });

@@ -52,7 +52,14 @@ describe("passkeys", () => {
     async ({ context, page }) => {
       authenticator = await virtualAuthenticator(context, page);
       accessToken = watchAccessToken(page);
+      // A new user meets a choice, not a failed login: nothing goes to the browser or the server before it.
+      const passkeyCalls = [];
+      page.on("request", (r) => {
+        const path = new URL(r.url()).pathname;
+        if (path.startsWith("/api/v1/passkeys/")) passkeyCalls.push(path);
+      });
       const signup = await signUpWithPasskey(page, stack);
+      assert.deepEqual(passkeyCalls, ["/api/v1/passkeys/register/init", "/api/v1/passkeys/register"]);
       assert.equal(signup.body.is_new_user, true);
       userId = signup.body.user.id;
       const [account] = signup.body.user.linked_accounts.filter((a) => a.type === "passkey");

@@ -1,5 +1,5 @@
 import type { Client, PasskeyFlowStatus } from "@symbolon/core";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
 import type { ModalController } from "../../provider/createModalController";
 import { ScreenTitle } from "../ScreenTitle";
@@ -40,14 +40,16 @@ const TITLES: Record<Intent, { busy: string; failed: string; other: string }> = 
 };
 
 /**
- * Log in with a passkey (started when the screen opens), or sign up with a new one (spec §4 passkey
- * flow: generating-challenge, awaiting-passkey, done or error). A failure shows the spec §8 line
- * ('Passkey request timed out or rejected by user.', 'Unknown error occurred.') with Try again; "Sign up
- * with a passkey" / "Log in with a passkey" switch between the two. Loaded lazily.
+ * Log in with a passkey or sign up with a new one (spec §4 passkey flow: generating-challenge,
+ * awaiting-passkey, done or error). The screen opens on the choice, so no browser prompt appears before
+ * the person says which they want (a new user would otherwise meet a failed login first). A failure
+ * shows the spec §8 line ('Passkey request timed out or rejected by user.', 'Unknown error occurred.')
+ * with Try again; "Sign up with a passkey" / "Log in with a passkey" switch between the two. Loaded
+ * lazily.
  */
 export default function PasskeyScreen({ client, controller, titleId, onBack }: PasskeyScreenProps) {
   const flow = useClientState("PasskeyScreen", (s) => s.passkeyFlow, null);
-  const [intent, setIntent] = useState<Intent>("login");
+  const [intent, setIntent] = useState<Intent | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Answers of a run superseded by a newer one (switching to sign-up mid-prompt) are ignored.
   const run = useRef(0);
@@ -65,14 +67,33 @@ export default function PasskeyScreen({ client, controller, titleId, onBack }: P
     }
   };
 
-  // The login starts with the screen (the person just chose "Continue with a passkey").
-  const started = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the screen opens.
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void start("login");
-  }, []);
+  const back = onBack && (
+    <button type="button" className="symbolon-link" onClick={onBack}>
+      Back
+    </button>
+  );
+  if (intent === null) {
+    return (
+      <div className="symbolon-form">
+        <div className="symbolon-success">
+          <PasskeyIcon />
+          <ScreenTitle id={titleId} focus>
+            Continue with a passkey
+          </ScreenTitle>
+          <p className="symbolon-subtitle">
+            Use your face, fingerprint or device PIN. New here? Create a passkey to sign up.
+          </p>
+        </div>
+        <button type="button" className="symbolon-button" onClick={() => void start("login")}>
+          Log in with a passkey
+        </button>
+        <button type="button" className="symbolon-secondary" onClick={() => void start("signup")}>
+          Sign up with a passkey
+        </button>
+        {back}
+      </div>
+    );
+  }
 
   const titles = TITLES[intent];
   const other: Intent = intent === "login" ? "signup" : "login";
@@ -110,11 +131,31 @@ export default function PasskeyScreen({ client, controller, titleId, onBack }: P
       <button type="button" className="symbolon-secondary" onClick={() => void start(other)}>
         {titles.other}
       </button>
-      {onBack && (
-        <button type="button" className="symbolon-link" onClick={onBack}>
-          Back
-        </button>
-      )}
+      {back}
     </div>
+  );
+}
+
+/** A passkey mark (a key in a person's outline), decorative: the title says what it is. */
+function PasskeyIcon() {
+  return (
+    <svg className="symbolon-passkey-icon" width="56" height="56" viewBox="0 0 24 24" aria-hidden="true">
+      <circle cx="9" cy="7" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path
+        d="M2 20c0-3.3 3.1-6 7-6 1.2 0 2.3.2 3.3.7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+      <circle cx="18" cy="13" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path
+        d="M18 15.6V21m0-2.5h1.8M18 21h1.4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+      />
+    </svg>
   );
 }

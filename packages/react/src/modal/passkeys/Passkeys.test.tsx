@@ -30,10 +30,13 @@ function userWithPasskeys(count: number, inMfa = 0): User {
   return { ...USER, linked_accounts: [...USER.linked_accounts, ...passkeys] as User["linked_accounts"] };
 }
 
-/** Opens the login modal and chooses "Continue with a passkey". */
-async function openPasskeyScreen() {
+/** Opens the login modal, chooses "Continue with a passkey", then "Log in" (or "Sign up") with a passkey. */
+async function openPasskeyScreen(
+  choice: "Log in with a passkey" | "Sign up with a passkey" = "Log in with a passkey",
+) {
   const rendered = await renderModal((c) => c.login(), { appConfig: PASSKEY_APP });
   fireEvent.click(within(rendered.dialog).getByRole("button", { name: "Continue with a passkey" }));
+  fireEvent.click(await within(rendered.dialog).findByRole("button", { name: choice }));
   return rendered;
 }
 
@@ -42,7 +45,33 @@ describe("passkey login and sign-up", () => {
     vi.mocked(runPasskeyLogin).mockReset();
   });
 
-  it("'Continue with a passkey' starts the login at once; its steps are announced; success logs in", async () => {
+  it("'Continue with a passkey' asks Log in or Sign up before any browser prompt; Back returns", async () => {
+    const { dialog } = await renderModal((c) => c.login(), { appConfig: PASSKEY_APP });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with a passkey" }));
+    const title = await within(dialog).findByRole("heading", { name: "Continue with a passkey" });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(within(dialog).getByRole("button", { name: "Log in with a passkey" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Sign up with a passkey" })).toBeTruthy();
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(runPasskeyLogin).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Back" }));
+    expect(await within(dialog).findByRole("button", { name: "Continue with a passkey" })).toBeTruthy();
+    expect(runPasskeyLogin).not.toHaveBeenCalled();
+  });
+
+  it("'Sign up with a passkey' on the first screen signs up straight away", async () => {
+    vi.mocked(runPasskeyLogin).mockResolvedValueOnce({
+      user: USER,
+      isNewUser: true,
+      wasAlreadyAuthenticated: false,
+    });
+    const { dialog, client } = await openPasskeyScreen("Sign up with a passkey");
+    await within(dialog).findByText("You're logged in");
+    expect(runPasskeyLogin).toHaveBeenCalledTimes(1);
+    expect(runPasskeyLogin).toHaveBeenCalledWith(client, "signup");
+  });
+
+  it("'Log in with a passkey' starts the login; its steps are announced; success logs in", async () => {
     let finish: (value: Awaited<ReturnType<typeof runPasskeyLogin>>) => void = () => {};
     vi.mocked(runPasskeyLogin).mockImplementation(() => new Promise((resolve) => (finish = resolve)));
     const { dialog, client, outcomes } = await openPasskeyScreen();
