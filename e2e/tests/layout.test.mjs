@@ -1,7 +1,7 @@
 // The modal's two layouts (spec §2, §9): a 360 px dialog above 440 px wide screens, a bottom sheet below.
 import assert from "node:assert/strict";
 import { browserTest } from "../lib/browser.mjs";
-import { openLoginModal } from "../lib/flows.mjs";
+import { openLoginModal, uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
 
 const stack = useStack();
@@ -57,3 +57,54 @@ browserTest(
   },
   { viewport: { width: 1280, height: 800 } },
 );
+
+/** The dialog's box and whether `locator` lies wholly inside it (not clipped off the card). */
+async function insideDialog(dialog, locator) {
+  const [outer, inner] = await Promise.all([dialog.boundingBox(), locator.boundingBox()]);
+  assert.ok(outer && inner, "both are laid out");
+  return inner.y >= outer.y - 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+}
+
+for (const [device, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+]) {
+  browserTest(
+    `${device}: an alert on the entry screen scrolls the screen inside the card; the footer and More options stay reachable`,
+    async ({ page }) => {
+      const dialog = await openLoginModal(page, stack);
+      // The demo app refuses '+' addresses: an alert under the field makes the entry screen taller.
+      await page.getByLabel("Email address").fill("ada+tag@example.com");
+      await dialog.getByRole("alert").waitFor();
+      const footer = dialog.getByText("Protected by Symbolon");
+      assert.ok(await insideDialog(dialog, footer), "the footer is inside the card");
+      const more = dialog.getByRole("button", { name: "More options" });
+      await more.scrollIntoViewIfNeeded();
+      assert.ok(await more.isVisible());
+      assert.ok(await insideDialog(dialog, more), "More options can be scrolled into the card");
+      assert.ok(await insideDialog(dialog, footer), "the footer stayed");
+    },
+    { viewport },
+  );
+
+  browserTest(
+    `${device}: the card keeps its height from the entry screen to the code screen, with the footer in view`,
+    async ({ page }) => {
+      const dialog = await openLoginModal(page, stack);
+      await dialog.evaluate((d) => Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished)));
+      const entry = await dialog.boundingBox();
+      await page.getByLabel("Email address").fill(uniqueEmail("steady"));
+      await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByLabel("Digit 1").waitFor();
+      const code = await dialog.boundingBox();
+      assert.ok(entry && code);
+      near(code.height, entry.height, "card height");
+      near(code.y + code.height, entry.y + entry.height, "bottom edge");
+      assert.ok(
+        await insideDialog(dialog, dialog.getByText("Protected by Symbolon")),
+        "the footer is in view",
+      );
+    },
+    { viewport },
+  );
+}

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useRef } from "react";
+import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { readableTextOn } from "./readableTextOn";
 import { useFocusTrap } from "./useFocusTrap";
@@ -31,6 +31,7 @@ export function ModalFrame({
 }: ModalFrameProps) {
   const ref = useRef<HTMLDivElement>(null);
   useFocusTrap(ref, onClose);
+  useSteadyHeight(ref);
   const style = { "--symbolon-height": `${height}px` } as CSSProperties & Record<string, string>;
   if (accentColor) {
     style["--symbolon-accent"] = accentColor;
@@ -61,10 +62,32 @@ export function ModalFrame({
         <button type="button" className="symbolon-close" aria-label="Close" onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
-        {children}
+        {/* The screen scrolls inside the card; the close button and the footer stay in view. */}
+        <div className="symbolon-body">{children}</div>
         <p className="symbolon-footer">Protected by Symbolon</p>
       </div>
     </div>,
     document.body,
   );
+}
+
+/**
+ * Keeps the card at the tallest height it reached while open, so moving between screens (the entry
+ * screen, then a shorter code screen) does not make it jump; never taller than the viewport allows.
+ */
+function useSteadyHeight(ref: RefObject<HTMLDivElement | null>): void {
+  useLayoutEffect(() => {
+    const card = ref.current;
+    if (!card || typeof ResizeObserver === "undefined") return;
+    let tallest = 0;
+    const observer = new ResizeObserver(() => {
+      // The layout height: a bounding box would be scaled by the opening animation.
+      const height = card.offsetHeight;
+      if (height <= tallest) return;
+      tallest = height;
+      card.style.minHeight = `min(${height}px, calc(100vh - 32px))`;
+    });
+    observer.observe(card);
+    return () => observer.disconnect();
+  }, [ref]);
 }

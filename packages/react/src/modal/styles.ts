@@ -3,11 +3,14 @@ import { DIALOG_WIDTH_PX, MODAL_HEIGHT_COMPACT_PX } from "@symbolon/core";
 /** The modal's stylesheet: plain CSS, classes prefixed `symbolon-`, theme through CSS variables. */
 export const MODAL_CSS = `
 .symbolon-backdrop{position:fixed;inset:0;z-index:2147483000;display:flex;align-items:center;justify-content:center;background:rgba(15,17,21,.48);animation:symbolon-fade .15s ease-out}
+.symbolon-backdrop:has(>.symbolon-dark){background:rgba(0,0,0,.72)}
 .symbolon-modal{--symbolon-accent:#5b4bff;--symbolon-accent-text:#fff;--symbolon-bg:#fff;--symbolon-fg:#14161a;--symbolon-muted:#5d6470;--symbolon-border:#d9dde3;--symbolon-field:#f5f6f8;--symbolon-error:#c4231a;--symbolon-success:#13804b;
-box-sizing:border-box;position:relative;display:flex;flex-direction:column;width:${DIALOG_WIDTH_PX}px;max-width:calc(100vw - 32px);height:auto;max-height:min(var(--symbolon-height,${MODAL_HEIGHT_COMPACT_PX}px),calc(100vh - 32px));padding:24px;border-radius:20px;background:var(--symbolon-bg);color:var(--symbolon-fg);box-shadow:0 24px 64px rgba(0,0,0,.24);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;animation:symbolon-pop .18s ease-out;overflow:auto}
+box-sizing:border-box;position:relative;display:flex;flex-direction:column;width:${DIALOG_WIDTH_PX}px;max-width:calc(100vw - 32px);height:auto;max-height:min(var(--symbolon-height,${MODAL_HEIGHT_COMPACT_PX}px),calc(100vh - 32px));padding:24px;border-radius:20px;background:var(--symbolon-bg);color:var(--symbolon-fg);box-shadow:0 24px 64px rgba(0,0,0,.24);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;animation:symbolon-pop .18s ease-out;overflow:hidden}
+.symbolon-body{display:flex;flex:1 1 auto;flex-direction:column;min-height:0;margin:-4px -24px;padding:4px 24px;overflow-y:auto;overscroll-behavior:contain}
 .symbolon-modal *,.symbolon-modal *::before,.symbolon-modal *::after{box-sizing:border-box}
 .symbolon-modal.symbolon-dark{--symbolon-accent:#8a7dff;--symbolon-accent-text:#0f1115;--symbolon-bg:#17191e;--symbolon-fg:#f2f3f5;--symbolon-muted:#a2a9b4;--symbolon-border:#343842;--symbolon-field:#22252c;--symbolon-error:#ff6b61;--symbolon-success:#4ccf8a}
 .symbolon-modal[data-layout="sheet"]{position:fixed;left:0;right:0;bottom:0;width:100%;max-width:100%;padding-bottom:max(24px,env(safe-area-inset-bottom));border-radius:20px 20px 0 0;animation:symbolon-rise .2s ease-out}
+.symbolon-modal[data-layout="sheet"]::before{content:"";position:absolute;top:8px;left:50%;width:36px;height:4px;margin-left:-18px;border-radius:2px;background:var(--symbolon-border)}
 .symbolon-close{position:absolute;top:14px;right:14px;width:32px;height:32px;border:0;border-radius:50%;background:transparent;color:var(--symbolon-muted);font-size:22px;line-height:1;cursor:pointer}
 .symbolon-close:hover{background:var(--symbolon-field);color:var(--symbolon-fg)}
 .symbolon-logo{display:flex;align-items:center;justify-content:center;gap:8px;margin:0 32px 12px;color:var(--symbolon-muted);font-size:14px;font-weight:600}
@@ -46,7 +49,7 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-success{display:flex;flex:1;flex-direction:column;align-items:center;justify-content:center;gap:8px}
 .symbolon-check{display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:50%;background:var(--symbolon-success);color:#fff;font-size:28px}
 .symbolon-layer{display:contents}.symbolon-layer[hidden]{display:none}
-.symbolon-footer{margin:auto 0 0;padding-top:16px;color:var(--symbolon-muted);font-size:12px;text-align:center}
+.symbolon-footer{flex:none;margin:0;padding-top:12px;color:var(--symbolon-muted);font-size:12px;text-align:center}
 @keyframes symbolon-fade{from{opacity:0}}
 @keyframes symbolon-pop{from{opacity:0;transform:scale(.97)}}
 @keyframes symbolon-rise{from{transform:translateY(24px)}}
