@@ -108,3 +108,37 @@ for (const [device, viewport] of [
     { viewport },
   );
 }
+
+browserTest(
+  "the entry screen: the app's logo in the header, an 'or' between the email field and the other methods, each provider's own mark",
+  async ({ page }) => {
+    const dialog = await openLoginModal(page, stack);
+    // The app's logo_url setting (tools/stack points it at the web app's icon), loaded and decorative.
+    const logo = dialog.locator(".symbolon-logo img");
+    await logo.waitFor();
+    assert.match((await logo.getAttribute("src")) ?? "", /\/favicon\.svg$/);
+    assert.equal(await logo.getAttribute("alt"), "");
+    assert.ok(await logo.evaluate((img) => img.complete && img.naturalWidth > 0), "the logo loaded");
+    const or = dialog.getByRole("separator");
+    assert.equal((await or.textContent())?.trim(), "or");
+    // Google's four-colour G and GitHub's mark: drawn paths, not a letter on a tile.
+    const mark = (name) => dialog.getByRole("button", { name }).locator("svg");
+    const google = await mark("Continue with Google").evaluate((svg) => ({
+      letters: svg.querySelectorAll("text").length,
+      fills: [...svg.querySelectorAll("path")].map((p) => p.getAttribute("fill")),
+    }));
+    assert.deepEqual(google, { letters: 0, fills: ["#EA4335", "#4285F4", "#FBBC05", "#34A853"] });
+    const github = await mark("Continue with GitHub").evaluate((svg) => ({
+      letters: svg.querySelectorAll("text").length,
+      fill: svg.querySelector("path")?.getAttribute("fill"),
+      hidden: svg.getAttribute("aria-hidden"),
+    }));
+    // Black on light, white on dark: the mark follows the button's text colour.
+    assert.deepEqual(github, { letters: 0, fill: "currentColor", hidden: "true" });
+    const more = dialog.getByRole("button", { name: "More options" });
+    await more.click();
+    const passkey = dialog.getByRole("button", { name: "Continue with a passkey" });
+    assert.equal(await passkey.locator("svg").count(), 1, "the passkey button has its glyph");
+  },
+  { viewport: { width: 1280, height: 800 } },
+);

@@ -59,6 +59,9 @@ pub struct AppSettings {
     pub mfa: MfaSettings,
     /// Passkeys: the WebAuthn RP id.
     pub passkeys: PasskeySettings,
+    /// The app's logo (an `https://` or `http://` URL), shown in the modal's header (`logo_url` of
+    /// the app config).
+    pub logo_url: Option<String>,
 }
 
 impl Default for AppSettings {
@@ -81,6 +84,7 @@ impl Default for AppSettings {
             wallets: WalletSettings::default(),
             mfa: MfaSettings::default(),
             passkeys: PasskeySettings::default(),
+            logo_url: None,
         }
     }
 }
@@ -120,6 +124,16 @@ impl AppSettings {
     /// known login methods only, allowlisted emails lower-cased and numbers in E.164 (so an entry
     /// written `+1 201 555 0123` matches), custom auth with a key source, regions upper-case.
     pub fn checked(mut self) -> Result<Self, String> {
+        if let Some(logo) = &self.logo_url {
+            let web = url::Url::parse(logo)
+                .ok()
+                .filter(|url| matches!(url.scheme(), "https" | "http"));
+            if web.is_none() {
+                return Err(format!(
+                    "logo_url {logo:?} must be an https:// or http:// URL"
+                ));
+            }
+        }
         let methods = &self.login_methods;
         self.oauth.checked()?;
         for method in methods.primary.iter().chain(&methods.overflow) {
@@ -315,6 +329,22 @@ mod tests {
             ..AppSettings::default()
         };
         assert!(refused(bad_wallet).contains("0xAbC"));
+        for logo in [
+            "javascript:alert(1)",
+            "data:image/svg+xml,<svg/>",
+            "logo.png",
+        ] {
+            let bad_logo = AppSettings {
+                logo_url: Some(logo.into()),
+                ..AppSettings::default()
+            };
+            assert!(refused(bad_logo).contains("logo_url"), "{logo}");
+        }
+        let logo = AppSettings {
+            logo_url: Some("https://example.com/logo.svg".into()),
+            ..AppSettings::default()
+        };
+        assert!(logo.checked().is_ok());
         let keyless = AppSettings {
             custom_auth: Some(CustomAuthSettings::default()),
             ..AppSettings::default()

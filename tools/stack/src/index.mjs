@@ -369,6 +369,7 @@ export async function startStack(options = {}) {
       farcaster,
       chainRpcUrl: localChain?.rpcUrl ?? null,
       walletConnectProjectId: walletConnect ? LOCAL_WALLETCONNECT_PROJECT_ID : null,
+      logoUrl: webUrl ? `${webUrl}/favicon.svg` : null,
     };
     const createApp = (id, name, appOrigins, flags, settings) => {
       const createArgs = ["apps", "create", "--id", id, "--name", name, ...flags];
@@ -571,7 +572,7 @@ export const DEMO_MFA_METHODS = ["totp", "sms", "passkey"];
  */
 export function appSettingsToml(
   app,
-  { hostAuth, oidc, oauth2, farcaster, chainRpcUrl, walletConnectProjectId },
+  { hostAuth, oidc, oauth2, farcaster, chainRpcUrl, walletConnectProjectId, logoUrl },
   client,
 ) {
   const list = (items) => `[${items.map((item) => JSON.stringify(item)).join(", ")}]`;
@@ -579,6 +580,8 @@ export function appSettingsToml(
   const oauth = app.oauth ?? true;
   const lines = [
     `guest_accounts = ${app.guest ?? true}`,
+    // The modal shows the app's logo in its header (the web app serves it).
+    ...(logoUrl ? [`logo_url = ${str(logoUrl)}`] : []),
     "",
     "[login_methods]",
     // With Google and GitHub, SMS goes behind "More options": five buttons under the email field fill the modal.

@@ -40,7 +40,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
     AppConfigResponse {
         id: app.id.clone(),
         name: app.name.clone(),
-        logo_url: None,
+        logo_url: settings.logo_url.clone(),
         custom_api_url: None,
         email_auth: settings.lists_method("email"),
         sms_auth: settings.lists_method("sms"),

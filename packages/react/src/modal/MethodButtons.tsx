@@ -44,6 +44,30 @@ function WalletGlyph() {
   );
 }
 
+/** A passkey glyph for "Continue with a passkey": a person with a key (decorative). */
+export function PasskeyGlyph({ size = 20 }: { size?: number }) {
+  return (
+    <svg className="symbolon-provider-logo" viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+      <circle cx="9" cy="7" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path
+        d="M2 20c0-3.3 3.1-6 7-6 1.2 0 2.3.2 3.3.7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+      <circle cx="18" cy="12.5" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path
+        d="M18 15.1V21m0-2.6h1.8M18 21h1.4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
 /**
  * One button per login method ("Continue with SMS", "Continue with Google" with its mark), then
  * `children` (e.g. "More options"). An OAuth button starts the provider's flow at once: the popup
@@ -70,7 +94,7 @@ export function MethodButtons({
   return (
     <div className="symbolon-methods">
       {methods.map((method) => {
-        if (method === "wallet") {
+        if (method === "wallet" || method === "passkey") {
           return (
             <button
               key={method}
@@ -78,7 +102,7 @@ export function MethodButtons({
               className="symbolon-secondary symbolon-provider"
               onClick={() => choose(method)}
             >
-              <WalletGlyph />
+              {method === "wallet" ? <WalletGlyph /> : <PasskeyGlyph />}
               <span>{CODE_LABELS[method]}</span>
             </button>
           );

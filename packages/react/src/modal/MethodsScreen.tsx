@@ -76,6 +76,11 @@ export function MethodsScreen({
           />
         </Suspense>
       )}
+      {inline !== undefined && (others.length > 0 || methods.overflow.length > 0) && (
+        <div className="symbolon-divider" role="separator">
+          <span>or</span>
+        </div>
+      )}
       {(others.length > 0 || methods.overflow.length > 0) && (
         <MethodButtons controller={controller} methods={others}>
           {methods.overflow.length > 0 && (

@@ -13,8 +13,8 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-modal[data-layout="sheet"]::before{content:"";position:absolute;top:8px;left:50%;width:36px;height:4px;margin-left:-18px;border-radius:2px;background:var(--symbolon-border)}
 .symbolon-close{position:absolute;top:14px;right:14px;width:32px;height:32px;border:0;border-radius:50%;background:transparent;color:var(--symbolon-muted);font-size:22px;line-height:1;cursor:pointer}
 .symbolon-close:hover{background:var(--symbolon-field);color:var(--symbolon-fg)}
-.symbolon-logo{display:flex;align-items:center;justify-content:center;gap:8px;margin:0 32px 12px;color:var(--symbolon-muted);font-size:14px;font-weight:600}
-.symbolon-logo img{max-height:32px;max-width:120px}
+.symbolon-logo{display:flex;align-items:center;justify-content:center;gap:8px;margin:0 32px 8px;color:var(--symbolon-muted);font-size:14px;font-weight:600}
+.symbolon-logo img{height:32px;width:auto;max-width:120px}
 .symbolon-title{margin:8px 0 6px;font-size:20px;font-weight:650;text-align:center}
 .symbolon-subtitle{margin:0 0 20px;color:var(--symbolon-muted);text-align:center;overflow-wrap:anywhere}
 .symbolon-form{display:flex;flex-direction:column;gap:12px}
@@ -32,6 +32,9 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-methods{display:flex;flex-direction:column;gap:8px;margin-top:12px}
 .symbolon-provider{display:flex;align-items:center;justify-content:center;gap:10px}
 .symbolon-provider-logo{flex:none;border-radius:5px}
+.symbolon-divider{display:flex;align-items:center;gap:12px;margin:12px 0 0;color:var(--symbolon-muted);font-size:13px}
+.symbolon-divider::before,.symbolon-divider::after{content:"";flex:1;height:1px;background:var(--symbolon-border)}
+.symbolon-divider+.symbolon-methods{margin-top:8px}
 .symbolon-spinner{width:56px;height:56px;border:4px solid var(--symbolon-border);border-top-color:var(--symbolon-accent);border-radius:50%;animation:symbolon-spin .9s linear infinite}
 .symbolon-check.symbolon-failed{background:var(--symbolon-error)}
 .symbolon-qr{display:flex;justify-content:center;margin:12px 0}

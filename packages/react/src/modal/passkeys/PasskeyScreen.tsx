@@ -2,6 +2,7 @@ import type { Client, PasskeyFlowStatus } from "@symbolon/core";
 import { useRef, useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
 import type { ModalController } from "../../provider/createModalController";
+import { PasskeyGlyph } from "../MethodButtons";
 import { ScreenTitle } from "../ScreenTitle";
 import { runPasskeyLogin } from "./passkeyActions";
 import { passkeyErrorText } from "./passkeyErrorText";
@@ -76,7 +77,7 @@ export default function PasskeyScreen({ client, controller, titleId, onBack }: P
     return (
       <div className="symbolon-form">
         <div className="symbolon-success">
-          <PasskeyIcon />
+          <PasskeyGlyph size={48} />
           <ScreenTitle id={titleId} focus>
             Continue with a passkey
           </ScreenTitle>
@@ -133,29 +134,5 @@ export default function PasskeyScreen({ client, controller, titleId, onBack }: P
       </button>
       {back}
     </div>
-  );
-}
-
-/** A passkey mark (a key in a person's outline), decorative: the title says what it is. */
-function PasskeyIcon() {
-  return (
-    <svg className="symbolon-passkey-icon" width="56" height="56" viewBox="0 0 24 24" aria-hidden="true">
-      <circle cx="9" cy="7" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path
-        d="M2 20c0-3.3 3.1-6 7-6 1.2 0 2.3.2 3.3.7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-      />
-      <circle cx="18" cy="13" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path
-        d="M18 15.6V21m0-2.5h1.8M18 21h1.4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-      />
-    </svg>
   );
 }
