@@ -59,7 +59,7 @@ export default function PasskeysScreen({ client, controller, titleId }: Passkeys
           action={(passkey) => (
             <button
               type="button"
-              className="symbolon-secondary symbolon-small"
+              className="symbolon-secondary symbolon-small symbolon-destructive"
               aria-label={`Remove ${passkeyName(passkey)}`}
               disabled={busy !== null}
               onClick={() => void change("remove", () => removePasskey(client, passkey.credential_id))}
