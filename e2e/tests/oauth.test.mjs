@@ -156,7 +156,7 @@ step("a tampered state is refused with the phishing message", async ({ context, 
 });
 
 step(
-  "Cancel at the provider shows the retryable 'Authentication failed' screen",
+  "Cancel at the provider is a calm 'cancelled' screen, not a failure, with Try again",
   async ({ context, page }) => {
     await signedOutStart(page);
     const dialog = await openLoginModal(page, stack);
@@ -168,11 +168,13 @@ step(
     const closed = popup.waitForEvent("close");
     await popup.getByRole("button", { name: "Cancel (deny access)" }).click();
     await closed;
-    await dialog.getByRole("heading", { name: "Authentication failed" }).waitFor();
+    await dialog.getByRole("heading", { name: "GitHub login cancelled" }).waitFor();
     await dialog
       .getByText("Retry and check the requested permissions to finish connecting your account.")
       .waitFor();
-    const retry = dialog.getByRole("button", { name: "Retry" });
+    assert.equal(await dialog.getByRole("alert").count(), 0, "a cancel is not announced as an error");
+    assert.equal(await dialog.locator(".symbolon-failed").count(), 0, "nor marked as one");
+    const retry = dialog.getByRole("button", { name: "Try again" });
     await retry.waitFor();
     // Retry starts again: a new popup at the provider, which this time signs in.
     const again = await popupFrom(context, retry, stack.urls.oauth2);
@@ -199,4 +201,8 @@ step("a suspended GitHub account gets the spec's message and no Retry", async ({
   await dialog.getByText("Your GitHub account is suspended. Please try another login method.").waitFor();
   assert.equal(await dialog.getByRole("button", { name: "Retry" }).count(), 0, "not retryable");
   assert.equal(await page.getByTestId("user-email").count(), 0, "nobody signed in");
+  // "Please try another login method": Back leads to them.
+  await dialog.getByRole("button", { name: "Back to login options" }).click();
+  await dialog.getByLabel("Email address").waitFor();
+  await dialog.getByRole("button", { name: "Continue with Google" }).waitFor();
 });

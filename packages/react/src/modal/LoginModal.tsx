@@ -280,6 +280,7 @@ export default function LoginModal() {
                 status={oauthFlow && oauthFlow.provider === state.provider ? oauthFlow.status : "loading"}
                 error={oauthFlow?.error ?? null}
                 onRetry={controller.retryOAuth}
+                onBack={back}
                 titleId={titleId}
               />
             )}

@@ -217,7 +217,7 @@ describe("OAuth in the login modal", () => {
     expect(h.server.hitsOf("POST /api/v1/oauth/authenticate")).toHaveLength(0);
   });
 
-  it("the user refusing at the provider offers Retry with the spec's line", async () => {
+  it("the user refusing at the provider is a calm 'cancelled' screen with the spec's line, Try again and Back", async () => {
     const h = await renderOAuthApp();
     const dialog = await openLogin();
     const popup = fakePopup();
@@ -231,8 +231,30 @@ describe("OAuth in the login modal", () => {
         "Retry and check the requested permissions to finish connecting your account.",
       ),
     ).toBeTruthy();
-    expect(within(dialog).getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(within(dialog).getByRole("heading", { name: "GitHub login cancelled" })).toBeTruthy();
+    // Not announced as an error, and not the failure's red mark.
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(dialog.querySelector(".symbolon-failed")).toBeNull();
+    expect(within(dialog).getByRole("button", { name: "Try again" })).toBeTruthy();
     expect(h.server.hitsOf("POST /api/v1/oauth/init")[0]?.body).toMatchObject({ provider: "github" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Back to login options" }));
+    expect(await within(dialog).findByRole("button", { name: "Continue with Google" })).toBeTruthy();
+  });
+
+  it("a failure screen (suspended account) offers Back to the other methods, not only ×", async () => {
+    const h = await renderOAuthApp();
+    h.server.on("POST /api/v1/oauth/authenticate", () => ({
+      status: 403,
+      json: { error: "Suspended", code: "oauth_account_suspended" },
+    }));
+    const dialog = await openLogin();
+    const popup = fakePopup();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Continue with Google" }));
+    await popupReturns(h.server, popup);
+    expect(await within(dialog).findByRole("heading", { name: "Authentication failed" })).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "Retry" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Back to login options" }));
+    expect(await within(dialog).findByRole("button", { name: "Continue with Google" })).toBeTruthy();
   });
 
   it("allowlist refusals go to their own screen", async () => {

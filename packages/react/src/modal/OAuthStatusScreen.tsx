@@ -12,12 +12,15 @@ export interface OAuthStatusScreenProps {
   error: unknown;
   /** Starts the same provider's flow again (shown when the error is retryable). */
   onRetry: () => void;
+  /** Back to the other login methods (login only; a link flow closes with ×). */
+  onBack?: (() => void) | undefined;
   titleId?: string | undefined;
 }
 
 /**
  * The OAuth connection status (spec §2): verifying, connected, or 'Authentication failed' with the
- * spec §8 line and Retry when retrying can help. Status changes are announced (role=status / alert).
+ * spec §8 line and Retry when retrying can help (a cancel at the provider: a calm "login cancelled"
+ * with Try again), and Back to the other methods in a login. Status changes are announced (role=status / alert).
  * Loaded lazily.
  */
 export default function OAuthStatusScreen({
@@ -25,10 +28,11 @@ export default function OAuthStatusScreen({
   status,
   error,
   onRetry,
+  onBack,
   titleId,
 }: OAuthStatusScreenProps) {
   if (status === "error") {
-    const { detail, retryable, retryAfterSeconds } = oauthErrorDetail(error, provider);
+    const { detail, retryable, retryAfterSeconds, cancelled } = oauthErrorDetail(error, provider);
     if (retryAfterSeconds !== undefined) {
       return (
         <RateLimited
@@ -37,15 +41,18 @@ export default function OAuthStatusScreen({
           detail={detail}
           seconds={retryAfterSeconds}
           onRetry={onRetry}
+          onBack={onBack}
           titleId={titleId}
         />
       );
     }
     return (
       <ConnectionFailed
-        title="Authentication failed"
+        title={cancelled ? `${provider} login cancelled` : "Authentication failed"}
         detail={detail}
+        cancelled={cancelled === true}
         onRetry={retryable ? onRetry : undefined}
+        onBack={onBack}
         titleId={titleId}
       />
     );
@@ -70,11 +77,13 @@ function RateLimited({
   detail,
   seconds,
   onRetry,
+  onBack,
   titleId,
 }: {
   detail: string;
   seconds: number;
   onRetry: () => void;
+  onBack?: (() => void) | undefined;
   titleId?: string | undefined;
 }) {
   const [until] = useState(() => Date.now() + seconds * 1000);
@@ -91,6 +100,7 @@ function RateLimited({
       detail={detail}
       note={left > 0 ? `Try again in ${formatWait(left)}.` : "You can try again now."}
       onRetry={onRetry}
+      onBack={onBack}
       retryDisabled={left > 0}
       titleId={titleId}
     />

@@ -18,7 +18,15 @@ describe("oauthErrorDetail (spec §8 OAuth screen handling)", () => {
     ["invalid_data", "Something went wrong. Please try again.", false],
     ["oauth_unexpected", "Something went wrong. Please try again.", false],
   ])("%s → %j (retryable: %s)", (code, detail, retryable) => {
-    expect(oauthErrorDetail(error(code, "refused"), "Google")).toEqual({ detail, retryable });
+    const cancelled = code === "oauth_user_denied" ? { cancelled: true } : {};
+    expect(oauthErrorDetail(error(code, "refused"), "Google")).toEqual({ detail, retryable, ...cancelled });
+  });
+
+  it("a closed provider window is a cancel too, not a failure", () => {
+    expect(oauthErrorDetail(error("oauth_popup_closed"), "Google")).toMatchObject({
+      retryable: true,
+      cancelled: true,
+    });
   });
 
   it("our server's limit with Retry-After is retryable once the wait is over", () => {

@@ -4,6 +4,8 @@ export interface OAuthErrorDetail {
   retryable: boolean;
   /** Our server's rate limit: Retry is offered once this many seconds (its `Retry-After`) have passed. */
   retryAfterSeconds?: number;
+  /** The person stopped the login (denied at the provider, closed its window): not a failure. */
+  cancelled?: boolean;
 }
 
 /** Spec §8 "OAuth screen handling": the detail lines, word for word. */
@@ -51,7 +53,7 @@ export function oauthErrorDetail(error: unknown, provider: string): OAuthErrorDe
     case "invalid_credentials":
       return { detail: OAUTH_ERROR_TEXTS.invalidCredentials, retryable: true };
     case "oauth_user_denied":
-      return { detail: OAUTH_ERROR_TEXTS.userDenied(DENIED_SCOPE), retryable: true };
+      return { detail: OAUTH_ERROR_TEXTS.userDenied(DENIED_SCOPE), retryable: true, cancelled: true };
     case "too_many_requests": {
       // "If a provider rate limit is mentioned": the server names the provider in its message.
       const providerLimit = message.toLowerCase().includes(provider.toLowerCase());
@@ -66,7 +68,7 @@ export function oauthErrorDetail(error: unknown, provider: string): OAuthErrorDe
     case "cannot_link_more_of_type":
       return { detail: OAUTH_ERROR_TEXTS.cannotLinkMore, retryable: false };
     case "oauth_popup_closed":
-      return { detail: "The login window was closed before finishing.", retryable: true };
+      return { detail: "The login window was closed before finishing.", retryable: true, cancelled: true };
     case "pkce_state_code_mismatch":
     case "invalid_origin":
     case "embedded_wallet_creation_error":

@@ -37,6 +37,7 @@ box-sizing:border-box;position:relative;display:flex;flex-direction:column;width
 .symbolon-divider+.symbolon-methods{margin-top:8px}
 .symbolon-spinner{width:56px;height:56px;border:4px solid var(--symbolon-border);border-top-color:var(--symbolon-accent);border-radius:50%;animation:symbolon-spin .9s linear infinite}
 .symbolon-check.symbolon-failed{background:var(--symbolon-error)}
+.symbolon-check.symbolon-cancelled{background:var(--symbolon-field);color:var(--symbolon-muted);border:1px solid var(--symbolon-border)}
 .symbolon-qr{display:flex;justify-content:center;margin:12px 0}
 .symbolon-select{appearance:auto;padding-right:8px}
 .symbolon-title:focus{outline:none}
