@@ -30,6 +30,14 @@ describe("sign message form", () => {
     expect(asked).toEqual([]);
   });
 
+  it("a message of only spaces and line breaks counts as empty", () => {
+    const asked = renderForm();
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "  \n  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Sign message" }));
+    expect(screen.getByRole("alert").textContent).toBe("Write a message to sign first.");
+    expect(asked).toEqual([]);
+  });
+
   it("shows the signature, which verifies for the signer", async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Hello, Symbolon" } });

@@ -23,7 +23,8 @@ export const EMPTY_MESSAGE_SHOWN = "Write a message to sign first.";
  * form shows, or null when it may be signed.
  */
 export function validateMessage(message: string): string | null {
-  return message === "" ? EMPTY_MESSAGE_SHOWN : null;
+  // Only spaces or line breaks: nothing a person could read in the confirmation.
+  return message.trim() === "" ? EMPTY_MESSAGE_SHOWN : null;
 }
 
 /**

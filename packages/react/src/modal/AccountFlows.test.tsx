@@ -66,6 +66,22 @@ describe("link and update flows", () => {
     expect(outcomes[0]).toMatchObject({ type: "complete", flow: "update", kind: "email" });
   });
 
+  it("update email to the current address is refused at once (any case), and no code is sent", async () => {
+    const { dialog } = await renderModal((c) => c.openUpdate("email"), { user: USER });
+    const input = within(dialog).getByLabelText("Email address") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: " ADA@example.com " } });
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "This is already your email address. Enter a different one.",
+    );
+    const submit = within(dialog).getByRole("button", { name: "Submit" }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.submit(input);
+    expect(sendCode).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: "new@example.com" } });
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    expect(submit.disabled).toBe(false);
+  });
+
   it("update phone: the spec's texts and an 'Update' button that says 'Submitting' while busy", async () => {
     vi.spyOn(navigator, "language", "get").mockReturnValue("en-US");
     vi.mocked(sendCode).mockImplementation(() => new Promise(() => {}));

@@ -50,6 +50,15 @@ describe("confirmation screen", () => {
     expect(message.textContent).toBe("Hello\nSymbolon");
   });
 
+  it("a message of only blank space is shown as visible marks and said in words, not as an empty box", () => {
+    const { dialog } = renderConfirm({ message: "  \n " });
+    const shown = within(dialog).getByRole("region", { name: "Message" }).querySelector("pre");
+    expect(shown?.textContent).toBe("··⏎\n·");
+    expect(within(dialog).getByTestId("blank-message").textContent).toBe(
+      "This message is only blank space (4 characters).",
+    );
+  });
+
   it("shows a hex message as hex", () => {
     renderConfirm({ message: "0x68656c6c6f" });
     expect(screen.getByText("0x68656c6c6f")).toBeTruthy();

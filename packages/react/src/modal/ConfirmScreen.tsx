@@ -65,7 +65,7 @@ export function ConfirmScreen({ request, titleId, onConfirm, onCancel }: Confirm
           <Money wei={shortfall} currency={currency} /> more.
         </p>
       )}
-      {kind === "sign-message" && <Block label="Message">{request.message ?? ""}</Block>}
+      {kind === "sign-message" && <MessageBlock message={request.message ?? ""} />}
       {kind === "sign-typed-data" && (
         // The whole object that is signed (domain, types, primaryType, message), for those who want it.
         <details className="symbolon-more">
@@ -91,6 +91,25 @@ export function ConfirmScreen({ request, titleId, onConfirm, onCancel }: Confirm
           {buttonText}
         </button>
       </div>
+    </>
+  );
+}
+
+/**
+ * The message to sign. One of only blank space (a host may ask for it) would look like nothing:
+ * it is shown as visible marks (· for a space, ⏎ for a line break) and said in words.
+ */
+function MessageBlock({ message }: { message: string }) {
+  if (message.trim() !== "") return <Block label="Message">{message}</Block>;
+  const shown = message.replace(/ /g, "·").replace(/\n/g, "⏎\n").replace(/\t/g, "⇥");
+  return (
+    <>
+      <Block label="Message">{shown}</Block>
+      <p className="symbolon-status" data-testid="blank-message">
+        {message === ""
+          ? "This message is empty."
+          : `This message is only blank space (${message.length} ${message.length === 1 ? "character" : "characters"}).`}
+      </p>
     </>
   );
 }

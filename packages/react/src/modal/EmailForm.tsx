@@ -15,7 +15,12 @@ export interface EmailFormProps {
   placeholder?: string;
   /** Focus the field when the form appears. */
   autoFocus?: boolean;
+  /** The address an update replaces: entering it again is refused at once, before a code is sent. */
+  current?: string;
 }
+
+/** The update screen's line when the new address is the current one. */
+export const SAME_EMAIL_MESSAGE = "This is already your email address. Enter a different one.";
 
 /** An email address field and Submit (Enter submits); sends the code and shows the code screen. */
 export function EmailForm({
@@ -25,6 +30,7 @@ export function EmailForm({
   initialEmail = "",
   placeholder = "you@example.com",
   autoFocus = true,
+  current,
 }: EmailFormProps) {
   const [email, setEmail] = useState(initialEmail);
   // An address being typed is not wrong yet: its message waits for the field to lose focus or for
@@ -42,9 +48,10 @@ export function EmailForm({
   // Spec §5: an invalid address (or a '+' when the app refuses them) keeps submit disabled.
   const invalid = validateEmail(email, { disablePlusEmails });
   const plusRefused = disablePlusEmails && (email.split("@")[0] ?? "").includes("+");
-  const early = plusRefused ? PLUS_EMAIL_MESSAGE : null;
-  const message = email.trim() === "" ? null : ((checked ? invalid : early) ?? serverError);
-  const canSubmit = email.trim() !== "" && invalid === null && !submitting;
+  const same = current !== undefined && email.trim().toLowerCase() === current.trim().toLowerCase();
+  const early = plusRefused ? PLUS_EMAIL_MESSAGE : same ? SAME_EMAIL_MESSAGE : null;
+  const message = email.trim() === "" ? null : ((checked ? (invalid ?? early) : early) ?? serverError);
+  const canSubmit = email.trim() !== "" && invalid === null && !same && !submitting;
 
   const submit = async () => {
     setChecked(true);

@@ -16,6 +16,8 @@ export interface EmailScreenProps {
   /** The address to start from (coming back with "Change email"). */
   initialEmail?: string;
   placeholder?: string | undefined;
+  /** The address being replaced (update): entering it again is refused before any code is sent. */
+  current?: string | undefined;
   /** Why the form cannot be used (an update without a current email, spec §5); hides the form. */
   blocked?: string | null;
   /** Shows a Back button (login: back to the list of methods). */
@@ -32,6 +34,7 @@ export function EmailScreen({
   disablePlusEmails,
   initialEmail,
   placeholder,
+  current,
   blocked = null,
   onBack,
 }: EmailScreenProps) {
@@ -43,6 +46,7 @@ export function EmailScreen({
         disablePlusEmails={disablePlusEmails}
         {...(initialEmail !== undefined && { initialEmail })}
         {...(placeholder !== undefined && { placeholder })}
+        {...(current !== undefined && { current })}
       />
     </EntryScreen>
   );

@@ -202,6 +202,7 @@ export default function LoginModal() {
                 disablePlusEmails={appConfig?.disable_plus_emails ?? false}
                 initialEmail={state.email ?? ""}
                 placeholder={current ?? undefined}
+                current={current ?? undefined}
                 blocked={blocked}
                 onBack={back}
               />
