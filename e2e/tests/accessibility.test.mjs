@@ -36,6 +36,22 @@ browserTest("after signing in, focus lands on the page's heading, not the body",
     text: document.activeElement?.textContent,
   }));
   assert.deepEqual(focused, { tag: "H1", text: "Your account" });
+  // A heading is not a control: no focus ring drawn around it.
+  const outline = await page.evaluate(
+    () => getComputedStyle(/** @type {Element} */ (document.activeElement)).outlineStyle,
+  );
+  assert.equal(outline, "none");
+});
+
+browserTest("Change email puts focus in the email field, with the address to edit", async ({ page }) => {
+  const email = uniqueEmail("change");
+  await openLoginModal(page, stack);
+  await requestCode(page, stack, email);
+  await page.getByRole("button", { name: "Change email" }).click();
+  const field = page.getByLabel("Email address");
+  await field.waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute("type") === "email");
+  assert.equal(await field.inputValue(), email);
 });
 
 browserTest("Tab keeps focus inside the open modal", async ({ page }) => {

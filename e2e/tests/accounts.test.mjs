@@ -49,6 +49,26 @@ step("the last way in cannot be unlinked, and the page says why", async ({ page 
   await accounts(page).getByText(email).waitFor();
 });
 
+step("Update your email to the address it already is: said at once, no code sent", async ({ page }) => {
+  await accounts(page)
+    .getByRole("button", { name: `Update email ${email}` })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Update your email" });
+  await dialog.waitFor();
+  const sends = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/v1/passwordless/init") sends.push(r.url());
+  });
+  await dialog.getByLabel("Email address").fill(email.toUpperCase());
+  await dialog.getByRole("alert").filter({ hasText: "This is already your email address." }).waitFor();
+  assert.equal(await dialog.getByRole("button", { name: "Submit" }).isDisabled(), true);
+  await dialog.getByLabel("Email address").press("Enter");
+  await page.waitForTimeout(300);
+  assert.deepEqual(sends, [], "no code was sent");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+});
+
 step("Update your email replaces the address after its code", async ({ page }) => {
   await accounts(page)
     .getByRole("button", { name: `Update email ${email}` })

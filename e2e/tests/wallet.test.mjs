@@ -66,6 +66,14 @@ step("personal_sign: the signature verifies for the wallet address", async ({ pa
   assert.equal(await verifyMessage({ address, message, signature }), true);
 });
 
+step("a message of only spaces is refused on the page; no blank confirmation opens", async ({ page }) => {
+  await page.getByLabel("Message").fill("   ");
+  await page.getByRole("button", { name: "Sign message" }).click();
+  await page.getByRole("alert").filter({ hasText: "Write a message to sign first." }).waitFor();
+  assert.equal(await page.getByRole("dialog").count(), 0, "no confirmation");
+  await page.getByLabel("Message").fill("");
+});
+
 step("typed data (EIP-712): the signature recovers to the wallet address", async ({ page }) => {
   await page.getByRole("button", { name: "Sign typed data" }).click();
   const dialog = page.getByRole("dialog");

@@ -158,7 +158,10 @@ describe("code screen", () => {
   it("logging in again with the same address goes to the code screen (the server answers success)", async () => {
     const { app, dialog } = await openCodeScreen();
     fireEvent.click(within(dialog).getByRole("button", { name: "Change email" }));
-    const input = await screen.findByLabelText("Email address");
+    const input = (await screen.findByLabelText("Email address")) as HTMLInputElement;
+    // "Change email" is for the address: the field, with it in, takes focus (not the title).
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    expect(input.value).toBe("ada@example.com");
     fireEvent.change(input, { target: { value: "ada@example.com" } });
     fireEvent.submit(input);
     await screen.findByRole("heading", { name: "Enter confirmation code" });

@@ -123,7 +123,9 @@ export default function LoginModal() {
     const from = seen.current.key === key ? seen.current.screen : null;
     seen.current = { key, screen: state.screen, from };
   }
-  const cameBack = state.screen === "methods" && seen.current.from !== null;
+  // Back from another screen: the title takes focus, except after "Change email" / "Change number",
+  // where the person came to edit the field (it takes focus itself).
+  const cameBack = state.screen === "methods" && seen.current.from !== null && seen.current.from !== "code";
   useFocusAfterVerification(state.verifying === true);
 
   const client = context?.client;

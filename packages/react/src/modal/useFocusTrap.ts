@@ -46,7 +46,12 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
-      const restore = () => (trigger?.isConnected ? trigger : mainHeading())?.focus();
+      const restore = () => {
+        if (trigger?.isConnected) trigger.focus();
+        // A heading is where a reader continues, not a control: no focus ring on it (Chromium,
+        // Firefox; others ignore the option).
+        else mainHeading()?.focus({ focusVisible: false } as FocusOptions);
+      };
       restore();
       // The page may re-render after the dialog unmounts (login swaps Log in for the account):
       // if focus then fell to the body, put it back where the reader can continue.
