@@ -70,3 +70,22 @@ for (const [size, viewport] of [
     { viewport },
   );
 }
+
+browserTest(
+  "Escape pressed inside the wallet page closes the export dialog, and the key goes with it",
+  async ({ page }) => {
+    await logIn(page, stack, uniqueEmail("export-escape"));
+    await shownAddress(page);
+    await page.getByRole("button", { name: "Export private key" }).click();
+    const dialog = page.getByRole("dialog");
+    const frame = page.frameLocator('iframe[title="Export wallet"]');
+    await frame.getByRole("button", { name: "Reveal private key" }).click();
+    const field = frame.getByRole("textbox", { name: "Private key" });
+    await field.waitFor({ state: "visible" });
+    // Focus is in the wallet page (another origin): its keys never reach the host page by themselves.
+    await field.focus();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    assert.equal(await page.locator('iframe[title="Export wallet"]').count(), 0, "the key page is gone");
+  },
+);

@@ -63,4 +63,18 @@ if (gate.refusedOrigin !== null) {
   window.addEventListener("message", (event) =>
     listen({ origin: event.origin, data: event.data, source: event.source as Window | null }),
   );
+  if (params.get("mode") === "export") {
+    // Keys typed inside this frame never reach the host page: tell it about Escape, so its dialog
+    // closes as it would with focus outside. Only to the verified embedder.
+    window.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || window.parent === window) return;
+      let embedder: string;
+      try {
+        embedder = gate.origin();
+      } catch {
+        return;
+      }
+      window.parent.postMessage({ event: "privy:export:escape", data: {} }, embedder);
+    });
+  }
 }

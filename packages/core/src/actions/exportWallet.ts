@@ -14,6 +14,8 @@ export interface ExportWalletOptions {
   address: string;
   /** Where the visible export frame goes (e.g. the modal's body). */
   container: HTMLElement;
+  /** Escape was pressed inside the export frame (the host closes its export screen). */
+  onEscape?: () => void;
 }
 
 /** A mounted export frame. */
@@ -31,7 +33,7 @@ export interface ExportWalletHandle {
  */
 export function exportWallet(
   client: Client,
-  { address, container }: ExportWalletOptions,
+  { address, container, onEscape }: ExportWalletOptions,
 ): ExportWalletHandle {
   assertSecurePage();
   const { authenticated, user } = client.store.getState();
@@ -46,6 +48,9 @@ export function exportWallet(
     title: "Export wallet",
     visible: true,
     container,
+    onEvent: (event) => {
+      if (event === "privy:export:escape") onEscape?.();
+    },
   });
   const ready = (async () => {
     const accessToken = await requireAccessToken(client);

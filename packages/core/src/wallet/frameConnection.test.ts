@@ -130,6 +130,26 @@ describe("wallet frame connection", () => {
     await expect(request).resolves.toEqual({ address: "0x1" });
   });
 
+  it("passes on the frame's own events (no id), from the frame's origin and window only", async () => {
+    const frame = manualFrame();
+    const events: string[] = [];
+    const connection = createFrameConnection({
+      host: frame.host,
+      src: SRC,
+      title: "t",
+      visible: true,
+      onEvent: (event) => events.push(event),
+    });
+    const ready = connection.ready();
+    frame.answerReady();
+    await ready;
+    frame.send({ event: "privy:export:escape", data: {} }, "https://evil.example");
+    frame.send({ event: "privy:export:escape", data: {} }, ORIGIN, { postMessage() {} });
+    expect(events).toEqual([]);
+    frame.send({ event: "privy:export:escape", data: {} });
+    expect(events).toEqual(["privy:export:escape"]);
+  });
+
   it("turns an error answer into a ClientError with the frame's type and message", async () => {
     const frame = manualFrame();
     const connection = createFrameConnection({ host: frame.host, src: SRC, title: "t", visible: false });

@@ -20,6 +20,12 @@ export interface FrameConnectionOptions {
   readyTimeoutMs?: number;
   /** Default: IFRAME_READY_POLL_MS (spec §9: 150 ms). */
   pollMs?: number;
+  /**
+   * A message the frame sends on its own (no id): its `event` name. Same checks as answers: the
+   * frame's origin and window only. The export page says `privy:export:escape` when Escape is
+   * pressed inside it (keys typed in a frame never reach the host page).
+   */
+  onEvent?: (event: string) => void;
 }
 
 /** Options of one frame request. */
@@ -80,8 +86,13 @@ export function createFrameConnection(options: FrameConnectionOptions): FrameCon
   const onMessage = (message: FrameMessage) => {
     if (frame === null || message.origin !== origin) return;
     if (message.source == null || message.source !== frame.contentWindow) return;
-    const answer = message.data as Partial<FrameAnswer> | null;
-    if (typeof answer !== "object" || answer === null || typeof answer.id !== "string") return;
+    const answer = message.data as (Partial<FrameAnswer> & { event?: unknown }) | null;
+    if (typeof answer !== "object" || answer === null) return;
+    if (answer.id === undefined && typeof answer.event === "string") {
+      options.onEvent?.(answer.event);
+      return;
+    }
+    if (typeof answer.id !== "string") return;
     if (readyIds.has(answer.id)) {
       settleReadiness?.(null, false);
       return;

@@ -64,7 +64,10 @@ export default function WalletModal() {
       <ExportScreen
         address={exportAddress}
         titleId={titleId}
-        mount={(container) => exportWallet(client, { address: exportAddress, container })}
+        mount={(container) =>
+          // Escape inside the wallet page closes the dialog as Escape anywhere else in it does.
+          exportWallet(client, { address: exportAddress, container, onEscape: controller.close })
+        }
         onDone={controller.close}
       />,
     );
