@@ -43,20 +43,28 @@ export default function FarcasterScreen({ client, controller, flow, titleId, onB
   useEffect(() => {
     void attempt;
     const abort = new AbortController();
-    const options = { onChannel: setChannel, signal: abort.signal };
-    const done =
-      flow === "link"
-        ? linkFarcaster(client, options).then(({ user }) => controller.accountSaved(user))
-        : loginWithFarcaster(client, options).then((result: LoginResult) => controller.succeed(result));
-    done.catch((error: unknown) => {
-      if (abort.signal.aborted || controller.refuse(error)) return;
-      setFailure(
-        isFarcasterError(error)
-          ? { title: error.message, detail: error.detail }
-          : { title: "Connect failed", detail: error instanceof Error ? error.message : null },
-      );
-    });
-    return () => abort.abort(new Error("The Farcaster screen was closed."));
+    const start = () => {
+      const options = { onChannel: setChannel, signal: abort.signal };
+      const done =
+        flow === "link"
+          ? linkFarcaster(client, options).then(({ user }) => controller.accountSaved(user))
+          : loginWithFarcaster(client, options).then((result: LoginResult) => controller.succeed(result));
+      done.catch((error: unknown) => {
+        if (abort.signal.aborted || controller.refuse(error)) return;
+        setFailure(
+          isFarcasterError(error)
+            ? { title: error.message, detail: error.detail }
+            : { title: "Connect failed", detail: error instanceof Error ? error.message : null },
+        );
+      });
+    };
+    // Started on the next task: an effect that is set up and torn down at once (React's StrictMode
+    // in development) then opens no relay channel, so one screen opens exactly one.
+    const timer = setTimeout(start, 0);
+    return () => {
+      clearTimeout(timer);
+      abort.abort(new Error("The Farcaster screen was closed."));
+    };
   }, [client, controller, flow, attempt]);
 
   const retry = () => {
