@@ -1,8 +1,9 @@
 // A session as a user lives it: first sign-in, reload, a second tab, logout everywhere, coming back.
 import assert from "node:assert/strict";
-import { sharedBrowser } from "../lib/browser.mjs";
+import { browserTest, sharedBrowser } from "../lib/browser.mjs";
 import { expectSignedIn, expectSignedOut, logIn, uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
+import { shownAddress, signMessageInUi } from "../lib/wallet.mjs";
 
 const stack = useStack();
 const step = sharedBrowser();
@@ -47,3 +48,29 @@ step("signing in again with the same address finds the existing user", async ({ 
   const body = await logIn(first, stack, email);
   assert.equal(body.is_new_user, false);
 });
+
+browserTest(
+  "logging out and straight back in, then signing: no wallet error in the console",
+  async ({ page }) => {
+    const errors = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const email = uniqueEmail("relogin");
+    await logIn(page, stack, email);
+    await shownAddress(page);
+    // Out while the wallet may still be unlocking in the background, and in again at once.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    await logIn(page, stack, email);
+    await expectSignedIn(page, email);
+    await shownAddress(page);
+    const signature = await signMessageInUi(page, "back again");
+    assert.match(signature, /^0x[0-9a-f]+$/i);
+    assert.deepEqual(
+      errors.filter((text) => /could not be unlocked|no longer valid/i.test(text)),
+      [],
+      errors.join("\n"),
+    );
+  },
+);

@@ -41,6 +41,8 @@ export interface ClientInternals {
   unlockedWallets: Set<string>;
   /** Unlocking (connect, then recover when needed) in flight, per address. */
   unlocking: Map<string, Promise<void>>;
+  /** Counts logouts: an unlock started before the last one belongs to a session that is over. */
+  walletEpoch: number;
   /** Asked before signing when wallet UIs are shown (`setWalletConfirmation`). */
   walletConfirmation: WalletConfirmationHandler | null;
   /** Undo functions run by `destroy()`. */
@@ -74,6 +76,7 @@ export function registerInternals(client: Client): ClientInternals {
     frameHost: null,
     unlockedWallets: new Set(),
     unlocking: new Map(),
+    walletEpoch: 0,
     walletConfirmation: null,
     cleanups: [],
     destroyed: false,

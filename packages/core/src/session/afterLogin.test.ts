@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { initialize } from "../actions/initialize.ts";
 import { loginWithEmailCode } from "../actions/loginWithEmailCode.ts";
+import { logout } from "../actions/logout.ts";
 import { sendEmailCode } from "../actions/sendEmailCode.ts";
 import type { ClientOptions, CreateOnLogin } from "../client/createClient.ts";
 import { installFakeWalletFrame } from "../test/fakeWalletFrame.ts";
@@ -111,6 +112,53 @@ describe("embedded wallet on login", () => {
       "Symbolon: the embedded wallet could not be unlocked.",
       expect.anything(),
     );
+  });
+});
+
+describe("logging out and straight back in", () => {
+  it("a background unlock of the session that ended fails quietly and leaves the next session's wallet alone", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    // A restored session: its wallet is unlocked in the background (the frame holds the answer back).
+    const { client, frame, address } = await signedInWalletClient(scripted, {
+      frame: { muted: ["privy:connect"] },
+    });
+    // Logging back in gives the same user, wallet included.
+    scripted.server.on("POST /api/v1/passwordless/authenticate", () => ({
+      json: scripted.app.issue({ is_new_user: false }),
+    }));
+    const logIn = async () => {
+      await sendEmailCode(client, { email: "ada@example.com" });
+      await loginWithEmailCode(client, { code: GOOD_CODE });
+    };
+    const connects = () => frame.received.filter((r) => r.event === "privy:connect");
+    await vi.waitFor(() => expect(connects()).toHaveLength(1));
+    await logout(client);
+    await logIn();
+    await vi.waitFor(() => expect(connects()).toHaveLength(2));
+    const [old, current] = connects();
+    const mount = frame.mounts.at(-1);
+    if (!old || !current || !mount) throw new Error("no frame");
+    const origin = new URL(mount.src).origin;
+    // The first session's unlock comes back refused (its session is over), after the second began.
+    frame.deliver({
+      origin,
+      source: mount.window,
+      data: {
+        id: old.id,
+        event: old.event,
+        error: { type: "missing_or_invalid_token", message: "Session is no longer valid" },
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(logged).not.toHaveBeenCalled();
+    expect(client.store.getState().embeddedWallet.status).not.toBe("error");
+    frame.deliver({
+      origin,
+      source: mount.window,
+      data: { id: current.id, event: current.event, data: { address, unlocked: true } },
+    });
+    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
+    expect(logged).not.toHaveBeenCalled();
   });
 });
 

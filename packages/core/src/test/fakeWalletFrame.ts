@@ -23,6 +23,8 @@ export interface FakeWalletFrameOptions {
   readyAfterPings?: number;
   /** `privy:connect` says the device share is missing, so the host must `privy:recover`. */
   needsRecovery?: boolean;
+  /** Events not answered from the start (see `mute`). */
+  muted?: string[];
   /** Events answered with an error from the start: `{event: {type, message}}`. */
   failures?: Record<string, { type: string; message: string }>;
   /** Adds the new wallet to the user the way the server would (default: appends it to the client's user). */
@@ -79,7 +81,7 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
   const failures = new Map<string, FrameErrorAnswer>(
     Object.entries(options.failures ?? {}).map(([event, error]) => [event, { error }]),
   );
-  const muted = new Set<string>();
+  const muted = new Set<string>(options.muted ?? []);
   const unlocked = new Set<string>();
   const accounts = new Map<number, HDAccount>();
   const account = (index: number) => {

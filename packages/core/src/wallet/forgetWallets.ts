@@ -7,6 +7,8 @@ export function forgetWallets(client: Client): void {
   const own = internals(client);
   own.unlockedWallets.clear();
   own.unlocking.clear();
+  // Unlocks still in flight belong to the session that ended: their outcome must not touch the next one.
+  own.walletEpoch += 1;
   client.store.setState({ embeddedWallet: initialEmbeddedWallet });
   const frame = own.walletFrame;
   if (frame === null || !frame.isReady()) return;

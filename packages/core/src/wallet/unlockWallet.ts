@@ -26,7 +26,10 @@ export function unlockWallet(
   if (own.unlockedWallets.has(key)) return Promise.resolve();
   const running = own.unlocking.get(key);
   if (running === undefined) {
-    const started = run(client, address, promptMfa).finally(() => own.unlocking.delete(key));
+    const started: Promise<void> = run(client, address, promptMfa).finally(() => {
+      // After a logout the map may hold the next session's attempt: leave that one.
+      if (own.unlocking.get(key) === started) own.unlocking.delete(key);
+    });
     own.unlocking.set(key, started);
     return started;
   }
@@ -46,10 +49,13 @@ export function warmUpWallet(client: Client): void {
   if (!canUseWalletFrame(client)) return;
   const [first] = getEmbeddedWallets(client.store.getState().user);
   if (first === undefined) return;
+  const own = internals(client);
+  const epoch = own.walletEpoch;
   unlockWallet(client, first.address, { promptMfa: false }).catch((error: unknown) => {
-    // A wallet whose key needs MFA stays locked until it is used (the user is asked then).
-    if (!internals(client).destroyed && !needsMfaVerification(error))
-      console.error("Symbolon: the embedded wallet could not be unlocked.", error);
+    // A wallet whose key needs MFA stays locked until it is used (the user is asked then); a
+    // warm-up the user logged out of (its session refused) is no failure of the wallet.
+    if (own.destroyed || own.walletEpoch !== epoch || needsMfaVerification(error)) return;
+    console.error("Symbolon: the embedded wallet could not be unlocked.", error);
   });
 }
 
@@ -62,15 +68,22 @@ export function setWalletStatus(client: Client, status: EmbeddedWalletStatus, er
 
 async function run(client: Client, address: string, promptMfa: boolean): Promise<void> {
   const mfa = <T>(operation: () => Promise<T>) => (promptMfa ? withMfaRetry(client, operation) : operation());
+  const own = internals(client);
+  const epoch = own.walletEpoch;
+  // Whether the session this attempt started in is still the client's (no logout since).
+  const current = () => own.walletEpoch === epoch;
+  const status = (next: EmbeddedWalletStatus, error: unknown = null) => {
+    if (current()) setWalletStatus(client, next, error);
+  };
   try {
     assertSecurePage();
     const accessToken = await requireAccessToken(client);
     const frame = walletFrame(client);
     if (!frame.isReady()) {
-      setWalletStatus(client, "loading-frame");
+      status("loading-frame");
       await frame.ready();
     }
-    setWalletStatus(client, "connecting");
+    status("connecting");
     // Unlocking fetches key material, which needs MFA when the app protects transactions.
     const connected = await mfa(() =>
       frame.request<ConnectAnswer>("privy:connect", { accessToken, address }),
@@ -78,17 +91,19 @@ async function run(client: Client, address: string, promptMfa: boolean): Promise
     if (!connected.unlocked) {
       const method = findEmbeddedWallet(client.store.getState().user, address)?.recovery_method;
       if (method !== "privy") throw new ClientError("unsupported_recovery_method");
-      setWalletStatus(client, "recovering");
+      status("recovering");
       await mfa(() =>
         frame.request("privy:recover", { accessToken, address }, { timeoutMs: WALLET_CREATION_TIMEOUT_MS }),
       );
     }
-    internals(client).unlockedWallets.add(address.toLowerCase());
+    if (!current()) return;
+    own.unlockedWallets.add(address.toLowerCase());
     setWalletStatus(client, "ready");
   } catch (error) {
+    if (!current()) throw error;
     // Left locked for MFA without a prompt is no failure of the wallet.
-    if (!promptMfa && needsMfaVerification(error)) setWalletStatus(client, "idle");
-    else setWalletStatus(client, "error", error);
+    if (!promptMfa && needsMfaVerification(error)) status("idle");
+    else status("error", error);
     throw error;
   }
 }
