@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make setup`: installs what dev, test and bench need. Idempotent, and fast when everything is in place.
+# `make setup`: installs what dev, test and bench need (the fuzzer only with SYMBOLON_SETUP_FUZZ=1, as
+# `make test` and `make fuzz` run it). Idempotent, and fast when everything is in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -91,9 +92,12 @@ else
   npm run build -w @symbolon/cross-app-page || { rm -f "$xapp_out"; exit 1; }
 fi
 
-# schemathesis for the `fuzz` test phase (tools/fuzz/run.mjs), in a local venv; PyPI, about 15 s.
+# schemathesis for the `fuzz` test phase (tools/fuzz/run.mjs), in a local venv; PyPI, about 15 s. Only
+# for the commands that fuzz (`make test`, `make fuzz` set SYMBOLON_SETUP_FUZZ=1): `make dev` never uses it.
 fuzz_venv=.dev/fuzz-venv
-if [[ -x $fuzz_venv/bin/schemathesis ]]; then
+if [[ ${SYMBOLON_SETUP_FUZZ:-} != 1 ]]; then
+  :
+elif [[ -x $fuzz_venv/bin/schemathesis ]]; then
   step "schemathesis present ($fuzz_venv)"
 else
   step "installing schemathesis 4 into $fuzz_venv (pip)"

@@ -27,7 +27,13 @@ summary=()
 command_for() {
   case $1 in
     # The whole suite builds the test binaries during set-up (see scripts/setup.sh).
-    setup) if [[ $suite == all ]]; then echo "SYMBOLON_SETUP_TESTS=1 scripts/setup.sh"; else echo "scripts/setup.sh"; fi ;;
+    setup)
+      case $suite in
+        all) echo "SYMBOLON_SETUP_TESTS=1 SYMBOLON_SETUP_FUZZ=1 scripts/setup.sh" ;;
+        fuzz) echo "SYMBOLON_SETUP_FUZZ=1 scripts/setup.sh" ;;
+        *) echo "scripts/setup.sh" ;;
+      esac
+      ;;
     rust-fmt) echo "cargo fmt --all --check" ;;
     # The wallet core also compiles for the wallet frame (wasm32): lint that build too.
     rust-clippy) echo "cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p symbolon-wallet-core --target wasm32-unknown-unknown -- -D warnings" ;;

@@ -2,7 +2,7 @@
 // `make dev`: the whole stack on fixed ports, kept running until Ctrl-C. The SQLite database lives in .dev/ and
 // survives restarts, so a signed-in browser stays signed in.
 import { describeRateLimits, PortInUseError, startStack } from "../src/index.mjs";
-import { watchMakeParent } from "../src/watchMakeParent.mjs";
+import { underMake, watchMakeParent } from "../src/watchMakeParent.mjs";
 
 // SYMBOLON_DEV_PORT_OFFSET moves every fixed port by that much (a second stack next to the first);
 // SYMBOLON_DEV_DATA_DIR replaces .dev/.
@@ -35,6 +35,7 @@ let stack;
 try {
   stack = await startStack({
     mode: "dev",
+    quietStop: underMake(),
     database: process.env.SYMBOLON_DEV_DATABASE === "postgres" ? "postgres" : "sqlite",
     web: "dev",
     ports: Object.fromEntries(Object.entries(DEV_PORTS).map(([name, port]) => [name, port + offset])),

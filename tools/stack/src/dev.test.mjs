@@ -23,13 +23,15 @@ async function freeOffset() {
 }
 
 /** Starts `command args` as `make dev` would run it, waits for the banner, signals it, waits for its exit. */
-async function startAndSignal(command, args, signal) {
+async function startAndSignal(command, args, signal, { group = false } = {}) {
   const offset = await freeOffset();
   const dataDir = await mkdtemp(path.join(tmpdir(), "symbolon-dev-test-"));
   const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, SYMBOLON_DEV_PORT_OFFSET: String(offset), SYMBOLON_DEV_DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, to signal it as a terminal's Ctrl-C does (every process of the job).
+    detached: group,
   });
   let output = "";
   const exited = new Promise((resolve) => child.on("exit", (code, sig) => resolve({ code, signal: sig })));
@@ -45,12 +47,25 @@ async function startAndSignal(command, args, signal) {
     });
     const ports = DEV_PORTS.map((port) => port + offset);
     assert.equal((await Promise.all(ports.map(portIsFree))).some(Boolean), false, "every dev port is in use");
-    child.kill(signal);
+    if (group) process.kill(-child.pid, signal);
+    else child.kill(signal);
     const how = await exited;
-    const free = await Promise.all(ports.map(portIsFree));
+    // A terminal's Ctrl-C reaches every process of the job: make may end at once while the stack is
+    // still stopping, so give the stop a few seconds.
+    let free = await Promise.all(ports.map(portIsFree));
+    for (let waited = 0; group && !free.every(Boolean) && waited < 10_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      free = await Promise.all(ports.map(portIsFree));
+    }
     return { how, busy: ports.filter((_, i) => !free[i]), output };
   } finally {
-    child.kill("SIGKILL");
+    if (group) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // The group is gone already.
+      }
+    } else child.kill("SIGKILL");
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -73,5 +88,22 @@ test("`make dev` stops the whole stack when make alone gets SIGINT", { timeout: 
     "SIGINT",
   );
   assert.notEqual(how.code, 0, `make exited ${JSON.stringify(how)}\n${output}`);
+  assert.deepEqual(busy, [], "ports still in use after the stop");
+});
+
+test("Ctrl-C on `make dev` stops the stack cleanly and make reports no error", {
+  timeout: 180_000,
+}, async () => {
+  const { how, busy, output } = await startAndSignal(
+    "make",
+    ["--no-print-directory", "-o", "setup", "dev"],
+    "SIGINT",
+    { group: true },
+  );
+  // Make itself may end by the same SIGINT (as a terminal's job does); what matters is that the stack
+  // stopped cleanly and make printed no "*** … Error 130".
+  assert.ok(how.code === 0 || how.signal === "SIGINT", `make ended ${JSON.stringify(how)}\n${output}`);
+  assert.doesNotMatch(output, /\*\*\*.*Error \d+/, "make printed an error");
+  assert.match(output, /SIGINT: stopping/);
   assert.deepEqual(busy, [], "ports still in use after the stop");
 });

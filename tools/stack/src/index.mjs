@@ -100,6 +100,7 @@ export function serverBinary({ release = false } = {}) {
  *   walletFrameDir?: string,
  *   log?: string,
  *   handleSignals?: boolean,
+ *   quietStop?: boolean,
  *   origins?: string[],
  *   testWallet?: boolean,
  * }} [options]
@@ -154,6 +155,9 @@ export async function startStack(options = {}) {
     quiet = mode !== "dev",
     log = mode === "bench" ? "warn" : "info",
     handleSignals = true,
+    // Exit 0 after a stop by SIGINT/SIGTERM instead of 130/143: under `make dev` a stop is what the
+    // user asked for, and make would report the exit code as an error.
+    quietStop = false,
     walletFrameDir = process.env.SYMBOLON_WALLET_FRAME_DIR || WALLET_FRAME_DIR,
   } = options;
   const say = quiet ? () => {} : (m) => console.log(`[stack] ${m}`);
@@ -193,7 +197,7 @@ export async function startStack(options = {}) {
   if (handleSignals) {
     signalHandler = (signal) => {
       say(`${signal}: stopping`);
-      stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+      stop().finally(() => process.exit(quietStop ? 0 : signal === "SIGINT" ? 130 : 143));
     };
     process.once("SIGINT", signalHandler);
     process.once("SIGTERM", signalHandler);

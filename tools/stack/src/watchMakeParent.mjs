@@ -38,3 +38,12 @@ export function watchMakeParent(onStop) {
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** Whether this process runs as a make recipe (its parent is make): `make dev`. */
+export function underMake() {
+  try {
+    return /^Name:\s*g?make$/m.test(readFileSync(`/proc/${process.ppid}/status`, "utf8"));
+  } catch {
+    return false;
+  }
+}
