@@ -1,5 +1,5 @@
 //! Multi-factor authentication (spec §3, §4, §7): enrolment in an authenticator app (TOTP), SMS or
-//! passkeys, and verification that yields a short-lived, single-use MFA token.
+//! passkeys, and verification that yields a short-lived MFA token.
 //!
 //! The host page only asks for codes to be sent (`/mfa/passwordless_sms/init`) and for passkey
 //! options (`/mfa/passkeys/init`). Verification and enrolment are called by the wallet frame from
@@ -97,7 +97,8 @@ pub struct MfaVerifyRequest {
     pub authenticator_response: Option<PasskeyAuthenticationResponse>,
 }
 
-/// A fresh MFA token: single use, bound to the user and the session that verified.
+/// A fresh MFA token, bound to the user and the session that verified: one export, recovery or
+/// factor change, or up to `MFA_SIGNING_USES` signatures within `MFA_SIGNING_WINDOW_S`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MfaTokenResponse {

@@ -263,7 +263,7 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/siwe/transfer", "Move an Ethereum wallet from its owner, with the nonce of account_transfer_required", Some(json::<SiweTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/mfa/passwordless_sms/init", "Text an MFA code: to the enrolled number (verify) or to a number being enrolled", Some(json::<MfaSmsInitRequest>), Body::Json(json::<SuccessResponse>), UserOrigin, &[429]),
     r(Post, "/api/v1/mfa/passkeys/init", "WebAuthn request options for the user's MFA passkeys", None, Body::Json(json::<MfaPasskeyInitResponse>), UserOrigin, &[]),
-    r(Post, "/api/v1/mfa/verify", "Verify a second factor: a single-use MFA token for this session", Some(json::<MfaVerifyRequest>), Body::Json(json::<MfaTokenResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/verify", "Verify a second factor: an MFA token for this session (one export, recovery or factor change; or up to 10 signatures within 120 s)", Some(json::<MfaVerifyRequest>), Body::Json(json::<MfaTokenResponse>), Frame, &[429]),
     r(Post, "/api/v1/mfa/totp/init", "A pending authenticator-app secret and its otpauth URL", None, Body::Json(json::<TotpInitResponse>), Frame, &[]),
     r(Post, "/api/v1/mfa/totp/enroll", "Enrol the pending authenticator-app secret with its first code", Some(json::<TotpEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
     r(Post, "/api/v1/mfa/passwordless_sms/enroll", "Enrol a number for MFA with the code texted to it", Some(json::<MfaSmsEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
