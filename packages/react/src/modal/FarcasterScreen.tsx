@@ -44,10 +44,14 @@ export default function FarcasterScreen({ client, controller, flow, titleId, onB
     void attempt;
     const abort = new AbortController();
     const options = { onChannel: setChannel, signal: abort.signal };
-    const done =
-      flow === "link"
+    // Opened a microtask later: StrictMode (and any mount the same render undoes) runs this effect
+    // and its cleanup back to back, which would otherwise open a second relay channel.
+    const done = Promise.resolve().then(() => {
+      abort.signal.throwIfAborted();
+      return flow === "link"
         ? linkFarcaster(client, options).then(({ user }) => controller.accountSaved(user))
         : loginWithFarcaster(client, options).then((result: LoginResult) => controller.succeed(result));
+    });
     done.catch((error: unknown) => {
       if (abort.signal.aborted || controller.refuse(error)) return;
       setFailure(
