@@ -71,6 +71,11 @@ async fn app_config_is_served_with_defaults(backend: Backend) {
         reply.body.get("allowed_origins").is_none(),
         "origins are not public"
     );
+    // The published react-auth reads these four while rendering and crashes without them.
+    assert_eq!(
+        reply.body["allowlist_config"],
+        json!({ "error_title": null, "error_detail": null, "cta_text": null, "cta_link": null })
+    );
     // Server-to-server: no Origin and no header is fine for the public config.
     let bare = t
         .get(&format!("/api/v1/apps/{}", t.app_id))
