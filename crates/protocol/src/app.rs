@@ -83,6 +83,23 @@ pub struct AppConfigResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub wallet_connect_cloud_project_id: Option<String>,
+    /// What the modal shows a user the allowlist refuses. Always present (every field may be
+    /// null): the published react-auth reads it while rendering the app's config.
+    pub allowlist_config: AllowlistConfig,
+}
+
+/// The texts of the allowlist refusal screen; null means the client's default.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AllowlistConfig {
+    /// The screen's title.
+    pub error_title: Option<String>,
+    /// The screen's explanation.
+    pub error_detail: Option<String>,
+    /// The label of the screen's button.
+    pub cta_text: Option<String>,
+    /// Where the screen's button leads.
+    pub cta_link: Option<String>,
 }
 
 /// When an embedded wallet is created on login (spec §4).

@@ -17,14 +17,14 @@ pub struct FarcasterInitRequest {
     pub token: Option<String>,
 }
 
-/// The channel: show `url` as a QR code / deep link, then poll `/farcaster/status` with the token.
+/// The channel: show `connect_uri` as a QR code / deep link, then poll `/farcaster/status` with the token.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FarcasterInitResponse {
     /// Secret of the channel; the `farcaster-channel-token` header of `/farcaster/status`.
     pub channel_token: String,
     /// `farcaster://connect?channelToken=…` for the Farcaster app.
-    pub url: String,
+    pub connect_uri: String,
     /// The nonce the signed message must carry.
     pub nonce: String,
 }

@@ -113,9 +113,11 @@ pub struct MfaTokenResponse {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TotpInitResponse {
-    /// The base32 secret (the setup key).
+    /// The base32 secret (the setup key). Named as the published clients read it.
+    #[serde(rename = "totpSecret")]
     pub secret: String,
     /// The `otpauth://totp/…` URL for the QR code.
+    #[serde(rename = "totpAuthUrl")]
     pub auth_url: String,
 }
 

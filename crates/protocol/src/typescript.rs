@@ -40,6 +40,7 @@ pub fn render() -> String {
         user::RecoveryMethod,
         user::WalletAccount,
         app::AppConfigResponse,
+        app::AllowlistConfig,
         app::CreateOnLogin,
         app::ChainWalletConfig,
         app::EmbeddedWalletConfig,

@@ -232,7 +232,7 @@ test("the demo app signs in with Farcaster through the local relay, its custody 
     const init = await (
       await fetch(`${stack.urls.api}/api/v1/farcaster/init`, { method: "POST", headers, body: "{}" })
     ).json();
-    assert.match(init.url, /^farcaster:\/\/connect\?channelToken=/);
+    assert.match(init.connect_uri, /^farcaster:\/\/connect\?channelToken=/);
     await approveLatestChannel(stack.urls.farcasterRelay, 1002);
     const status = await (
       await fetch(`${stack.urls.api}/api/v1/farcaster/status`, {

@@ -4,7 +4,9 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use symbolon_protocol::ServerErrorCode;
-use symbolon_protocol::app::{AppConfigResponse, ChainWalletConfig, EmbeddedWalletConfig};
+use symbolon_protocol::app::{
+    AllowlistConfig, AppConfigResponse, ChainWalletConfig, EmbeddedWalletConfig,
+};
 use symbolon_protocol::constants::HEADER_APP_ID;
 use symbolon_protocol::oauth::CustomOAuthProviderConfig;
 
@@ -99,5 +101,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
                 Some(t.public_config(&token))
             }),
         wallet_connect_cloud_project_id: settings.wallets.wallet_connect_cloud_project_id.clone(),
+        // The client's own refusal texts: no setting of ours overrides them yet.
+        allowlist_config: AllowlistConfig::default(),
     }
 }

@@ -49,6 +49,8 @@ pub fn app(state: AppState) -> Router {
         .get(&api("/openapi.json"), openapi::serve)
         .get(&api("/apps/{app_id}"), apps::get_app)
         .get(&api("/apps/{app_id}/jwks.json"), jwks::get_jwks)
+        // Where `@privy-io/node` fetches the keys: `{apiUrl}/v1/…`, without the `/api` prefix.
+        .get("/v1/apps/{app_id}/jwks.json", jwks::get_jwks)
         .post(&api("/analytics_events"), analytics::record_event)
         .post(&api("/passwordless/init"), email::init)
         .post(&api("/passwordless/authenticate"), email::authenticate)

@@ -214,6 +214,7 @@ pub const ROUTES: &[Route] = &[
     r(Get, "/api/v1/openapi.json", "This document", None, Body::AnyJson, Public, &[]),
     r(Get, "/api/v1/apps/{app_id}", "The app's client configuration", None, Body::Json(json::<AppConfigResponse>), App, &[400]),
     r(Get, "/api/v1/apps/{app_id}/jwks.json", "Keys that verify the app's tokens", None, Body::Json(json::<JwksResponse>), Public, &[400]),
+    r(Get, "/v1/apps/{app_id}/jwks.json", "The same keys where the vendor's server SDK looks for them", None, Body::Json(json::<JwksResponse>), Public, &[400]),
     r(Post, "/api/v1/analytics_events", "Accept (and drop) a client analytics event", Some(json::<AnalyticsEventRequest>), Body::Json(json::<SuccessResponse>), Public, &[]),
     r(Post, "/api/v1/passwordless/init", "Send an email login code", Some(json::<PasswordlessInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]),
     r(Post, "/api/v1/passwordless/authenticate", "Log in with an email code", Some(json::<PasswordlessAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),

@@ -71,6 +71,11 @@ async fn app_config_is_served_with_defaults(backend: Backend) {
         reply.body.get("allowed_origins").is_none(),
         "origins are not public"
     );
+    // The published react-auth reads these four while rendering and crashes without them.
+    assert_eq!(
+        reply.body["allowlist_config"],
+        json!({ "error_title": null, "error_detail": null, "cta_text": null, "cta_link": null })
+    );
     // Server-to-server: no Origin and no header is fine for the public config.
     let bare = t
         .get(&format!("/api/v1/apps/{}", t.app_id))
@@ -98,6 +103,22 @@ async fn app_config_refuses_unknown_or_mismatched_ids(backend: Backend) {
         .send()
         .await
         .assert_error(400, "missing_or_invalid_privy_app_id");
+    t.get(&format!("/v1/apps/{unknown}/jwks.json"))
+        .send()
+        .await
+        .assert_error(400, "missing_or_invalid_privy_app_id");
+    // `@privy-io/node` reads the keys at `{apiUrl}/v1/…`: the same set as under `/api`.
+    let ours = t
+        .get(&format!("/api/v1/apps/{}/jwks.json", t.app_id))
+        .send()
+        .await;
+    let sdk = t
+        .get(&format!("/v1/apps/{}/jwks.json", t.app_id))
+        .send()
+        .await;
+    assert_eq!(sdk.status, StatusCode::OK, "{}", sdk.text);
+    assert!(!sdk.body["keys"].as_array().unwrap().is_empty());
+    assert_eq!(sdk.body, ours.body);
 }
 
 async fn app_id_header_is_required_and_checked(backend: Backend) {

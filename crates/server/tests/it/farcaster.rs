@@ -138,7 +138,7 @@ async fn approved_channel(t: &TestApp, i: usize) -> Value {
     assert_eq!(init.status, 200, "{}", init.text);
     let token = init.body["channel_token"].as_str().unwrap().to_string();
     assert!(
-        init.body["url"]
+        init.body["connect_uri"]
             .as_str()
             .unwrap()
             .starts_with("farcaster://connect?")

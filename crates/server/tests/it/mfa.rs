@@ -93,7 +93,7 @@ fn code(t: &TestApp, secret: &str, offset: i64) -> String {
 async fn enroll_totp(t: &TestApp, token: &str) -> String {
     let init = frame_post(t, TOTP_INIT, token, json!({})).await;
     assert_eq!(init.status, StatusCode::OK, "{}", init.text);
-    let secret = init.body["secret"].as_str().unwrap().to_string();
+    let secret = init.body["totpSecret"].as_str().unwrap().to_string();
     let enrolled = frame_post(
         t,
         TOTP_ENROLL,
@@ -161,8 +161,8 @@ async fn totp_enrols_and_verifies_into_a_token(backend: Backend) {
     let token = token_of(&session);
     let init = frame_post(&t, TOTP_INIT, &token, json!({})).await;
     assert_eq!(init.status, StatusCode::OK, "{}", init.text);
-    let secret = init.body["secret"].as_str().unwrap().to_string();
-    let url = init.body["auth_url"].as_str().unwrap();
+    let secret = init.body["totpSecret"].as_str().unwrap().to_string();
+    let url = init.body["totpAuthUrl"].as_str().unwrap();
     assert!(url.starts_with("otpauth://totp/Test%20App:"), "{url}");
     assert!(url.contains(&format!("secret={secret}")), "{url}");
     // The secret is stored sealed, never in the clear.
@@ -567,7 +567,7 @@ async fn a_just_used_code_costs_no_failure(backend: Backend) {
     let t = start(backend, false).await;
     let token = sign_in(&t).await;
     let init = frame_post(&t, TOTP_INIT, &token, json!({})).await;
-    let secret = init.body["secret"].as_str().unwrap().to_string();
+    let secret = init.body["totpSecret"].as_str().unwrap().to_string();
     let first = code(&t, &secret, 0);
     let enrolled = frame_post(&t, TOTP_ENROLL, &token, json!({ "code": first })).await;
     assert_eq!(enrolled.status, StatusCode::OK, "{}", enrolled.text);
@@ -1215,7 +1215,7 @@ async fn a_first_factor_needs_a_recent_sign_in(backend: Backend) {
     // A pending authenticator secret made while the session was fresh.
     let init = frame_post(&t, TOTP_INIT, &token, json!({})).await;
     assert_eq!(init.status, StatusCode::OK, "{}", init.text);
-    let pending = init.body["secret"].as_str().unwrap().to_string();
+    let pending = init.body["totpSecret"].as_str().unwrap().to_string();
     let stored_pending = || async {
         let (sealed,): (String,) = sqlx::query_as("SELECT pending_secret FROM mfa_totp")
             .fetch_one(t.state.db.pool())

@@ -62,6 +62,7 @@ backend_tests!(
     link_smart_wallet_refuses_an_ordinary_wallet,
     link_smart_wallet_refuses_an_embedded_wallet,
     siws_login_link_and_bad_signatures,
+    siws_accepts_the_vanilla_clients_message,
     the_allowlist_matches_wallets_in_any_case,
 );
 
@@ -993,6 +994,53 @@ async fn link_smart_wallet_refuses_an_embedded_wallet(backend: Backend) {
     let user_id = other["user"]["id"].as_str().unwrap();
     let stored = t.state.db.linked_accounts(user_id).await.unwrap();
     assert!(stored.iter().all(|a| a.account_type != "smart_wallet"));
+}
+
+/// The published vanilla client's SIWS text (wire.md): its own statement naming the signer,
+/// `Chain ID: mainnet` and a `Resources` list. Domain, nonce, address and time still bind it.
+async fn siws_accepts_the_vanilla_clients_message(backend: Backend) {
+    let t = start(backend).await;
+    let key = ed25519_dalek::SigningKey::from_bytes(&random_bytes::<32>().unwrap());
+    let address = bs58::encode(key.verifying_key().to_bytes()).into_string();
+    let message = |nonce: &str, domain: &str, named: &str| {
+        format!(
+            "{domain} wants you to sign in with your Solana account:\n{address}\n\n\
+             You are proving you own {named}.\n\nURI: {URI}\nVersion: 1\nChain ID: mainnet\n\
+             Nonce: {nonce}\nIssued At: {}\nResources:\n- https://privy.io",
+            rfc3339(0)
+        )
+    };
+    use ed25519_dalek::Signer;
+    let body = |text: &str| {
+        json!({"message": text, "signature": STANDARD.encode(key.sign(text.as_bytes()).to_bytes()),
+               "message_type": "plain", "walletClientType": "phantom",
+               "connectorType": "solana_adapter"})
+    };
+    let text = message(&nonce(&t, SIWS_INIT, &address).await, DOMAIN, &address);
+    let ok = t.post(SIWS_AUTH, body(&text)).send().await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    assert_eq!(wallets(&ok.body["user"])[0]["address"], address);
+    // A statement naming another key, another domain, an unknown nonce: refused.
+    let fresh = nonce(&t, SIWS_INIT, &address).await;
+    let other = bs58::encode([7u8; 32]).into_string();
+    t.post(SIWS_AUTH, body(&message(&fresh, DOMAIN, &other)))
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
+    t.post(SIWS_AUTH, body(&message(&fresh, "evil.example", &address)))
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
+    t.post(SIWS_AUTH, body(&message("notissued1", DOMAIN, &address)))
+        .send()
+        .await
+        .assert_error(401, "invalid_credentials");
+    // The refusals left the nonce unspent.
+    let again = t
+        .post(SIWS_AUTH, body(&message(&fresh, DOMAIN, &address)))
+        .send()
+        .await;
+    assert_eq!(again.status, 200, "{}", again.text);
 }
 
 async fn siws_login_link_and_bad_signatures(backend: Backend) {

@@ -42,7 +42,7 @@ export async function approveFarcasterChannel(
 ): Promise<FarcasterApproval> {
   const body: FarcasterInitRequest = options.captchaToken ? { token: options.captchaToken } : {};
   const channel = await apiRequest<FarcasterInitResponse>(client, "POST", "/farcaster/init", { body });
-  options.onChannel?.({ url: channel.url, channelToken: channel.channel_token });
+  options.onChannel?.({ url: channel.connect_uri, channelToken: channel.channel_token });
   const headers = { [HEADER_FARCASTER_CHANNEL_TOKEN]: channel.channel_token };
   const done = await pollFarcaster(async () => {
     const status = await apiRequest<FarcasterStatusResponse>(client, "GET", "/farcaster/status", { headers });

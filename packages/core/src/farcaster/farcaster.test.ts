@@ -68,7 +68,7 @@ describe("Farcaster login", () => {
     scripted.app.user = makeUser({ linked_accounts: [] });
     let polls = 0;
     scripted.server.on("POST /api/v1/farcaster/init", () => ({
-      json: { channel_token: "chan-1", url: "farcaster://connect?channelToken=chan-1", nonce: "n1" },
+      json: { channel_token: "chan-1", connect_uri: "farcaster://connect?channelToken=chan-1", nonce: "n1" },
     }));
     scripted.server.on("GET /api/v1/farcaster/status", () => {
       polls += 1;

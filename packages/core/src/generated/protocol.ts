@@ -497,7 +497,30 @@ telegram_auth_config: TelegramAuthConfig | null,
  * The WalletConnect Cloud project id of the app's external-wallet connections (spec §3
  * `walletConnectCloudProjectId`); absent when the operator set none.
  */
-wallet_connect_cloud_project_id?: string, };
+wallet_connect_cloud_project_id?: string, 
+/**
+ * What the modal shows a user the allowlist refuses. Always present (every field may be
+ * null): the published react-auth reads it while rendering the app's config.
+ */
+allowlist_config: AllowlistConfig, };
+
+export type AllowlistConfig = { 
+/**
+ * The screen's title.
+ */
+error_title: string | null, 
+/**
+ * The screen's explanation.
+ */
+error_detail: string | null, 
+/**
+ * The label of the screen's button.
+ */
+cta_text: string | null, 
+/**
+ * Where the screen's button leads.
+ */
+cta_link: string | null, };
 
 export type CreateOnLogin = "off" | "users-without-wallets" | "all-users";
 
@@ -1369,7 +1392,7 @@ channel_token: string,
 /**
  * `farcaster://connect?channelToken=…` for the Farcaster app.
  */
-url: string, 
+connect_uri: string, 
 /**
  * The nonce the signed message must carry.
  */
@@ -2169,13 +2192,13 @@ expires_at: number, };
 
 export type TotpInitResponse = { 
 /**
- * The base32 secret (the setup key).
+ * The base32 secret (the setup key). Named as the published clients read it.
  */
-secret: string, 
+totpSecret: string, 
 /**
  * The `otpauth://totp/…` URL for the QR code.
  */
-auth_url: string, };
+totpAuthUrl: string, };
 
 export type TotpEnrollRequest = { 
 /**

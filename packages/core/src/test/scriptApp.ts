@@ -37,6 +37,7 @@ export function appConfig(overrides: Partial<AppConfigResponse> = {}): AppConfig
     privacy_policy_url: null,
     captcha_enabled: false,
     captcha_site_key: null,
+    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
     embedded_wallet_config: {
       ethereum: { create_on_login: "off" },
       solana: { create_on_login: "off" },

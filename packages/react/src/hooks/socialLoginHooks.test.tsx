@@ -78,7 +78,7 @@ describe("useLoginWithFarcaster", () => {
     const { server, app, hook, completed } = await setup();
     let approved = false;
     server.on("POST /api/v1/farcaster/init", () => ({
-      json: { channel_token: "c1", url: "farcaster://connect?channelToken=c1", nonce: "n" },
+      json: { channel_token: "c1", connect_uri: "farcaster://connect?channelToken=c1", nonce: "n" },
     }));
     server.on("GET /api/v1/farcaster/status", () => ({
       json: approved

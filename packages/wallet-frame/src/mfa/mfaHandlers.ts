@@ -144,8 +144,8 @@ export function mfaHandlers(
   const initEnrollment = handler(async (token, _session, data) => {
     const method = requireMethod(data);
     if (method === "totp") {
-      const { secret, auth_url } = await post<TotpInitResponse>(token, "/mfa/totp/init", {});
-      return { secret, authUrl: auth_url };
+      const { totpSecret, totpAuthUrl } = await post<TotpInitResponse>(token, "/mfa/totp/init", {});
+      return { secret: totpSecret, authUrl: totpAuthUrl };
     }
     if (method === "sms") {
       const body: MfaSmsInitRequest = { action: "enroll", phoneNumber: requirePhone(data) };

@@ -113,7 +113,10 @@ export function createFakeMfa() {
         return ok({ token, expires_at: expiresAt });
       }
       case "/api/v1/mfa/totp/init":
-        return ok({ secret: TOTP_SECRET, auth_url: `otpauth://totp/app:${sub}?secret=${TOTP_SECRET}` });
+        return ok({
+          totpSecret: TOTP_SECRET,
+          totpAuthUrl: `otpauth://totp/app:${sub}?secret=${TOTP_SECRET}`,
+        });
       case "/api/v1/mfa/passwordless_sms/init":
         return ok({ success: true });
       case "/api/v1/mfa/totp/enroll":

@@ -158,7 +158,7 @@ pub async fn init(
     state.db.insert_farcaster_nonce(&row, now).await?;
     Ok(Json(FarcasterInitResponse {
         channel_token: channel.channel_token,
-        url: channel.url,
+        connect_uri: channel.url,
         nonce,
     }))
 }

@@ -155,10 +155,17 @@ pub fn check_siws(
     if parsed.field(1) != Some("1") {
         return Err(malformed());
     }
+    // The published vanilla client states `You are proving you own {address}.`: the same consent,
+    // bound to the signer, so it stands for the fixed statement.
+    let vanilla = format!("You are proving you own {}.", parsed.address);
+    let statement = match parsed.statement.as_deref() {
+        Some(s) if s == vanilla => Some(symbolon_protocol::constants::SIWE_STATEMENT),
+        other => other,
+    };
     let fields = CommonFields {
         domain: &parsed.domain,
         uri: parsed.field(0).ok_or_else(malformed)?,
-        statement: parsed.statement.as_deref(),
+        statement,
         issued_at: time(4)?.ok_or_else(malformed)?,
         expires_at: time(5)?,
         not_before: time(6)?,
