@@ -6,7 +6,9 @@ const FOCUSABLE =
 /**
  * Keeps Tab focus inside `ref`, focuses its `[data-autofocus]` element, calls `onEscape` on Escape,
  * and on unmount returns focus to the element that had it before (the trigger) — or, when the
- * trigger is gone (Log in replaced by the signed-in page), to the page's main heading.
+ * trigger was re-rendered as a new element (the page updated while the dialog was open), to the same
+ * control (same id, or same kind with the same name); when it is gone (Log in replaced by the
+ * signed-in page), to the page's main heading.
  */
 export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () => void): void {
   const escapeHandler = useRef(onEscape);
@@ -47,19 +49,38 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>, onEscape: () =>
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       const restore = () => {
-        if (trigger?.isConnected) trigger.focus();
+        const successor = trigger?.isConnected ? trigger : sameControl(trigger);
+        if (successor) successor.focus();
         // A heading is where a reader continues, not a control: no focus ring on it (Chromium,
         // Firefox; others ignore the option).
         else mainHeading()?.focus({ focusVisible: false } as FocusOptions);
       };
       restore();
-      // The page may re-render after the dialog unmounts (login swaps Log in for the account):
-      // if focus then fell to the body, put it back where the reader can continue.
+      const fallback = document.activeElement;
+      // The page may re-render after the dialog unmounts (login swaps Log in for the account; a card
+      // re-creates its buttons): if focus then fell to the body, or to the heading because the
+      // trigger was not back yet, put it back on the trigger's successor when there is one.
       requestAnimationFrame(() => {
-        if (document.activeElement === document.body || document.activeElement === null) restore();
+        const active = document.activeElement;
+        if (active === document.body || active === null || (active === fallback && fallback !== trigger))
+          restore();
       });
     };
   }, [ref]);
+}
+
+/** The element now standing where `trigger` was: same id, else the one control of its kind with its name. */
+function sameControl(trigger: HTMLElement | null): HTMLElement | null {
+  if (!trigger || trigger === document.body) return null;
+  if (trigger.id) return document.getElementById(trigger.id);
+  const name = (element: Element) =>
+    `${element.getAttribute("aria-label") ?? ""}|${(element.textContent ?? "").trim()}`;
+  const wanted = name(trigger);
+  if (wanted === "|") return null;
+  const matches = Array.from(document.querySelectorAll<HTMLElement>(trigger.tagName)).filter(
+    (element) => name(element) === wanted,
+  );
+  return matches.length === 1 ? (matches[0] ?? null) : null;
 }
 
 /** The page's main heading (made programmatically focusable), where a reader continues. */
