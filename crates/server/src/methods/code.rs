@@ -84,6 +84,14 @@ impl CodeChannel {
         signed_in.ctx.require_origin()?;
         let app = &signed_in.ctx.app;
         let old = (self.normalize)(old_raw)?;
+        // Before the code is spent: "updating" to the current address would change nothing, and a
+        // person deserves to hear that rather than a silent success (issue 20).
+        if (self.normalize)(new_raw)? == old {
+            return Err(AppError::new(
+                ServerErrorCode::InvalidData,
+                "The new address is the same as the current one.",
+            ));
+        }
         let new = self.verify(state, app, new_raw, code, client_ip).await?;
         accounts::update(state, app, &signed_in.user, &old, &new).await?;
         current_user(state, signed_in).await

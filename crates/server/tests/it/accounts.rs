@@ -500,7 +500,8 @@ async fn update_refuses_taken_and_missing_addresses(backend: Backend) {
     .send()
     .await
     .assert_error(422, "linked_to_another_user");
-    // "Updating" another user's address to itself is not a way to touch their account.
+    // "Updating" another user's address to itself is not a way to touch their account: the same
+    // address is refused before anything else.
     let code = t.send_code(&taken).await;
     t.post(
         EMAIL_UPDATE,
@@ -509,7 +510,23 @@ async fn update_refuses_taken_and_missing_addresses(backend: Backend) {
     .bearer(token(&session))
     .send()
     .await
-    .assert_error(404, "linked_account_not_found");
+    .assert_error(400, "invalid_data");
+    // Nor is one's own address (in another case) a silent success: a clear 400 names it.
+    let code = t.send_code(&mine).await;
+    let same = t
+        .post(
+            EMAIL_UPDATE,
+            json!({ "oldAddress": mine, "newAddress": mine.to_uppercase(), "code": code }),
+        )
+        .bearer(token(&session))
+        .send()
+        .await;
+    assert_eq!(same.status, 400, "{}", same.text);
+    assert_eq!(same.body["code"], "invalid_data");
+    assert_eq!(
+        same.body["error"],
+        "The new address is the same as the current one."
+    );
     let fresh = unique_email();
     let code = t.send_code(&fresh).await;
     t.post(
