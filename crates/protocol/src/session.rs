@@ -188,6 +188,12 @@ pub struct IdentityTokenClaims {
     /// Expiry.
     #[ts(type = "number")]
     pub exp: i64,
-    /// The user's linked accounts as a JSON-encoded array, as the spec's server SDKs expect.
+    /// The user's linked accounts as a JSON-encoded array, as the spec's server SDKs expect: each
+    /// account as the user object has it, plus the compact names those SDKs read (`lv`: latest
+    /// verification; `phone_number`; `oa`: a Farcaster account's owner address).
     pub linked_accounts: String,
+    /// When the user was created (Unix seconds, as a string: the SDKs' `cr`).
+    pub cr: String,
+    /// `"t"` for a guest user, else `"f"`.
+    pub guest: String,
 }

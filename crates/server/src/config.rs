@@ -33,14 +33,21 @@ pub enum ConfigError {
     },
 }
 
+/// The default `iss` of our tokens: what the spec's published server SDKs accept.
+pub const DEFAULT_TOKEN_ISSUER: &str = "privy.io";
+
 /// Everything the server needs to start.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Socket address to listen on (`SYMBOLON_LISTEN`).
     pub listen: String,
-    /// Public base URL; the `iss` of every token (`SYMBOLON_PUBLIC_URL`).
+    /// Public base URL (`SYMBOLON_PUBLIC_URL`).
     pub public_url: String,
+    /// The `iss` of every access and identity token (`SYMBOLON_TOKEN_ISSUER`). Default `privy.io`:
+    /// the issuer the spec's server SDKs (`@privy-io/node`, …) require, so a host's back end verifies
+    /// our tokens unchanged. Set it to your own name when no such SDK reads them.
+    pub token_issuer: String,
     /// `sqlite://…` or `postgres://…` (`DATABASE_URL`).
     pub database_url: String,
     /// `tracing` filter directive (`SYMBOLON_LOG`).
@@ -87,6 +94,7 @@ impl Default for Config {
         Self {
             listen: "127.0.0.1:8787".into(),
             public_url: "http://localhost:8787".into(),
+            token_issuer: DEFAULT_TOKEN_ISSUER.into(),
             database_url: "sqlite://symbolon.db?mode=rwc".into(),
             log: "info".into(),
             smtp: SmtpConfig::default(),
@@ -402,6 +410,7 @@ impl Config {
         };
         text("SYMBOLON_LISTEN", &mut self.listen);
         text("SYMBOLON_PUBLIC_URL", &mut self.public_url);
+        text("SYMBOLON_TOKEN_ISSUER", &mut self.token_issuer);
         text("DATABASE_URL", &mut self.database_url);
         text("SYMBOLON_LOG", &mut self.log);
         text("SYMBOLON_SMTP_HOST", &mut self.smtp.host);

@@ -97,7 +97,7 @@ impl AppState {
         let limits = config.rate_limit;
         let seconds = |s: u64| i64::try_from(s).unwrap_or(i64::MAX);
         Ok(Self {
-            tokens: TokenIssuer::new(keys, config.public_url.clone()),
+            tokens: TokenIssuer::new(keys, config.token_issuer.clone()),
             db,
             mailer,
             sms: sms_sender_from_config(&config.sms)?,

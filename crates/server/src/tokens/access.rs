@@ -69,8 +69,14 @@ impl TokenIssuer {
         user: &User,
         now: i64,
     ) -> Result<String, TokenError> {
-        let linked_accounts = serde_json::to_string(&user.linked_accounts)
+        let accounts = user
+            .linked_accounts
+            .iter()
+            .map(compact_account)
+            .collect::<Result<Vec<_>, _>>()
             .map_err(|e| TokenError::Sign(e.to_string()))?;
+        let linked_accounts =
+            serde_json::to_string(&accounts).map_err(|e| TokenError::Sign(e.to_string()))?;
         let claims = IdentityTokenClaims {
             sub: user.id.clone(),
             iss: self.issuer.clone(),
@@ -78,6 +84,8 @@ impl TokenIssuer {
             iat: now,
             exp: now + IDENTITY_TOKEN_TTL_S as i64,
             linked_accounts,
+            cr: user.created_at.to_string(),
+            guest: if user.is_guest { "t" } else { "f" }.into(),
         };
         self.keys.signer().sign(&claims)
     }
@@ -123,6 +131,26 @@ impl TokenIssuer {
         }
         Ok(claims)
     }
+}
+
+/// An account of the identity token: as the user object has it, plus the compact names the spec's
+/// server SDKs read (`lv`, `phone_number`, `oa`).
+fn compact_account(
+    account: &symbolon_protocol::user::LinkedAccount,
+) -> Result<serde_json::Value, serde_json::Error> {
+    let mut entry = serde_json::to_value(account)?;
+    if let Some(fields) = entry.as_object_mut() {
+        if let Some(latest) = fields.get("latest_verified_at").cloned() {
+            fields.insert("lv".into(), latest);
+        }
+        if let Some(phone) = fields.get("phoneNumber").cloned() {
+            fields.insert("phone_number".into(), phone);
+        }
+        if let Some(owner) = fields.get("owner_address").cloned() {
+            fields.insert("oa".into(), owner);
+        }
+    }
+    Ok(entry)
 }
 
 /// The claims we check: ours, plus an `nbf` that a token signed with our key must still honour.

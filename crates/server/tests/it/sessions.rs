@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use common::{Backend, PUBLIC_URL, TestApp, unique_email};
+use common::{Backend, TestApp, unique_email};
+use symbolon_server::config::DEFAULT_TOKEN_ISSUER;
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{
     Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, decode_header, encode,
@@ -60,7 +61,7 @@ fn verify<T: serde::de::DeserializeOwned>(keys: &JwkSet, jwt: &str, aud: &str) -
     let key = DecodingKey::from_jwk(keys.find(&kid).expect("kid in JWKS")).unwrap();
     let mut validation = Validation::new(Algorithm::ES256);
     validation.set_audience(&[aud]);
-    validation.set_issuer(&[PUBLIC_URL]);
+    validation.set_issuer(&[DEFAULT_TOKEN_ISSUER]);
     decode::<T>(jwt, &key, &validation).unwrap().claims
 }
 
@@ -71,7 +72,8 @@ async fn tokens_verify_against_the_published_jwks(backend: Backend) {
     let claims: AccessTokenClaims = verify(&keys, &token(&session, "token"), &t.app_id);
     assert_eq!(claims.sub, session["user"]["id"].as_str().unwrap());
     assert_eq!(claims.aud, t.app_id);
-    assert_eq!(claims.iss, PUBLIC_URL);
+    // The issuer the spec's server SDKs require (`SYMBOLON_TOKEN_ISSUER`), not our URL.
+    assert_eq!(claims.iss, "privy.io");
     assert_eq!(claims.exp - claims.iat, 3600);
     assert_eq!(claims.sid.len(), 25);
 }
@@ -89,6 +91,11 @@ async fn identity_token_carries_linked_accounts(backend: Backend) {
     let accounts: Value = serde_json::from_str(&claims.linked_accounts).unwrap();
     assert_eq!(accounts[0]["type"], "email");
     assert_eq!(accounts[0]["address"], email.as_str());
+    // The compact names the spec's server SDKs read.
+    assert_eq!(accounts[0]["lv"], accounts[0]["latest_verified_at"]);
+    assert!(accounts[0]["lv"].as_i64().is_some_and(|lv| lv > 0));
+    assert_eq!(claims.cr, session["user"]["created_at"].as_i64().unwrap().to_string());
+    assert_eq!(claims.guest, "f");
 }
 
 async fn users_me_needs_a_valid_token(backend: Backend) {

@@ -730,9 +730,19 @@ iat: number,
  */
 exp: number, 
 /**
- * The user's linked accounts as a JSON-encoded array, as the spec's server SDKs expect.
+ * The user's linked accounts as a JSON-encoded array, as the spec's server SDKs expect: each
+ * account as the user object has it, plus the compact names those SDKs read (`lv`: latest
+ * verification; `phone_number`; `oa`: a Farcaster account's owner address).
  */
-linked_accounts: string, };
+linked_accounts: string, 
+/**
+ * When the user was created (Unix seconds, as a string: the SDKs' `cr`).
+ */
+cr: string, 
+/**
+ * `"t"` for a guest user, else `"f"`.
+ */
+guest: string, };
 
 export type CreateEmbeddedWalletRequest = { 
 /**
