@@ -1,0 +1,94 @@
+// The spec's published server SDK (`@privy-io/node`, Apache-2.0), pointed at our server with `apiUrl`, accepts
+// our tokens unchanged (docs/compatibility.md): it verifies an access token against the keys it fetches from
+// `{apiUrl}/v1/apps/{app_id}/jwks.json` (ES256, iss `privy.io`, aud the app id) and reads the user from our
+// identity token. Tokens of another app, tampered or expired ones are refused. No browser: what a host's back
+// end does.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { PrivyClient } from "@privy-io/node";
+import { uniqueEmail } from "../lib/flows.mjs";
+import { useStack } from "../lib/stack.mjs";
+
+const stack = useStack();
+let privy;
+let session;
+let email;
+
+/** POSTs `body` to `/api/v1{path}` as the web app would (its origin, its headers); the JSON answer, or fails. */
+async function call(path, body) {
+  const origin = new URL(stack.urls.web).origin;
+  const response = await fetch(`${stack.urls.api}/api/v1${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "privy-app-id": stack.appId, origin },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  assert.equal(response.status, 200, `${path}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Signs `address` in by email code over HTTP. */
+async function signIn(address) {
+  const last = await stack.mailbox.lastId(address);
+  await call("/passwordless/init", { email: address });
+  const code = await stack.mailbox.waitForCode(address, { after: last });
+  return call("/passwordless/authenticate", { email: address, code });
+}
+
+before(async () => {
+  // The SDK needs an app secret to exist; verifying tokens never sends it.
+  privy = new PrivyClient({
+    appId: stack.appId,
+    appSecret: "unused-by-token-checks",
+    apiUrl: stack.urls.api,
+  });
+  email = uniqueEmail("sdk");
+  session = await signIn(email);
+});
+
+after(() => {
+  privy = undefined;
+});
+
+test("verifyAccessToken accepts our access token: app, user, session, times", async () => {
+  const verified = await privy.utils().auth().verifyAccessToken(session.token);
+  assert.equal(verified.app_id, stack.appId);
+  assert.equal(verified.user_id, session.user.id);
+  assert.equal(verified.issuer, "privy.io");
+  assert.equal(typeof verified.session_id, "string");
+  assert.ok(verified.expiration > verified.issued_at);
+});
+
+test("verifyAccessToken refuses a tampered token and another app's", async () => {
+  const [header, payload, signature] = session.token.split(".");
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+  const forged = [
+    header,
+    Buffer.from(JSON.stringify({ ...claims, sub: "did:privy:someone-else" })).toString("base64url"),
+    signature,
+  ].join(".");
+  await assert.rejects(privy.utils().auth().verifyAccessToken(forged));
+  if (stack.appBId) {
+    const other = new PrivyClient({ appId: stack.appBId, appSecret: "unused", apiUrl: stack.urls.api });
+    await assert.rejects(other.utils().auth().verifyAccessToken(session.token), "aud is the first app");
+  }
+});
+
+test("users().get({id_token}) reads the user from our identity token", async () => {
+  const user = await privy.users().get({ id_token: session.identity_token });
+  assert.equal(user.id, session.user.id);
+  assert.equal(user.created_at, session.user.created_at);
+  assert.equal(user.is_guest, false);
+  const mail = user.linked_accounts.find((account) => account.type === "email");
+  assert.equal(mail?.address, email);
+  assert.ok(typeof mail?.latest_verified_at === "number" && mail.latest_verified_at > 0);
+});
+
+test("a guest's identity token says guest", async () => {
+  const guest = await call("/guest/authenticate", {
+    guest_credential: Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url"),
+  });
+  const user = await privy.users().get({ id_token: guest.identity_token });
+  assert.equal(user.id, guest.user.id);
+  assert.equal(user.is_guest, true);
+});
