@@ -66,7 +66,10 @@ pub struct AppConfigResponse {
     pub privacy_policy_url: Option<String>,
     /// Invisible captcha enabled.
     pub captcha_enabled: bool,
-    /// Captcha site key (must start with `t:`).
+    /// Captcha site key (must start with `t:`); absent without one (the published schema takes a
+    /// string or nothing, not null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub captcha_site_key: Option<String>,
     /// Embedded wallet behaviour.
     pub embedded_wallet_config: EmbeddedWalletConfig,
@@ -86,6 +89,48 @@ pub struct AppConfigResponse {
     /// What the modal shows a user the allowlist refuses. Always present (every field may be
     /// null): the published react-auth reads it while rendering the app's config.
     pub allowlist_config: AllowlistConfig,
+    // The keys below are the published app schema's (`AppResponseSchema` of `@privy-io/public-api`):
+    // its clients parse the config with it, so each is present even where we have no such feature.
+    /// The app's small icon (none: the logo serves).
+    pub icon_url: Option<String>,
+    /// The modal's theme when the host sets none.
+    pub theme: String,
+    /// The modal's accent colour when the host sets none.
+    pub accent_color: Option<String>,
+    /// List wallets before the other methods.
+    pub show_wallet_login_first: bool,
+    /// The origins the app serves (its allowed origins).
+    pub allowed_domains: Vec<String>,
+    /// Native apps allowed to use the app id (none: web only).
+    pub allowed_native_app_ids: Vec<String>,
+    /// Native apps' URL schemes (none).
+    pub allowed_native_app_url_schemes: Vec<String>,
+    /// Sign In With Farcaster offered.
+    pub farcaster_auth: bool,
+    /// New users may sign up with a passkey.
+    pub passkeys_for_signup_enabled: bool,
+    /// Login with Telegram offered.
+    pub telegram_auth: bool,
+    /// Sign-in with Solana wallets offered.
+    pub solana_wallet_auth: bool,
+    /// Only listed accounts may sign in.
+    pub allowlist_enabled: bool,
+    /// Wallet confirmation screens are forced on (no).
+    pub enforce_wallet_uis: bool,
+    /// The vendor's older wallet screens (no).
+    pub legacy_wallet_ui_config: bool,
+    /// Fiat on-ramp (not offered).
+    pub fiat_on_ramp_enabled: bool,
+    /// Twitter login on mobile (not offered separately).
+    pub twitter_oauth_on_mobile_enabled: bool,
+    /// A verification key in PEM; empty: the token keys are published as a JWKS instead.
+    pub verification_key: String,
+    /// At most this many external wallets per user (none: no limit of its own).
+    pub max_linked_wallets_per_user: Option<u32>,
+    /// Farcaster accounts link their verified wallets (no).
+    pub farcaster_link_wallets_enabled: bool,
+    /// WhatsApp codes (not offered).
+    pub whatsapp_enabled: bool,
 }
 
 /// The texts of the allowlist refusal screen; null means the client's default.
@@ -128,6 +173,9 @@ pub struct ChainWalletConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct EmbeddedWalletConfig {
+    /// When to create a wallet on login (the published schema's top-level copy of Ethereum's).
+    #[serde(default)]
+    pub create_on_login: CreateOnLogin,
     /// Ethereum wallets.
     pub ethereum: ChainWalletConfig,
     /// Solana wallets.

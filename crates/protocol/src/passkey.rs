@@ -28,7 +28,8 @@ pub struct PasskeyInitRequest {
 pub struct PasskeyRegistrationInitResponse {
     /// Options for `navigator.credentials.create`.
     pub options: PasskeyCreationOptions,
-    /// The RP id the credential is bound to.
+    /// The relying party as a URL, `https://{rp id}` (the published schema's form; the options
+    /// carry the RP id itself).
     pub relying_party: String,
 }
 
@@ -38,7 +39,8 @@ pub struct PasskeyRegistrationInitResponse {
 pub struct PasskeyAuthenticationInitResponse {
     /// Options for `navigator.credentials.get` (discoverable: `allow_credentials` is empty).
     pub options: PasskeyRequestOptions,
-    /// The RP id the assertion must be for.
+    /// The relying party as a URL, `https://{rp id}` (the published schema's form; the options
+    /// carry the RP id itself).
     pub relying_party: String,
 }
 

@@ -100,9 +100,9 @@ pub struct SessionResponse {
     pub user: User,
     /// Access token: an ES256 JWT (see [`AccessTokenClaims`]).
     pub token: Option<String>,
-    /// Access token issued by us when the app uses its own (custom) tokens.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
+    /// Access token issued by us when the app uses its own (custom) tokens; `null` otherwise. Always
+    /// present: the published session schema requires the key (nullable).
+    #[serde(default)]
     pub privy_access_token: Option<String>,
     /// Opaque refresh token, rotated on every refresh.
     pub refresh_token: Option<String>,

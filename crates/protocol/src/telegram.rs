@@ -119,4 +119,7 @@ pub struct TelegramAuthConfig {
     pub bot_name: String,
     /// Inside a Mini App, sign in from its `initData` without a click.
     pub seamless_auth_enabled: bool,
+    /// Telegram accounts may be linked to a signed-in user.
+    #[serde(default)]
+    pub link_enabled: bool,
 }

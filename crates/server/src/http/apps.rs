@@ -81,6 +81,7 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
         captcha_enabled: false,
         captcha_site_key: None,
         embedded_wallet_config: EmbeddedWalletConfig {
+            create_on_login: ChainWalletConfig::default().create_on_login,
             ethereum: ChainWalletConfig::default(),
             solana: ChainWalletConfig::default(),
             require_user_password_on_create: false,
@@ -103,5 +104,25 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
         wallet_connect_cloud_project_id: settings.wallets.wallet_connect_cloud_project_id.clone(),
         // The client's own refusal texts: no setting of ours overrides them yet.
         allowlist_config: AllowlistConfig::default(),
+        icon_url: None,
+        theme: "light".into(),
+        accent_color: None,
+        show_wallet_login_first: false,
+        allowed_domains: app.allowed_origins.clone(),
+        allowed_native_app_ids: Vec::new(),
+        allowed_native_app_url_schemes: Vec::new(),
+        farcaster_auth: settings.lists_method("farcaster"),
+        passkeys_for_signup_enabled: settings.lists_method("passkey") && settings.signup_enabled,
+        telegram_auth: settings.lists_method("telegram") && settings.telegram.is_some(),
+        solana_wallet_auth: settings.lists_method("wallet"),
+        allowlist_enabled: settings.allowlist.is_some(),
+        enforce_wallet_uis: false,
+        legacy_wallet_ui_config: false,
+        fiat_on_ramp_enabled: false,
+        twitter_oauth_on_mobile_enabled: false,
+        verification_key: String::new(),
+        max_linked_wallets_per_user: None,
+        farcaster_link_wallets_enabled: false,
+        whatsapp_enabled: false,
     }
 }

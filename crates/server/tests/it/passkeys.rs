@@ -182,7 +182,7 @@ async fn sign_up_log_in_and_link_up_to_five(backend: Backend) {
     let init_b = ok(t.post(LINK_INIT, json!({})).bearer(&token).send().await);
     let excluded = init_b["options"]["exclude_credentials"].as_array().unwrap();
     assert_eq!(excluded.len(), 4);
-    assert_eq!(init_b["relying_party"], RP_ID);
+    assert_eq!(init_b["relying_party"], format!("https://{RP_ID}"));
     assert_eq!(
         init_b["options"]["authenticator_selection"]["resident_key"],
         "required"
@@ -323,7 +323,7 @@ async fn the_rp_id_setting_is_used_and_must_cover_the_origin(backend: Backend) {
     with_rp.passkeys.rp_id = Some("localhost".into());
     t.set_settings(with_rp.clone()).await;
     let init = ok(t.post(REGISTER_INIT, json!({})).send().await);
-    assert_eq!(init["relying_party"], "localhost");
+    assert_eq!(init["relying_party"], "https://localhost");
     assert_eq!(init["options"]["rp"]["id"], "localhost");
     // An RP id the page's host is not within cannot be used from that page.
     with_rp.passkeys.rp_id = Some("example.com".into());

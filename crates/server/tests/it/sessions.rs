@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use common::{Backend, TestApp, unique_email};
-use symbolon_server::config::DEFAULT_TOKEN_ISSUER;
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{
     Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, decode_header, encode,
 };
 use serde_json::{Value, json};
 use symbolon_protocol::session::{AccessTokenClaims, IdentityTokenClaims};
+use symbolon_server::config::DEFAULT_TOKEN_ISSUER;
 use symbolon_server::sealing::SealingKey;
 use tokio::task::JoinSet;
 
@@ -94,7 +94,10 @@ async fn identity_token_carries_linked_accounts(backend: Backend) {
     // The compact names the spec's server SDKs read.
     assert_eq!(accounts[0]["lv"], accounts[0]["latest_verified_at"]);
     assert!(accounts[0]["lv"].as_i64().is_some_and(|lv| lv > 0));
-    assert_eq!(claims.cr, session["user"]["created_at"].as_i64().unwrap().to_string());
+    assert_eq!(
+        claims.cr,
+        session["user"]["created_at"].as_i64().unwrap().to_string()
+    );
     assert_eq!(claims.guest, "f");
 }
 

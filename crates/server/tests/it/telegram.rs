@@ -256,7 +256,7 @@ async fn the_app_config_shows_the_bot_but_never_its_token(backend: Backend) {
     assert_eq!(config.status, 200, "{}", config.text);
     assert_eq!(
         config.body["telegram_auth_config"],
-        json!({ "bot_id": "7000001", "bot_name": "symbolon_test_bot", "seamless_auth_enabled": true })
+        json!({ "bot_id": "7000001", "bot_name": "symbolon_test_bot", "seamless_auth_enabled": true, "link_enabled": true })
     );
     assert!(!config.text.contains("test-bot-secret"));
     // An app without Telegram refuses its proofs and shows no bot.

@@ -473,9 +473,10 @@ privacy_policy_url: string | null,
  */
 captcha_enabled: boolean, 
 /**
- * Captcha site key (must start with `t:`).
+ * Captcha site key (must start with `t:`); absent without one (the published schema takes a
+ * string or nothing, not null).
  */
-captcha_site_key: string | null, 
+captcha_site_key?: string, 
 /**
  * Embedded wallet behaviour.
  */
@@ -502,7 +503,87 @@ wallet_connect_cloud_project_id?: string,
  * What the modal shows a user the allowlist refuses. Always present (every field may be
  * null): the published react-auth reads it while rendering the app's config.
  */
-allowlist_config: AllowlistConfig, };
+allowlist_config: AllowlistConfig, 
+/**
+ * The app's small icon (none: the logo serves).
+ */
+icon_url: string | null, 
+/**
+ * The modal's theme when the host sets none.
+ */
+theme: string, 
+/**
+ * The modal's accent colour when the host sets none.
+ */
+accent_color: string | null, 
+/**
+ * List wallets before the other methods.
+ */
+show_wallet_login_first: boolean, 
+/**
+ * The origins the app serves (its allowed origins).
+ */
+allowed_domains: Array<string>, 
+/**
+ * Native apps allowed to use the app id (none: web only).
+ */
+allowed_native_app_ids: Array<string>, 
+/**
+ * Native apps' URL schemes (none).
+ */
+allowed_native_app_url_schemes: Array<string>, 
+/**
+ * Sign In With Farcaster offered.
+ */
+farcaster_auth: boolean, 
+/**
+ * New users may sign up with a passkey.
+ */
+passkeys_for_signup_enabled: boolean, 
+/**
+ * Login with Telegram offered.
+ */
+telegram_auth: boolean, 
+/**
+ * Sign-in with Solana wallets offered.
+ */
+solana_wallet_auth: boolean, 
+/**
+ * Only listed accounts may sign in.
+ */
+allowlist_enabled: boolean, 
+/**
+ * Wallet confirmation screens are forced on (no).
+ */
+enforce_wallet_uis: boolean, 
+/**
+ * The vendor's older wallet screens (no).
+ */
+legacy_wallet_ui_config: boolean, 
+/**
+ * Fiat on-ramp (not offered).
+ */
+fiat_on_ramp_enabled: boolean, 
+/**
+ * Twitter login on mobile (not offered separately).
+ */
+twitter_oauth_on_mobile_enabled: boolean, 
+/**
+ * A verification key in PEM; empty: the token keys are published as a JWKS instead.
+ */
+verification_key: string, 
+/**
+ * At most this many external wallets per user (none: no limit of its own).
+ */
+max_linked_wallets_per_user: number | null, 
+/**
+ * Farcaster accounts link their verified wallets (no).
+ */
+farcaster_link_wallets_enabled: boolean, 
+/**
+ * WhatsApp codes (not offered).
+ */
+whatsapp_enabled: boolean, };
 
 export type AllowlistConfig = { 
 /**
@@ -531,6 +612,10 @@ export type ChainWalletConfig = {
 create_on_login: CreateOnLogin, };
 
 export type EmbeddedWalletConfig = { 
+/**
+ * When to create a wallet on login (the published schema's top-level copy of Ethereum's).
+ */
+create_on_login: CreateOnLogin, 
 /**
  * Ethereum wallets.
  */
@@ -628,9 +713,10 @@ user: User,
  */
 token: string | null, 
 /**
- * Access token issued by us when the app uses its own (custom) tokens.
+ * Access token issued by us when the app uses its own (custom) tokens; `null` otherwise. Always
+ * present: the published session schema requires the key (nullable).
  */
-privy_access_token?: string, 
+privy_access_token: string | null, 
 /**
  * Opaque refresh token, rotated on every refresh.
  */
@@ -1649,7 +1735,11 @@ bot_name: string,
 /**
  * Inside a Mini App, sign in from its `initData` without a click.
  */
-seamless_auth_enabled: boolean, };
+seamless_auth_enabled: boolean, 
+/**
+ * Telegram accounts may be linked to a signed-in user.
+ */
+link_enabled: boolean, };
 
 export type SiweInitRequest = { 
 /**
@@ -1878,7 +1968,8 @@ export type PasskeyRegistrationInitResponse = {
  */
 options: PasskeyCreationOptions, 
 /**
- * The RP id the credential is bound to.
+ * The relying party as a URL, `https://{rp id}` (the published schema's form; the options
+ * carry the RP id itself).
  */
 relying_party: string, };
 
@@ -1888,7 +1979,8 @@ export type PasskeyAuthenticationInitResponse = {
  */
 options: PasskeyRequestOptions, 
 /**
- * The RP id the assertion must be for.
+ * The relying party as a URL, `https://{rp id}` (the published schema's form; the options
+ * carry the RP id itself).
  */
 relying_party: string, };
 

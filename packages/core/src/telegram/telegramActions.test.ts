@@ -9,7 +9,7 @@ import { makeClient, useScriptedApp } from "../test/harness.ts";
 import { TELEGRAM_INVALID_LAUNCH_PARAMS_MESSAGE, TELEGRAM_NOT_INITIALIZED_MESSAGE } from "./telegramProof.ts";
 
 const scripted = useScriptedApp();
-const BOT = { bot_id: "7000001", bot_name: "bot", seamless_auth_enabled: true };
+const BOT = { bot_id: "7000001", bot_name: "bot", seamless_auth_enabled: true, link_enabled: true };
 const raw = `auth_date=1800000000&user=${encodeURIComponent('{"id":7}')}&hash=abc`;
 
 describe("Telegram actions", () => {

@@ -61,6 +61,7 @@ export function sessionResponse(overrides: Partial<SessionResponse> = {}): Sessi
   return {
     user: makeUser(),
     token: mintToken(),
+    privy_access_token: null,
     refresh_token: `rt-${Math.random().toString(36).slice(2)}`,
     identity_token: mintToken({ n: 1 }),
     session_update_action: "set",

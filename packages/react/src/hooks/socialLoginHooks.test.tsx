@@ -9,7 +9,7 @@ import { useLoginWithFarcaster } from "./useLoginWithFarcaster";
 import { useLoginWithTelegram } from "./useLoginWithTelegram";
 import { usePrivy } from "./usePrivy";
 
-const BOT = { bot_id: "7000001", bot_name: "bot", seamless_auth_enabled: false };
+const BOT = { bot_id: "7000001", bot_name: "bot", seamless_auth_enabled: false, link_enabled: true };
 
 async function setup(config: NonNullable<ScriptOptions["config"]> = {}) {
   const server = await startScriptedServer();

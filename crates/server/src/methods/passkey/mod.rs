@@ -142,7 +142,7 @@ pub async fn authenticate_init(
     let options =
         issue_assertion(&state, &ctx.app, origin, None, &[], Purpose::Authenticate).await?;
     Ok(Json(PasskeyAuthenticationInitResponse {
-        relying_party: options.rp_id.clone(),
+        relying_party: relying_party_url(&options.rp_id),
         options,
     }))
 }
@@ -302,7 +302,7 @@ async fn issue_registration(
     let exclude = exclude.iter().map(|id| descriptor(id, None)).collect();
     Ok(Json(PasskeyRegistrationInitResponse {
         options: wire::creation_options(&ccr, exclude),
-        relying_party: relying_party.rp_id,
+        relying_party: relying_party_url(&relying_party.rp_id),
     }))
 }
 
@@ -360,4 +360,10 @@ async fn registered_identity(
         subject: b64_encode(&key.cred_id),
         details: Some(details),
     })
+}
+
+/// The relying party as the published clients' schema has it: a URL (`https://{rp id}`); the
+/// WebAuthn options carry the RP id itself.
+fn relying_party_url(rp_id: &str) -> String {
+    format!("https://{rp_id}")
 }

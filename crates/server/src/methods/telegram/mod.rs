@@ -60,6 +60,8 @@ impl TelegramSettings {
             bot_id: bot_token.split(':').next().unwrap_or_default().to_string(),
             bot_name: self.bot_name.trim_start_matches('@').to_string(),
             seamless_auth_enabled: self.seamless_auth_enabled,
+            // Linking a Telegram account is served (`/telegram/link`).
+            link_enabled: true,
         }
     }
 
