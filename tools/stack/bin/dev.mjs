@@ -58,8 +58,8 @@ const rows = [
   ["Mail inbox", stack.urls.inbox],
   ["SMS inbox", stack.urls.smsInbox],
   ["Host auth", `${stack.urls.hostAuth} (custom-auth stand-in)`],
-  ["Google (local OpenID provider)", stack.urls.oidc],
-  ["GitHub (local OAuth 2.0 provider)", stack.urls.oauth2],
+  ["Google", `${stack.urls.oidc} (local OpenID provider)`],
+  ["GitHub", `${stack.urls.oauth2} (local OAuth 2.0 provider)`],
   ...(stack.urls.farcasterRelay
     ? [["Farcaster relay", `${stack.urls.farcasterRelay} (approve Farcaster sign-ins here)`]]
     : []),
@@ -84,21 +84,27 @@ const rows = [
   ...(stack.chain ? [["Chain log", stack.logs.chain]] : []),
 ];
 const labelWidth = Math.max(...rows.map(([k]) => k.length)) + 2;
+// The box fits an 80-column terminal: a long value goes on under its label.
+const INNER_WIDTH = 76;
 const body = [
   `Symbolon is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   "",
-  ...rows.map(([k, v]) => `${`${k}:`.padEnd(labelWidth)}${v}`),
+  ...rows.flatMap(([k, v]) =>
+    wrap(v, INNER_WIDTH - labelWidth).map(
+      (line, i) => (i === 0 ? `${k}:`.padEnd(labelWidth) : " ".repeat(labelWidth)) + line,
+    ),
+  ),
   "",
-  "Log in on the web app; the code arrives in the mail (or SMS) inbox. Google and GitHub",
-  "sign in without a password: pick a test account on their page.",
+  "Log in on the web app; the code arrives in the mail (or SMS) inbox. Google and GitHub sign in without a password: pick a test account on their page.",
   "Press Ctrl-C to stop",
 ];
-const width = Math.max(...body.map((text) => text.length));
+const lines = body.flatMap((text) => (text.length > INNER_WIDTH ? wrap(text, INNER_WIDTH) : [text]));
+const width = Math.max(...lines.map((text) => text.length));
 console.log(
   [
     "",
     `┌${"─".repeat(width + 2)}┐`,
-    ...body.map((text) => `│ ${text.padEnd(width)} │`),
+    ...lines.map((text) => `│ ${text.padEnd(width)} │`),
     `└${"─".repeat(width + 2)}┘`,
     "",
   ].join("\n"),
@@ -111,3 +117,24 @@ watchMakeParent((reason) => {
   console.log(`[stack] ${reason}`);
   process.kill(process.pid, "SIGINT");
 });
+
+/** `text` in lines of at most `width` characters: broken at spaces, a longer word (a path) cut. */
+function wrap(text, width) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const next = line === "" ? word : `${line} ${word}`;
+    if (next.length <= width) {
+      line = next;
+      continue;
+    }
+    if (line !== "") lines.push(line);
+    line = word;
+    while (line.length > width) {
+      lines.push(line.slice(0, width));
+      line = line.slice(width);
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines.length > 0 ? lines : [""];
+}

@@ -74,8 +74,12 @@ const DEV = ["tools/stack/bin/dev.mjs"];
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   test(`the dev entry point stops the whole stack on ${signal}`, { timeout: 120_000 }, async () => {
-    const { how, busy } = await startAndSignal(process.execPath, DEV, signal);
+    const { how, busy, output } = await startAndSignal(process.execPath, DEV, signal);
     assert.equal(how.code, signal === "SIGINT" ? 130 : 143);
+    // The banner fits an 80-column terminal.
+    const banner = output.split("\n").filter((line) => /^[│┌└]/.test(line));
+    assert.ok(banner.length > 10, output);
+    for (const line of banner) assert.ok([...line].length <= 80, `${[...line].length} columns: ${line}`);
     assert.deepEqual(busy, [], "ports still in use after the stop");
   });
 }
