@@ -106,6 +106,19 @@ else
   "$fuzz_venv/bin/pip" install --quiet --disable-pip-version-check 'schemathesis==4.*' || { rm -rf "$fuzz_venv"; exit 1; }
 fi
 
+# A first (cold) build takes minutes: say so, with the last cold build's time on this machine when known,
+# and keep it for next time. Cargo draws its own crate count (n/N) on a terminal.
+build_record=.dev/cold-build-seconds
+cold_build=0
+if [[ ! -x target/debug/symbolon ]]; then
+  cold_build=1
+  if [[ -f $build_record ]]; then
+    step "first build of the server: the last one here took $(( $(cat "$build_record") / 60 )) min $(( $(cat "$build_record") % 60 )) s"
+  else
+    step "first build of the server: about 6-10 min on 2 cores (later builds take seconds)"
+  fi
+fi
+build_started=$SECONDS
 if [[ ${SYMBOLON_SETUP_TESTS:-} == 1 ]]; then
   # `make test`: the test binaries too, with the features the tests unify (dev-dependencies change some
   # shared crates' features): the server binary the later phases run and every test binary are built here,
@@ -115,4 +128,8 @@ if [[ ${SYMBOLON_SETUP_TESTS:-} == 1 ]]; then
 else
   step "cargo build -p symbolon-server"
   cargo build -p symbolon-server
+fi
+if [[ $cold_build == 1 ]]; then
+  mkdir -p .dev
+  echo $((SECONDS - build_started)) > "$build_record"
 fi
