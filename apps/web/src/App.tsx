@@ -43,7 +43,10 @@ export function App({ env }: { env: Env }) {
       }),
       externalWallets: {
         ...(env.VITE_WALLETCONNECT_RELAY_URL && {
-          walletConnect: { relayUrl: env.VITE_WALLETCONNECT_RELAY_URL },
+          walletConnect: {
+            relayUrl: env.VITE_WALLETCONNECT_RELAY_URL,
+            ...(!env.VITE_WALLETCONNECT_VERIFY && { verify: false }),
+          },
         }),
         ...(env.VITE_WALLET_EXPLORER_URL && { explorerUrl: env.VITE_WALLET_EXPLORER_URL }),
       },

@@ -32,6 +32,8 @@ export function loadEnv(runtimeEnv: Record<string, unknown> = import.meta.env, i
       VITE_WALLETCONNECT_RELAY_URL: optional(url({ protocols: ["ws:", "wss:"] })),
       VITE_WALLET_EXPLORER_URL: optional(url()),
       VITE_WALLETCONNECT_PROJECT_ID: optional(string()),
+      // `make dev` only: no WalletConnect Verify (it cannot be reached there; the tests route it to the stand-in).
+      VITE_WALLETCONNECT_VERIFY: boolean({ default: true }),
       // Dev and tests only: a "Get test STT" button funded by anvil's unlocked dev account.
       VITE_LOCAL_FAUCET: boolean({ default: false }),
     },

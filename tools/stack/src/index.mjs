@@ -460,6 +460,8 @@ export async function startStack(options = {}) {
           VITE_WALLETCONNECT_RELAY_URL: walletConnect.relayUrl,
           VITE_WALLET_EXPLORER_URL: walletConnect.explorerUrl,
           VITE_WALLETCONNECT_PROJECT_ID: LOCAL_WALLETCONNECT_PROJECT_ID,
+          // Under `make dev` nothing routes Verify to the stand-in (the tests do): skip its 5 s waits.
+          ...(web === "dev" && { VITE_WALLETCONNECT_VERIFY: "false" }),
         }),
       };
       const listen = (port) => ["--host", "127.0.0.1", "--port", String(port), "--strictPort"];

@@ -39,6 +39,12 @@ export interface ClientOptions {
   walletFrameUrl?: string;
   /** WalletConnect relay (default: the public relay); tests point it at the stand-in. */
   walletConnectRelayUrl?: string;
+  /**
+   * WalletConnect's Verify attestation of the page's origin (default on). Off where Verify cannot be reached
+   * (an offline machine, `make dev`): otherwise connecting waits 5 s for it before the pairing code and again
+   * after the wallet approves.
+   */
+  walletConnectVerify?: boolean;
   /** Wallet directory host of spec §7 (default: the public explorer). */
   walletExplorerUrl?: string;
   /** Overrides the app config's `walletConnectCloudProjectId` (spec §3). */

@@ -178,7 +178,7 @@ function PairingCode({
     );
   };
   const status = !uri
-    ? "Preparing the connection…"
+    ? "Preparing the connection: reaching the WalletConnect relay…"
     : mobile
       ? `Open ${app} to continue`
       : `Scan with ${app} to connect`;

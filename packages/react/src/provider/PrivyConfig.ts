@@ -42,7 +42,7 @@ export interface PrivyConfig {
   walletConnectCloudProjectId?: string;
   /** External wallets: where WalletConnect and its wallet directory live (defaults: the public ones). */
   externalWallets?: {
-    walletConnect?: { relayUrl?: string };
+    walletConnect?: { relayUrl?: string; verify?: boolean };
     /** Wallet directory host of spec §7 (`GET {host}/v3/wallets`). */
     explorerUrl?: string;
   };

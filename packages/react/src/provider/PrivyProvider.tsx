@@ -124,6 +124,7 @@ function walletOptions(config: PrivyConfig) {
     ...(embeddedWallets ? { embeddedWallets } : {}),
     ...(walletConnectCloudProjectId ? { walletConnectCloudProjectId } : {}),
     ...(relayUrl ? { walletConnectRelayUrl: relayUrl } : {}),
+    ...(externalWallets?.walletConnect?.verify === false ? { walletConnectVerify: false } : {}),
     ...(externalWallets?.explorerUrl ? { walletExplorerUrl: externalWallets.explorerUrl } : {}),
     ...(chains.length > 0 ? { chains } : {}),
     ...(defaultChain ? { defaultChainId: defaultChain.id } : {}),

@@ -126,9 +126,10 @@ async function createUniversalProvider(client: Client): Promise<UniversalProvide
   const { UniversalProvider } = await import("@walletconnect/universal-provider");
   const config = client.store.getState().appConfig;
   const origin = typeof location === "undefined" ? "http://localhost" : location.origin;
-  return UniversalProvider.init({
+  const relayUrl = walletConnectRelayUrl(client);
+  const provider = await UniversalProvider.init({
     projectId,
-    relayUrl: walletConnectRelayUrl(client),
+    relayUrl,
     // Sessions of different apps on one origin stay apart (the library also shares one core per prefix).
     customStoragePrefix: `symbolon:${client.options.appId}`,
     telemetryEnabled: false,
@@ -140,6 +141,20 @@ async function createUniversalProvider(client: Client): Promise<UniversalProvide
       icons: config?.logo_url ? [config.logo_url] : [],
     },
   });
+  if (client.options.walletConnectVerify === false) skipVerify(provider);
+  return provider;
+}
+
+/**
+ * `walletConnectVerify: false`: where WalletConnect's Verify service cannot be reached, its attestation (an
+ * iframe to verify.walletconnect.org before the pairing code, a fetch after the wallet approves) can only time
+ * out, 5 s each way. The library skips both in its own development mode; that mode is switched on here, for
+ * this provider's core only. Verify only labels the page's origin for the wallet; nothing of ours depends on it.
+ */
+function skipVerify(provider: UniversalProviderType): void {
+  const verify = (provider as unknown as { client?: { core?: { verify?: { isDevEnv?: boolean } } } }).client
+    ?.core?.verify;
+  if (verify) verify.isDevEnv = true;
 }
 
 /** The chains to ask for: `chains`, else the client's chains with the active one first. */
