@@ -119,7 +119,7 @@ browserTest(
     assert.match((await logo.getAttribute("src")) ?? "", /\/favicon\.svg$/);
     assert.equal(await logo.getAttribute("alt"), "");
     assert.ok(await logo.evaluate((img) => img.complete && img.naturalWidth > 0), "the logo loaded");
-    const or = dialog.getByRole("separator");
+    const or = dialog.locator(".symbolon-divider");
     assert.equal((await or.textContent())?.trim(), "or");
     // Google's four-colour G and GitHub's mark: drawn paths, not a letter on a tile.
     const mark = (name) => dialog.getByRole("button", { name }).locator("svg");

@@ -77,7 +77,8 @@ export function MethodsScreen({
         </Suspense>
       )}
       {inline !== undefined && (others.length > 0 || methods.overflow.length > 0) && (
-        <div className="symbolon-divider" role="separator">
+        // A line with "or" on it, read as the word "or" (a separator role would hide its text).
+        <div className="symbolon-divider">
           <span>or</span>
         </div>
       )}
