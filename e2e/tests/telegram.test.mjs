@@ -46,6 +46,7 @@ step("the Login Widget's signed result signs a new Telegram user in", async ({ p
     bot_id: TELEGRAM_TEST_BOT.id,
     bot_name: TELEGRAM_TEST_BOT.name,
     seamless_auth_enabled: true,
+    link_enabled: true,
   });
   assert.ok(!JSON.stringify(config).includes(TELEGRAM_TEST_BOT.token.split(":")[1]));
   const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/telegram/authenticate"));
