@@ -61,6 +61,15 @@ pub struct NewMfaToken<'a> {
     pub expires_at: i64,
 }
 
+/// The tokens that may still sign: this one, of this app, user and session, live, verified
+/// within the window ($6 = now − its seconds) and used for fewer than its signatures ($7).
+macro_rules! signing_token_where {
+    () => {
+        "WHERE token_hash = $1 AND app_id = $2 AND user_id = $3 AND session_id = $4
+           AND expires_at > $5 AND issued_at > $6 AND sign_uses < $7"
+    };
+}
+
 /// How long after its verification, and for how many signatures, a token releases the key to sign.
 #[derive(Debug, Clone, Copy)]
 pub struct SigningWindow {
@@ -357,20 +366,12 @@ impl Db {
         token: TokenUse<'_>,
         window: SigningWindow,
     ) -> Result<bool, DbError> {
-        let row: Option<(i64,)> = sqlx::query_as(
-            "SELECT 1 FROM mfa_tokens WHERE token_hash = $1 AND app_id = $2 AND user_id = $3
-               AND session_id = $4 AND expires_at > $5 AND issued_at > $6 AND sign_uses < $7",
+        self.signing_token(
+            concat!("SELECT 1 FROM mfa_tokens ", signing_token_where!()),
+            token,
+            window,
         )
-        .bind(token.hash)
-        .bind(token.app_id)
-        .bind(token.user_id)
-        .bind(token.session_id)
-        .bind(token.now)
-        .bind(token.now - window.seconds)
-        .bind(window.uses)
-        .fetch_optional(self.writer())
-        .await?;
-        Ok(row.is_some())
+        .await
     }
 
     /// Counts one signature against the token, in one conditional write: true for exactly as
@@ -380,21 +381,36 @@ impl Db {
         token: TokenUse<'_>,
         window: SigningWindow,
     ) -> Result<bool, DbError> {
-        let row: Option<(i64,)> = sqlx::query_as(
-            "UPDATE mfa_tokens SET sign_uses = sign_uses + 1
-             WHERE token_hash = $1 AND app_id = $2 AND user_id = $3 AND session_id = $4
-               AND expires_at > $5 AND issued_at > $6 AND sign_uses < $7
-             RETURNING sign_uses",
+        self.signing_token(
+            concat!(
+                "UPDATE mfa_tokens SET sign_uses = sign_uses + 1 ",
+                signing_token_where!(),
+                " RETURNING 1"
+            ),
+            token,
+            window,
         )
-        .bind(token.hash)
-        .bind(token.app_id)
-        .bind(token.user_id)
-        .bind(token.session_id)
-        .bind(token.now)
-        .bind(token.now - window.seconds)
-        .bind(window.uses)
-        .fetch_optional(self.writer())
-        .await?;
+        .await
+    }
+
+    /// Runs `sql` (a read or a write with [`signing_token_where!`]) for `token` in `window`:
+    /// whether it found a row.
+    async fn signing_token(
+        &self,
+        sql: &'static str,
+        token: TokenUse<'_>,
+        window: SigningWindow,
+    ) -> Result<bool, DbError> {
+        let row: Option<(i64,)> = sqlx::query_as(sql)
+            .bind(token.hash)
+            .bind(token.app_id)
+            .bind(token.user_id)
+            .bind(token.session_id)
+            .bind(token.now)
+            .bind(token.now - window.seconds)
+            .bind(window.uses)
+            .fetch_optional(self.writer())
+            .await?;
         Ok(row.is_some())
     }
 

@@ -39,6 +39,19 @@ pub async fn get_app(
 pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
     let settings = &app.settings;
     let oauth = |provider: &str| settings.oauth_enabled(provider);
+    let ethereum = ChainWalletConfig::default();
+    // Telegram is offered exactly when its bot is shown.
+    let telegram_auth_config = settings
+        .telegram
+        .as_ref()
+        .filter(|_| settings.lists_method("telegram"))
+        // A bot token that does not open is logged, and Telegram not offered.
+        .and_then(|t| {
+            let token = secrets
+                .open(&app.id, TELEGRAM_BOT_TOKEN, &t.bot_token)
+                .ok()?;
+            Some(t.public_config(&token))
+        });
     AppConfigResponse {
         id: app.id.clone(),
         name: app.name.clone(),
@@ -81,8 +94,9 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
         captcha_enabled: false,
         captcha_site_key: None,
         embedded_wallet_config: EmbeddedWalletConfig {
-            create_on_login: ChainWalletConfig::default().create_on_login,
-            ethereum: ChainWalletConfig::default(),
+            // The published schema's top-level copy of Ethereum's.
+            create_on_login: ethereum.create_on_login,
+            ethereum,
             solana: ChainWalletConfig::default(),
             require_user_password_on_create: false,
             user_owned_recovery_options: vec!["user-passcode".into()],
@@ -90,17 +104,8 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
         },
         mfa_methods: settings.mfa.methods.clone(),
         mfa_protect_transactions: settings.mfa.protect_transactions,
-        telegram_auth_config: settings
-            .telegram
-            .as_ref()
-            .filter(|_| settings.lists_method("telegram"))
-            // A bot token that does not open is logged, and Telegram not offered.
-            .and_then(|t| {
-                let token = secrets
-                    .open(&app.id, TELEGRAM_BOT_TOKEN, &t.bot_token)
-                    .ok()?;
-                Some(t.public_config(&token))
-            }),
+        telegram_auth: telegram_auth_config.is_some(),
+        telegram_auth_config,
         wallet_connect_cloud_project_id: settings.wallets.wallet_connect_cloud_project_id.clone(),
         // The client's own refusal texts: no setting of ours overrides them yet.
         allowlist_config: AllowlistConfig::default(),
@@ -113,7 +118,6 @@ pub fn app_config(secrets: &AppSecrets, app: &AppRecord) -> AppConfigResponse {
         allowed_native_app_url_schemes: Vec::new(),
         farcaster_auth: settings.lists_method("farcaster"),
         passkeys_for_signup_enabled: settings.lists_method("passkey") && settings.signup_enabled,
-        telegram_auth: settings.lists_method("telegram") && settings.telegram.is_some(),
         solana_wallet_auth: settings.lists_method("wallet"),
         allowlist_enabled: settings.allowlist.is_some(),
         enforce_wallet_uis: false,
