@@ -29,7 +29,7 @@ export async function walletFrame(page, stack, timeout = 15_000) {
   for (;;) {
     const frame = page
       .frames()
-      .find((f) => f.url().startsWith(`${origin}/apps/`) && !f.url().includes("mode=export"));
+      .find((f) => f.url().startsWith(`${origin}/apps/`) && !f.url().includes("/embedded-wallets/export"));
     if (frame) return frame;
     if (Date.now() > deadline) throw new Error(`no wallet frame from ${origin} in the page`);
     await page.waitForTimeout(50);

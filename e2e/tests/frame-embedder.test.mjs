@@ -67,7 +67,7 @@ function watchStorage(origin) {
 
 /**
  * Runs in a window: posts `privy:iframe:ready` to the wallet frame every 150 ms until it answers or `readyMs`
- * pass, then `privy:connect` and a `personal_sign` `privy:rpc`, each waiting up to `answerMs`. The frame is
+ * pass, then `privy:wallets:connect` and a `personal_sign` `privy:wallets:rpc`, each waiting up to `answerMs`. The frame is
  * the child frame named `probe-target` of this window (`target: "child"`) or of its parent (`"sibling"`).
  * Returns every answer.
  */
@@ -94,10 +94,16 @@ async function probeInWindow({ target, token, address, message, readyMs, answerM
     });
   const started = Date.now();
   while (Date.now() - started < readyMs && answers.length === 0) await send("privy:iframe:ready", {}, 150);
-  await send("privy:connect", { accessToken: token, address }, answerMs);
+  const entropy = { entropyId: address, entropyIdVerifier: "ethereum-address-verifier" };
+  await send("privy:wallets:connect", { accessToken: token, ...entropy }, answerMs);
   await send(
-    "privy:rpc",
-    { accessToken: token, address, request: { method: "personal_sign", params: [message, address] } },
+    "privy:wallets:rpc",
+    {
+      accessToken: token,
+      ...entropy,
+      hdWalletIndex: 0,
+      request: { method: "personal_sign", params: [message, address] },
+    },
     answerMs,
   );
   return answers;
@@ -230,11 +236,15 @@ for (const storagePartitioning of [false, true]) {
             answerMs: 15_000,
           });
           const answerTo = (event) => answers.find((a) => a.event === event);
-          const [ready, connect, rpc] = ["privy:iframe:ready", "privy:connect", "privy:rpc"].map(answerTo);
+          const [ready, connect, rpc] = [
+            "privy:iframe:ready",
+            "privy:wallets:connect",
+            "privy:wallets:rpc",
+          ].map(answerTo);
           assert.ok(ready, JSON.stringify(answers));
-          assert.deepEqual(connect?.data, { address, unlocked: true }, JSON.stringify(answers));
-          assert.equal(rpc?.data?.method, "personal_sign", JSON.stringify(answers));
-          assert.equal(await verifyMessage({ address, message, signature: rpc.data.data }), true);
+          assert.deepEqual(connect?.data, { entropyId: address }, JSON.stringify(answers));
+          assert.equal(rpc?.data?.response?.method, "personal_sign", JSON.stringify(answers));
+          assert.equal(await verifyMessage({ address, message, signature: rpc.data.response.data }), true);
           const frame = walletFramesIn(page).find((f) => f.url() === frameUrl());
           assert.ok(
             (await frame.evaluate(() => window.__storageTouches.length)) > 0,

@@ -258,6 +258,9 @@ pub enum ClientErrorCode {
     UserSignerSignError,
     /// The server could not be reached or did not answer in time.
     NetworkError,
+    /// The wallet frame has no usable device share of the wallet: recover it
+    /// (`privy:wallets:connect`; the published client's frame protocol).
+    WalletNotOnDevice,
 }
 
 impl ClientErrorCode {
@@ -280,6 +283,7 @@ impl ClientErrorCode {
             Self::NetworkError => {
                 "Unable to reach the server. Check your connection and try again."
             }
+            Self::WalletNotOnDevice => "The wallet is not on this device",
         }
     }
 
@@ -299,6 +303,7 @@ impl ClientErrorCode {
         Self::UnsupportedWalletType,
         Self::UserSignerSignError,
         Self::NetworkError,
+        Self::WalletNotOnDevice,
     ];
 }
 

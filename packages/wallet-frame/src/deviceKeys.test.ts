@@ -3,7 +3,7 @@ import { fromBase64 } from "./base64.ts";
 import { generateDeviceKey, signWithDeviceKey } from "./deviceKeys.ts";
 import { unlockMessage } from "./proofs.ts";
 import { createFakeServer, deviceSigned } from "./test/fakeServer.ts";
-import { createFrame, memoryStorage } from "./test/frameHarness.ts";
+import { createFrame, entropy, memoryStorage, NOT_ON_DEVICE } from "./test/frameHarness.ts";
 import { loadWasm } from "./test/loadWasm.ts";
 import { accessToken } from "./test/tokens.ts";
 
@@ -44,7 +44,11 @@ describe("device key", () => {
       },
     );
     const reloaded = createFrame(server, { storage });
-    await reloaded.call("privy:connect", { accessToken: alice, address });
+    expect(await reloaded.call("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).toEqual(
+      {
+        entropyId: address,
+      },
+    );
     const [challenge, material] = server.calls.slice(-2);
     expect(challenge?.body).toEqual({ chain_type: "ethereum", purpose: "key_material" });
     const nonce = material?.body.nonce as string;
@@ -71,17 +75,20 @@ describe("device key", () => {
     );
     const registered = server.users.get("did:privy:alice")?.devicePublicKey;
     const phone = createFrame(server);
-    expect(await phone.call("privy:connect", { accessToken: alice, address })).toMatchObject({
-      needsRecovery: true,
-    });
-    await phone.call("privy:recover", { accessToken: alice, address });
+    expect(
+      (await phone.request("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).error,
+    ).toEqual(NOT_ON_DEVICE);
+    await phone.call("privy:wallets:recover", { accessToken: alice, ...entropy(address) });
     const phoneKey = await phone.keys.get("did:privy:alice");
     expect(server.users.get("did:privy:alice")?.devicePublicKey).toBe(phoneKey?.publicKey);
     expect(phoneKey?.publicKey).not.toBe(registered);
     // The laptop's key is refused now (invalid_credentials), so it needs recovery too.
+    const laptop = createFrame(server, { storage });
     expect(
-      await createFrame(server, { storage }).call("privy:connect", { accessToken: alice, address }),
-    ).toMatchObject({ needsRecovery: true });
+      (await laptop.request("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).error,
+    ).toEqual(NOT_ON_DEVICE);
+    expect(server.calls.at(-1)?.path).toBe(`/api/v1/embedded_wallets/${address}/recovery/key_material`);
+    expect(laptop.wallets.heldAddress("did:privy:alice", address, 0)).toBeNull();
   });
 
   it("passes on the step-up refusal when the sign-in is too old to recover", async () => {
@@ -90,7 +97,10 @@ describe("device key", () => {
       accessToken: alice,
     });
     server.allowRecovery(false);
-    const answer = await createFrame(server).request("privy:recover", { accessToken: alice, address });
+    const answer = await createFrame(server).request("privy:wallets:recover", {
+      accessToken: alice,
+      ...entropy(address),
+    });
     expect(answer.error).toEqual({
       type: "embedded_wallet_recovery_error",
       message: "Sign in again to recover your wallet on this device",
@@ -100,9 +110,10 @@ describe("device key", () => {
 
 describe("unlocked wallets belong to the session", () => {
   const sign = (frame: ReturnType<typeof createFrame>, token: string, address: string) =>
-    frame.request("privy:rpc", {
+    frame.request("privy:wallets:rpc", {
       accessToken: token,
-      address,
+      ...entropy(address),
+      hdWalletIndex: 0,
       request: { method: "personal_sign", params: ["hi", address] },
     });
 
@@ -116,7 +127,7 @@ describe("unlocked wallets belong to the session", () => {
       type: "attempted_rpc_call_before_logged_in",
       message: "Access token expired",
     });
-    expect(frame.wallets.signer("did:privy:alice", address)).toBeNull();
+    expect(frame.wallets.heldAddress("did:privy:alice", address, 0)).toBeNull();
     // A valid token unlocks again through the server (challenge + key material).
     const before = server.calls.length;
     expect((await sign(frame, alice, address)).error).toBeUndefined();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { memoryDeviceKeys } from "./deviceKeys.ts";
 import { createEmbedderGate, type EmbeddingContext, embeddingContextOf, storageScope } from "./embedder.ts";
 import { createFakeServer } from "./test/fakeServer.ts";
-import { createFrame, HOST, memoryStorage } from "./test/frameHarness.ts";
+import { createFrame, entropy, HOST, memoryStorage, NOT_ON_DEVICE } from "./test/frameHarness.ts";
 import { loadWasm } from "./test/loadWasm.ts";
 import { accessToken } from "./test/tokens.ts";
 
@@ -128,11 +128,17 @@ describe("a frame embedded by a page the app does not allow", () => {
     expect(evil.gate?.refusedOrigin).toBe(EVIL);
     for (const [event, data] of [
       ["privy:iframe:ready", {}],
-      ["privy:connect", { accessToken: alice, address }],
+      ["privy:wallets:connect", { accessToken: alice, ...entropy(address) }],
       [
-        "privy:rpc",
-        { accessToken: alice, address, request: { method: "personal_sign", params: ["0x68", address] } },
+        "privy:wallets:rpc",
+        {
+          accessToken: alice,
+          ...entropy(address),
+          hdWalletIndex: 0,
+          request: { method: "personal_sign", params: ["0x68", address] },
+        },
       ],
+      ["privy:wallets:recover", { accessToken: alice, ...entropy(address) }],
     ] as const) {
       for (const origin of [HOST, EVIL]) {
         expect(await evil.post({ id: `${event}@${origin}`, event, data }, origin, 30)).toEqual([]);
@@ -166,17 +172,16 @@ describe("storage scoped by embedder origin", () => {
       allowedOrigins: [HOST, OTHER],
       origin: OTHER,
     });
-    expect(await other.call("privy:connect", { accessToken: alice, address })).toEqual({
-      address,
-      unlocked: false,
-      needsRecovery: true,
-    });
+    expect(
+      (await other.request("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).error,
+    ).toEqual(NOT_ON_DEVICE);
     // The first origin's frame still unlocks from its own entries after a reload.
     const reloaded = createFrame(server, { storage, embedding: { ancestorOrigins: [HOST] } });
-    expect(await reloaded.call("privy:connect", { accessToken: alice, address })).toMatchObject({
-      address,
-      unlocked: true,
-    });
+    expect(await reloaded.call("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).toEqual(
+      {
+        entropyId: address,
+      },
+    );
   });
 });
 
@@ -214,15 +219,18 @@ describe("entries from before the embedder scope", () => {
 
     const evil = createFrame(server, { storage, embedding: { ancestorOrigins: [EVIL] } });
     expect(
-      await evil.post({ id: "1", event: "privy:connect", data: { accessToken: alice, address } }, HOST, 30),
+      await evil.post(
+        { id: "1", event: "privy:wallets:connect", data: { accessToken: alice, ...entropy(address) } },
+        HOST,
+        30,
+      ),
     ).toEqual([]);
     expect([...storage.items.keys()].sort()).toEqual(unscoped);
 
     const calls = server.calls.length;
     const scoped = createFrame(server, { storage, embedding: { ancestorOrigins: [HOST] } });
-    expect(await scoped.call("privy:connect", { accessToken: alice, address })).toEqual({
-      address,
-      unlocked: true,
+    expect(await scoped.call("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).toEqual({
+      entropyId: address,
     });
     // A plain unlock (key_material with the device key), no recovery.
     expect(server.calls.slice(calls).some((c) => c.path.endsWith("/shares"))).toBe(false);

@@ -8,6 +8,8 @@ export type FrameErrorType =
   | "attempted_rpc_call_before_logged_in"
   | "invalid_input"
   | "storage_error"
+  // `privy:wallets:connect`: no usable device share here; the host recovers (published protocol).
+  | "wallet_not_on_device"
   // MFA (docs/wallet.md "MFA frame messages"): the host prompts and retries on the first.
   | "missing_or_invalid_mfa"
   | "mfa_verification_max_attempts_reached"

@@ -4,7 +4,7 @@ import { createApi, createPost } from "./api.ts";
 import { indexedDbDeviceKeys, scopedDeviceKeys } from "./deviceKeys.ts";
 import { createDeviceStore } from "./deviceStore.ts";
 import { createEmbedderGate, embeddingContextOf, storageScope } from "./embedder.ts";
-import { exportHandlers } from "./export/exportHandlers.ts";
+import { type ExportTarget, exportHandlers, exportTargetOf, runExport } from "./export/exportHandlers.ts";
 import { createExportView } from "./export/exportView.ts";
 import { walletHandlers } from "./handlers.ts";
 import { createMessageListener } from "./messages.ts";
@@ -15,7 +15,10 @@ import { initWalletCore } from "./walletCore.ts";
 import { WalletService } from "./wallets.ts";
 
 const params = new URLSearchParams(location.search);
-const appId = /^\/apps\/([^/]+)\/embedded-wallets\/?$/.exec(location.pathname)?.[1] ?? null;
+// `/apps/{appId}/embedded-wallets` is the hidden frame, `…/embedded-wallets/export` the export page.
+const path = /^\/apps\/([^/]+)\/embedded-wallets(\/export)?\/?$/.exec(location.pathname);
+const appId = path?.[1] ?? null;
+const exporting = path?.[2] !== undefined;
 const apiOptions = { appId: appId && decodeURIComponent(appId), clientId: params.get("client_id") };
 const api = createApi(apiOptions);
 // Storage opens only once the embedder is verified, and only under its scope (app id + origin).
@@ -43,15 +46,31 @@ const wallets = new WalletService({
 const ready = initWalletCore({ module_or_path: wasmUrl }).then(() => undefined);
 ready.catch((error: unknown) => console.error("wallet frame: the wasm wallet failed to load", error));
 
-const address = params.get("address");
-const handlers =
-  params.get("mode") === "export"
-    ? exportHandlers(wallets, address, createExportView(document, address))
-    : walletHandlers(wallets, {
-        post: createPost(apiOptions),
-        tokens: mfaTokens,
-        appId: api.appId,
-      });
+/** The export page's wallet and view; an unusable query is said on the page, and nothing runs. */
+function exportPage(): { target: ExportTarget | null; view: ReturnType<typeof createExportView> } {
+  const view = createExportView(document, { compact: params.get("v") === "1" });
+  try {
+    return { target: exportTargetOf(params), view };
+  } catch (error) {
+    view.showError(error instanceof Error ? error.message : String(error));
+    return { target: null, view };
+  }
+}
+
+const page = exporting ? exportPage() : null;
+// The published client hands the export page the token in the fragment: read it, then drop it from
+// the URL at once (history, copied links), whether or not the page can use it.
+const fragmentToken = exporting ? new URLSearchParams(location.hash.slice(1)).get("token") : null;
+if (fragmentToken !== null) history.replaceState(null, "", location.pathname + location.search);
+const handlers = page
+  ? page.target
+    ? exportHandlers(wallets, page.target, page.view)
+    : {}
+  : walletHandlers(wallets, {
+      post: createPost(apiOptions),
+      tokens: mfaTokens,
+      appId: api.appId,
+    });
 
 if (gate.refusedOrigin !== null) {
   // Embedded by a page the app does not allow: no listener, no answer, no storage.
@@ -63,7 +82,16 @@ if (gate.refusedOrigin !== null) {
   window.addEventListener("message", (event) =>
     listen({ origin: event.origin, data: event.data, source: event.source as Window | null }),
   );
-  if (params.get("mode") === "export") {
+  if (page?.target) {
+    // A fragment token starts the export at once. The embedder is the parent's origin, known from
+    // ancestorOrigins or the referrer; without it storage stays shut and the page says so.
+    const token = fragmentToken;
+    if (token !== null) {
+      const target = page.target;
+      ready
+        .then(() => runExport(wallets, target, page.view, token, { retried: false }))
+        .catch((error: unknown) => console.warn("wallet frame: export did not start", error));
+    }
     // Keys typed inside this frame never reach the host page: tell it about Escape, so its dialog
     // closes as it would with focus outside. Only to the verified embedder.
     window.addEventListener("keydown", (event) => {

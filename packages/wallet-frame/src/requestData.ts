@@ -30,30 +30,45 @@ export function enterSession(
   return current;
 }
 
-/** `data.address`: 0x + 40 hex characters. */
-export function requireAddress(data: Record<string, unknown>): string {
-  const address = data.address;
-  if (typeof address !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(address)) {
-    throw new FrameError("invalid_input", `Invalid address: ${String(address)}`);
+/** The only `entropyIdVerifier` the frame serves: the entropy is named by its index 0's address. */
+export const ETHEREUM_ENTROPY_VERIFIER = "ethereum-address-verifier";
+
+/**
+ * `data.entropyId` (the address of the wallet's index 0: 0x + 40 hex characters) with
+ * `data.entropyIdVerifier` `ethereum-address-verifier`.
+ */
+export function requireEntropyId(data: Record<string, unknown>): string {
+  if (data.entropyIdVerifier !== ETHEREUM_ENTROPY_VERIFIER) {
+    throw new FrameError(
+      "invalid_input",
+      `Unsupported entropyIdVerifier: ${String(data.entropyIdVerifier)} (expected ${ETHEREUM_ENTROPY_VERIFIER})`,
+    );
   }
-  return address;
+  const entropyId = data.entropyId;
+  if (typeof entropyId !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(entropyId)) {
+    throw new FrameError("invalid_input", `Invalid entropyId: ${String(entropyId)}`);
+  }
+  return entropyId;
+}
+
+/** `data.hdWalletIndex`: an integer from `min` (default 0) to 2^31 − 1. */
+export function requireHdWalletIndex(data: Record<string, unknown>, min = 0): number {
+  const index = data.hdWalletIndex;
+  if (typeof index !== "number" || !Number.isInteger(index) || index < min || index > 0x7fffffff) {
+    throw new FrameError(
+      "invalid_input",
+      min === 0 ? "hdWalletIndex must be an integer ≥ 0" : `hdWalletIndex must be an integer ≥ ${min}`,
+    );
+  }
+  return index;
 }
 
 /** `chainType` and `recoveryMethod`, when given, must be the ones supported. */
 export function checkWalletOptions(data: Record<string, unknown>): void {
-  if (data.chainType !== undefined && data.chainType !== "ethereum") {
+  if (data.chainType != null && data.chainType !== "ethereum") {
     throw new FrameError("invalid_input", `Unsupported chain type: ${String(data.chainType)}`);
   }
-  if (data.recoveryMethod !== undefined && data.recoveryMethod !== "privy") {
+  if (data.recoveryMethod != null && data.recoveryMethod !== "privy") {
     throw new FrameError("invalid_input", `Unsupported recovery method: ${String(data.recoveryMethod)}`);
   }
-}
-
-/** `data.walletIndex` of an additional wallet: an integer ≥ 1. */
-export function requireAdditionalIndex(data: Record<string, unknown>): number {
-  const index = data.walletIndex;
-  if (typeof index !== "number" || !Number.isInteger(index) || index < 1 || index > 0x7fffffff) {
-    throw new FrameError("invalid_input", "walletIndex must be a positive integer");
-  }
-  return index;
 }

@@ -8,13 +8,16 @@ import {
 } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFakeServer, type FakeServer } from "./test/fakeServer.ts";
-import { createFrame, memoryStorage } from "./test/frameHarness.ts";
+import { createFrame, entropy, memoryStorage, VERIFIER } from "./test/frameHarness.ts";
 import { loadWasm } from "./test/loadWasm.ts";
 import { accessToken } from "./test/tokens.ts";
 
 beforeAll(loadWasm);
 
-const alice = accessToken("did:privy:alice");
+const ALICE = "did:privy:alice";
+const alice = accessToken(ALICE);
+
+type Signed = { method: string; data: `0x${string}` };
 
 const typedData = {
   domain: {
@@ -58,22 +61,35 @@ async function unlockedFrame(server: FakeServer = createFakeServer()) {
   const { address } = await frame.call<{ address: `0x${string}` }>("privy:wallet:create", {
     accessToken: alice,
   });
-  const rpc = (method: string, params: unknown[], token: string | null = alice) =>
-    frame.request("privy:rpc", { accessToken: token ?? undefined, address, request: { method, params } });
-  const sign = async (method: string, params: unknown[]) => {
-    const answer = await rpc(method, params);
+  /** `privy:wallets:rpc` as the published client posts it, for index `hdWalletIndex` of the wallet. */
+  const rpc = (method: string, params: unknown[], token: string | null = alice, hdWalletIndex = 0) =>
+    frame.request("privy:wallets:rpc", {
+      accessToken: token ?? undefined,
+      ...entropy(address),
+      chainType: "ethereum",
+      hdWalletIndex,
+      request: { method, params },
+    });
+  /** The answer's `response`; fails the test on an error. */
+  const sign = async (method: string, params: unknown[], hdWalletIndex = 0) => {
+    const answer = await rpc(method, params, alice, hdWalletIndex);
     if (answer.error) throw new Error(`${answer.error.type}: ${answer.error.message}`);
-    return answer.data as { method: string; data: `0x${string}` };
+    return (answer.data as { response: Signed }).response;
   };
   return { frame, server, address, rpc, sign };
 }
 
-describe("privy:rpc signing", () => {
-  it("personal_sign of text gives a signature viem verifies", async () => {
-    const { address, sign } = await unlockedFrame();
-    const answer = await sign("personal_sign", ["hello symbolon", address]);
-    expect(answer.method).toBe("personal_sign");
-    expect(await verifyMessage({ address, message: "hello symbolon", signature: answer.data })).toBe(true);
+describe("privy:wallets:rpc signing", () => {
+  it("personal_sign of text gives a signature viem verifies, answered as {response: {method, data}}", async () => {
+    const { address, rpc } = await unlockedFrame();
+    const answer = await rpc("personal_sign", ["hello symbolon", address]);
+    expect(answer).toEqual({
+      id: answer.id,
+      event: "privy:wallets:rpc",
+      data: { response: { method: "personal_sign", data: expect.stringMatching(/^0x[0-9a-f]{130}$/) } },
+    });
+    const { data } = (answer.data as { response: Signed }).response;
+    expect(await verifyMessage({ address, message: "hello symbolon", signature: data })).toBe(true);
   });
 
   it("personal_sign of 0x-hex signs the bytes", async () => {
@@ -137,12 +153,15 @@ describe("privy:rpc signing", () => {
       },
     );
     for (const frame of [createFrame(server, { storage }), createFrame(server)]) {
-      const answer = await frame.call<{ data: `0x${string}` }>("privy:rpc", {
+      const answer = await frame.call<{ response: Signed }>("privy:wallets:rpc", {
         accessToken: alice,
-        address,
+        ...entropy(address),
+        hdWalletIndex: 0,
         request: { method: "personal_sign", params: ["after reload", address] },
       });
-      expect(await verifyMessage({ address, message: "after reload", signature: answer.data })).toBe(true);
+      expect(await verifyMessage({ address, message: "after reload", signature: answer.response.data })).toBe(
+        true,
+      );
     }
     expect(server.calls.map((c) => c.path.split("/").at(-1))).toEqual([
       "challenge",
@@ -155,16 +174,70 @@ describe("privy:rpc signing", () => {
     ]);
   });
 
-  it("forgets unlocked wallets on privy:clear", async () => {
+  it("signs with any index of the entropy, derived from the root, without the server registering it", async () => {
+    const { frame, server, address, rpc, sign } = await unlockedFrame();
+    const before = server.calls.length;
+    const one = await sign("personal_sign", ["index one"], 1);
+    const indexOne = await recoverMessageAddress({ message: "index one", signature: one.data });
+    const five = await sign("personal_sign", ["index five"], 5);
+    const indexFive = await recoverMessageAddress({ message: "index five", signature: five.data });
+    expect(new Set([address, indexOne, indexFive]).size).toBe(3);
+    const tx = {
+      from: indexOne,
+      to: address,
+      value: "0x1",
+      nonce: 0,
+      gas: 21000,
+      maxFeePerGas: "0x3b9aca00",
+      maxPriorityFeePerGas: "0x3b9aca00",
+      chainId: 50312,
+      type: "0x2",
+    };
+    const signedTx = await sign("eth_signTransaction", [tx], 1);
+    expect(
+      await recoverTransactionAddress({
+        serializedTransaction: signedTx.data as TransactionSerializedEIP1559,
+      }),
+    ).toBe(indexOne);
+    expect(server.calls.length).toBe(before);
+    // The params' address is checked against that index's address, not the root's.
+    expect((await sign("personal_sign", ["hi", indexOne], 1)).method).toBe("personal_sign");
+    expect((await rpc("personal_sign", ["hi", address], alice, 1)).error).toEqual({
+      type: "invalid_input",
+      message: `Address ${address} does not match the wallet ${indexOne}`,
+    });
+    // It is the wallet the server registers at that index later.
+    const added = await frame.call<{ address: string }>("privy:wallets:add", {
+      accessToken: alice,
+      ...entropy(address),
+      hdWalletIndex: 1,
+    });
+    expect(added.address).toBe(indexOne);
+  });
+
+  it("privy:mfa:clear (sign-out) forgets unlocked wallets", async () => {
     const { frame, server, address, sign } = await unlockedFrame();
-    expect(await frame.call("privy:clear", {})).toEqual({});
+    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBe(address);
+    expect(await frame.call("privy:mfa:clear", { userId: ALICE })).toEqual({});
+    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBeNull();
     const before = server.calls.length;
     await sign("personal_sign", ["after logout", address]);
     expect(server.calls.length).toBe(before + 2);
   });
+
+  it("privy:mfa:clear without data forgets every user's unlocked wallet", async () => {
+    const server = createFakeServer();
+    const frame = createFrame(server);
+    const bob = accessToken("did:privy:bob");
+    const a = await frame.call<{ address: string }>("privy:wallet:create", { accessToken: alice });
+    const b = await frame.call<{ address: string }>("privy:wallet:create", { accessToken: bob });
+    expect(await frame.call("privy:mfa:clear", {})).toEqual({});
+    expect(frame.wallets.heldAddress(ALICE, a.address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress("did:privy:bob", b.address, 0)).toBeNull();
+  });
 });
 
-describe("privy:rpc errors", () => {
+describe("privy:wallets:rpc errors", () => {
   it("needs an access token", async () => {
     const { rpc, address } = await unlockedFrame();
     expect((await rpc("personal_sign", ["hi", address], null)).error).toEqual({
@@ -173,12 +246,61 @@ describe("privy:rpc errors", () => {
     });
   });
 
+  it("checks the token first, then chainType, entropyId, its verifier and hdWalletIndex, before unlocking", async () => {
+    const server = createFakeServer();
+    const frame = createFrame(server);
+    const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    const valid = {
+      accessToken: alice,
+      ...entropy(address),
+      hdWalletIndex: 0,
+      request: { method: "personal_sign", params: ["hi"] },
+    };
+    const errorOf = async (data: Record<string, unknown>) =>
+      (await frame.request("privy:wallets:rpc", { ...valid, ...data })).error;
+    const invalid = (message: string) => ({ type: "invalid_input", message });
+    expect(
+      await errorOf({ accessToken: undefined, entropyId: "0x12", hdWalletIndex: -1, request: null }),
+    ).toEqual({
+      type: "attempted_rpc_call_before_logged_in",
+      message: "Missing access token",
+    });
+    expect(await errorOf({ accessToken: "not-a-jwt", entropyId: "0x12" })).toEqual(
+      invalid("Invalid access token"),
+    );
+    const expired = accessToken(ALICE, { exp: Math.floor(Date.now() / 1000) - 1 });
+    expect(await errorOf({ accessToken: expired, entropyId: "0x12", chainType: "solana" })).toEqual({
+      type: "attempted_rpc_call_before_logged_in",
+      message: "Access token expired",
+    });
+    expect(await errorOf({ chainType: "solana" })).toEqual(invalid("Unsupported chain type: solana"));
+    expect(await errorOf({ entropyIdVerifier: "solana-address-verifier" })).toEqual(
+      invalid("Unsupported entropyIdVerifier: solana-address-verifier (expected ethereum-address-verifier)"),
+    );
+    expect(await errorOf({ entropyId: "0x12" })).toEqual(invalid("Invalid entropyId: 0x12"));
+    expect(await errorOf({ entropyId: undefined, address })).toEqual(invalid("Invalid entropyId: undefined"));
+    for (const hdWalletIndex of [-1, 1.5, "0", undefined, null, 2 ** 31, Number.NaN]) {
+      expect(await errorOf({ hdWalletIndex })).toEqual(invalid("hdWalletIndex must be an integer ≥ 0"));
+    }
+    expect(await errorOf({ entropyIdVerifier: VERIFIER, chainType: "ethereum", hdWalletIndex: -1 })).toEqual(
+      invalid("hdWalletIndex must be an integer ≥ 0"),
+    );
+    expect(server.calls).toHaveLength(0);
+  });
+
   it("refuses unknown methods and malformed requests before unlocking", async () => {
     const server = createFakeServer();
     const frame = createFrame(server);
     const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     const errorOf = async (request: unknown) =>
-      (await frame.request("privy:rpc", { accessToken: alice, address, request })).error;
+      (
+        await frame.request("privy:wallets:rpc", {
+          accessToken: alice,
+          ...entropy(address),
+          hdWalletIndex: 0,
+          request,
+        })
+      ).error;
     expect(await errorOf({ method: "eth_sign", params: [] })).toEqual({
       type: "embedded_wallet_request_error",
       message: "Unsupported method: eth_sign",
@@ -239,21 +361,21 @@ describe("privy:rpc errors", () => {
         accessToken: alice,
       },
     );
-    const request = { method: "personal_sign", params: ["hi", address] };
+    const data = {
+      accessToken: alice,
+      ...entropy(address),
+      hdWalletIndex: 0,
+      request: { method: "personal_sign", params: ["hi", address] },
+    };
     // With a device share: connect fails.
     server.failNext(401, "missing_or_invalid_token", "Missing or invalid token");
-    expect(
-      (await createFrame(server, { storage }).request("privy:rpc", { accessToken: alice, address, request }))
-        .error,
-    ).toEqual({
+    expect((await createFrame(server, { storage }).request("privy:wallets:rpc", data)).error).toEqual({
       type: "embedded_wallet_request_error",
       message: "Missing or invalid token",
     });
     // Without one: the automatic recovery fails.
     const stranger = createFakeServer();
-    expect(
-      (await createFrame(stranger).request("privy:rpc", { accessToken: alice, address, request })).error,
-    ).toEqual({
+    expect((await createFrame(stranger).request("privy:wallets:rpc", data)).error).toEqual({
       type: "embedded_wallet_recovery_error",
       message: "Linked account not found",
     });

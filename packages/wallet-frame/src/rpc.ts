@@ -1,4 +1,4 @@
-// The signing methods the host may ask for (docs/wallet.md `privy:rpc`). Runs on an already
+// The signing methods the host may ask for (docs/wallet.md `privy:wallets:rpc`). Runs on an already
 // unlocked wallet: no network, no storage.
 import { FrameError } from "./frameError.ts";
 import type { Signer } from "./wallets.ts";
@@ -22,8 +22,8 @@ export function parseRpcRequest(request: unknown): RpcRequest {
   return { method, params: params ?? [] };
 }
 
-/** Signs `request` with the key of `address` (the signer's wallet index). */
-export function signRpc({ wallet, index }: Signer, address: string, { method, params }: RpcRequest): string {
+/** Signs `request` with the signer's key (its wallet index, whose address is `address`). */
+export function signRpc({ wallet, index, address }: Signer, { method, params }: RpcRequest): string {
   switch (method) {
     case "personal_sign": {
       const [message, from] = params;

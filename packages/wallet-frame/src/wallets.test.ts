@@ -1,18 +1,28 @@
+import { type Hex, verifyMessage } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromBase64 } from "./base64.ts";
 import { createFakeServer } from "./test/fakeServer.ts";
-import { brokenStorage, createFrame, memoryStorage } from "./test/frameHarness.ts";
+import {
+  brokenStorage,
+  createFrame,
+  entropy,
+  memoryStorage,
+  NOT_ON_DEVICE,
+  VERIFIER,
+} from "./test/frameHarness.ts";
 import { loadWasm } from "./test/loadWasm.ts";
 import { accessToken } from "./test/tokens.ts";
 
 beforeAll(loadWasm);
 
-const alice = accessToken("did:privy:alice");
+const ALICE = "did:privy:alice";
+const alice = accessToken(ALICE);
 const bob = accessToken("did:privy:bob");
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A well-formed address no test user owns. */
+const STRANGER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 type Created = { address: string; walletIndex: number; user: { linked_accounts: { address: string }[] } };
-type Connected = { address: string; unlocked: boolean; needsRecovery?: boolean };
 
 describe("privy:wallet:create", () => {
   it("creates a wallet, gives the server the auth and recovery shares, keeps the device share", async () => {
@@ -51,10 +61,9 @@ describe("privy:wallet:create", () => {
     const stored = frame.storage.getItem("symbolon:wallet:device-share:did:privy:alice");
     expect(JSON.parse(stored ?? "{}").address).toBe(created.address);
     // The unlocked wallet connects without another server call.
-    expect(await frame.call("privy:connect", { accessToken: alice, address: created.address })).toEqual({
-      address: created.address,
-      unlocked: true,
-    });
+    expect(
+      await frame.call("privy:wallets:connect", { accessToken: alice, ...entropy(created.address) }),
+    ).toEqual({ entropyId: created.address });
     expect(server.calls).toHaveLength(2);
   });
 
@@ -92,19 +101,17 @@ describe("privy:wallet:create", () => {
     const created = await frame.call<Created>("privy:wallet:create", { accessToken: alice });
     expect(created.address).toMatch(ADDRESS);
     // Unlocked in memory now; a later session finds no device share and recovers.
-    expect(await frame.call("privy:connect", { accessToken: alice, address: created.address })).toMatchObject(
-      {
-        unlocked: true,
-      },
-    );
     expect(
-      await createFrame(server, { storage }).call("privy:connect", {
-        accessToken: alice,
-        address: created.address,
-      }),
-    ).toMatchObject({
-      needsRecovery: true,
-    });
+      await frame.call("privy:wallets:connect", { accessToken: alice, ...entropy(created.address) }),
+    ).toEqual({ entropyId: created.address });
+    expect(
+      (
+        await createFrame(server, { storage }).request("privy:wallets:connect", {
+          accessToken: alice,
+          ...entropy(created.address),
+        })
+      ).error,
+    ).toEqual(NOT_ON_DEVICE);
   });
 
   it("checks the token, chain type and recovery method", async () => {
@@ -130,7 +137,7 @@ describe("privy:wallet:create", () => {
   });
 });
 
-describe("privy:connect and privy:recover", () => {
+describe("privy:wallets:connect and privy:wallets:recover", () => {
   it("unlocks after a reload from the device share and the server's auth share", async () => {
     const server = createFakeServer();
     const storage = memoryStorage();
@@ -138,12 +145,13 @@ describe("privy:connect and privy:recover", () => {
       accessToken: alice,
     });
     const reloaded = createFrame(server, { storage });
+    // Named in lower case, answered with the checksummed root address.
     expect(
-      await reloaded.call("privy:connect", { accessToken: alice, address: address.toLowerCase() }),
-    ).toEqual({
-      address,
-      unlocked: true,
-    });
+      await reloaded.call("privy:wallets:connect", {
+        accessToken: alice,
+        ...entropy(address.toLowerCase()),
+      }),
+    ).toEqual({ entropyId: address });
     expect(server.calls.at(-1)?.path).toBe(
       `/api/v1/embedded_wallets/${address.toLowerCase()}/recovery/key_material`,
     );
@@ -154,7 +162,7 @@ describe("privy:connect and privy:recover", () => {
     });
   });
 
-  it("on another device says needsRecovery, then recovers the same address and re-splits", async () => {
+  it("on another device fails wallet_not_on_device, then recovers the same entropy and re-splits", async () => {
     const server = createFakeServer();
     const laptopStorage = memoryStorage();
     const { address } = await createFrame(server, { storage: laptopStorage }).call<Created>(
@@ -166,12 +174,15 @@ describe("privy:connect and privy:recover", () => {
     const oldShares = { ...server.users.get("did:privy:alice") };
 
     const phone = createFrame(server);
-    expect(await phone.call<Connected>("privy:connect", { accessToken: alice, address })).toEqual({
-      address,
-      unlocked: false,
-      needsRecovery: true,
+    const before = server.calls.length;
+    const connect = await phone.request("privy:wallets:connect", { accessToken: alice, ...entropy(address) });
+    expect(connect.error).toEqual(NOT_ON_DEVICE);
+    expect(connect).not.toHaveProperty("data");
+    // Nothing to prove with on this device: the server was not asked.
+    expect(server.calls).toHaveLength(before);
+    expect(await phone.call("privy:wallets:recover", { accessToken: alice, ...entropy(address) })).toEqual({
+      entropyId: address,
     });
-    expect(await phone.call("privy:recover", { accessToken: alice, address })).toEqual({ address });
 
     // New shares replaced the old ones on the server; the phone keeps its new device share.
     const upload = server.calls.at(-1);
@@ -186,16 +197,14 @@ describe("privy:connect and privy:recover", () => {
 
     // The phone's share works after a reload; the laptop's old share no longer fits the new split.
     const phoneReloaded = createFrame(server, { storage: phone.storage });
-    expect(await phoneReloaded.call("privy:connect", { accessToken: alice, address })).toEqual({
-      address,
-      unlocked: true,
-    });
+    expect(
+      await phoneReloaded.call("privy:wallets:connect", { accessToken: alice, ...entropy(address) }),
+    ).toEqual({ entropyId: address });
     const laptop = createFrame(server, { storage: laptopStorage });
-    expect(await laptop.call("privy:connect", { accessToken: alice, address })).toEqual({
-      address,
-      unlocked: false,
-      needsRecovery: true,
-    });
+    expect(
+      (await laptop.request("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).error,
+    ).toEqual(NOT_ON_DEVICE);
+    expect(laptop.wallets.heldAddress(ALICE, address, 0)).toBeNull();
   });
 
   it("treats a device share of another user as absent", async () => {
@@ -204,15 +213,13 @@ describe("privy:connect and privy:recover", () => {
     await createFrame(server, { storage }).call("privy:wallet:create", { accessToken: alice });
     const bobs = await createFrame(server).call<Created>("privy:wallet:create", { accessToken: bob });
     expect(
-      await createFrame(server, { storage }).call("privy:connect", {
-        accessToken: bob,
-        address: bobs.address,
-      }),
-    ).toEqual({
-      address: bobs.address,
-      unlocked: false,
-      needsRecovery: true,
-    });
+      (
+        await createFrame(server, { storage }).request("privy:wallets:connect", {
+          accessToken: bob,
+          ...entropy(bobs.address),
+        })
+      ).error,
+    ).toEqual(NOT_ON_DEVICE);
   });
 
   it("refuses a recovery whose shares rebuild another wallet", async () => {
@@ -226,11 +233,14 @@ describe("privy:connect and privy:recover", () => {
     if (!alices || !bobs) throw new Error("users missing");
     alices.authShare = bobs.authShare;
     alices.recoveryShare = bobs.recoveryShare;
-    const answer = await createFrame(server).request("privy:recover", { accessToken: alice, address });
+    const phone = createFrame(server);
+    const answer = await phone.request("privy:wallets:recover", { accessToken: alice, ...entropy(address) });
     expect(answer.error).toEqual({
       type: "embedded_wallet_recovery_error",
       message: `The recovered wallet does not match ${address}`,
     });
+    expect(phone.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(server.calls.some((c) => c.path.endsWith("/shares"))).toBe(false);
   });
 
   it("cannot recover automatically without a recovery share", async () => {
@@ -240,7 +250,10 @@ describe("privy:connect and privy:recover", () => {
     });
     const user = server.users.get("did:privy:alice");
     if (user) user.recoveryMethod = "user-passcode";
-    const answer = await createFrame(server).request("privy:recover", { accessToken: alice, address });
+    const answer = await createFrame(server).request("privy:wallets:recover", {
+      accessToken: alice,
+      ...entropy(address),
+    });
     expect(answer.error).toEqual({
       type: "embedded_wallet_recovery_error",
       message: "Recovery method user-passcode cannot be used automatically",
@@ -252,17 +265,17 @@ describe("privy:connect and privy:recover", () => {
     const storage = memoryStorage();
     await createFrame(server, { storage }).call("privy:wallet:create", { accessToken: alice });
     const other = `0x${"11".repeat(20)}`;
-    const connect = await createFrame(server, { storage }).request("privy:connect", {
+    const connect = await createFrame(server, { storage }).request("privy:wallets:connect", {
       accessToken: alice,
-      address: other,
+      ...entropy(other),
     });
     expect(connect.error).toEqual({
       type: "embedded_wallet_request_error",
       message: "Linked account not found",
     });
-    const recover = await createFrame(server).request("privy:recover", {
+    const recover = await createFrame(server).request("privy:wallets:recover", {
       accessToken: alice,
-      address: other,
+      ...entropy(other),
     });
     expect(recover.error).toEqual({
       type: "embedded_wallet_recovery_error",
@@ -270,13 +283,115 @@ describe("privy:connect and privy:recover", () => {
     });
   });
 
-  it("rejects a malformed address before any server call", async () => {
+  it("checks the token first, then the entropyId and its verifier, before any server call", async () => {
     const server = createFakeServer();
-    const answer = await createFrame(server).request("privy:connect", {
+    const frame = createFrame(server);
+    const invalid = (message: string) => ({ type: "invalid_input", message });
+    for (const event of ["privy:wallets:connect", "privy:wallets:recover"]) {
+      const errorOf = async (data: Record<string, unknown>) => (await frame.request(event, data)).error;
+      // A missing or unreadable token wins over bad fields.
+      expect(await errorOf({ ...entropy("0x12"), entropyIdVerifier: "other" })).toEqual({
+        type: "attempted_rpc_call_before_logged_in",
+        message: "Missing access token",
+      });
+      expect(await errorOf({ accessToken: "", ...entropy(STRANGER) })).toEqual({
+        type: "attempted_rpc_call_before_logged_in",
+        message: "Missing access token",
+      });
+      expect(await errorOf({ accessToken: "not-a-jwt", ...entropy("0x12") })).toEqual(
+        invalid("Invalid access token"),
+      );
+      expect(await errorOf({ accessToken: alice, ...entropy("0x12") })).toEqual(
+        invalid("Invalid entropyId: 0x12"),
+      );
+      for (const entropyId of [undefined, 42, STRANGER.slice(2), `${STRANGER}00`, `0x${"g".repeat(40)}`]) {
+        expect(await errorOf({ accessToken: alice, entropyId, entropyIdVerifier: VERIFIER })).toEqual(
+          invalid(`Invalid entropyId: ${String(entropyId)}`),
+        );
+      }
+      expect(
+        await errorOf({
+          accessToken: alice,
+          entropyId: STRANGER,
+          entropyIdVerifier: "solana-address-verifier",
+        }),
+      ).toEqual(
+        invalid(
+          "Unsupported entropyIdVerifier: solana-address-verifier (expected ethereum-address-verifier)",
+        ),
+      );
+      // The old shape ({address}) names no entropy.
+      expect(await errorOf({ accessToken: alice, address: STRANGER })).toEqual(
+        invalid("Unsupported entropyIdVerifier: undefined (expected ethereum-address-verifier)"),
+      );
+    }
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it("refuses another index's address named as the entropyId (invalid_input), unlocking nothing", async () => {
+    const server = createFakeServer();
+    const storage = memoryStorage();
+    const laptop = createFrame(server, { storage });
+    const root = await laptop.call<Created>("privy:wallet:create", { accessToken: alice });
+    const { address: second } = await laptop.call<Created>("privy:wallets:add", {
       accessToken: alice,
-      address: "0x12",
+      ...entropy(root.address),
+      hdWalletIndex: 1,
     });
-    expect(answer.error).toEqual({ type: "invalid_input", message: "Invalid address: 0x12" });
+    const notRoot = {
+      type: "invalid_input",
+      message: `${second} is not the address of a wallet's index 0 (entropyId)`,
+    };
+    // With the device share (the server releases index 1's key material): refused.
+    const reloaded = createFrame(server, { storage });
+    expect(
+      (await reloaded.request("privy:wallets:connect", { accessToken: alice, ...entropy(second) })).error,
+    ).toEqual(notRoot);
+    expect(reloaded.wallets.heldAddress(ALICE, second, 0)).toBeNull();
+    expect(reloaded.wallets.heldAddress(ALICE, root.address, 0)).toBeNull();
+    // Already holding the root in memory does not make index 1 a name for it either.
+    expect(
+      (await laptop.request("privy:wallets:connect", { accessToken: alice, ...entropy(second) })).error,
+    ).toEqual(notRoot);
+    expect(laptop.wallets.heldAddress(ALICE, second, 0)).toBeNull();
+    expect(
+      (
+        await laptop.request("privy:wallets:rpc", {
+          accessToken: alice,
+          ...entropy(second),
+          hdWalletIndex: 0,
+          request: { method: "personal_sign", params: ["hi"] },
+        })
+      ).error,
+    ).toEqual(notRoot);
+    // On a new device: the recovery is refused before it rebuilds or uploads anything.
+    const phone = createFrame(server);
+    expect(
+      (await phone.request("privy:wallets:connect", { accessToken: alice, ...entropy(second) })).error,
+    ).toEqual(NOT_ON_DEVICE);
+    const shares = server.users.get(ALICE)?.authShare;
+    expect(
+      (await phone.request("privy:wallets:recover", { accessToken: alice, ...entropy(second) })).error,
+    ).toEqual(notRoot);
+    expect(server.calls.some((c) => c.path.endsWith("/shares"))).toBe(false);
+    expect(server.users.get(ALICE)?.authShare).toBe(shares);
+    expect(phone.storage.getItem(`symbolon:wallet:device-share:${ALICE}`)).toBeNull();
+  });
+
+  it("the old event names are gone", async () => {
+    const server = createFakeServer();
+    const frame = createFrame(server);
+    for (const event of ["privy:connect", "privy:recover", "privy:rpc", "privy:clear"]) {
+      expect(
+        (
+          await frame.request(event, {
+            accessToken: alice,
+            address: STRANGER,
+            request: { method: "personal_sign" },
+          })
+        ).error,
+      ).toEqual({ type: "embedded_wallet_request_error", message: `Unsupported event: ${event}` });
+    }
     expect(server.calls).toHaveLength(0);
   });
 });
@@ -289,7 +404,8 @@ describe("privy:wallets:add", () => {
     const second = await frame.call<Created>("privy:wallets:add", {
       accessToken: alice,
       chainType: "ethereum",
-      walletIndex: 1,
+      ...entropy(first.address),
+      hdWalletIndex: 1,
     });
     expect(second.address).toMatch(ADDRESS);
     expect(second.address).not.toBe(first.address);
@@ -304,35 +420,106 @@ describe("privy:wallets:add", () => {
       signature: expect.any(String),
       root_signature: expect.any(String),
     });
-    // Index 1 is derived from the root entropy: a recovery on another device finds it again.
+    // Index 1 is derived from the root entropy: a recovery of the root on another device signs
+    // for it again.
     const phone = createFrame(server);
-    expect(await phone.call("privy:recover", { accessToken: alice, address: second.address })).toEqual({
-      address: second.address,
+    expect(
+      await phone.call("privy:wallets:recover", { accessToken: alice, ...entropy(first.address) }),
+    ).toEqual({ entropyId: first.address });
+    const signed = await phone.call<{ response: { method: string; data: Hex } }>("privy:wallets:rpc", {
+      accessToken: alice,
+      ...entropy(first.address),
+      hdWalletIndex: 1,
+      request: { method: "personal_sign", params: ["index one", second.address] },
     });
+    expect(
+      await verifyMessage({
+        address: second.address as Hex,
+        message: "index one",
+        signature: signed.response.data,
+      }),
+    ).toBe(true);
   });
 
   it("unlocks from the device share first after a reload", async () => {
     const server = createFakeServer();
     const storage = memoryStorage();
-    await createFrame(server, { storage }).call("privy:wallet:create", { accessToken: alice });
+    const { address } = await createFrame(server, { storage }).call<Created>("privy:wallet:create", {
+      accessToken: alice,
+    });
+    const before = server.calls.length;
     const added = await createFrame(server, { storage }).call<Created>("privy:wallets:add", {
       accessToken: alice,
-      walletIndex: 1,
+      ...entropy(address),
+      hdWalletIndex: 1,
     });
     expect(added.walletIndex).toBe(1);
+    expect(added.address).not.toBe(address);
+    // Device share + auth share (device-signed), no recovery.
+    expect(server.calls.slice(before).map((c) => c.path.split("/").at(-1))).toEqual([
+      "challenge",
+      "key_material",
+      "challenge",
+      "embedded_wallets",
+    ]);
+    expect(server.calls.some((c) => c.body.recovery === true)).toBe(false);
   });
 
-  it("needs a connected wallet and a positive integer index", async () => {
-    const frame = createFrame(createFakeServer());
-    expect((await frame.request("privy:wallets:add", { accessToken: alice, walletIndex: 1 })).error).toEqual({
-      type: "embedded_wallet_creation_error",
-      message: "Wallet is not connected",
+  it("unlocks the entropy by recovery on a new device, and fails with the server's message when it cannot", async () => {
+    const server = createFakeServer();
+    const { address } = await createFrame(server).call<Created>("privy:wallet:create", {
+      accessToken: alice,
     });
-    for (const walletIndex of [0, -1, 1.5, "1", undefined]) {
-      expect((await frame.request("privy:wallets:add", { accessToken: alice, walletIndex })).error).toEqual({
+    const added = await createFrame(server).call<Created>("privy:wallets:add", {
+      accessToken: alice,
+      ...entropy(address),
+      hdWalletIndex: 1,
+    });
+    expect(added.walletIndex).toBe(1);
+    expect(server.calls.some((c) => c.path.endsWith("/shares"))).toBe(true);
+
+    const stranger = createFakeServer();
+    expect(
+      (
+        await createFrame(stranger).request("privy:wallets:add", {
+          accessToken: alice,
+          ...entropy(address),
+          hdWalletIndex: 1,
+        })
+      ).error,
+    ).toEqual({ type: "embedded_wallet_recovery_error", message: "Linked account not found" });
+    expect(stranger.calls.some((c) => c.path === "/api/v1/embedded_wallets")).toBe(false);
+  });
+
+  it("checks the token first, then the entropy and an hdWalletIndex ≥ 1, before any server call", async () => {
+    const server = createFakeServer();
+    const frame = createFrame(server);
+    const errorOf = async (data: Record<string, unknown>) =>
+      (await frame.request("privy:wallets:add", data)).error;
+    expect(await errorOf({ ...entropy("0x12"), hdWalletIndex: 0 })).toEqual({
+      type: "attempted_rpc_call_before_logged_in",
+      message: "Missing access token",
+    });
+    expect(
+      await errorOf({ accessToken: alice, chainType: "solana", ...entropy(STRANGER), hdWalletIndex: 1 }),
+    ).toEqual({ type: "invalid_input", message: "Unsupported chain type: solana" });
+    expect(await errorOf({ accessToken: alice, entropyId: STRANGER, hdWalletIndex: 1 })).toEqual({
+      type: "invalid_input",
+      message: "Unsupported entropyIdVerifier: undefined (expected ethereum-address-verifier)",
+    });
+    expect(await errorOf({ accessToken: alice, ...entropy("0x12"), hdWalletIndex: 1 })).toEqual({
+      type: "invalid_input",
+      message: "Invalid entropyId: 0x12",
+    });
+    // The old field (walletIndex) counts for nothing.
+    for (const hdWalletIndex of [0, -1, 1.5, "1", undefined, null, 2 ** 31, Number.NaN]) {
+      expect(
+        await errorOf({ accessToken: alice, ...entropy(STRANGER), hdWalletIndex, walletIndex: 1 }),
+      ).toEqual({
         type: "invalid_input",
-        message: "walletIndex must be a positive integer",
+        message: "hdWalletIndex must be an integer ≥ 1",
       });
     }
+    expect(server.calls).toHaveLength(0);
   });
 });

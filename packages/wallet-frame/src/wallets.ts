@@ -43,18 +43,21 @@ export interface WalletServiceOptions {
 /** One user's unlocked wallet: the entropy holder and what it is known to serve. */
 interface Unlocked {
   wallet: Wallet;
-  /** Lower-case address → wallet index. */
-  indices: Map<string, number>;
+  /** Lower-case address of index 0: the wallet's `entropyId` on the frame protocol. */
+  root: string;
+  /** Wallet index → address, of the indices derived so far (deriving costs more than signing). */
+  addresses: Map<number, string>;
   /** The session (`sid`) it was unlocked in; another session unlocks again. */
   sessionId: string | null;
   /** Released for one operation (transaction protection): forgotten once that operation ran. */
   singleUse: boolean;
 }
 
-/** What signs for one address: the user's wallet and that address's index. */
+/** What signs for one address: the user's wallet, that address's index and the address. */
 export interface Signer {
   wallet: Wallet;
   index: number;
+  address: string;
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -115,32 +118,34 @@ export class WalletService {
         throw toFrameError(error, "embedded_wallet_creation_error");
       }
       const { address } = split;
-      this.remember(userId, wallet, address, 0);
+      this.remember(userId, wallet);
       await this.storeAfterAccepted(userId, address, split.envelope, split.deviceKey);
       return { address, walletIndex: 0, user: created.user };
     });
   }
 
-  /** Another wallet of the same entropy at `walletIndex` (no new shares), proven by its key and the root key. */
+  /**
+   * Another wallet of the entropy `entropyId` at `walletIndex` (no new shares), proven by its key
+   * and the root key; the root is unlocked first when needed.
+   */
   add(
     token: string,
     userId: string,
+    entropyId: string,
     walletIndex: number,
   ): Promise<{ address: string; walletIndex: number; user: unknown }> {
     return this.exclusive(async () => {
       let usedOnce: string | null = null;
       try {
-        let current = this.unlocked.get(userId);
-        const record = current ? null : this.options.store.read(userId);
-        if (!current && record) {
-          await this.unlockNow(token, userId, record.address, "sign");
-          current = this.unlocked.get(userId);
+        if (!this.holds(userId, entropyId)) await this.unlockNow(token, userId, entropyId, "sign");
+        const current = this.unlocked.get(userId);
+        if (!current || !this.holds(userId, entropyId)) {
+          throw new FrameError("embedded_wallet_creation_error", "Wallet is not connected");
         }
-        if (!current) throw new FrameError("embedded_wallet_creation_error", "Wallet is not connected");
         // Proving the new wallet is the operation a single-use key was released for.
         if (current.singleUse) usedOnce = userId;
         const { api } = this.options;
-        const address = current.wallet.address(walletIndex);
+        const address = this.addressOf(current, walletIndex);
         const nonce = await api.challenge(token, "create");
         const message = walletProofMessage({
           purpose: "create",
@@ -159,7 +164,6 @@ export class WalletService {
           signature: current.wallet.personalSign(walletIndex, message, "utf-8"),
           root_signature: current.wallet.personalSign(0, message, "utf-8"),
         });
-        this.serve(userId, address, walletIndex);
         return { address, walletIndex, user: created.user };
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_creation_error");
@@ -169,63 +173,77 @@ export class WalletService {
     });
   }
 
-  /** Unlocks `address` from the device share + the server's auth share, if this device can. */
-  connect(token: string, userId: string, address: string): Promise<ConnectResult> {
+  /**
+   * Unlocks the wallet whose index 0 is `entropyId` from the device share + the server's auth
+   * share, if this device can.
+   */
+  connect(token: string, userId: string, entropyId: string): Promise<ConnectResult> {
     return this.exclusive(async () => {
       try {
-        return await this.connectNow(token, userId, address);
+        return await this.connectNow(token, userId, entropyId);
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_request_error");
       }
     });
   }
 
-  /** Rebuilds from auth + recovery share, re-splits, uploads the new shares, stores the device share. */
-  recover(token: string, userId: string, address: string): Promise<{ address: string }> {
+  /**
+   * Rebuilds the wallet of `entropyId` from auth + recovery share, re-splits, uploads the new
+   * shares, stores the device share.
+   */
+  recover(token: string, userId: string, entropyId: string): Promise<{ address: string }> {
     return this.exclusive(async () => {
       try {
-        return await this.recoverNow(token, userId, address);
+        return await this.recoverNow(token, userId, entropyId);
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_recovery_error");
       }
     });
   }
 
-  /** The signer of an already unlocked `address`, or null when it must be unlocked first. */
-  signer(userId: string, address: string): Signer | null {
-    const current = this.unlocked.get(userId);
-    const index = current?.indices.get(address.toLowerCase());
-    return current && index !== undefined ? { wallet: current.wallet, index } : null;
-  }
-
   /**
    * Runs `operation` (synchronous, so nothing else can use a single-use key in between) with the
-   * signer of `address`, unlocking it first when needed (connect, then recovery). Unlocked: no
-   * network. A single-use key is forgotten right after, so the next operation asks again.
+   * signer of index `index` of the wallet `entropyId`, unlocking it first when needed (connect,
+   * then recovery). Unlocked: no network. A single-use key is forgotten right after, so the next
+   * operation asks again.
    */
-  async use<T>(token: string, userId: string, address: string, operation: (signer: Signer) => T): Promise<T> {
-    const ready = this.useHeld(userId, address, operation);
+  async use<T>(
+    token: string,
+    userId: string,
+    entropyId: string,
+    index: number,
+    operation: (signer: Signer) => T,
+  ): Promise<T> {
+    const ready = this.useHeld(userId, entropyId, index, operation);
     if (ready) return ready.value;
     return this.exclusive(async () => {
-      await this.unlockNow(token, userId, address, "sign");
-      const done = this.useHeld(userId, address, operation);
+      await this.unlockNow(token, userId, entropyId, "sign");
+      const done = this.useHeld(userId, entropyId, index, operation);
       if (!done) throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
       return done.value;
     });
   }
 
-  /** Unlocks `address` with key material asked for `intent` (the export page asks for `export`). */
-  async unlock(token: string, userId: string, address: string, intent: KeyMaterialIntent): Promise<void> {
-    if (this.signer(userId, address)) return;
-    await this.exclusive(() => this.unlockNow(token, userId, address, intent));
-    if (!this.signer(userId, address)) {
+  /** Unlocks the wallet `entropyId` with key material asked for `intent` (the export page asks for `export`). */
+  async unlock(token: string, userId: string, entropyId: string, intent: KeyMaterialIntent): Promise<void> {
+    if (this.holds(userId, entropyId)) return;
+    await this.exclusive(() => this.unlockNow(token, userId, entropyId, intent));
+    if (!this.holds(userId, entropyId)) {
       throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
     }
   }
 
-  /** The private key of an unlocked `address` (export page only; never posted to the host). */
-  exportPrivateKey(userId: string, address: string): string {
-    const read = this.useHeld(userId, address, ({ wallet, index }) => wallet.exportPrivateKey(index));
+  /** The address of index `index` of the unlocked wallet `entropyId`, or null when it is locked. */
+  heldAddress(userId: string, entropyId: string, index: number): string | null {
+    const current = this.unlocked.get(userId);
+    return current?.root === entropyId.toLowerCase() ? this.addressOf(current, index) : null;
+  }
+
+  /** The private key of index `index` of the unlocked wallet `entropyId` (export page only; never posted to the host). */
+  exportPrivateKey(userId: string, entropyId: string, index: number): string {
+    const read = this.useHeld(userId, entropyId, index, ({ wallet, index: at }) =>
+      wallet.exportPrivateKey(at),
+    );
     if (!read) throw new FrameError("embedded_wallet_request_error", "Wallet is not connected");
     return read.value;
   }
@@ -240,13 +258,26 @@ export class WalletService {
     for (const userId of [...this.unlocked.keys()]) this.forget(userId);
   }
 
-  /** `operation` on the held signer of `address` (null when locked); a single-use key is then forgotten. */
-  private useHeld<T>(userId: string, address: string, operation: (signer: Signer) => T): { value: T } | null {
+  /** Whether the user's unlocked wallet is the one whose index 0 is `entropyId`. */
+  private holds(userId: string, entropyId: string): boolean {
+    return this.unlocked.get(userId)?.root === entropyId.toLowerCase();
+  }
+
+  /**
+   * `operation` on the held signer of index `index` of `entropyId` (null when locked); a
+   * single-use key is then forgotten.
+   */
+  private useHeld<T>(
+    userId: string,
+    entropyId: string,
+    index: number,
+    operation: (signer: Signer) => T,
+  ): { value: T } | null {
     const current = this.unlocked.get(userId);
-    const index = current?.indices.get(address.toLowerCase());
-    if (!current || index === undefined) return null;
+    if (!current || current.root !== entropyId.toLowerCase()) return null;
     try {
-      return { value: operation({ wallet: current.wallet, index }) };
+      const address = this.addressOf(current, index);
+      return { value: operation({ wallet: current.wallet, index, address }) };
     } finally {
       if (current.singleUse) this.forget(userId);
     }
@@ -275,34 +306,25 @@ export class WalletService {
   ): Promise<ConnectResult> {
     const needsRecovery = { address, unlocked: false, needsRecovery: true } as const;
     const current = this.unlocked.get(userId);
-    const known = current?.indices.get(address.toLowerCase());
-    if (current && known !== undefined) return { address: current.wallet.address(known), unlocked: true };
+    if (current?.root === address.toLowerCase())
+      return { address: this.addressOf(current, 0), unlocked: true };
     const record = this.options.store.read(userId);
     const deviceKey = await this.options.keys.get(userId);
     if (!deviceKey || (!current && !record)) return needsRecovery;
     const material = await this.signedKeyMaterial(token, userId, address, deviceKey, intent);
     // This device's key is not the registered one (recovered elsewhere since): recover here.
     if (!material) return needsRecovery;
-    if (current) {
-      // Another index of the wallet already in memory: no share needed.
-      const derived = current.wallet.address(material.wallet_index);
-      if (same(derived, address)) {
-        // The server now protects each operation: so does the wallet already in memory.
-        if (material.single_use) current.singleUse = true;
-        this.serve(userId, derived, material.wallet_index);
-        return { address: derived, unlocked: true };
-      }
-    }
+    requireRoot(material, address);
     if (!record) return needsRecovery;
     const wallet = this.rebuildFromDevice(userId, record.address, record.envelope, material);
     if (!wallet) return needsRecovery;
-    const derived = wallet.address(material.wallet_index);
+    const derived = wallet.address(0);
     if (!same(derived, address)) {
       // Shares of different splits combine into some other wallet: the device share is stale.
       wallet.free();
       return needsRecovery;
     }
-    this.remember(userId, wallet, derived, material.wallet_index, material.single_use === true);
+    this.remember(userId, wallet, material.single_use === true);
     return { address: derived, unlocked: true };
   }
 
@@ -395,6 +417,7 @@ export class WalletService {
   ): Promise<{ address: string }> {
     const { api, store, keys } = this.options;
     const material = await this.keyMaterial(token, userId, address, { recovery: true }, intent);
+    requireRoot(material, address);
     if (material.recovery_share === null) {
       throw new FrameError(
         "embedded_wallet_recovery_error",
@@ -411,7 +434,7 @@ export class WalletService {
       recovery.fill(0);
     }
     try {
-      const derived = wallet.address(material.wallet_index);
+      const derived = wallet.address(0);
       if (!same(derived, address)) {
         throw new FrameError(
           "embedded_wallet_recovery_error",
@@ -423,7 +446,7 @@ export class WalletService {
       await api.replaceShares(token, split.address, split.body);
       store.write(userId, { address: split.address, envelope: split.envelope });
       await keys.put(userId, split.deviceKey);
-      this.remember(userId, wallet, derived, material.wallet_index, material.single_use === true);
+      this.remember(userId, wallet, material.single_use === true);
       return { address: derived };
     } catch (error) {
       wallet.free();
@@ -472,26 +495,30 @@ export class WalletService {
     };
   }
 
-  /** Makes `wallet` the user's unlocked wallet (freeing any other) serving `address`. */
-  private remember(userId: string, wallet: Wallet, address: string, index: number, singleUse = false): void {
-    const current = this.unlocked.get(userId);
-    if (current?.wallet !== wallet) {
-      this.forget(userId);
-      this.unlocked.set(userId, {
-        wallet,
-        indices: new Map(),
-        sessionId: this.sessions.get(userId) ?? null,
-        singleUse,
-      });
-    }
-    this.serve(userId, address, index);
+  /** Makes `wallet` the user's unlocked wallet (freeing any other). */
+  private remember(userId: string, wallet: Wallet, singleUse = false): void {
+    if (this.unlocked.get(userId)?.wallet === wallet) return;
+    this.forget(userId);
+    const addresses = new Map([[0, wallet.address(0)]]);
+    this.unlocked.set(userId, {
+      wallet,
+      root: wallet.address(0).toLowerCase(),
+      addresses,
+      sessionId: this.sessions.get(userId) ?? null,
+      singleUse,
+    });
   }
 
-  /** Records that the user's unlocked wallet serves `address` at `index`. */
-  private serve(userId: string, address: string, index: number): void {
-    // Every path here has derived `address` from the wallet, which keeps that key: signing
-    // later skips BIP-39's PBKDF2 (~13 ms in wasm) and stays well under a millisecond.
-    this.unlocked.get(userId)?.indices.set(address.toLowerCase(), index);
+  /** The address of `index` of an unlocked wallet, derived once. */
+  private addressOf(current: Unlocked, index: number): string {
+    let address = current.addresses.get(index);
+    if (address === undefined) {
+      // The wallet keeps the derived key: signing later skips BIP-39's PBKDF2 (~13 ms in wasm)
+      // and stays well under a millisecond.
+      address = current.wallet.address(index);
+      current.addresses.set(index, address);
+    }
+    return address;
   }
 
   private forget(userId: string): void {
@@ -524,6 +551,19 @@ export class WalletService {
     const result = this.tail.then(operation);
     this.tail = result.catch(() => undefined);
     return result;
+  }
+}
+
+/**
+ * The frame names a wallet by its index 0 (`entropyId`): key material of another index is
+ * refused, so one unlocked entropy never hides behind two names.
+ */
+function requireRoot(material: KeyMaterial, entropyId: string): void {
+  if (material.wallet_index !== 0) {
+    throw new FrameError(
+      "invalid_input",
+      `${entropyId} is not the address of a wallet's index 0 (entropyId)`,
+    );
   }
 }
 

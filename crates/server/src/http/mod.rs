@@ -153,6 +153,8 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/mfa/unenroll"), mfa::unenroll)
         .post(&api("/mfa/passkeys/unlink"), mfa::passkeys_unlink)
         .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
+        // The export page: the same page, which reads its path (the published client opens it here).
+        .get("/apps/{app_id}/embedded-wallets/export", wallet_frame::page)
         .get("/embedded-wallets/assets/{file}", wallet_frame::asset)
         // The OAuth provider sends the browser here (a redirect, not a host page's call).
         .get(&api("/oauth/callback"), oauth::callback)

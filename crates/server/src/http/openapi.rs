@@ -288,6 +288,7 @@ pub const ROUTES: &[Route] = &[
     r(Post, "/api/v1/embedded_wallets/{address}/recovery/key_material", "Release the wallet's root shares", Some(json::<KeyMaterialRequest>), Body::Json(json::<KeyMaterialResponse>), Frame, &[404, 409, 429]),
     r(Post, "/api/v1/embedded_wallets/{address}/shares", "Replace the wallet's root shares", Some(json::<ReplaceSharesRequest>), Body::Json(json::<ReplaceSharesResponse>), Frame, &[404, 409, 429]),
     r(Get, "/apps/{app_id}/embedded-wallets", "The wallet frame page", None, Body::Html, Public, &[400, 404]),
+    r(Get, "/apps/{app_id}/embedded-wallets/export", "The key export page (the wallet frame page in export mode)", None, Body::Html, Public, &[400, 404]),
     r(Get, "/embedded-wallets/assets/{file}", "A wallet frame asset", None, Body::Asset, Public, &[400, 404]),
     r(Get, "/api/v1/apps/{app_id}/cross-app/connections", "The provider apps the app's users may sign in with", None, Body::Json(json::<CrossAppConnectionsResponse>), App, &[404]),
     r(Get, "/api/v1/apps/{app_id}/cross-app/details", "The app as a cross-app provider", None, Body::Json(json::<CrossAppDetailsResponse>), App, &[404]),

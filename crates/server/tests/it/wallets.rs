@@ -1061,17 +1061,20 @@ async fn frame_page_carries_the_app_origins(backend: Backend) {
         reply.text
     );
     assert_eq!(reply.text.matches("<script").count(), 1, "no inline script");
-    // The export view is the same page; the frame reads the query itself.
+    // The export page is the same page at the path the published client opens; the frame reads
+    // the path and query itself (the token stays in the fragment, which is never sent).
     let export = frame_get(
         &t,
         &format!(
-            "/apps/{}/embedded-wallets?mode=export&address=0xabc",
+            "/apps/{}/embedded-wallets/export?v=1&entropy_id=0xabc&entropy_id_verifier=ethereum-address-verifier&hd_wallet_index=0&chain_type=ethereum",
             t.app_id
         ),
     )
     .send()
     .await;
     assert_eq!(export.status, StatusCode::OK);
+    assert_page_headers(&export, &origins);
+    assert_eq!(export.text, reply.text, "one page, two paths");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

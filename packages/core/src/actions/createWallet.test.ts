@@ -1,3 +1,4 @@
+import { recoverMessageAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import { storageKey } from "../session/storageKey.ts";
 import { APP_ID } from "../test/fixtures.ts";
@@ -8,6 +9,7 @@ import type { EmbeddedWalletStatus } from "../wallet/types.ts";
 import { createWallet } from "./createWallet.ts";
 import { exportWallet } from "./exportWallet.ts";
 import { logout } from "./logout.ts";
+import { signMessage } from "./signMessage.ts";
 
 const scripted = useScriptedApp();
 
@@ -68,9 +70,21 @@ describe("createWallet", () => {
       address,
       frame.account(1).address,
     ]);
+    // Named the published client's way: the entropy (index 0's address) and the HD index.
     expect(frame.received.find((r) => r.event === "privy:wallets:add")?.data).toMatchObject({
       chainType: "ethereum",
-      walletIndex: 1,
+      entropyId: address,
+      entropyIdVerifier: "ethereum-address-verifier",
+      hdWalletIndex: 1,
+    });
+    // The second wallet signs as itself: the frame is asked for index 1 of the same entropy.
+    const { signature } = await signMessage(client, { message: "from index 1" }, { address: second.address });
+    expect(
+      await recoverMessageAddress({ message: "from index 1", signature: signature as `0x${string}` }),
+    ).toBe(second.address);
+    expect(frame.received.filter((r) => r.event === "privy:wallets:rpc").at(-1)?.data).toMatchObject({
+      entropyId: address,
+      hdWalletIndex: 1,
     });
   });
 
@@ -104,11 +118,13 @@ describe("createWallet", () => {
     });
   });
 
-  it("sends privy:clear (and privy:mfa:clear) on logout and starts the wallet state over", async () => {
+  it("sends privy:mfa:clear {userId} once on logout (the frame frees keys and MFA token) and starts the wallet state over", async () => {
     const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
     await createWallet(client);
+    const userId = client.store.getState().user?.id;
     await logout(client);
-    expect(frame.events()).toEqual(["privy:wallet:create", "privy:clear", "privy:mfa:clear"]);
+    expect(frame.events()).toEqual(["privy:wallet:create", "privy:mfa:clear"]);
+    expect(frame.received.at(-1)?.data).toEqual({ userId });
     expect(client.store.getState().embeddedWallet).toEqual({ status: "idle", error: null });
   });
 
@@ -129,12 +145,19 @@ describe("exportWallet", () => {
     const mount = frame.mounts.find((m) => m.options.title === "Export wallet");
     expect(mount?.options).toMatchObject({ visible: true, container });
     const src = new URL(mount?.src ?? "");
-    expect(src.searchParams.get("mode")).toBe("export");
-    expect(src.searchParams.get("address")).toBe(address);
+    // The export page at the path and query the published client opens.
+    expect(src.pathname).toMatch(/\/apps\/[^/]+\/embedded-wallets\/export$/);
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      entropy_id: address,
+      entropy_id_verifier: "ethereum-address-verifier",
+      hd_wallet_index: "0",
+      chain_type: "ethereum",
+    });
     expect(src.searchParams.get("caid")).toMatch(/^[0-9a-f-]{36}$/);
+    // The token goes by message, never in the URL (our client can post it again after MFA).
+    expect(src.hash).toBe("");
     const request = frame.received.find((r) => r.event === "privy:wallet:export");
-    expect(request?.data).toMatchObject({ address });
-    expect(request?.data).toMatchObject({ accessToken: expect.any(String) });
+    expect(request?.data).toEqual({ accessToken: expect.any(String) });
     handle.close();
     expect(mount?.removed).toBe(true);
   });

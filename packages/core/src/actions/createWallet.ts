@@ -54,11 +54,14 @@ export async function createWallet(
   try {
     setWalletStatus(client, "creating");
     const walletIndex = (last.wallet_index ?? 0) + 1;
+    const root = wallets[0] ?? last;
     created = await withMfaRetry(client, () =>
       walletFrame(client).request<WalletCreatedAnswer>("privy:wallets:add", {
         accessToken,
         chainType: "ethereum",
-        walletIndex,
+        entropyId: root.address,
+        entropyIdVerifier: "ethereum-address-verifier",
+        hdWalletIndex: walletIndex,
       }),
     );
   } catch (error) {

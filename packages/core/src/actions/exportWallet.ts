@@ -3,7 +3,7 @@ import { ClientError } from "../errors/ClientError.ts";
 import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
 import { analyticsId } from "../http/apiRequest.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
-import { findEmbeddedWallet } from "../wallet/embeddedWallets.ts";
+import { findEmbeddedWallet, walletEntropy } from "../wallet/embeddedWallets.ts";
 import { frameHost, walletFrameUrl } from "../wallet/frameBridge.ts";
 import { createFrameConnection } from "../wallet/frameConnection.ts";
 import { assertSecurePage, requireAccessToken } from "../wallet/walletPreconditions.ts";
@@ -27,9 +27,11 @@ export interface ExportWalletHandle {
 }
 
 /**
- * Key export (docs/wallet.md): mounts the wallet frame visibly (`?mode=export&address=…&caid=…`) in
- * `container` and hands it `privy:wallet:export {accessToken, address}`. The frame unlocks the wallet
- * and shows the key only after the user asks for it; the key never reaches this page.
+ * Key export (docs/wallet.md): mounts the export page (`/apps/{appId}/embedded-wallets/export?
+ * entropy_id=…&entropy_id_verifier=…&hd_wallet_index=…&chain_type=ethereum&caid=…`, the path the
+ * published client opens) visibly in `container` and hands it `privy:wallet:export {accessToken}`,
+ * again after MFA when it asks for it. The page unlocks the wallet and shows the key only after the
+ * user asks for it; the key never reaches this page.
  */
 export function exportWallet(
   client: Client,
@@ -42,9 +44,22 @@ export function exportWallet(
   if (wallet === undefined) {
     throw new ClientError("invalid_input", `${address} is not an embedded wallet of the signed-in user.`);
   }
+  const { entropyId, entropyIdVerifier, hdWalletIndex } = walletEntropy(user, wallet);
+  const { clientId } = client.options;
   const frame = createFrameConnection({
     host: frameHost(client),
-    src: walletFrameUrl(client, { mode: "export", address: wallet.address, caid: analyticsId(client) }),
+    src: walletFrameUrl(
+      client,
+      {
+        entropy_id: entropyId,
+        entropy_id_verifier: entropyIdVerifier,
+        hd_wallet_index: String(hdWalletIndex),
+        chain_type: "ethereum",
+        caid: analyticsId(client),
+        ...(clientId ? { client_id: clientId } : {}),
+      },
+      "/export",
+    ),
     title: "Export wallet",
     visible: true,
     container,
@@ -58,11 +73,7 @@ export function exportWallet(
     // Export always needs MFA when the user has it; the export frame reads the token the hidden
     // wallet frame keeps after `privy:mfa:verify` (same origin).
     await withMfaRetry(client, () =>
-      frame.request(
-        "privy:wallet:export",
-        { accessToken, address: wallet.address },
-        { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
-      ),
+      frame.request("privy:wallet:export", { accessToken }, { timeoutMs: WALLET_CREATION_TIMEOUT_MS }),
     );
   })();
   // Callers that only close() must not see an unhandled rejection.

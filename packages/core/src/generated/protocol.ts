@@ -17,7 +17,7 @@ data?: unknown, };
 
 export type ServerErrorCode = "oauth_account_suspended" | "missing_or_invalid_privy_app_id" | "missing_or_invalid_privy_client_id" | "missing_or_invalid_token" | "missing_mfa_enrollment" | "missing_or_invalid_mfa" | "expired_or_invalid_mfa_token" | "invalid_data" | "invalid_credentials" | "invalid_captcha" | "linked_to_another_user" | "allowlist_rejected" | "cannot_unlink_embedded_wallet" | "cannot_unlink_sole_account" | "cannot_link_more_of_type" | "linked_account_not_found" | "too_many_requests" | "resource_conflict" | "invalid_origin" | "missing_origin" | "token_already_used" | "already_logged_out" | "not_supported" | "max_accounts_reached" | "device_revoked" | "disallowed_login_method" | "disallowed_plus_email" | "disallowed_recovery_method" | "cannot_set_password" | "invalid_pkce_parameters" | "user_does_not_exist" | "resource_already_exists" | "account_transfer_required" | "user_has_not_delegated_wallet" | "feature_not_enabled" | "insufficient_funds" | "transaction_broadcast_failure" | "policy_violation" | "signup_disabled" | "not_found" | "internal_error";
 
-export type ClientErrorCode = "storage_error" | "attempted_rpc_call_before_logged_in" | "pkce_state_code_mismatch" | "embedded_wallet_request_error" | "embedded_wallet_creation_error" | "embedded_wallet_recovery_error" | "unsupported_recovery_method" | "mfa_timeout" | "mfa_verification_max_attempts_reached" | "missing_or_invalid_mfa" | "invalid_input" | "unsupported_wallet_type" | "user_signer_sign_error" | "network_error";
+export type ClientErrorCode = "storage_error" | "attempted_rpc_call_before_logged_in" | "pkce_state_code_mismatch" | "embedded_wallet_request_error" | "embedded_wallet_creation_error" | "embedded_wallet_recovery_error" | "unsupported_recovery_method" | "mfa_timeout" | "mfa_verification_max_attempts_reached" | "missing_or_invalid_mfa" | "invalid_input" | "unsupported_wallet_type" | "user_signer_sign_error" | "network_error" | "wallet_not_on_device";
 
 export type User = { 
 /**
@@ -2421,6 +2421,7 @@ export const CLIENT_ERROR_MESSAGES: Record<ClientErrorCode, string> = {
   unsupported_wallet_type: "Unsupported wallet type",
   user_signer_sign_error: "Unable to sign",
   network_error: "Unable to reach the server. Check your connection and try again.",
+  wallet_not_on_device: "The wallet is not on this device",
 };
 
 /** A request is abandoned after this long. */

@@ -65,10 +65,10 @@ describe("wallet-operation MFA retry", () => {
     await submitMfa(client, "totp", " 123456 ");
     const { signature } = await signing;
     expect(signature).toMatch(/^0x/);
-    expect(frame.events().filter((e) => e !== "privy:connect")).toEqual([
-      "privy:rpc",
+    expect(frame.events().filter((e) => e !== "privy:wallets:connect")).toEqual([
+      "privy:wallets:rpc",
       "privy:mfa:verify",
-      "privy:rpc",
+      "privy:wallets:rpc",
     ]);
     expect(frame.received.find((r) => r.event === "privy:mfa:verify")?.data).toMatchObject({
       method: "totp",
@@ -165,7 +165,7 @@ describe("wallet-operation MFA retry", () => {
     await waitFor(() => pendingOf(client) !== null);
     cancelMfa(client);
     await expect(signing).rejects.toThrow("Canceled MFA verification.");
-    expect(frame.events().filter((e) => e === "privy:rpc")).toHaveLength(1);
+    expect(frame.events().filter((e) => e === "privy:wallets:rpc")).toHaveLength(1);
     // Closing the modal before success cancels too.
     const again = signMessage(client, { message: "again" });
     await waitFor(() => pendingOf(client) !== null);
@@ -209,8 +209,10 @@ describe("wallet-operation MFA retry", () => {
   });
 
   it("the background warm-up does not prompt when unlocking needs MFA; the first signature does", async () => {
-    const { client, frame } = await mfaClient(["totp"], { frame: { mfa: { protect: ["privy:connect"] } } });
-    await waitFor(() => frame.events().includes("privy:connect"));
+    const { client, frame } = await mfaClient(["totp"], {
+      frame: { mfa: { protect: ["privy:wallets:connect"] } },
+    });
+    await waitFor(() => frame.events().includes("privy:wallets:connect"));
     await new Promise((r) => setTimeout(r, 20));
     expect(client.store.getState().mfaState).toMatchObject({ pending: null, modal: null });
     expect(client.store.getState().embeddedWallet).toEqual({ status: "idle", error: null });
@@ -219,11 +221,11 @@ describe("wallet-operation MFA retry", () => {
     await submitMfa(client, "totp", "123456");
     await signing;
     expect(frame.events()).toEqual([
-      "privy:connect",
-      "privy:connect",
+      "privy:wallets:connect",
+      "privy:wallets:connect",
       "privy:mfa:verify",
-      "privy:connect",
-      "privy:rpc",
+      "privy:wallets:connect",
+      "privy:wallets:rpc",
     ]);
   });
 
@@ -252,7 +254,7 @@ describe("wallet-operation MFA retry", () => {
 
   it("an error that is no MFA refusal passes through", async () => {
     const { client, frame } = await mfaClient();
-    frame.fail("privy:rpc", "embedded_wallet_request_error", "boom");
+    frame.fail("privy:wallets:rpc", "embedded_wallet_request_error", "boom");
     await expect(signMessage(client, { message: "hi" })).rejects.toThrow("boom");
     expect(pendingOf(client)).toBeNull();
     expect(errorIndicatesMfaVerificationFailed(new Error("x"))).toBe(false);

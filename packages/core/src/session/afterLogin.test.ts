@@ -76,7 +76,7 @@ describe("embedded wallet on login", () => {
   it("unlocks the wallet of a restored session in the background: connecting, then ready", async () => {
     const { client, frame } = await signedInWalletClient(scripted);
     await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
-    expect(frame.events()).toEqual(["privy:connect"]);
+    expect(frame.events()).toEqual(["privy:wallets:connect"]);
   });
 
   it("recovers on a new device (no device share): connecting, recovering, ready", async () => {
@@ -89,8 +89,11 @@ describe("embedded wallet on login", () => {
         seen.push(state.embeddedWallet.status);
     });
     await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
-    expect(frame.events()).toEqual(["privy:connect", "privy:recover"]);
-    expect(frame.received.find((r) => r.event === "privy:recover")?.data).toMatchObject({ address });
+    expect(frame.events()).toEqual(["privy:wallets:connect", "privy:wallets:recover"]);
+    expect(frame.received.find((r) => r.event === "privy:wallets:recover")?.data).toMatchObject({
+      entropyId: address,
+      entropyIdVerifier: "ethereum-address-verifier",
+    });
     expect(seen.at(-1)).toBe("ready");
   });
 
@@ -99,7 +102,10 @@ describe("embedded wallet on login", () => {
     const { client } = await signedInWalletClient(scripted, {
       frame: {
         failures: {
-          "privy:connect": { type: "embedded_wallet_request_error", message: "Device share unreadable" },
+          "privy:wallets:connect": {
+            type: "embedded_wallet_request_error",
+            message: "Device share unreadable",
+          },
         },
       },
     });
@@ -120,7 +126,7 @@ describe("logging out and straight back in", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     // A restored session: its wallet is unlocked in the background (the frame holds the answer back).
     const { client, frame, address } = await signedInWalletClient(scripted, {
-      frame: { muted: ["privy:connect"] },
+      frame: { muted: ["privy:wallets:connect"] },
     });
     // Logging back in gives the same user, wallet included.
     scripted.server.on("POST /api/v1/passwordless/authenticate", () => ({
@@ -130,7 +136,7 @@ describe("logging out and straight back in", () => {
       await sendEmailCode(client, { email: "ada@example.com" });
       await loginWithEmailCode(client, { code: GOOD_CODE });
     };
-    const connects = () => frame.received.filter((r) => r.event === "privy:connect");
+    const connects = () => frame.received.filter((r) => r.event === "privy:wallets:connect");
     await vi.waitFor(() => expect(connects()).toHaveLength(1));
     await logout(client);
     await logIn();

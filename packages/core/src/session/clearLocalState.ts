@@ -9,11 +9,12 @@ import { tokenStore } from "./tokenStore.ts";
  * the other tabs.
  */
 export function clearLocalState(client: Client): void {
+  const userId = client.store.getState().user?.id ?? null;
   tokenStore.clear(client);
   // Provider tokens (spec §4: logout clears them) go with the session.
   client.store.setState({ authenticated: false, user: null, identityToken: null, oauthTokens: {} });
-  forgetWallets(client);
-  // Spec §4: logout clears the MFA state (and the frame its MFA token).
+  // The frame forgets the unlocked keys and its MFA token; spec §4: logout clears the MFA state.
+  forgetWallets(client, userId);
   clearMfa(client);
   internals(client).channel?.post({ type: "sync" });
 }

@@ -8,8 +8,9 @@ export function syncFromStorage(client: Client): void {
   const state = client.store.getState();
   if (token === null && refreshToken === null) {
     if (state.authenticated || state.user !== null) {
+      const userId = state.user?.id ?? null;
       client.store.setState({ authenticated: false, user: null, identityToken: null });
-      forgetWallets(client);
+      forgetWallets(client, userId);
     }
     return;
   }

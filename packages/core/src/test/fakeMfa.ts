@@ -27,7 +27,9 @@ export const FAKE_TOTP = {
 /** The frame's MFA state and handlers; `handle` answers undefined for events it does not own. */
 export function createFakeMfa(client: Client, options: FakeMfaOptions = {}) {
   const code = options.code ?? "123456";
-  const protect = new Set(options.protect ?? ["privy:rpc", "privy:recover", "privy:wallet:export"]);
+  const protect = new Set(
+    options.protect ?? ["privy:wallets:rpc", "privy:wallets:recover", "privy:wallet:export"],
+  );
   let token = false;
   const user = (): User => {
     const current = client.store.getState().user;

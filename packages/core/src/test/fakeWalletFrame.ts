@@ -21,7 +21,7 @@ export interface FakeWalletFrameOptions {
   mnemonic?: string;
   /** Answer the Nth ready ping (default 1: the first); Infinity never answers. */
   readyAfterPings?: number;
-  /** `privy:connect` says the device share is missing, so the host must `privy:recover`. */
+  /** `privy:wallets:connect` fails `wallet_not_on_device`, so the host must `privy:wallets:recover`. */
   needsRecovery?: boolean;
   /** Events not answered from the start (see `mute`). */
   muted?: string[];
@@ -107,37 +107,49 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
     const failure = failures.get(request.event);
     if (failure) throw failure;
     const data = request.data as Record<string, unknown>;
+    // Sign-out (the published client posts only this): the keys go with the MFA token.
+    if (request.event === "privy:mfa:clear") unlocked.clear();
     mfa.guard(request.event);
     const mfaAnswer = mfa.handle(request.event, data);
     if (mfaAnswer !== undefined) return mfaAnswer;
     switch (request.event) {
       case "privy:iframe:ready":
-      case "privy:clear":
-        if (request.event === "privy:clear") unlocked.clear();
         return {};
       case "privy:wallet:create":
       case "privy:wallets:add": {
-        const index = request.event === "privy:wallet:create" ? 0 : Number(data.walletIndex);
+        const index = request.event === "privy:wallet:create" ? 0 : Number(data.hdWalletIndex);
+        if (request.event === "privy:wallets:add") entropyOf(data);
         const address = account(index).address;
         const user = client.store.getState().user;
         if (!user || typeof data.accessToken !== "string") throw missingToken();
-        unlocked.add(address.toLowerCase());
+        unlocked.add(account(0).address.toLowerCase());
         const wallet = embeddedWalletAccount(address, index);
         return { address, walletIndex: index, user: linkWallet(user, wallet) };
       }
-      case "privy:connect": {
-        const address = String(data.address);
-        if (options.needsRecovery && !unlocked.has(address.toLowerCase())) {
-          return { address, unlocked: false, needsRecovery: true };
+      case "privy:wallets:connect": {
+        const entropyId = entropyOf(data);
+        if (options.needsRecovery && !unlocked.has(entropyId.toLowerCase())) {
+          throw { error: { type: "wallet_not_on_device", message: "The wallet is not on this device" } };
         }
-        unlocked.add(address.toLowerCase());
-        return { address, unlocked: true };
+        unlocked.add(entropyId.toLowerCase());
+        return { entropyId };
       }
-      case "privy:recover":
-        unlocked.add(String(data.address).toLowerCase());
-        return { address: data.address };
-      case "privy:rpc":
-        return rpc(String(data.address), data.request as { method: string; params: unknown[] });
+      case "privy:wallets:recover": {
+        const entropyId = entropyOf(data);
+        unlocked.add(entropyId.toLowerCase());
+        return { entropyId };
+      }
+      case "privy:wallets:rpc": {
+        const entropyId = entropyOf(data);
+        if (!unlocked.has(entropyId.toLowerCase())) {
+          throw { error: { type: "embedded_wallet_request_error", message: "Wallet is locked" } };
+        }
+        const response = await rpc(
+          account(Number(data.hdWalletIndex)),
+          data.request as { method: string; params: unknown[] },
+        );
+        return { response };
+      }
       case "privy:wallet:export":
         return {};
       default:
@@ -145,18 +157,19 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
     }
   };
 
-  const accountOf = (address: string): HDAccount => {
-    for (let index = 0; index < 10; index++) {
-      if (account(index).address.toLowerCase() === address.toLowerCase()) return account(index);
+  /** The request's entropy: the index 0 address of this mnemonic, named the published client's way. */
+  const entropyOf = (data: Record<string, unknown>): string => {
+    const entropyId = String(data.entropyId);
+    if (
+      data.entropyIdVerifier !== "ethereum-address-verifier" ||
+      entropyId.toLowerCase() !== account(0).address.toLowerCase()
+    ) {
+      throw { error: { type: "embedded_wallet_request_error", message: "Unknown wallet" } };
     }
-    throw { error: { type: "embedded_wallet_request_error", message: "Unknown wallet" } };
+    return entropyId;
   };
 
-  const rpc = async (address: string, request: { method: string; params: unknown[] }) => {
-    if (!unlocked.has(address.toLowerCase())) {
-      throw { error: { type: "embedded_wallet_request_error", message: "Wallet is locked" } };
-    }
-    const signer = accountOf(address);
+  const rpc = async (signer: HDAccount, request: { method: string; params: unknown[] }) => {
     const [first, second] = request.params;
     switch (request.method) {
       case "personal_sign": {

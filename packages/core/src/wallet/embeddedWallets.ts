@@ -37,6 +37,23 @@ export function findEmbeddedWallet(user: User | null, address: string): WalletLi
   return getEmbeddedWallets(user).find((wallet) => wallet.address.toLowerCase() === wanted);
 }
 
+/** How the wallet frame names one embedded wallet: its entropy (index 0's address) and index. */
+export interface WalletEntropy {
+  entropyId: string;
+  entropyIdVerifier: "ethereum-address-verifier";
+  hdWalletIndex: number;
+}
+
+/** The frame's name of the user's embedded wallet `wallet` (all derive from the index 0 wallet). */
+export function walletEntropy(user: User | null, wallet: WalletLinkedAccount): WalletEntropy {
+  const root = getEmbeddedWallets(user).find((account) => (account.wallet_index ?? 0) === 0) ?? wallet;
+  return {
+    entropyId: root.address,
+    entropyIdVerifier: "ethereum-address-verifier",
+    hdWalletIndex: wallet.wallet_index ?? 0,
+  };
+}
+
 function isEmbeddedEthereumWallet(account: LinkedAccount): account is WalletLinkedAccount {
   return (
     account.type === "wallet" &&

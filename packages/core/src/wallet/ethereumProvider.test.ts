@@ -183,7 +183,7 @@ describe("EIP-1193 provider: validation (-32602)", () => {
         .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: -32602 });
       expect((error as Error).message.startsWith(message)).toBe(true);
-      expect(frame.events()).not.toContain("privy:rpc");
+      expect(frame.events()).not.toContain("privy:wallets:rpc");
     });
   }
 
@@ -256,9 +256,15 @@ describe("signing", () => {
     expect(
       await recoverMessageAddress({ message: "Hello Symbolon", signature: signature as `0x${string}` }),
     ).toBe(address);
-    expect(frame.events()).toEqual(["privy:connect", "privy:rpc"]);
-    const rpc = frame.received.find((r) => r.event === "privy:rpc")?.data as Record<string, unknown>;
-    expect(rpc).toMatchObject({ address, request: { method: "personal_sign" } });
+    expect(frame.events()).toEqual(["privy:wallets:connect", "privy:wallets:rpc"]);
+    const rpc = frame.received.find((r) => r.event === "privy:wallets:rpc")?.data as Record<string, unknown>;
+    expect(rpc).toMatchObject({
+      entropyId: address,
+      entropyIdVerifier: "ethereum-address-verifier",
+      hdWalletIndex: 0,
+      chainType: "ethereum",
+      request: { method: "personal_sign" },
+    });
     expect(typeof rpc.accessToken).toBe("string");
   });
 
@@ -309,7 +315,7 @@ describe("signing", () => {
         uiOptions: { title: "Sign in", buttonText: "Sign" },
       },
     ]);
-    expect(frame.events()).not.toContain("privy:rpc");
+    expect(frame.events()).not.toContain("privy:wallets:rpc");
   });
 
   it("skips the confirmation when wallet UIs are off for the call or for the app", async () => {

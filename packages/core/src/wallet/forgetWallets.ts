@@ -2,8 +2,11 @@ import type { Client } from "../client/createClient.ts";
 import { initialEmbeddedWallet } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 
-/** On logout: the frame forgets its unlocked keys (`privy:clear`) and the wallet state starts over. */
-export function forgetWallets(client: Client): void {
+/**
+ * On logout: the frame forgets its unlocked keys and MFA token (`privy:mfa:clear`, the one event
+ * the published client posts at sign-out) and the wallet state starts over.
+ */
+export function forgetWallets(client: Client, userId: string | null = null): void {
   const own = internals(client);
   own.unlockedWallets.clear();
   own.unlocking.clear();
@@ -12,7 +15,7 @@ export function forgetWallets(client: Client): void {
   client.store.setState({ embeddedWallet: initialEmbeddedWallet });
   const frame = own.walletFrame;
   if (frame === null || !frame.isReady()) return;
-  frame.request("privy:clear", {}).catch((error: unknown) => {
-    console.error("Symbolon: the wallet frame did not confirm privy:clear.", error);
+  frame.request("privy:mfa:clear", { userId }).catch((error: unknown) => {
+    console.error("Symbolon: the wallet frame did not confirm privy:mfa:clear.", error);
   });
 }

@@ -6,12 +6,16 @@ import { createsWalletsOnLogin } from "./embeddedWallets.ts";
 import { browserFrameHost, type FrameHost } from "./FrameHost.ts";
 import { createFrameConnection, FRAME_NOT_READY_MESSAGE, type FrameConnection } from "./frameConnection.ts";
 
-/** The wallet frame page: `walletFrameUrl` with `params` added to its query. */
-export function walletFrameUrl(client: Client, params: Record<string, string>): string {
+/**
+ * The wallet frame page (`subpath` "/export": the export page beside it): `walletFrameUrl` with
+ * `params` added to its query.
+ */
+export function walletFrameUrl(client: Client, params: Record<string, string>, subpath = ""): string {
   const { apiUrl, appId, walletFrameUrl: configured } = client.options;
   const base =
     configured ?? `${apiUrl.replace(/\/+$/, "")}/apps/${encodeURIComponent(appId)}/embedded-wallets`;
   const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}${subpath}`;
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   return url.toString();
 }

@@ -77,7 +77,7 @@ describe("wallet frame connection", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const frame = manualFrame();
     const connection = createFrameConnection({ host: frame.host, src: SRC, title: "t", visible: false });
-    const request = connection.request("privy:connect", {});
+    const request = connection.request("privy:wallets:connect", {});
     const outcome = request.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(14_999);
     expect(frame.removed()).toBe(0);
@@ -120,13 +120,13 @@ describe("wallet frame connection", () => {
     frame.answerReady();
     await ready;
 
-    const request = connection.request<{ address: string }>("privy:connect", { address: "0x1" });
+    const request = connection.request<{ address: string }>("privy:wallets:connect", { address: "0x1" });
     await vi.advanceTimersByTimeAsync(0);
-    const id = frame.last("privy:connect")?.id;
-    frame.send({ id, event: "privy:connect", data: { address: "forged" } }, "https://evil.example");
-    frame.send({ id, event: "privy:connect", data: { address: "forged" } }, ORIGIN, null);
-    frame.send({ id: "other", event: "privy:connect", data: { address: "wrong id" } });
-    frame.send({ id, event: "privy:connect", data: { address: "0x1" } });
+    const id = frame.last("privy:wallets:connect")?.id;
+    frame.send({ id, event: "privy:wallets:connect", data: { address: "forged" } }, "https://evil.example");
+    frame.send({ id, event: "privy:wallets:connect", data: { address: "forged" } }, ORIGIN, null);
+    frame.send({ id: "other", event: "privy:wallets:connect", data: { address: "wrong id" } });
+    frame.send({ id, event: "privy:wallets:connect", data: { address: "0x1" } });
     await expect(request).resolves.toEqual({ address: "0x1" });
   });
 
@@ -156,12 +156,12 @@ describe("wallet frame connection", () => {
     const ready = connection.ready();
     frame.answerReady();
     await ready;
-    const request = connection.request("privy:recover", {}).catch((e: unknown) => e);
+    const request = connection.request("privy:wallets:recover", {}).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(0);
-    const id = frame.last("privy:recover")?.id;
+    const id = frame.last("privy:wallets:recover")?.id;
     frame.send({
       id,
-      event: "privy:recover",
+      event: "privy:wallets:recover",
       error: { type: "embedded_wallet_recovery_error", message: "Share mismatch" },
     });
     const error = await request;
@@ -199,14 +199,14 @@ describe("wallet frame connection", () => {
     const ready = connection.ready();
     frame.answerReady();
     await ready;
-    const quick = connection.request("privy:connect", {}).catch((e: unknown) => e);
+    const quick = connection.request("privy:wallets:connect", {}).catch((e: unknown) => e);
     const slow = connection
       .request("privy:wallet:create", {}, { timeoutMs: 60_000 })
       .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(15_000);
     expect(await quick).toMatchObject({
       code: "embedded_wallet_request_error",
-      message: "The wallet did not answer privy:connect within 15 s.",
+      message: "The wallet did not answer privy:wallets:connect within 15 s.",
     });
     await vi.advanceTimersByTimeAsync(45_000);
     expect(await slow).toMatchObject({
@@ -220,7 +220,7 @@ describe("wallet frame connection", () => {
     const ready = connection.ready();
     frame.answerReady();
     await ready;
-    const request = connection.request("privy:connect", {}).catch((e: unknown) => e);
+    const request = connection.request("privy:wallets:connect", {}).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(0);
     connection.destroy();
     expect(await request).toMatchObject({ message: "Wallet proxy not initialized." });

@@ -1,7 +1,8 @@
 import type { SymbolonError } from "../errors/SymbolonError.ts";
 import type { User } from "../generated/protocol.ts";
 
-// Wire shapes of the wallet frame (docs/wallet.md "Frame messages").
+// Wire shapes of the wallet frame (docs/wallet.md "Frame messages"): the events the published
+// react-auth 3.x client posts, which this client posts too.
 // TODO(protocol): move these into crates/protocol once the frame messages are generated from it.
 
 /** A request posted to the wallet frame. */
@@ -24,10 +25,9 @@ export type FrameEvent =
   | "privy:iframe:ready"
   | "privy:wallet:create"
   | "privy:wallets:add"
-  | "privy:connect"
-  | "privy:recover"
-  | "privy:rpc"
-  | "privy:clear"
+  | "privy:wallets:connect"
+  | "privy:wallets:recover"
+  | "privy:wallets:rpc"
   | "privy:wallet:export"
   | "privy:mfa:verify"
   | "privy:mfa:init-enrollment"
@@ -48,17 +48,17 @@ export interface WalletCreatedAnswer {
   user: User;
 }
 
-/** `privy:connect` answers this; `needsRecovery` means the device share is missing or stale. */
-export interface ConnectAnswer {
-  address: string;
-  unlocked: boolean;
-  needsRecovery?: boolean;
+/**
+ * `privy:wallets:connect` and `privy:wallets:recover` answer this; connect fails with
+ * `wallet_not_on_device` when the device share is missing or stale (then recover).
+ */
+export interface EntropyAnswer {
+  entropyId: string;
 }
 
-/** `privy:rpc` answers this: the signature or the signed raw transaction in `data`. */
+/** `privy:wallets:rpc` answers this: the signature or the signed raw transaction in `response.data`. */
 export interface RpcAnswer {
-  method: string;
-  data: string;
+  response: { method: string; data: string };
 }
 
 /** Where the embedded wallet of the signed-in user is (shown as "Creating your wallet…" etc.). */

@@ -1,18 +1,19 @@
 import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import { asSymbolonError } from "../errors/asSymbolonError.ts";
-import { ClientError } from "../errors/ClientError.ts";
+import { ClientError, isClientError } from "../errors/ClientError.ts";
 import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
 import { needsMfaVerification } from "../mfa/mfaErrors.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
-import { findEmbeddedWallet, getEmbeddedWallets } from "./embeddedWallets.ts";
+import { findEmbeddedWallet, getEmbeddedWallets, walletEntropy } from "./embeddedWallets.ts";
 import { canUseWalletFrame, walletFrame } from "./frameBridge.ts";
-import type { ConnectAnswer, EmbeddedWalletStatus } from "./types.ts";
+import type { EmbeddedWalletStatus, EntropyAnswer } from "./types.ts";
 import { assertSecurePage, requireAccessToken } from "./walletPreconditions.ts";
 
 /**
- * Makes the frame hold `address` unlocked: `privy:connect`, then `privy:recover` when the device share
- * is missing or stale (new device). Concurrent callers share one attempt; a success lasts until logout.
+ * Makes the frame hold `address` unlocked: `privy:wallets:connect` of its entropy (the index 0
+ * wallet, from which every index derives), then `privy:wallets:recover` when the frame answers
+ * `wallet_not_on_device` (device share missing or stale: a new device). Concurrent callers share one attempt; a success lasts until logout.
  * Progress and failure show in `embeddedWallet`. When the key material needs MFA, the user is asked
  * (`withMfaRetry`) unless `promptMfa` is false (the background warm-up: nobody asked for the wallet yet).
  */
@@ -83,17 +84,25 @@ async function run(client: Client, address: string, promptMfa: boolean): Promise
       status("loading-frame");
       await frame.ready();
     }
+    const { user } = client.store.getState();
+    const wallet = findEmbeddedWallet(user, address);
+    if (wallet === undefined) {
+      throw new ClientError("invalid_input", `${address} is not an embedded wallet of the signed-in user.`);
+    }
+    const { entropyId, entropyIdVerifier } = walletEntropy(user, wallet);
+    const entropy = { accessToken, entropyId, entropyIdVerifier };
     status("connecting");
-    // Unlocking fetches key material, which needs MFA when the app protects transactions.
-    const connected = await mfa(() =>
-      frame.request<ConnectAnswer>("privy:connect", { accessToken, address }),
-    );
-    if (!connected.unlocked) {
-      const method = findEmbeddedWallet(client.store.getState().user, address)?.recovery_method;
-      if (method !== "privy") throw new ClientError("unsupported_recovery_method");
+    try {
+      // Unlocking fetches key material, which needs MFA when the app protects transactions.
+      await mfa(() => frame.request<EntropyAnswer>("privy:wallets:connect", entropy));
+    } catch (error) {
+      if (!isClientError(error) || error.code !== "wallet_not_on_device") throw error;
+      if (wallet.recovery_method !== "privy") throw new ClientError("unsupported_recovery_method");
       status("recovering");
       await mfa(() =>
-        frame.request("privy:recover", { accessToken, address }, { timeoutMs: WALLET_CREATION_TIMEOUT_MS }),
+        frame.request<EntropyAnswer>("privy:wallets:recover", entropy, {
+          timeoutMs: WALLET_CREATION_TIMEOUT_MS,
+        }),
       );
     }
     if (!current()) return;

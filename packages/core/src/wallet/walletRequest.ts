@@ -6,7 +6,7 @@ import type { Client } from "../client/createClient.ts";
 import { isClientError } from "../errors/ClientError.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { confirmWalletAction } from "./confirmation.ts";
-import { findEmbeddedWallet } from "./embeddedWallets.ts";
+import { findEmbeddedWallet, walletEntropy } from "./embeddedWallets.ts";
 import { fillTransaction, parseTransaction, toRpcTransaction } from "./fillTransaction.ts";
 import { walletFrame } from "./frameBridge.ts";
 import { ProviderRpcError, RPC_ERROR, unsupportedChainMessage } from "./ProviderRpcError.ts";
@@ -152,7 +152,7 @@ async function signTransaction(
   return rpcRequest<string>(client, chain, "eth_sendRawTransaction", [signed]);
 }
 
-/** Signs in the wallet frame (`privy:rpc`), unlocking the wallet first when needed. */
+/** Signs in the wallet frame (`privy:wallets:rpc`), unlocking the wallet first when needed. */
 async function signInFrame(
   client: Client,
   address: `0x${string}`,
@@ -160,10 +160,20 @@ async function signInFrame(
 ): Promise<string> {
   await unlockWallet(client, address);
   const accessToken = await requireAccessToken(client);
+  const { user } = client.store.getState();
+  const wallet = findEmbeddedWallet(user, address);
+  if (wallet === undefined) {
+    throw new ProviderRpcError(4100, `${address} is not an embedded wallet of the signed-in user.`);
+  }
   const answer = await withMfaRetry(client, () =>
-    walletFrame(client).request<RpcAnswer>("privy:rpc", { accessToken, address, request }),
+    walletFrame(client).request<RpcAnswer>("privy:wallets:rpc", {
+      accessToken,
+      ...walletEntropy(user, wallet),
+      chainType: "ethereum",
+      request,
+    }),
   );
-  return answer.data;
+  return answer.response.data;
 }
 
 /** Signing needs a signed-in user who owns `address`. */

@@ -2,9 +2,17 @@
 
 /** What the export handler drives. */
 export interface ExportView {
-  /** The wallet is unlocked: let the user reveal the key, read from `readKey` on demand. */
-  enableReveal(readKey: () => string): void;
+  /** The wallet at `address` is unlocked: let the user reveal the key, read from `readKey` on demand. */
+  enableReveal(readKey: () => string, address: string): void;
   showError(message: string): void;
+}
+
+export interface ExportViewOptions {
+  /**
+   * The published client's layout (`?v=1`): its own dialog shows the title, warning and address
+   * around a 44 px tall frame, so the page is one button that copies the key.
+   */
+  compact?: boolean;
 }
 
 function element<T extends HTMLElement>(doc: Document, id: string): T {
@@ -14,19 +22,25 @@ function element<T extends HTMLElement>(doc: Document, id: string): T {
 }
 
 /** Binds the page's export markup and makes it visible. */
-export function createExportView(doc: Document, address: string | null): ExportView {
+export function createExportView(doc: Document, { compact = false }: ExportViewOptions = {}): ExportView {
   const page = element<HTMLElement>(doc, "export");
   const status = element<HTMLElement>(doc, "export-status");
   const reveal = element<HTMLButtonElement>(doc, "export-reveal");
   const keyBox = element<HTMLElement>(doc, "export-key");
   const keyField = element<HTMLTextAreaElement>(doc, "export-key-field");
   const copy = element<HTMLButtonElement>(doc, "export-copy");
-  element<HTMLElement>(doc, "export-address").textContent = address ?? "";
+  const addressField = element<HTMLElement>(doc, "export-address");
+  page.classList.toggle("export-compact", compact);
+  if (compact) reveal.textContent = "Copy private key";
   page.hidden = false;
   let readKey: (() => string) | null = null;
 
   reveal.addEventListener("click", () => {
     if (!readKey) return;
+    if (compact) {
+      copyKey(readKey);
+      return;
+    }
     try {
       keyField.value = readKey();
     } catch {
@@ -45,6 +59,27 @@ export function createExportView(doc: Document, address: string | null): ExportV
     keyField.select();
   });
 
+  /** Compact: the key goes straight to the clipboard, never onto the page. */
+  function copyKey(read: () => string): void {
+    let key: string;
+    try {
+      key = read();
+    } catch {
+      status.textContent = "The key could not be read. Close this window and try again.";
+      return;
+    }
+    navigator.clipboard.writeText(key).then(
+      () => {
+        reveal.textContent = "Copied";
+        status.textContent = "Your private key was copied to the clipboard.";
+      },
+      () => {
+        reveal.textContent = "Copying failed";
+        status.textContent = "Copying failed: the browser did not allow the clipboard.";
+      },
+    );
+  }
+
   copy.addEventListener("click", () => {
     navigator.clipboard.writeText(keyField.value).then(
       () => {
@@ -58,13 +93,22 @@ export function createExportView(doc: Document, address: string | null): ExportV
   });
 
   return {
-    enableReveal(read) {
+    enableReveal(read, address) {
       readKey = read;
+      addressField.textContent = address;
+      if (compact) {
+        reveal.textContent = "Copy private key";
+        reveal.removeAttribute("title");
+      }
       reveal.disabled = false;
       status.textContent = "Ready. Make sure nobody can see your screen.";
     },
     showError(message) {
       status.textContent = message;
+      if (compact) {
+        reveal.textContent = "Export unavailable";
+        reveal.title = message;
+      }
     },
   };
 }

@@ -48,6 +48,30 @@ describe("privy:mfa:verify", () => {
     expect(JSON.stringify(frame.posted)).not.toContain(kept?.token);
   });
 
+  it("takes the method as mfaMethod too (the published client's name)", async () => {
+    const { server, frame } = setup(["totp", "passkey"]);
+    expect(
+      await frame.call("privy:mfa:verify", {
+        accessToken: alice,
+        mfaMethod: "totp",
+        mfaCode: CODE,
+        relyingParty: "http://localhost:5173",
+      }),
+    ).toEqual({});
+    expect(lastCall(server)?.body).toEqual({ method: "totp", code: CODE });
+    expect(stored(frame)?.token).toMatch(/^mfa-token-/);
+    await frame.call("privy:mfa:verify", { accessToken: alice, mfaMethod: "passkey", mfaCode: assertion });
+    expect(lastCall(server)?.body).toEqual({ method: "passkey", authenticator_response: assertion });
+    expect(
+      (await frame.request("privy:mfa:verify", { accessToken: alice, mfaMethod: "totp", mfaCode: "000000" }))
+        .error,
+    ).toEqual({ type: "missing_or_invalid_mfa", message: "The code you entered is not valid" });
+    expect(
+      (await frame.request("privy:mfa:verify", { accessToken: alice, mfaMethod: "email", mfaCode: CODE }))
+        .error,
+    ).toEqual({ type: "invalid_input", message: "Unsupported MFA method" });
+  });
+
   it("sends a passkey assertion as authenticator_response", async () => {
     const { server, frame } = setup(["passkey"]);
     await frame.call("privy:mfa:verify", { accessToken: alice, method: "passkey", mfaCode: assertion });
@@ -172,6 +196,35 @@ describe("MFA enrolment messages", () => {
     expect(stored(frame)).toBeNull();
   });
 
+  it("submit-enrollment takes the code as code too (the published client's name)", async () => {
+    const { server, frame } = setup();
+    const first = await frame.call<{ user: User }>("privy:mfa:submit-enrollment", {
+      accessToken: alice,
+      method: "totp",
+      code: CODE,
+    });
+    expect(first.user.mfa_methods.map((m) => m.type)).toEqual(["totp"]);
+    expect(lastCall(server)).toMatchObject({ path: "/api/v1/mfa/totp/enroll", body: { code: CODE } });
+    await frame.call("privy:mfa:verify", { accessToken: alice, method: "totp", mfaCode: CODE });
+    const token = stored(frame)?.token;
+    const sms = { accessToken: alice, method: "sms", phoneNumber: "+15555550100", code: CODE };
+    expect(
+      (await frame.call<{ user: User }>("privy:mfa:submit-enrollment", sms)).user.mfa_methods,
+    ).toHaveLength(2);
+    expect(lastCall(server)).toMatchObject({
+      path: "/api/v1/mfa/passwordless_sms/enroll",
+      body: { phoneNumber: "+15555550100", code: CODE, mfa_token: token },
+    });
+    const errorOf = async (data: Record<string, unknown>) =>
+      (await frame.request("privy:mfa:submit-enrollment", { accessToken: alice, method: "totp", ...data }))
+        .error;
+    const calls = server.calls.length;
+    for (const code of [123456, "12345", "12a456"]) {
+      expect(await errorOf({ code })).toEqual({ type: "invalid_input", message: "Invalid MFA code" });
+    }
+    expect(server.calls).toHaveLength(calls);
+  });
+
   it("submit-enrollment of passkeys sends the whole set and removeForLogin", async () => {
     const { server, frame } = setup();
     await frame.call("privy:mfa:submit-enrollment", {
@@ -242,27 +295,24 @@ describe("MFA enrolment messages", () => {
     expect(lastCall(server)?.body.mfa_token).toBe(token);
   });
 
-  it("the unprefixed aliases answer like the privy:mfa:* names", async () => {
-    const { server, frame } = setup();
-    expect(await frame.call("privy:init-enrollment", { accessToken: alice, method: "totp" })).toMatchObject({
-      secret: TOTP_SECRET,
-    });
-    const enrolled = await frame.call<{ user: User }>("privy:submit-enrollment", {
-      accessToken: alice,
-      method: "totp",
-      mfaCode: CODE,
-    });
-    expect(enrolled.user.mfa_methods).toHaveLength(1);
+  it("the unprefixed aliases are gone: Unsupported event, no server call, the held token kept", async () => {
+    const { server, frame } = setup(["totp"]);
     await frame.call("privy:mfa:verify", { accessToken: alice, method: "totp", mfaCode: CODE });
-    expect(
-      (await frame.call<{ user: User }>("privy:unenroll", { accessToken: alice, method: "totp" })).user,
-    ).toEqual(expect.objectContaining({ mfa_methods: [] }));
-    expect(server.calls.map((c) => c.path)).toEqual([
-      "/api/v1/mfa/totp/init",
-      "/api/v1/mfa/totp/enroll",
-      "/api/v1/mfa/verify",
-      "/api/v1/mfa/unenroll",
-    ]);
+    const token = stored(frame)?.token;
+    const calls = server.calls.length;
+    for (const [event, data] of [
+      ["privy:init-enrollment", { method: "totp" }],
+      ["privy:submit-enrollment", { method: "totp", mfaCode: CODE }],
+      ["privy:unenroll", { method: "totp" }],
+    ] as const) {
+      expect((await frame.request(event, { accessToken: alice, ...data })).error).toEqual({
+        type: "embedded_wallet_request_error",
+        message: `Unsupported event: ${event}`,
+      });
+    }
+    expect(server.calls).toHaveLength(calls);
+    expect(stored(frame)?.token).toBe(token);
+    expect(server.mfa.mfaMethods(ALICE).map((m) => m.type)).toEqual(["totp"]);
   });
 });
 
@@ -311,13 +361,23 @@ describe("privy:auth:unlink-passkey", () => {
 });
 
 describe("forgetting the MFA token", () => {
-  for (const event of ["privy:mfa:clear", "privy:clear"]) {
-    it(`${event} forgets it`, async () => {
+  for (const data of [{}, { userId: ALICE }]) {
+    it(`privy:mfa:clear ${JSON.stringify(data)} forgets it`, async () => {
       const { frame } = setup(["totp"]);
       await frame.call("privy:mfa:verify", { accessToken: alice, method: "totp", mfaCode: CODE });
       expect(stored(frame)).not.toBeNull();
-      expect(await frame.call(event, {})).toEqual({});
+      expect(await frame.call("privy:mfa:clear", data)).toEqual({});
       expect(stored(frame)).toBeNull();
     });
   }
+
+  it("privy:clear is gone: Unsupported event, the token kept", async () => {
+    const { frame } = setup(["totp"]);
+    await frame.call("privy:mfa:verify", { accessToken: alice, method: "totp", mfaCode: CODE });
+    expect((await frame.request("privy:clear", {})).error).toEqual({
+      type: "embedded_wallet_request_error",
+      message: "Unsupported event: privy:clear",
+    });
+    expect(stored(frame)).not.toBeNull();
+  });
 });

@@ -37,8 +37,9 @@ function check(ok: boolean, message: string): void {
   if (!ok) throw new FrameError("invalid_input", message);
 }
 
+/** `data.method` (our client) or `data.mfaMethod` (the published client's verify). */
 function requireMethod(data: Record<string, unknown>): MfaMethodType {
-  const method = data.method as MfaMethodType;
+  const method = (data.method ?? data.mfaMethod) as MfaMethodType;
   check(Object.hasOwn(ENROLL_PATHS, method), "Unsupported MFA method");
   return method;
 }
@@ -82,10 +83,14 @@ function mfaFrameError(error: unknown, verifying: boolean): FrameError {
 
 type MfaRun = (token: string, session: TokenSession, data: Record<string, unknown>) => Promise<unknown>;
 
-export function mfaHandlers(
-  wallets: WalletService,
-  { post, tokens, appId }: MfaDeps,
-): Record<string, Handler> {
+/** The MFA events, and the verification a wallet event runs first when it carries a code. */
+export interface MfaEvents {
+  handlers: Record<string, Handler>;
+  /** Verifies `data.mfaMethod` + `data.mfaCode` when present (keeping the token); else nothing. */
+  verifyInline(token: string, session: TokenSession, data: Record<string, unknown>): Promise<void>;
+}
+
+export function mfaHandlers(wallets: WalletService, { post, tokens, appId }: MfaDeps): MfaEvents {
   /** A handler: the session entered first, failures answered as MFA frame errors. */
   const handler =
     (run: MfaRun, verifying = false): Handler =>
@@ -123,7 +128,8 @@ export function mfaHandlers(
     }
   }
 
-  const verify = handler(async (token, session, data) => {
+  /** `POST /mfa/verify`; the MFA token stays here: the host learns only that it succeeded. */
+  async function verifyCode(token: string, session: TokenSession, data: Record<string, unknown>) {
     const method = requireMethod(data);
     const proof = data.mfaCode;
     if (method === "passkey") {
@@ -137,9 +143,21 @@ export function mfaHandlers(
         : { method, code: requireCode(proof) }) satisfies MfaVerifyRequest,
     );
     tokens.keep(appId(token), session, answer.token, answer.expires_at);
-    // The token stays here: the host learns only that verification succeeded.
+  }
+
+  const verify = handler(async (token, session, data) => {
+    await verifyCode(token, session, data);
     return {};
   }, true);
+
+  async function verifyInline(token: string, session: TokenSession, data: Record<string, unknown>) {
+    if (data.mfaCode == null) return;
+    try {
+      await verifyCode(token, session, data);
+    } catch (error) {
+      throw mfaFrameError(error, true);
+    }
+  }
 
   const initEnrollment = handler(async (token, _session, data) => {
     const method = requireMethod(data);
@@ -167,7 +185,8 @@ export function mfaHandlers(
       body = { credential_ids: ids, ...flag(data, "removeForLogin", "remove_for_login") };
     } else {
       body = method === "sms" ? { phoneNumber: requirePhone(data) } : {};
-      body.code = requireCode(data.mfaCode);
+      // `code` from the published client, `mfaCode` from older callers.
+      body.code = requireCode(data.code ?? data.mfaCode);
     }
     const { user } = await spendToken<MfaUserResponse>(token, session, ENROLL_PATHS[method], body);
     // The server guards the user's next key release now: do not keep signing from memory.
@@ -196,21 +215,14 @@ export function mfaHandlers(
     return { user };
   });
 
-  const clear: Handler = () => {
-    tokens.forgetAll();
-    return {};
-  };
-
   return {
-    "privy:mfa:verify": verify,
-    "privy:mfa:init-enrollment": initEnrollment,
-    "privy:mfa:submit-enrollment": submitEnrollment,
-    "privy:mfa:unenroll": unenroll,
-    "privy:mfa:clear": clear,
-    "privy:auth:unlink-passkey": unlinkPasskey,
-    // The unprefixed names of spec §7.
-    "privy:init-enrollment": initEnrollment,
-    "privy:submit-enrollment": submitEnrollment,
-    "privy:unenroll": unenroll,
+    handlers: {
+      "privy:mfa:verify": verify,
+      "privy:mfa:init-enrollment": initEnrollment,
+      "privy:mfa:submit-enrollment": submitEnrollment,
+      "privy:mfa:unenroll": unenroll,
+      "privy:auth:unlink-passkey": unlinkPasskey,
+    },
+    verifyInline,
   };
 }

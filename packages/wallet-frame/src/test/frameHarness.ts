@@ -14,6 +14,20 @@ import type { FakeServer } from "./fakeServer.ts";
 
 export const HOST = "http://localhost:5173";
 
+/** The only `entropyIdVerifier` the frame serves (the published client's wire value). */
+export const VERIFIER = "ethereum-address-verifier";
+
+/** The published protocol's name of the wallet whose index 0 is `address`. */
+export function entropy(address: string): { entropyId: string; entropyIdVerifier: string } {
+  return { entropyId: address, entropyIdVerifier: VERIFIER };
+}
+
+/** The error `privy:wallets:connect` answers when this device cannot unlock (the host recovers). */
+export const NOT_ON_DEVICE = {
+  type: "wallet_not_on_device",
+  message: "The wallet's device share is not on this device",
+} as const;
+
 /** An in-memory `Storage` (local or session storage of one origin). */
 export function memoryStorage(): TokenStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
