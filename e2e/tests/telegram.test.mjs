@@ -180,3 +180,56 @@ browserTest(
     assert.equal(popups, 0);
   },
 );
+
+browserTest(
+  "the published client's widget script (/js/telegram-login.js on the API origin): Telegram.Login.auth opens Telegram's popup and calls back with its signed result, or false when it closes without one",
+  async ({ page, context }) => {
+    const asked = [];
+    const signed = signWidgetResult({ id: telegramId, first_name: "Ada", username });
+    await playTelegram(context, (url) => {
+      asked.push(url);
+      return url.searchParams.get("bot_id") === "close"
+        ? "<!doctype html><title>Telegram</title><script>window.close()</script>"
+        : postsResult(signed);
+    });
+    const script = await fetch(`${stack.urls.api}/js/telegram-login.js`);
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get("content-type"), /^text\/javascript/);
+    await page.goto(stack.urls.web);
+    // Loaded as react-auth loads it: a script element from the API origin (cross-origin).
+    await page.evaluate(
+      (src) =>
+        new Promise((resolve, reject) => {
+          const element = document.createElement("script");
+          element.src = src;
+          element.onload = resolve;
+          element.onerror = reject;
+          document.head.append(element);
+        }),
+      `${stack.urls.api}/js/telegram-login.js`,
+    );
+    const auth = (botId) =>
+      page.evaluate(
+        (id) =>
+          new Promise((resolve) => window.Telegram.Login.auth({ bot_id: id, request_access: true }, resolve)),
+        botId,
+      );
+    assert.deepEqual(await auth(TELEGRAM_TEST_BOT.id), signed);
+    assert.equal(asked[0].pathname, "/auth");
+    assert.equal(asked[0].searchParams.get("bot_id"), TELEGRAM_TEST_BOT.id);
+    assert.equal(asked[0].searchParams.get("origin"), new URL(stack.urls.web).origin);
+    assert.equal(asked[0].searchParams.get("request_access"), "write");
+    // The result passes the server's check as the widget's own would.
+    const proof = await fetch(`${stack.urls.api}/api/v1/telegram/authenticate`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "privy-app-id": stack.appId,
+        origin: new URL(stack.urls.web).origin,
+      },
+      body: JSON.stringify({ captcha_token: null, telegram_auth_result: signed }),
+    });
+    assert.equal(proof.status, 200, await proof.text());
+    assert.equal(await auth("close"), false);
+  },
+);

@@ -89,6 +89,8 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/telegram/link"), telegram::link)
         .post(&api("/telegram/unlink"), telegram::unlink)
         .post(&api("/telegram/transfer"), telegram::transfer)
+        // The Login Widget's script, from the API origin where the published client looks for it.
+        .get("/js/telegram-login.js", telegram::widget_script::script)
         .post(&api("/sessions"), sessions::refresh)
         .post(&api("/sessions/logout"), sessions::logout)
         .get(&api("/users/me"), users::me)

@@ -290,6 +290,7 @@ pub const ROUTES: &[Route] = &[
     r(Get, "/apps/{app_id}/embedded-wallets", "The wallet frame page", None, Body::Html, Public, &[400, 404]),
     r(Get, "/apps/{app_id}/embedded-wallets/export", "The key export page (the wallet frame page in export mode)", None, Body::Html, Public, &[400, 404]),
     r(Get, "/embedded-wallets/assets/{file}", "A wallet frame asset", None, Body::Asset, Public, &[400, 404]),
+    r(Get, "/js/telegram-login.js", "The Telegram Login Widget's auth() for host pages", None, Body::Asset, Public, &[]),
     r(Get, "/api/v1/apps/{app_id}/cross-app/connections", "The provider apps the app's users may sign in with", None, Body::Json(json::<CrossAppConnectionsResponse>), App, &[404]),
     r(Get, "/api/v1/apps/{app_id}/cross-app/details", "The app as a cross-app provider", None, Body::Json(json::<CrossAppDetailsResponse>), App, &[404]),
     r(Get, "/apps/{app_id}/oauth/authorize", "Cross-app consent page (OAuth 2.0 authorization endpoint, PKCE S256)", None, Body::Html, Public, &[400]),
