@@ -7,7 +7,8 @@ import { readFile } from "node:fs/promises";
 import { before, test } from "node:test";
 import * as published from "@privy-io/public-api";
 import * as routes from "@privy-io/routes";
-import { uniqueEmail } from "../lib/flows.mjs";
+import { browserTest } from "../lib/browser.mjs";
+import { enterCode, expectSignedIn, expectSignedOut, requestCode, uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
 
 const stack = useStack();
@@ -129,3 +130,60 @@ test("every published route is served or listed in docs/compatibility.md with wh
   }
   assert.deepEqual(missing, [], "published routes neither served nor listed in docs/compatibility.md");
 });
+
+/** The published input schema of each route our client calls, by `/api/v1` path (POST bodies). */
+const REQUEST_SCHEMAS = {
+  "/passwordless/init": published.InitEmailInput,
+  "/passwordless/authenticate": published.AuthenticateEmailInput,
+  "/passwordless_sms/init": published.PasswordlessSmsPhoneInput,
+  "/passwordless_sms/authenticate": published.AuthenticatePhoneInput,
+  "/guest/authenticate": published.AuthenticateGuestInput,
+  "/sessions": published.RefreshTokenInput,
+  "/sessions/logout": published.OptionalRefreshTokenInput,
+  "/siwe/init": published.SiweInitInput,
+  "/siwe/authenticate": published.AuthenticateSiweInput,
+  "/oauth/init": published.OAuthInitInput,
+  "/oauth/authenticate": published.AuthenticateOauthInput,
+  "/custom_jwt_account/authenticate": published.AuthenticateJwtInput,
+  "/farcaster/init": published.FarcasterInitInput,
+  "/telegram/authenticate": published.TelegramAuthenticateInput,
+};
+
+browserTest(
+  "the requests our own client sends parse under the published input schemas (guest, email login, logout)",
+  async ({ page }) => {
+    const sent = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== new URL(stack.urls.api).origin || request.method() !== "POST") return;
+      const path = url.pathname.replace(/^\/api\/v1/, "");
+      if (Object.hasOwn(REQUEST_SCHEMAS, path)) sent.push({ path, body: request.postDataJSON() });
+    });
+    await page.goto(stack.urls.web);
+    await page.getByRole("button", { name: "Continue as guest" }).click();
+    await expectSignedIn(page, "Guest");
+    const email = uniqueEmail("conformance-client");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByRole("dialog", { name: "Log in or sign up" }).waitFor();
+    const code = await requestCode(page, stack, email);
+    assert.equal((await enterCode(page, code)).status, 200);
+    await expectSignedIn(page, email);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    const checked = new Set();
+    for (const { path, body } of sent) {
+      const parsed = REQUEST_SCHEMAS[path].safeParse(body);
+      assert.ok(
+        parsed.success,
+        `${path} ${JSON.stringify(body)}: ${JSON.stringify(parsed.error?.issues ?? [])}`,
+      );
+      checked.add(path);
+    }
+    assert.deepEqual([...checked].sort(), [
+      "/guest/authenticate",
+      "/passwordless/authenticate",
+      "/passwordless/init",
+      "/sessions/logout",
+    ]);
+  },
+);
