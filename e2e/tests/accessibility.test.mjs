@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   waitForEmptyCodeBoxes,
 } from "../lib/flows.mjs";
+import { openPasskeyScreen } from "../lib/passkeys.mjs";
 import { saveScreen } from "../lib/screens.mjs";
 import { useStack } from "../lib/stack.mjs";
 
@@ -118,6 +119,22 @@ for (const theme of ["Light", "Dark"]) {
         [],
         `axe violations:\n${found.map(([k, v]) => `${k}:\n  ${v.join("\n  ")}`).join("\n")}`,
       );
+    },
+  );
+}
+
+for (const theme of ["Light", "Dark"]) {
+  browserTest(
+    `the passkey choice screen (Log in / Sign up, before any browser prompt) is axe-clean (${theme})`,
+    async ({ page }) => {
+      await page.goto(stack.urls.web);
+      await page.getByRole("radiogroup", { name: "Theme" }).getByRole("radio", { name: theme }).check();
+      const dialog = await openPasskeyScreen(page, stack);
+      await dialog.getByRole("button", { name: "Log in with a passkey" }).waitFor();
+      await dialog.getByRole("button", { name: "Sign up with a passkey" }).waitFor();
+      await page.waitForTimeout(300);
+      assert.deepEqual(await axeViolations(page), []);
+      await saveScreen(page, `passkey-choice-${theme.toLowerCase()}`);
     },
   );
 }
