@@ -12,6 +12,7 @@ pub mod constants;
 pub mod cross_app;
 pub mod errors;
 pub mod farcaster;
+pub mod frame;
 pub mod mfa;
 pub mod oauth;
 pub mod passkey;

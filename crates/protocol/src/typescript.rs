@@ -3,8 +3,8 @@
 use ts_rs::{Config, TS};
 
 use crate::{
-    accounts, app, constants, cross_app, errors, farcaster, mfa, oauth, passkey, session, siwe,
-    telegram, user, wallet,
+    accounts, app, constants, cross_app, errors, farcaster, frame, mfa, oauth, passkey, session,
+    siwe, telegram, user, wallet,
 };
 
 /// Where the generated file lives, relative to the repository root.
@@ -57,6 +57,23 @@ pub fn render() -> String {
         session::SuccessResponse,
         session::AccessTokenClaims,
         session::IdentityTokenClaims,
+        frame::FrameEvent,
+        frame::EntropyIdVerifier,
+        frame::WalletCreateData,
+        frame::EntropyData,
+        frame::WalletsAddData,
+        frame::FrameRpcRequest,
+        frame::WalletsRpcData,
+        frame::InlineMfa,
+        frame::MfaClearData,
+        frame::WalletExportData,
+        frame::WalletCreatedAnswer,
+        frame::EntropyAnswer,
+        frame::RpcResponse,
+        frame::RpcAnswer,
+        frame::FrameUserAnswer,
+        frame::FrameErrorType,
+        frame::FrameErrorBody,
         wallet::CreateEmbeddedWalletRequest,
         wallet::CreateEmbeddedWalletResponse,
         wallet::WalletChallengePurpose,

@@ -7,11 +7,12 @@
 // closes without one.
 (() => {
   const AUTH_ORIGIN = "https://oauth.telegram.org";
-  const telegram = (window.Telegram = window.Telegram || {});
-  if (telegram.Login && typeof telegram.Login.auth === "function") return;
+  window.Telegram = window.Telegram || {};
+  const telegram = window.Telegram;
+  if (typeof telegram.Login?.auth === "function") return;
 
   function auth(options, callback) {
-    const botId = options && options.bot_id;
+    const botId = options?.bot_id;
     if (typeof callback !== "function") throw new TypeError("Telegram.Login.auth needs a callback");
     if (botId === undefined || botId === null || String(botId) === "") {
       throw new TypeError("Telegram.Login.auth needs options.bot_id");
@@ -28,7 +29,7 @@
     const top = Math.max(0, (window.screen.height - height) / 2);
     const popup = window.open(
       url.toString(),
-      "telegram_oauth_bot" + botId,
+      `telegram_oauth_bot${botId}`,
       `width=${width},height=${height},left=${left},top=${top},status=0,location=0,menubar=0,toolbar=0`,
     );
     if (!popup) {
@@ -53,7 +54,7 @@
           return;
         }
       }
-      if (!data || data.event !== "auth_result") return;
+      if (data?.event !== "auth_result") return;
       let result = data.result;
       if (typeof result === "string") {
         try {

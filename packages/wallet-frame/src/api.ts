@@ -109,44 +109,55 @@ function audienceOf(token: string): string {
 /** POSTs `body` as JSON to `/api/v1{path}` with the bearer token; the parsed answer or an ApiCallError. */
 export type Post = <T>(token: string, path: string, body: unknown) => Promise<T>;
 
+/** GETs `/api/v1{path}` with the bearer token; the parsed answer or an ApiCallError. */
+export type Get = <T>(token: string, path: string) => Promise<T>;
+
 export function createPost(options: ApiOptions = {}): Post {
-  return async function post<T>(token: string, path: string, body: unknown): Promise<T> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-    };
-    if (options.appId) headers["privy-app-id"] = options.appId;
-    if (options.clientId) headers["privy-client-id"] = options.clientId;
-    const doFetch = options.fetch ?? globalThis.fetch;
-    const response = await doFetch(`/api/v1${path}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      // The page has `Referrer-Policy: no-referrer`, under which the Fetch standard sends a
-      // same-origin POST with `Origin: null` (Chromium sends the origin anyway); the share
-      // endpoints require the frame's own origin, so ask for it explicitly.
-      referrerPolicy: "strict-origin",
-      credentials: "omit",
-    });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text === "" ? null : JSON.parse(text);
-    } catch {
-      // A non-JSON body (proxy error page): reported by status below.
-    }
-    if (!response.ok) {
-      const { error, code } = (parsed ?? {}) as { error?: unknown; code?: unknown };
-      const retryAfter = response.headers.get("retry-after")?.trim() ?? "";
-      throw new ApiCallError(
-        typeof error === "string" ? error : `Request failed with status ${response.status}`,
-        response.status,
-        typeof code === "string" ? code : null,
-        /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
-      );
-    }
-    return parsed as T;
-  };
+  return (token, path, body) => call(options, token, path, { method: "POST", body: JSON.stringify(body) });
+}
+
+export function createGet(options: ApiOptions = {}): Get {
+  return (token, path) => call(options, token, path, { method: "GET" });
+}
+
+async function call<T>(
+  options: ApiOptions,
+  token: string,
+  path: string,
+  init: { method: "GET" | "POST"; body?: string },
+): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (options.appId) headers["privy-app-id"] = options.appId;
+  if (options.clientId) headers["privy-client-id"] = options.clientId;
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const response = await doFetch(`/api/v1${path}`, {
+    ...init,
+    headers,
+    // The page has `Referrer-Policy: no-referrer`, under which the Fetch standard sends a
+    // same-origin POST with `Origin: null` (Chromium sends the origin anyway); the share
+    // endpoints require the frame's own origin, so ask for it explicitly.
+    referrerPolicy: "strict-origin",
+    credentials: "omit",
+  });
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text === "" ? null : JSON.parse(text);
+  } catch {
+    // A non-JSON body (proxy error page): reported by status below.
+  }
+  if (!response.ok) {
+    const { error, code } = (parsed ?? {}) as { error?: unknown; code?: unknown };
+    const retryAfter = response.headers.get("retry-after")?.trim() ?? "";
+    throw new ApiCallError(
+      typeof error === "string" ? error : `Request failed with status ${response.status}`,
+      response.status,
+      typeof code === "string" ? code : null,
+      /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
+    );
+  }
+  return parsed as T;
 }
 
 export function createApi(options: ApiOptions = {}): Api {

@@ -1,19 +1,8 @@
+import type { FrameErrorType } from "../../core/src/generated/protocol.ts";
 import { ApiCallError } from "./api.ts";
 
-/** Error `type`s the frame answers with (docs/wallet.md, spec §8). */
-export type FrameErrorType =
-  | "embedded_wallet_creation_error"
-  | "embedded_wallet_recovery_error"
-  | "embedded_wallet_request_error"
-  | "attempted_rpc_call_before_logged_in"
-  | "invalid_input"
-  | "storage_error"
-  // `privy:wallets:connect`: no usable device share here; the host recovers (published protocol).
-  | "wallet_not_on_device"
-  // MFA (docs/wallet.md "MFA frame messages"): the host prompts and retries on the first.
-  | "missing_or_invalid_mfa"
-  | "mfa_verification_max_attempts_reached"
-  | "missing_mfa_enrollment";
+/** Error `type`s the frame answers with (generated from crates/protocol frame.rs; docs/wallet.md). */
+export type { FrameErrorType } from "../../core/src/generated/protocol.ts";
 
 /** An error that becomes the answer `{error: {type, message}}`. */
 export class FrameError extends Error {

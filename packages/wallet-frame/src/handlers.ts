@@ -1,5 +1,6 @@
 // Event name → handler for the hidden wallet frame (docs/wallet.md "Frame messages"): the events
 // and shapes the published react-auth 3.x client posts, which our own client posts too.
+import type { EntropyAnswer, RpcAnswer } from "../../core/src/generated/protocol.ts";
 import { FrameError, toFrameError } from "./frameError.ts";
 import type { Handler } from "./messages.ts";
 import { type MfaDeps, mfaHandlers } from "./mfa/mfaHandlers.ts";
@@ -42,14 +43,14 @@ export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<str
         // The published client recovers (`privy:wallets:recover`) on exactly this type.
         throw new FrameError("wallet_not_on_device", "The wallet's device share is not on this device");
       }
-      return { entropyId: connected.address };
+      return { entropyId: connected.address } satisfies EntropyAnswer;
     },
     "privy:wallets:recover": async (data) => {
       const current = session(data);
       const entropyId = requireEntropyId(data);
       const { token, userId } = await verified(current, data);
       const { address } = await wallets.recover(token, userId, entropyId);
-      return { entropyId: address };
+      return { entropyId: address } satisfies EntropyAnswer;
     },
     "privy:wallets:rpc": async (data) => {
       const current = session(data);
@@ -63,7 +64,7 @@ export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<str
         const signature = await wallets.use(token, userId, entropyId, index, (signer) =>
           signRpc(signer, request),
         );
-        return { response: { method: request.method, data: signature } };
+        return { response: { method: request.method, data: signature } } satisfies RpcAnswer;
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_request_error");
       }

@@ -1,6 +1,6 @@
 // Boot: load the wasm, pick the mode (hidden wallet frame or visible export page), listen.
 import wasmUrl from "../../../crates/wallet-core/pkg/symbolon_wallet_core_bg.wasm?url";
-import { createApi, createPost } from "./api.ts";
+import { createApi, createGet, createPost } from "./api.ts";
 import { indexedDbDeviceKeys, scopedDeviceKeys } from "./deviceKeys.ts";
 import { createDeviceStore } from "./deviceStore.ts";
 import { createEmbedderGate, embeddingContextOf, storageScope } from "./embedder.ts";
@@ -68,6 +68,7 @@ const handlers = page
     : {}
   : walletHandlers(wallets, {
       post: createPost(apiOptions),
+      get: createGet(apiOptions),
       tokens: mfaTokens,
       appId: api.appId,
     });

@@ -1,4 +1,5 @@
 // Checks of the `data` fields the handlers read.
+import type { EntropyIdVerifier } from "../../core/src/generated/protocol.ts";
 import { FrameError } from "./frameError.ts";
 import { sessionOf, type TokenSession } from "./jwt.ts";
 
@@ -31,7 +32,7 @@ export function enterSession(
 }
 
 /** The only `entropyIdVerifier` the frame serves: the entropy is named by its index 0's address. */
-export const ETHEREUM_ENTROPY_VERIFIER = "ethereum-address-verifier";
+export const ETHEREUM_ENTROPY_VERIFIER: EntropyIdVerifier = "ethereum-address-verifier";
 
 /**
  * `data.entropyId` (the address of the wallet's index 0: 0x + 40 hex characters) with

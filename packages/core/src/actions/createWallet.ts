@@ -1,7 +1,7 @@
 import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { WALLET_CREATION_TIMEOUT_MS, type WalletsAddData } from "../generated/protocol.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { tokenStore } from "../session/tokenStore.ts";
 import {
@@ -62,7 +62,7 @@ export async function createWallet(
         entropyId: root.address,
         entropyIdVerifier: "ethereum-address-verifier",
         hdWalletIndex: walletIndex,
-      }),
+      } satisfies WalletsAddData),
     );
   } catch (error) {
     setWalletStatus(client, "error", error);

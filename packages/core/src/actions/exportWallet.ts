@@ -1,6 +1,6 @@
 import type { Client } from "../client/createClient.ts";
 import { ClientError } from "../errors/ClientError.ts";
-import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { WALLET_CREATION_TIMEOUT_MS, type WalletExportData } from "../generated/protocol.ts";
 import { analyticsId } from "../http/apiRequest.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { findEmbeddedWallet, walletEntropy } from "../wallet/embeddedWallets.ts";
@@ -73,7 +73,9 @@ export function exportWallet(
     // Export always needs MFA when the user has it; the export frame reads the token the hidden
     // wallet frame keeps after `privy:mfa:verify` (same origin).
     await withMfaRetry(client, () =>
-      frame.request("privy:wallet:export", { accessToken }, { timeoutMs: WALLET_CREATION_TIMEOUT_MS }),
+      frame.request("privy:wallet:export", { accessToken } satisfies WalletExportData, {
+        timeoutMs: WALLET_CREATION_TIMEOUT_MS,
+      }),
     );
   })();
   // Callers that only close() must not see an unhandled rejection.

@@ -830,6 +830,80 @@ cr: string,
  */
 guest: string, };
 
+export type FrameEvent = "privy:iframe:ready" | "privy:wallet:create" | "privy:wallets:add" | "privy:wallets:connect" | "privy:wallets:recover" | "privy:wallets:rpc" | "privy:wallet:export" | "privy:mfa:verify" | "privy:mfa:init-enrollment" | "privy:mfa:submit-enrollment" | "privy:mfa:unenroll" | "privy:mfa:clear" | "privy:auth:unlink-passkey";
+
+export type EntropyIdVerifier = "ethereum-address-verifier";
+
+export type WalletCreateData = { accessToken: string, 
+/**
+ * Only `ethereum`; absent means `ethereum`.
+ */
+chainType?: ChainType, 
+/**
+ * Only `privy`; absent means `privy`.
+ */
+recoveryMethod?: RecoveryMethod, };
+
+export type EntropyData = { accessToken: string, 
+/**
+ * The address of the wallet's index 0.
+ */
+entropyId: string, entropyIdVerifier: EntropyIdVerifier, };
+
+export type WalletsAddData = { accessToken: string, chainType: ChainType, entropyId: string, entropyIdVerifier: EntropyIdVerifier, hdWalletIndex: number, };
+
+export type FrameRpcRequest = { 
+/**
+ * `personal_sign`, `eth_signTypedData_v4` or `eth_signTransaction`.
+ */
+method: string, params: unknown[], };
+
+export type WalletsRpcData = { accessToken: string, entropyId: string, entropyIdVerifier: EntropyIdVerifier, chainType?: ChainType, hdWalletIndex: number, 
+/**
+ * The app a cross-app request is for (the published client sends it; not used).
+ */
+requesterAppId?: string, request: FrameRpcRequest, };
+
+export type InlineMfa = { 
+/**
+ * `totp`, `sms` or `passkey`.
+ */
+mfaMethod: string, 
+/**
+ * A 6-digit code, or the passkey assertion.
+ */
+mfaCode: unknown, relyingParty?: string, };
+
+export type MfaClearData = { 
+/**
+ * The user signing out (the frame frees every user's keys either way).
+ */
+userId?: string, };
+
+export type WalletExportData = { accessToken: string, };
+
+export type WalletCreatedAnswer = { address: string, walletIndex: number, user: User, };
+
+export type EntropyAnswer = { 
+/**
+ * The checksummed address of index 0.
+ */
+entropyId: string, };
+
+export type RpcResponse = { method: string, data: string, };
+
+export type RpcAnswer = { response: RpcResponse, };
+
+export type FrameUserAnswer = { user: User, };
+
+export type FrameErrorType = "embedded_wallet_creation_error" | "embedded_wallet_recovery_error" | "embedded_wallet_request_error" | "attempted_rpc_call_before_logged_in" | "invalid_input" | "storage_error" | "wallet_not_on_device" | "missing_or_invalid_mfa" | "mfa_verification_max_attempts_reached" | "missing_mfa_enrollment";
+
+export type FrameErrorBody = { type: FrameErrorType, message: string, 
+/**
+ * Seconds until an MFA lock-out ends.
+ */
+retryAfterSeconds?: number, };
+
 export type CreateEmbeddedWalletRequest = { 
 /**
  * Only `ethereum` for now.

@@ -1,5 +1,5 @@
 import type { Client } from "../client/createClient.ts";
-import type { LinkedAccount, User, WalletAccount } from "../generated/protocol.ts";
+import type { EntropyIdVerifier, LinkedAccount, User, WalletAccount } from "../generated/protocol.ts";
 
 /** A wallet linked account as the server sends it. */
 export type WalletLinkedAccount = { type: "wallet" } & WalletAccount;
@@ -40,7 +40,7 @@ export function findEmbeddedWallet(user: User | null, address: string): WalletLi
 /** How the wallet frame names one embedded wallet: its entropy (index 0's address) and index. */
 export interface WalletEntropy {
   entropyId: string;
-  entropyIdVerifier: "ethereum-address-verifier";
+  entropyIdVerifier: EntropyIdVerifier;
   hdWalletIndex: number;
 }
 

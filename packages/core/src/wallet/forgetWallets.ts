@@ -1,6 +1,7 @@
 import type { Client } from "../client/createClient.ts";
 import { initialEmbeddedWallet } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
+import type { MfaClearData } from "../generated/protocol.ts";
 
 /**
  * On logout: the frame forgets its unlocked keys and MFA token (`privy:mfa:clear`, the one event
@@ -15,7 +16,9 @@ export function forgetWallets(client: Client, userId: string | null = null): voi
   client.store.setState({ embeddedWallet: initialEmbeddedWallet });
   const frame = own.walletFrame;
   if (frame === null || !frame.isReady()) return;
-  frame.request("privy:mfa:clear", { userId }).catch((error: unknown) => {
-    console.error("Symbolon: the wallet frame did not confirm privy:mfa:clear.", error);
-  });
+  frame
+    .request("privy:mfa:clear", (userId === null ? {} : { userId }) satisfies MfaClearData)
+    .catch((error: unknown) => {
+      console.error("Symbolon: the wallet frame did not confirm privy:mfa:clear.", error);
+    });
 }

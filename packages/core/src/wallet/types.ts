@@ -1,9 +1,15 @@
 import type { SymbolonError } from "../errors/SymbolonError.ts";
-import type { User } from "../generated/protocol.ts";
+import type { FrameErrorBody, FrameEvent } from "../generated/protocol.ts";
 
-// Wire shapes of the wallet frame (docs/wallet.md "Frame messages"): the events the published
-// react-auth 3.x client posts, which this client posts too.
-// TODO(protocol): move these into crates/protocol once the frame messages are generated from it.
+// The envelope of the wallet frame's messages (docs/wallet.md "Frame messages"). The events, their
+// data and answers are the generated protocol types (crates/protocol frame.rs), shared with the frame.
+export type {
+  EntropyAnswer,
+  FrameEvent,
+  FrameUserAnswer,
+  RpcAnswer,
+  WalletCreatedAnswer,
+} from "../generated/protocol.ts";
 
 /** A request posted to the wallet frame. */
 export interface FrameRequest {
@@ -17,48 +23,7 @@ export interface FrameAnswer {
   id: string;
   event: string;
   data?: unknown;
-  error?: { type: string; message: string };
-}
-
-/** The frame events the host sends. */
-export type FrameEvent =
-  | "privy:iframe:ready"
-  | "privy:wallet:create"
-  | "privy:wallets:add"
-  | "privy:wallets:connect"
-  | "privy:wallets:recover"
-  | "privy:wallets:rpc"
-  | "privy:wallet:export"
-  | "privy:mfa:verify"
-  | "privy:mfa:init-enrollment"
-  | "privy:mfa:submit-enrollment"
-  | "privy:mfa:unenroll"
-  | "privy:mfa:clear"
-  | "privy:auth:unlink-passkey";
-
-/** `privy:mfa:submit-enrollment`, `privy:mfa:unenroll` and `privy:auth:unlink-passkey` answer this. */
-export interface FrameUserAnswer {
-  user: User;
-}
-
-/** `privy:wallet:create` and `privy:wallets:add` answer this. */
-export interface WalletCreatedAnswer {
-  address: string;
-  walletIndex: number;
-  user: User;
-}
-
-/**
- * `privy:wallets:connect` and `privy:wallets:recover` answer this; connect fails with
- * `wallet_not_on_device` when the device share is missing or stale (then recover).
- */
-export interface EntropyAnswer {
-  entropyId: string;
-}
-
-/** `privy:wallets:rpc` answers this: the signature or the signed raw transaction in `response.data`. */
-export interface RpcAnswer {
-  response: { method: string; data: string };
+  error?: FrameErrorBody;
 }
 
 /** Where the embedded wallet of the signed-in user is (shown as "Creating your wallet…" etc.). */

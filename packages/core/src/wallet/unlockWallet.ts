@@ -2,7 +2,7 @@ import type { Client } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import { asSymbolonError } from "../errors/asSymbolonError.ts";
 import { ClientError, isClientError } from "../errors/ClientError.ts";
-import { WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
+import { type EntropyData, WALLET_CREATION_TIMEOUT_MS } from "../generated/protocol.ts";
 import { needsMfaVerification } from "../mfa/mfaErrors.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { findEmbeddedWallet, getEmbeddedWallets, walletEntropy } from "./embeddedWallets.ts";
@@ -90,7 +90,7 @@ async function run(client: Client, address: string, promptMfa: boolean): Promise
       throw new ClientError("invalid_input", `${address} is not an embedded wallet of the signed-in user.`);
     }
     const { entropyId, entropyIdVerifier } = walletEntropy(user, wallet);
-    const entropy = { accessToken, entropyId, entropyIdVerifier };
+    const entropy = { accessToken, entropyId, entropyIdVerifier } satisfies EntropyData;
     status("connecting");
     try {
       // Unlocking fetches key material, which needs MFA when the app protects transactions.

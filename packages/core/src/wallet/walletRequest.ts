@@ -4,6 +4,7 @@ import { requireChain } from "../chain/requireChain.ts";
 import { rpcRequest } from "../chain/rpcRequest.ts";
 import type { Client } from "../client/createClient.ts";
 import { isClientError } from "../errors/ClientError.ts";
+import type { WalletsRpcData } from "../generated/protocol.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { confirmWalletAction } from "./confirmation.ts";
 import { findEmbeddedWallet, walletEntropy } from "./embeddedWallets.ts";
@@ -171,7 +172,7 @@ async function signInFrame(
       ...walletEntropy(user, wallet),
       chainType: "ethereum",
       request,
-    }),
+    } satisfies WalletsRpcData),
   );
   return answer.response.data;
 }

@@ -48,6 +48,29 @@ describe("privy:mfa:verify", () => {
     expect(JSON.stringify(frame.posted)).not.toContain(kept?.token);
   });
 
+  it("code-less (the published client, before an export): {} without a second factor or with a held verification, else the retry error", async () => {
+    // No second factor: nothing to verify.
+    const none = setup();
+    expect(await none.frame.call("privy:mfa:verify", { accessToken: alice })).toEqual({});
+    expect(lastCall(none.server)).toMatchObject({ path: "/api/v1/users/me", init: { method: "GET" } });
+    expect(stored(none.frame)).toBeNull();
+    // A second factor and no verification held: the host prompts and posts again with the code.
+    const { server, frame } = setup(["totp"]);
+    expect((await frame.request("privy:mfa:verify", { accessToken: alice })).error).toEqual(RETRY);
+    expect(server.calls.map((c) => c.path)).toEqual(["/api/v1/users/me"]);
+    expect(
+      await frame.call("privy:mfa:verify", { accessToken: alice, mfaMethod: "totp", mfaCode: CODE }),
+    ).toEqual({});
+    // Held now: the next code-less ask is answered from the frame, with no server call.
+    const calls = server.calls.length;
+    expect(await frame.call("privy:mfa:verify", { accessToken: alice })).toEqual({});
+    expect(server.calls.length).toBe(calls);
+    // Logged out (no token): refused before anything.
+    expect((await frame.request("privy:mfa:verify", {})).error?.type).toBe(
+      "attempted_rpc_call_before_logged_in",
+    );
+  });
+
   it("takes the method as mfaMethod too (the published client's name)", async () => {
     const { server, frame } = setup(["totp", "passkey"]);
     expect(

@@ -2,6 +2,7 @@
 // the frame (never answered to the host); enrolment, unenrolment and unlinking a passkey
 // enrolled in MFA spend it. The routes answer only the server's own origin (contract).
 import type {
+  CurrentUserResponse,
   MfaMethodType,
   MfaSmsInitRequest,
   MfaTokenResponse,
@@ -11,8 +12,8 @@ import type {
   TotpInitResponse,
   User,
 } from "../../../core/src/generated/protocol.ts";
-import { ApiCallError, type Post } from "../api.ts";
-import { FrameError, MFA_RETRY_CODES, toFrameError } from "../frameError.ts";
+import { ApiCallError, type Get, type Post } from "../api.ts";
+import { FrameError, MFA_RETRY_CODES, mfaRetryError, toFrameError } from "../frameError.ts";
 import type { TokenSession } from "../jwt.ts";
 import type { Handler } from "../messages.ts";
 import { enterSession } from "../requestData.ts";
@@ -22,6 +23,8 @@ import type { MfaTokens } from "./mfaTokens.ts";
 /** What the MFA handlers need besides the wallets: the server calls, the token store, the app id. */
 export interface MfaDeps {
   post: Post;
+  /** Reads the user (`/users/me`): whether a verification without a code is due. */
+  get: Get;
   tokens: MfaTokens;
   /** The app of a token (`privy-app-id` when known); keys the stored MFA token. */
   appId(token: string): string;
@@ -90,7 +93,7 @@ export interface MfaEvents {
   verifyInline(token: string, session: TokenSession, data: Record<string, unknown>): Promise<void>;
 }
 
-export function mfaHandlers(wallets: WalletService, { post, tokens, appId }: MfaDeps): MfaEvents {
+export function mfaHandlers(wallets: WalletService, { post, get, tokens, appId }: MfaDeps): MfaEvents {
   /** A handler: the session entered first, failures answered as MFA frame errors. */
   const handler =
     (run: MfaRun, verifying = false): Handler =>
@@ -146,6 +149,15 @@ export function mfaHandlers(wallets: WalletService, { post, tokens, appId }: Mfa
   }
 
   const verify = handler(async (token, session, data) => {
+    if (data.mfaCode == null && data.method == null && data.mfaMethod == null) {
+      // The published client asks this, with no method or code, before an export: done when a verification
+      // is held or the user has no second factor; else the retry error makes it prompt the user
+      // and post again with the code.
+      if (tokens.current(appId(token), session)) return {};
+      const { user } = await get<CurrentUserResponse>(token, "/users/me");
+      if (user.mfa_methods.length === 0) return {};
+      throw mfaRetryError();
+    }
     await verifyCode(token, session, data);
     return {};
   }, true);

@@ -90,7 +90,7 @@ export function createFakeServer() {
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const path = String(input);
     const headers = { ...(init.headers as Record<string, string>) };
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    const body = (init.body === undefined ? {} : JSON.parse(String(init.body))) as Record<string, unknown>;
     calls.push({ path, headers, body, init });
     if (nextFailure) {
       const failure = nextFailure;
@@ -102,6 +102,9 @@ export function createFakeServer() {
     const sub = session.userId;
     const mfaReply = mfa.route(path, sub, session.sessionId, body, userView);
     if (mfaReply) return json(mfaReply.status, mfaReply.body, mfaReply.headers);
+    if (path === "/api/v1/users/me" && init.method === "GET") {
+      return json(200, { user: userView(sub), identity_token: null });
+    }
     const user = users.get(sub);
     const owned = (address: string) =>
       user?.wallets.find((w) => w.address.toLowerCase() === decodeURIComponent(address).toLowerCase());

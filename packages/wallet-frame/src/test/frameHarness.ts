@@ -1,6 +1,6 @@
 // A wallet frame as the page builds it (real wasm, real handlers and listener), with its
 // fetch going to a FakeServer and its storage in memory, plus a host that posts requests.
-import { createApi, createPost } from "../api.ts";
+import { createApi, createGet, createPost } from "../api.ts";
 import { type DeviceKeyStore, memoryDeviceKeys, scopedDeviceKeys } from "../deviceKeys.ts";
 import { createDeviceStore, type KeyValueStorage } from "../deviceStore.ts";
 import { createEmbedderGate, type EmbeddingContext, storageScope } from "../embedder.ts";
@@ -135,7 +135,12 @@ export function createFrame(server: FakeServer, options: FrameOptions = {}) {
     mfaTokens: tokens,
     ...(options.now ? { now: options.now } : {}),
   });
-  const mfa: MfaDeps = { post: createPost(apiOptions), tokens, appId: api.appId };
+  const mfa: MfaDeps = {
+    post: createPost(apiOptions),
+    get: createGet(apiOptions),
+    tokens,
+    appId: api.appId,
+  };
   const listener = createMessageListener({
     allowedOrigins,
     ...(gate ? { gate } : {}),
