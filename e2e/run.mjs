@@ -6,13 +6,17 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStack } from "@symbolon/stack";
+import { startPublishedClients } from "./lib/publishedClient.mjs";
 import { stackOptions } from "./lib/stackOptions.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const started = Date.now();
+// The published react-auth host pages (published-react-auth.test.mjs): bundled (or taken from the cache) while
+// the stack starts; their origin is one of the app's allowed origins.
+const published = await startPublishedClients();
 let stack;
 try {
-  stack = await startStack(stackOptions);
+  stack = await startStack({ ...stackOptions, origins: [published.origin] });
 } catch (error) {
   console.error(`e2e: the stack did not start:\n${error?.stack ?? error}`);
   process.exit(1);
@@ -20,6 +24,19 @@ try {
 console.log(
   `e2e: stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s (web ${stack.urls.web}, api ${stack.urls.api})`,
 );
+try {
+  const bundled = await published.bundled;
+  const sizes = Object.entries(bundled.bytes)
+    .map(([alias, bytes]) => `${alias} ${(bytes / 1024 / 1024).toFixed(1)} MiB`)
+    .join(", ");
+  console.log(
+    `e2e: published react-auth pages ${bundled.cached ? "cached" : `bundled in ${(bundled.ms / 1000).toFixed(1)} s`} (${sizes}), on ${published.origin}`,
+  );
+} catch (error) {
+  console.error(
+    `e2e: bundling the published react-auth pages failed (their tests will fail):\n${error?.stack ?? error}`,
+  );
+}
 
 const shared = {
   urls: stack.urls,
@@ -27,6 +44,7 @@ const shared = {
   appBId: stack.appBId,
   serverPid: stack.serverPid,
   logs: stack.logs,
+  publishedClientOrigin: published.origin,
 };
 const files = process.argv.slice(2);
 const runner = spawn(
@@ -41,4 +59,5 @@ if (code !== 0) {
   );
 }
 await stack.stop();
+await published.close();
 process.exit(code);

@@ -9,27 +9,40 @@ import {
   smsMessages,
   startStack,
 } from "@symbolon/stack";
+import { startPublishedClients } from "./publishedClient.mjs";
 import { stackOptions } from "./stackOptions.mjs";
 
 /**
  * Registers before/after hooks and returns a handle whose fields are filled once `before` ran.
+ * `publishedClients`: the file needs the published react-auth host pages (lib/publishedClient.mjs); the shared
+ * stack serves them (run.mjs), a stack of the file's own serves them too, with their origin allowed by the app.
+ * @param {{ publishedClients?: boolean }} [options]
  * @returns {{ urls: { api: string, web: string, webB: string | null, inbox: string, smsInbox: string,
  *     hostAuth: string, oidc: string, oauth2: string, chain: string, farcasterRelay: string,
  *     walletConnectRelay: string | null, walletExplorer: string | null },
  *   appId: string, appBId: string | null, mailbox: ReturnType<typeof mailboxClient>,
  *   signInAt: typeof signInAt,
  *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> },
- *   farcaster: { accounts: typeof FARCASTER_TEST_ACCOUNTS, approve: (fid: number, options?: object) => Promise<object> } }}
+ *   farcaster: { accounts: typeof FARCASTER_TEST_ACCOUNTS, approve: (fid: number, options?: object) => Promise<object> },
+ *   publishedClientOrigin: string | null }}
  */
-export function useStack() {
+export function useStack({ publishedClients = false } = {}) {
   const handle = /** @type {any} */ ({});
   let own;
+  let ownPublished;
   before(async () => {
     const shared = process.env.SYMBOLON_E2E_STACK;
-    if (!shared) own = await startStack(stackOptions);
+    if (!shared && publishedClients) ownPublished = await startPublishedClients();
+    if (!shared) {
+      own = await startStack({
+        ...stackOptions,
+        ...(ownPublished && { origins: [ownPublished.origin] }),
+      });
+    }
     const info = shared ? JSON.parse(shared) : own;
     Object.assign(handle, {
       urls: info.urls,
+      publishedClientOrigin: shared ? (info.publishedClientOrigin ?? null) : (ownPublished?.origin ?? null),
       appId: info.appId,
       appBId: info.appBId ?? null,
       // Signs in at the Google or GitHub stand-in over HTTP (no browser): returns the callback address.
@@ -48,6 +61,7 @@ export function useStack() {
   });
   after(async () => {
     await own?.stop();
+    await ownPublished?.close();
   });
   return handle;
 }
