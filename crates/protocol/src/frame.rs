@@ -230,9 +230,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn events_and_fields_have_the_published_clients_names() {
+    fn events_and_fields_have_the_published_clients_names() -> Result<(), serde_json::Error> {
         assert_eq!(
-            serde_json::to_value(FrameEvent::WalletsRpc).unwrap(),
+            serde_json::to_value(FrameEvent::WalletsRpc)?,
             "privy:wallets:rpc"
         );
         let rpc: WalletsRpcData = serde_json::from_value(serde_json::json!({
@@ -243,8 +243,7 @@ mod tests {
             "hdWalletIndex": 1,
             "requesterAppId": null,
             "request": {"method": "personal_sign", "params": ["hi", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"]}
-        }))
-        .unwrap();
+        }))?;
         assert_eq!(rpc.hd_wallet_index, 1);
         let error = FrameErrorBody {
             error_type: FrameErrorType::WalletNotOnDevice,
@@ -252,8 +251,9 @@ mod tests {
             retry_after_seconds: None,
         };
         assert_eq!(
-            serde_json::to_value(error).unwrap(),
+            serde_json::to_value(error)?,
             serde_json::json!({"type": "wallet_not_on_device", "message": "m"})
         );
+        Ok(())
     }
 }
