@@ -4,10 +4,14 @@
 # (formatter, linter, type checker) counts as one; the set-up phase is timed but not counted.
 # Usage: scripts/test.sh all|lint|e2e|fuzz   (SYMBOLON_TEST_SKIP="rust-fmt vitest" skips phases locally; they are
 # reported as skipped and CI never sets it)
+#        scripts/test.sh only <name>   one capability's Rust, TypeScript and e2e tests: the Rust tests whose path
+#        contains <name>, the vitest files whose path does, e2e/tests/*<name>*.test.mjs (`make test ONLY=passkeys`).
+#        SQLITE_ONLY=1 skips the Postgres half of the server tests (and so never starts Postgres).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 suite=${1:-all}
+only=${2:-}
 case $suite in
   # "a+b": a and b run side by side (clippy is mostly compiler CPU with a single-threaded tail, the fuzz
   # phase mostly waits on the server and Python); each keeps its own log, duration and counts.
@@ -15,7 +19,14 @@ case $suite in
   lint) phases=(setup rust-fmt rust-clippy biome typecheck) ;;
   e2e) phases=(setup e2e) ;;
   fuzz) phases=(setup fuzz) ;;
-  *) echo "usage: $0 all|lint|e2e|fuzz" >&2; exit 2 ;;
+  only)
+    if [[ ! $only =~ ^[a-z0-9_-]+$ ]]; then
+      echo "usage: $0 only <capability>   e.g. passkeys, mfa, wallet, telegram (lower-case letters, digits, - and _)" >&2
+      exit 2
+    fi
+    phases=(setup rust-test vitest e2e)
+    ;;
+  *) echo "usage: $0 all|lint|e2e|fuzz|only <capability>" >&2; exit 2 ;;
 esac
 
 logdir=$(mktemp -d -t symbolon-test-XXXXXX)
@@ -38,15 +49,35 @@ command_for() {
     # The wallet core also compiles for the wallet frame (wasm32): lint that build too.
     rust-clippy) echo "cargo clippy --workspace --all-targets -- -D warnings && cargo clippy -p symbolon-wallet-core --target wasm32-unknown-unknown -- -D warnings" ;;
     # Most integration tests wait on loopback I/O (the server, Postgres, the catchers): 4 threads keep 2 cores busy.
-    rust-test) echo "cargo test --workspace -- --test-threads 4" ;;
+    rust-test)
+      local filter="" skip=""
+      [[ $suite == only ]] && filter="$only "
+      [[ ${SQLITE_ONLY:-} == 1 ]] && skip="--skip postgres:: "
+      echo "cargo test --workspace -- $filter$skip--test-threads 4"
+      ;;
     # schemathesis over /api/v1/openapi.json against the debug binary (tools/fuzz/run.mjs).
     fuzz) echo "node tools/fuzz/run.mjs" ;;
     # The same signing vectors against the wasm build, in Node and in Chromium.
     wasm) echo "node --test crates/wallet-core/tests/wasm/" ;;
     biome) echo "npx biome check ." ;;
     typecheck) echo "npm run typecheck" ;;
-    vitest) echo "npm test" ;;
-    e2e) echo "npm run e2e -w @symbolon/e2e" ;;
+    vitest)
+      if [[ $suite == only ]]; then
+        # Every workspace whose tests are vitest, filtered by file path (none matching is no failure).
+        echo "for w in \$(grep -l '\"test\": \"vitest run\"' packages/*/package.json apps/*/package.json tools/*/package.json | xargs -n1 dirname); do (cd \$w && npx vitest run --passWithNoTests $only) || exit 1; done"
+      else
+        echo "npm test"
+      fi
+      ;;
+    e2e)
+      if [[ $suite == only ]]; then
+        local files
+        files=$(cd e2e && ls tests/*"$only"*.test.mjs 2>/dev/null | tr '\n' ' ')
+        if [[ -z $files ]]; then echo "echo 'no e2e file matches $only'"; else echo "npm run e2e -w @symbolon/e2e -- $files"; fi
+      else
+        echo "npm run e2e -w @symbolon/e2e"
+      fi
+      ;;
   esac
 }
 
