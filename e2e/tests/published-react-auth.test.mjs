@@ -357,6 +357,24 @@ for (const { alias, label } of PUBLISHED_CLIENTS) {
         /error|unavailable|not found|failed|could not|invalid/i,
         `export page: ${text}`,
       );
+      // The button wears the host modal's accent, which the client passes in the query.
+      const accent = url.searchParams.get("accent")?.trim() ?? "";
+      assert.ok(accent, "the client passed no accent");
+      // The colour as the browser computes it (the client sends hsl(), hex or rgb()).
+      const rgb = await frame.evaluate((colour) => {
+        const probe = document.createElement("div");
+        probe.style.backgroundColor = colour;
+        document.body.append(probe);
+        const computed = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return computed;
+      }, accent);
+      assert.equal(
+        await frame
+          .getByRole("button", { name: "Copy private key" })
+          .evaluate((button) => getComputedStyle(button).backgroundColor),
+        rgb,
+      );
       // The published layout (v=1) is one button that copies the key: the key is the wallet's. What the page
       // writes to the clipboard is recorded in the frame itself (reading the clipboard back needs a focused,
       // permitted document, which a headless run does not reliably have).

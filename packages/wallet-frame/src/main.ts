@@ -6,6 +6,7 @@ import { createDeviceStore } from "./deviceStore.ts";
 import { createEmbedderGate, embeddingContextOf, storageScope } from "./embedder.ts";
 import { type ExportTarget, exportHandlers, exportTargetOf, runExport } from "./export/exportHandlers.ts";
 import { createExportView } from "./export/exportView.ts";
+import { applyHostTheme } from "./export/hostTheme.ts";
 import { walletHandlers } from "./handlers.ts";
 import { createMessageListener } from "./messages.ts";
 import { createMfaTokens } from "./mfa/mfaTokens.ts";
@@ -48,7 +49,10 @@ ready.catch((error: unknown) => console.error("wallet frame: the wasm wallet fai
 
 /** The export page's wallet and view; an unusable query is said on the page, and nothing runs. */
 function exportPage(): { target: ExportTarget | null; view: ReturnType<typeof createExportView> } {
-  const view = createExportView(document, { compact: params.get("v") === "1" });
+  const compact = params.get("v") === "1";
+  // The published client's frame: its modal's colours, so the button looks like its own.
+  if (compact) applyHostTheme(params, document.documentElement);
+  const view = createExportView(document, { compact });
   try {
     return { target: exportTargetOf(params), view };
   } catch (error) {
