@@ -10,65 +10,66 @@ import type { WalletService } from "./wallets.ts";
 
 export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<string, Handler> {
   const { handlers: mfaEvents, verifyInline } = mfaHandlers(wallets, mfa);
-  // Every call with a token first ties the frame's unlocked keys to that token's session; a call
-  // that carries an MFA code (`mfaMethod`, `mfaCode`: how the published client retries after
-  // `missing_or_invalid_mfa`) is verified first, and the token kept for the key release.
-  const session = (data: Record<string, unknown>) => enterSession(wallets, data);
-  const verified = async (current: ReturnType<typeof session>, data: Record<string, unknown>) => {
-    await verifyInline(current.token, current.session, data);
-    return current;
-  };
+  /**
+   * A wallet event: the token's session is entered first (an expired token or a new session
+   * forgets unlocked keys), then `parse` checks the data, then an MFA code the call carries
+   * (`mfaMethod`, `mfaCode`: how the published client retries after `missing_or_invalid_mfa`) is
+   * verified and its token kept for the key release, then `run`.
+   */
+  const walletEvent =
+    <T>(
+      parse: (data: Record<string, unknown>) => T,
+      run: (token: string, userId: string, input: T) => unknown,
+    ) =>
+    async (data: Record<string, unknown>) => {
+      const { token, userId, session } = enterSession(wallets, data);
+      const input = parse(data);
+      await verifyInline(token, session, data);
+      return run(token, userId, input);
+    };
   return {
     "privy:iframe:ready": () => ({}),
-    "privy:wallet:create": async (data) => {
-      const current = session(data);
-      checkWalletOptions(data);
-      const { token, userId } = await verified(current, data);
-      return wallets.create(token, userId);
-    },
-    "privy:wallets:add": async (data) => {
-      const current = session(data);
-      checkWalletOptions(data);
-      const entropyId = requireEntropyId(data);
-      const index = requireHdWalletIndex(data, 1);
-      const { token, userId } = await verified(current, data);
-      return wallets.add(token, userId, entropyId, index);
-    },
-    "privy:wallets:connect": async (data) => {
-      const current = session(data);
-      const entropyId = requireEntropyId(data);
-      const { token, userId } = await verified(current, data);
+    "privy:wallet:create": walletEvent(checkWalletOptions, (token, userId) => wallets.create(token, userId)),
+    "privy:wallets:add": walletEvent(
+      (data) => {
+        checkWalletOptions(data);
+        return { entropyId: requireEntropyId(data), index: requireHdWalletIndex(data, 1) };
+      },
+      (token, userId, { entropyId, index }) => wallets.add(token, userId, entropyId, index),
+    ),
+    "privy:wallets:connect": walletEvent(requireEntropyId, async (token, userId, entropyId) => {
       const connected = await wallets.connect(token, userId, entropyId);
       if (!connected.unlocked) {
         // The published client recovers (`privy:wallets:recover`) on exactly this type.
         throw new FrameError("wallet_not_on_device", "The wallet's device share is not on this device");
       }
       return { entropyId: connected.address } satisfies EntropyAnswer;
-    },
-    "privy:wallets:recover": async (data) => {
-      const current = session(data);
-      const entropyId = requireEntropyId(data);
-      const { token, userId } = await verified(current, data);
+    }),
+    "privy:wallets:recover": walletEvent(requireEntropyId, async (token, userId, entropyId) => {
       const { address } = await wallets.recover(token, userId, entropyId);
       return { entropyId: address } satisfies EntropyAnswer;
-    },
-    "privy:wallets:rpc": async (data) => {
-      const current = session(data);
-      checkWalletOptions(data);
-      const entropyId = requireEntropyId(data);
-      const index = requireHdWalletIndex(data);
-      const request = parseRpcRequest(data.request);
-      const { token, userId } = await verified(current, data);
-      try {
-        // Unlocked: signs synchronously, no network. Locked: connect (and recover) first.
-        const signature = await wallets.use(token, userId, entropyId, index, (signer) =>
-          signRpc(signer, request),
-        );
-        return { response: { method: request.method, data: signature } } satisfies RpcAnswer;
-      } catch (error) {
-        throw toFrameError(error, "embedded_wallet_request_error");
-      }
-    },
+    }),
+    "privy:wallets:rpc": walletEvent(
+      (data) => {
+        checkWalletOptions(data);
+        return {
+          entropyId: requireEntropyId(data),
+          index: requireHdWalletIndex(data),
+          request: parseRpcRequest(data.request),
+        };
+      },
+      async (token, userId, { entropyId, index, request }) => {
+        try {
+          // Unlocked: signs synchronously, no network. Locked: connect (and recover) first.
+          const signature = await wallets.use(token, userId, entropyId, index, (signer) =>
+            signRpc(signer, request),
+          );
+          return { response: { method: request.method, data: signature } } satisfies RpcAnswer;
+        } catch (error) {
+          throw toFrameError(error, "embedded_wallet_request_error");
+        }
+      },
+    ),
     ...mfaEvents,
     // Sign-out: the published client posts only this, so it also frees every unlocked key.
     "privy:mfa:clear": () => {

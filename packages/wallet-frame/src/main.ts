@@ -90,11 +90,10 @@ if (gate.refusedOrigin !== null) {
   if (page?.target) {
     // A fragment token starts the export at once. The embedder is the parent's origin, known from
     // ancestorOrigins or the referrer; without it storage stays shut and the page says so.
-    const token = fragmentToken;
-    if (token !== null) {
-      const target = page.target;
+    if (fragmentToken !== null) {
+      const { target, view } = page;
       ready
-        .then(() => runExport(wallets, target, page.view, token, { retried: false }))
+        .then(() => runExport(wallets, target, view, fragmentToken, { retried: false }))
         .catch((error: unknown) => console.warn("wallet frame: export did not start", error));
     }
     // Keys typed inside this frame never reach the host page: tell it about Escape, so its dialog

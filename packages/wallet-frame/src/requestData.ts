@@ -56,10 +56,7 @@ export function requireEntropyId(data: Record<string, unknown>): string {
 export function requireHdWalletIndex(data: Record<string, unknown>, min = 0): number {
   const index = data.hdWalletIndex;
   if (typeof index !== "number" || !Number.isInteger(index) || index < min || index > 0x7fffffff) {
-    throw new FrameError(
-      "invalid_input",
-      min === 0 ? "hdWalletIndex must be an integer ≥ 0" : `hdWalletIndex must be an integer ≥ ${min}`,
-    );
+    throw new FrameError("invalid_input", `hdWalletIndex must be an integer ≥ ${min}`);
   }
   return index;
 }

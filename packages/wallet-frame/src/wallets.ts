@@ -499,11 +499,11 @@ export class WalletService {
   private remember(userId: string, wallet: Wallet, singleUse = false): void {
     if (this.unlocked.get(userId)?.wallet === wallet) return;
     this.forget(userId);
-    const addresses = new Map([[0, wallet.address(0)]]);
+    const root = wallet.address(0);
     this.unlocked.set(userId, {
       wallet,
-      root: wallet.address(0).toLowerCase(),
-      addresses,
+      root: root.toLowerCase(),
+      addresses: new Map([[0, root]]),
       sessionId: this.sessions.get(userId) ?? null,
       singleUse,
     });

@@ -8,6 +8,7 @@ import {
   findEmbeddedWallet,
   getEmbeddedWallets,
   type WalletLinkedAccount,
+  walletEntropy,
 } from "../wallet/embeddedWallets.ts";
 import { walletFrame } from "../wallet/frameBridge.ts";
 import type { WalletCreatedAnswer } from "../wallet/types.ts";
@@ -54,13 +55,14 @@ export async function createWallet(
   try {
     setWalletStatus(client, "creating");
     const walletIndex = (last.wallet_index ?? 0) + 1;
-    const root = wallets[0] ?? last;
+    // Named by its entropy, the index 0 wallet's address (every index derives from it).
+    const { entropyId, entropyIdVerifier } = walletEntropy(client.store.getState().user, last);
     created = await withMfaRetry(client, () =>
       walletFrame(client).request<WalletCreatedAnswer>("privy:wallets:add", {
         accessToken,
         chainType: "ethereum",
-        entropyId: root.address,
-        entropyIdVerifier: "ethereum-address-verifier",
+        entropyId,
+        entropyIdVerifier,
         hdWalletIndex: walletIndex,
       } satisfies WalletsAddData),
     );

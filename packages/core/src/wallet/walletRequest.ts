@@ -4,10 +4,10 @@ import { requireChain } from "../chain/requireChain.ts";
 import { rpcRequest } from "../chain/rpcRequest.ts";
 import type { Client } from "../client/createClient.ts";
 import { isClientError } from "../errors/ClientError.ts";
-import type { WalletsRpcData } from "../generated/protocol.ts";
+import type { User, WalletsRpcData } from "../generated/protocol.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { confirmWalletAction } from "./confirmation.ts";
-import { findEmbeddedWallet, walletEntropy } from "./embeddedWallets.ts";
+import { findEmbeddedWallet, type WalletLinkedAccount, walletEntropy } from "./embeddedWallets.ts";
 import { fillTransaction, parseTransaction, toRpcTransaction } from "./fillTransaction.ts";
 import { walletFrame } from "./frameBridge.ts";
 import { ProviderRpcError, RPC_ERROR, unsupportedChainMessage } from "./ProviderRpcError.ts";
@@ -161,11 +161,9 @@ async function signInFrame(
 ): Promise<string> {
   await unlockWallet(client, address);
   const accessToken = await requireAccessToken(client);
+  // Read again after the awaits: the user may have changed meanwhile.
   const { user } = client.store.getState();
-  const wallet = findEmbeddedWallet(user, address);
-  if (wallet === undefined) {
-    throw new ProviderRpcError(4100, `${address} is not an embedded wallet of the signed-in user.`);
-  }
+  const wallet = ownWallet(user, address);
   const answer = await withMfaRetry(client, () =>
     walletFrame(client).request<RpcAnswer>("privy:wallets:rpc", {
       accessToken,
@@ -180,9 +178,16 @@ async function signInFrame(
 /** Signing needs a signed-in user who owns `address`. */
 async function requireOwnWallet(client: Client, address: `0x${string}`): Promise<void> {
   await requireAccessToken(client);
-  if (findEmbeddedWallet(client.store.getState().user, address) === undefined) {
+  ownWallet(client.store.getState().user, address);
+}
+
+/** The embedded wallet `address` of `user`; 4100 when it is not one. */
+function ownWallet(user: User | null, address: `0x${string}`): WalletLinkedAccount {
+  const wallet = findEmbeddedWallet(user, address);
+  if (wallet === undefined) {
     throw new ProviderRpcError(4100, `${address} is not an embedded wallet of the signed-in user.`);
   }
+  return wallet;
 }
 
 function expectSigner(value: unknown, address: `0x${string}`): void {

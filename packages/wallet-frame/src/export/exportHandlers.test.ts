@@ -43,6 +43,15 @@ async function walletOnDevice() {
   return { server, storage, address };
 }
 
+/** {@link walletOnDevice} plus index 1 of its entropy; `added` is index 1's address. */
+async function twoWalletsOnDevice() {
+  const device = await walletOnDevice();
+  const { address: added } = await createFrame(device.server, { storage: device.storage }).call<{
+    address: string;
+  }>("privy:wallets:add", { accessToken: alice, ...entropy(device.address), hdWalletIndex: 1 });
+  return { ...device, added };
+}
+
 /** What `run` threw, as `{type, message}` (fails the test when it does not throw a FrameError). */
 async function failureOf(run: () => unknown): Promise<{ type: string; message: string }> {
   try {
@@ -83,20 +92,15 @@ describe("export page (privy:wallet:export)", () => {
   });
 
   it("exports the index its URL names, shown with that index's address", async () => {
-    const { server, storage, address } = await walletOnDevice();
-    const added = await createFrame(server, { storage }).call<{ address: string }>("privy:wallets:add", {
-      accessToken: alice,
-      ...entropy(address),
-      hdWalletIndex: 1,
-    });
+    const { server, storage, address, added } = await twoWalletsOnDevice();
     const { view, binding } = recordingView();
     const page = createFrame(server, {
       storage,
       handlers: (w) => exportHandlers(w, rootOf(address, 1), binding),
     });
     expect(await page.call("privy:wallet:export", { accessToken: alice })).toEqual({});
-    expect(view.address).toBe(added.address);
-    expect(privateKeyToAccount(view.readKey?.() as `0x${string}`).address).toBe(added.address);
+    expect(view.address).toBe(added);
+    expect(privateKeyToAccount(view.readKey?.() as `0x${string}`).address).toBe(added);
   });
 
   it("exports only the page's target, whatever the message names", async () => {
@@ -121,18 +125,13 @@ describe("export page (privy:wallet:export)", () => {
   });
 
   it("a page whose entropyId is another index's address shows and answers invalid_input", async () => {
-    const { server, storage, address } = await walletOnDevice();
-    const added = await createFrame(server, { storage }).call<{ address: string }>("privy:wallets:add", {
-      accessToken: alice,
-      ...entropy(address),
-      hdWalletIndex: 1,
-    });
+    const { server, storage, address, added } = await twoWalletsOnDevice();
     const { view, binding } = recordingView();
     const page = createFrame(server, {
       storage,
-      handlers: (w) => exportHandlers(w, rootOf(added.address), binding),
+      handlers: (w) => exportHandlers(w, rootOf(added), binding),
     });
-    const message = `${added.address} is not the address of a wallet's index 0 (entropyId)`;
+    const message = `${added} is not the address of a wallet's index 0 (entropyId)`;
     expect((await page.request("privy:wallet:export", { accessToken: alice })).error).toEqual({
       type: "invalid_input",
       message,

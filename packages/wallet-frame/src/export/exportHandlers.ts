@@ -41,18 +41,19 @@ export async function runExport(
   accessToken: unknown,
   { retried = true }: { retried?: boolean } = {},
 ): Promise<void> {
+  let userId: string;
   try {
-    const { token, userId, session } = requireSession({ accessToken });
-    wallets.enter(session);
+    const current = requireSession({ accessToken });
+    userId = current.userId;
+    wallets.enter(current.session);
     // `export` key material: with MFA, the token `privy:mfa:verify` left in sessionStorage.
-    await wallets.unlock(token, userId, target.entropyId, "export");
+    await wallets.unlock(current.token, userId, target.entropyId, "export");
   } catch (error) {
     const failure = toFrameError(error, "embedded_wallet_request_error");
     if (failure.type !== "missing_or_invalid_mfa") view.showError(failure.message);
     else if (!retried) view.showError("Verify your identity (2-step verification), then export again.");
     throw failure;
   }
-  const { userId } = requireSession({ accessToken });
   const address = wallets.heldAddress(userId, target.entropyId, target.hdWalletIndex);
   if (address === null) throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
   view.enableReveal(() => wallets.exportPrivateKey(userId, target.entropyId, target.hdWalletIndex), address);
