@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 use symbolon_protocol::ServerErrorCode;
 use zeroize::Zeroizing;
 
-use crate::http::error::AppError;
-use crate::sealing::{Purpose, SealingKey};
-use crate::tokens::KeySealer;
+use crate::error::AppError;
+use crate::keys::key_sealer::KeySealer;
+use crate::keys::sealing::{Purpose, SealingKey};
 
 /// The stored form: `sealed:v1:<base64 of nonce ‖ ciphertext>`.
 const SEALED_PREFIX: &str = "sealed:v1:";

@@ -7,16 +7,15 @@ use std::sync::Arc;
 use clap::Parser;
 use symbolon_server::app_secrets::AppSecrets;
 use symbolon_server::app_settings::AppSettings;
-use symbolon_server::cli::{
-    AppsCommand, Cli, Command, CreateApp, is_valid_app_id, normalize_origin,
-};
+use symbolon_server::cli::{AppsCommand, Cli, Command, CreateApp, is_valid_app_id};
 use symbolon_server::clock::Clock;
 use symbolon_server::config::Config;
 use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
+use symbolon_server::keys::sealing::SealingKey;
 use symbolon_server::mail::SmtpMailer;
+use symbolon_server::origin::normalize_origin;
 use symbolon_server::random::random_id;
-use symbolon_server::sealing::SealingKey;
 use symbolon_server::{AppState, app, serve};
 use tracing_subscriber::EnvFilter;
 

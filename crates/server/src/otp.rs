@@ -1,5 +1,5 @@
 //! One-time codes: 6 CSPRNG digits, stored as HMAC-SHA256 under a key derived from the sealing
-//! key ([`crate::sealing`]).
+//! key ([`crate::keys::sealing`]).
 //!
 //! HMAC rather than a slow password hash: a code lives 10 minutes and dies after 5 guesses,
 //! so online guessing is bounded by those limits, and without the key (never in the database)

@@ -1,5 +1,6 @@
 //! Identifiers and secrets from the operating system's CSPRNG.
 
+use crate::error::AppError;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
@@ -43,6 +44,12 @@ pub fn random_id(len: usize) -> Result<String, RandomError> {
 /// 32 random bytes, base64url without padding (43 characters).
 pub fn random_token() -> Result<String, RandomError> {
     Ok(URL_SAFE_NO_PAD.encode(random_bytes::<32>()?))
+}
+
+impl From<RandomError> for AppError {
+    fn from(error: RandomError) -> Self {
+        Self::internal(&error)
+    }
 }
 
 #[cfg(test)]

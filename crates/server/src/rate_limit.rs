@@ -167,7 +167,7 @@ fn lock(shard: &Mutex<BurstShard>) -> std::sync::MutexGuard<'_, BurstShard> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The per-client-network budgets (keyed by [`crate::http::client_ip::ClientIp::network_key`]).
+/// The per-client-network budgets (keyed by [`crate::web::client_ip::ClientIp::network_key`]).
 /// Each login method's start has its own, so a network that spent one (say, many email codes from
 /// an office) can still use every other method.
 #[derive(Debug)]

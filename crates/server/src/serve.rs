@@ -26,7 +26,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use http_body::{Frame, SizeHint};
@@ -41,7 +41,7 @@ use tokio::time::Sleep;
 use tower::Service;
 
 use crate::config::HttpConfig;
-use crate::http::error::AppError;
+use crate::error::{AppError, Status};
 
 /// How long open connections may finish their requests after a shutdown signal.
 const DRAIN: Duration = Duration::from_secs(10);
@@ -95,7 +95,7 @@ async fn enforce_timeouts(
             // The handler answered the failed body read; say what happened instead, keeping the
             // CORS headers so a browser can read the answer.
             let mut timeout = AppError::invalid_data("Request body not received in time")
-                .with_status(StatusCode::REQUEST_TIMEOUT)
+                .with_status(Status::RequestTimeout)
                 .into_response();
             copy_cors_headers(response.headers(), timeout.headers_mut());
             timeout
@@ -104,7 +104,7 @@ async fn enforce_timeouts(
         Err(_) => {
             tracing::warn!(timeout_s = timeouts.request.as_secs(), "request timed out");
             AppError::new(ServerErrorCode::InternalError, "Request timed out")
-                .with_status(StatusCode::SERVICE_UNAVAILABLE)
+                .with_status(Status::ServiceUnavailable)
                 .into_response()
         }
     }
@@ -220,6 +220,7 @@ pub async fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::http::StatusCode;
     use axum::routing::{get, post};
     use http_body_util::BodyExt;
     use tower::ServiceExt;

@@ -11,16 +11,16 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::otp::OtpLimits;
 use crate::db::{Db, DbError};
+use crate::jwt_verifier::JwksCache;
+use crate::keys::sealing::{Purpose, SealingKey};
+use crate::keys::{ShareKeyError, ShareVault};
 use crate::mail::Mailer;
-use crate::methods::custom_jwt::verifier::JwksCache;
 use crate::otp::OtpSecret;
 use crate::outbound_http::{OutboundHttpError, outbound_client};
 use crate::random::RandomError;
 use crate::rate_limit::IpLimits;
-use crate::sealing::{Purpose, SealingKey};
 use crate::sms::{SmsError, SmsSender, sms_sender_from_config};
 use crate::tokens::{KeyRing, TokenError, TokenIssuer};
-use crate::wallets::{ShareKeyError, ShareVault};
 
 /// The server could not assemble its state.
 #[derive(Debug, thiserror::Error)]

@@ -1,11 +1,11 @@
 //! The app's allowlist (`allowlist_rejected`): who may sign in or up when one is set.
 
-use symbolon_wallet_core::Address;
+use symbolon_wallet_core::chains::ethereum::Address;
 
 use super::VerifiedIdentity;
 use crate::db::apps::AppRecord;
 use crate::db::users::UserRecord;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::state::AppState;
 
 /// Whether `identity` may sign in: no allowlist, or the identity is on it, or (for an existing

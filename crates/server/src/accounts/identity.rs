@@ -47,7 +47,7 @@ impl LoginMethod {
 /// Only a proof nobody can present twice makes a sign-in fresh; a replayable one (a guest
 /// credential, an old Telegram proof or host JWT) signs in, but never freshly.
 ///
-/// [`ACCOUNT_CHANGE_WINDOW_S`]: crate::accounts::ACCOUNT_CHANGE_WINDOW_S
+/// [`ACCOUNT_CHANGE_WINDOW_S`]: crate::web::auth::ACCOUNT_CHANGE_WINDOW_S
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Proof {
     /// A single-use proof made for this sign-in (a code, a nonce, a challenge, an OAuth code).

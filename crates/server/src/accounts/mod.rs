@@ -21,15 +21,12 @@ use crate::db::passkeys::{PASSKEY, PasskeyUnlink};
 use crate::db::users::UserRecord;
 use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
 use crate::digest::sha256_hex;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::random::{random_id, random_token};
 use crate::state::AppState;
 
-/// Link, unlink, update and transfer (and registering the root wallet, and the recovery share)
-/// need a session whose sign-in was freshly proven this recently ([`Proof`]): otherwise a stolen
-/// access token could add the thief's own way in, and a fresh sign-in through it would get what
-/// only a fresh sign-in gets (the wallet's recovery share).
-pub const ACCOUNT_CHANGE_WINDOW_S: i64 = 600;
+/// The linked-account type of smart wallets (signed in with SIWE, ERC-1271).
+pub const SMART_WALLET: &str = "smart_wallet";
 
 /// Seconds an `account_transfer_required` nonce may be used.
 pub const TRANSFER_TTL_S: i64 = 600;
@@ -470,8 +467,7 @@ async fn refuse_embedded_wallet(
     app_id: &str,
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
-    let wallet_like = identity.account_type == WALLET
-        || identity.account_type == crate::methods::siwe::SMART_WALLET;
+    let wallet_like = identity.account_type == WALLET || identity.account_type == SMART_WALLET;
     if wallet_like
         && state
             .db

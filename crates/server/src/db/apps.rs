@@ -2,7 +2,7 @@
 
 use super::{Db, DbError};
 use crate::app_settings::AppSettings;
-use crate::cli::normalize_origin;
+use crate::origin::normalize_origin;
 
 /// An app as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,9 +16,11 @@ pub mod users;
 pub mod wallet_nonces;
 pub mod wallets;
 
+use crate::error::AppError;
 use std::net::IpAddr;
 use std::str::FromStr;
 use std::time::Duration;
+use symbolon_protocol::ServerErrorCode;
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
@@ -184,6 +186,18 @@ fn sqlite_pool(size: u32, read_only: bool) -> AnyPoolOptions {
                 Ok(())
             })
         })
+}
+
+impl From<DbError> for AppError {
+    fn from(error: DbError) -> Self {
+        match error {
+            DbError::Conflict => Self::new(
+                ServerErrorCode::ResourceConflict,
+                "A concurrent change conflicted; retry",
+            ),
+            other => Self::internal(&other),
+        }
+    }
 }
 
 #[cfg(test)]

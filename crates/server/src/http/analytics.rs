@@ -3,7 +3,7 @@
 use axum::Json;
 use symbolon_protocol::session::{AnalyticsEventRequest, SuccessResponse};
 
-use super::raw_body::RawBody;
+use crate::web::raw_body::RawBody;
 
 /// Logs the event name (payloads are not logged) and always answers `{success: true}`.
 pub async fn record_event(RawBody(body): RawBody) -> Json<SuccessResponse> {

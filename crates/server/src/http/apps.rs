@@ -10,12 +10,12 @@ use symbolon_protocol::app::{
 use symbolon_protocol::constants::HEADER_APP_ID;
 use symbolon_protocol::oauth::CustomOAuthProviderConfig;
 
-use super::app_context::{AppContext, header};
-use super::error::AppError;
-use super::path_param::PathParam;
 use crate::app_secrets::{AppSecrets, TELEGRAM_BOT_TOKEN};
 use crate::db::apps::AppRecord;
+use crate::error::AppError;
 use crate::state::AppState;
+use crate::web::app_context::{AppContext, header};
+use crate::web::path_param::PathParam;
 
 /// The configuration of the app in the path. A `privy-app-id` header, when sent, must name it.
 pub async fn get_app(

@@ -1,5 +1,5 @@
 //! CORS: answer preflights for any origin some app allows; the per-app origin check happens on
-//! the actual request ([`super::app_context`]), since preflights carry no `privy-app-id`.
+//! the actual request ([`crate::web::app_context`]), since preflights carry no `privy-app-id`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -9,7 +9,7 @@ use axum::http::{HeaderName, HeaderValue, Method, header};
 use symbolon_protocol::constants::CLIENT_REQUEST_HEADERS;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
-use crate::cli::normalize_origin;
+use crate::origin::normalize_origin;
 use crate::state::AppState;
 
 /// How long a "some app allows this origin" answer is reused. Browsers already cache preflight

@@ -4,10 +4,10 @@ use axum::Json;
 use axum::extract::State;
 use symbolon_protocol::ServerErrorCode;
 
-use super::error::AppError;
-use super::path_param::PathParam;
+use crate::error::AppError;
 use crate::state::AppState;
 use crate::tokens::JwksResponse;
+use crate::web::path_param::PathParam;
 
 /// The JWKS. Public, so no app header or origin is needed; the path must name an app.
 pub async fn get_jwks(

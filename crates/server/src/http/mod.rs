@@ -1,25 +1,12 @@
 //! The HTTP API: routes, extractors, CORS and the error type.
 
 pub mod analytics;
-pub mod app_context;
 pub mod apps;
-pub mod auth;
-pub mod client_ip;
 pub mod cors;
-pub mod embedded_wallets;
 pub mod error;
-pub mod frame_caller;
 pub mod health;
-pub mod json_body;
 pub mod jwks;
 pub mod openapi;
-pub mod path_param;
-pub mod raw_body;
-pub mod session_issue;
-pub mod sessions;
-pub mod user_view;
-pub mod users;
-pub mod wallet_frame;
 
 use axum::Router;
 use symbolon_protocol::ServerErrorCode;
@@ -34,7 +21,10 @@ use crate::methods::{
 use crate::mfa::routes as mfa;
 use crate::provider_app;
 use crate::serve::{Timeouts, with_timeouts};
+use crate::sessions::routes as sessions;
 use crate::state::AppState;
+use crate::users::routes as users;
+use crate::wallets::{frame_page, routes as wallets};
 
 /// The server's router. Every response, errors and unknown routes included, has a JSON body,
 /// except the wallet frame's page and assets. Routes are mounted only through [`Mount`], which
@@ -133,18 +123,15 @@ pub fn app(state: AppState) -> Router {
     // Used only by the wallet frame on the server's own origin: merged after the CORS layer, so
     // no host origin gets a preflight grant or a readable answer here.
     let frame_routes = Mount::new()
-        .post(&api("/embedded_wallets"), embedded_wallets::create)
-        .post(
-            &api("/embedded_wallets/challenge"),
-            embedded_wallets::challenge,
-        )
+        .post(&api("/embedded_wallets"), wallets::create)
+        .post(&api("/embedded_wallets/challenge"), wallets::challenge)
         .post(
             &api("/embedded_wallets/{address}/recovery/key_material"),
-            embedded_wallets::key_material,
+            wallets::key_material,
         )
         .post(
             &api("/embedded_wallets/{address}/shares"),
-            embedded_wallets::replace_shares,
+            wallets::replace_shares,
         )
         // MFA verification and enrolment: the token never reaches a host page.
         .post(&api("/mfa/verify"), mfa::verify)
@@ -154,10 +141,10 @@ pub fn app(state: AppState) -> Router {
         .post(&api("/mfa/passkeys/enroll"), mfa::passkeys_enroll)
         .post(&api("/mfa/unenroll"), mfa::unenroll)
         .post(&api("/mfa/passkeys/unlink"), mfa::passkeys_unlink)
-        .get("/apps/{app_id}/embedded-wallets", wallet_frame::page)
+        .get("/apps/{app_id}/embedded-wallets", frame_page::page)
         // The export page: the same page, which reads its path (the published client opens it here).
-        .get("/apps/{app_id}/embedded-wallets/export", wallet_frame::page)
-        .get("/embedded-wallets/assets/{file}", wallet_frame::asset)
+        .get("/apps/{app_id}/embedded-wallets/export", frame_page::page)
+        .get("/embedded-wallets/assets/{file}", frame_page::asset)
         // The OAuth provider sends the browser here (a redirect, not a host page's call).
         .get(&api("/oauth/callback"), oauth::callback)
         .post(&api("/oauth/callback"), oauth::callback_form)

@@ -4,6 +4,8 @@ mod login_code;
 mod smtp;
 
 pub use login_code::login_code_email;
+
+use crate::error::AppError;
 pub use smtp::SmtpMailer;
 
 /// Sending failed.
@@ -46,4 +48,17 @@ impl std::fmt::Debug for OutgoingEmail {
 pub trait Mailer: Send + Sync {
     /// Delivers `email`, returning once the relay accepted it.
     async fn send(&self, email: OutgoingEmail) -> Result<(), MailError>;
+}
+
+impl From<MailError> for AppError {
+    fn from(error: MailError) -> Self {
+        match error {
+            // The recipient is unusable: bad input, not a server fault.
+            MailError::Recipient(reason) => {
+                tracing::info!(%reason, "mail recipient refused");
+                Self::invalid_data("Invalid email address")
+            }
+            other => Self::internal(&other),
+        }
+    }
 }

@@ -12,12 +12,12 @@ use super::current_user;
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
 use crate::db::apps::AppRecord;
 use crate::db::otp::{GuessRefusal, OtpKey};
-use crate::http::auth::SignedIn;
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::otp::generate_code;
 use crate::rate_limit::BurstLimiter;
 use crate::state::AppState;
+use crate::web::auth::SignedIn;
+use crate::web::client_ip::ClientIp;
 
 /// A way codes reach people (email, SMS): what it proves and how its subjects are written.
 #[derive(Debug, Clone, Copy)]

@@ -7,7 +7,6 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{SIWE_STATEMENT, WALLET_MESSAGE_MAX_LEN, WALLET_NONCE_TTL_S};
 use symbolon_protocol::siwe::{ExternalWalletMetadata, SiweInitResponse};
 use symbolon_protocol::user::ChainType;
-use symbolon_wallet_core::Address;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
@@ -19,44 +18,20 @@ use crate::accounts::{self, LoginMethod, VerifiedIdentity};
 use crate::db::wallet_nonces::WalletNonce;
 use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
 use crate::digest::sha256_hex;
-use crate::http::app_context::AppContext;
-use crate::http::auth::SignedIn;
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
+use crate::error::AppError;
+pub use crate::identifiers::wallet_address::{
+    ethereum_address, normalize_solana, normalize_wallet_address, solana_address,
+};
 use crate::random::random_id;
 use crate::state::AppState;
+use crate::web::app_context::AppContext;
+use crate::web::auth::SignedIn;
+use crate::web::client_ip::ClientIp;
 
 /// Seconds a signed message may claim to be issued ahead of our clock (wallet clocks drift).
 pub const CLOCK_SKEW_S: i64 = 300;
 /// The longest `walletClientType` / `connectorType` kept.
 const MAX_LABEL_LEN: usize = 64;
-
-/// An Ethereum address in any case (a wallet may hand it lower-case, checksummed or upper-case).
-pub fn ethereum_address(text: &str) -> Option<Address> {
-    let text = text.trim();
-    let digits = text.strip_prefix("0x").or(text.strip_prefix("0X"))?;
-    Address::parse(&format!("0x{}", digits.to_ascii_lowercase())).ok()
-}
-
-/// A Solana address: base58 of a 32-byte ed25519 public key, kept as written (base58 is
-/// case-sensitive, so this is the only form).
-pub fn solana_address(text: &str) -> Option<[u8; 32]> {
-    let bytes = bs58::decode(text.trim()).into_vec().ok()?;
-    bytes.try_into().ok()
-}
-
-/// A Solana address as stored (trimmed), when it is one.
-pub fn normalize_solana(text: &str) -> Option<String> {
-    solana_address(text).map(|_| text.trim().to_string())
-}
-
-/// A wallet address as the server stores and compares it: Ethereum checksummed, Solana as is.
-pub fn normalize_wallet_address(text: &str) -> Option<String> {
-    if let Some(address) = ethereum_address(text) {
-        return Some(address.to_checksum());
-    }
-    normalize_solana(text)
-}
 
 /// Issues a nonce for `address` (already normalised): `/siwe/init`, `/siws/init`. Limited per
 /// client IP only; the address keeps its newest nonces (`db::wallet_nonces`).
@@ -328,21 +303,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn addresses_normalise_as_stored() {
-        assert_eq!(
-            normalize_wallet_address("0XF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266").as_deref(),
-            Some("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
-        );
-        let solana = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
-        assert_eq!(normalize_wallet_address(solana).as_deref(), Some(solana));
-        assert_eq!(normalize_wallet_address("0x12"), None);
-        assert_eq!(normalize_wallet_address("not-an-address"), None);
+    fn message_times_are_rfc3339() {
         assert_eq!(
             parse_rfc3339("2026-01-01T00:00:00.123Z"),
             Some(1_767_225_600)
         );
         assert_eq!(parse_rfc3339("yesterday"), None);
-        // 0, O, I and l are not base58.
-        assert_eq!(solana_address("0OIl"), None);
     }
 }

@@ -20,11 +20,11 @@ use symbolon_protocol::session::AuthMode;
 use symbolon_protocol::user::User;
 
 use crate::accounts::{self, Proof, VerifiedIdentity};
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::error::AppError;
-use crate::http::session_issue::start_session;
-use crate::http::user_view::user_view;
+use crate::error::AppError;
+use crate::sessions::issue::start_session;
 use crate::state::AppState;
+use crate::users::view::user_view;
+use crate::web::auth::{LoginCaller, SignedIn};
 
 /// `…/authenticate`: signs the identity a single-use proof proved in (or up) and answers with a
 /// new session.

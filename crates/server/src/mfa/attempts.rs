@@ -14,7 +14,7 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{MFA_FAILURE_MEMORY_S, MFA_LOCKOUTS_S};
 
 use super::MFA_MAX_FAILED_VERIFICATIONS;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::state::AppState;
 
 /// The message of a wrong or expired code (spec §8).

@@ -11,15 +11,14 @@
 //! token, or a token that cannot serve the operation, refuses at once), [`Cleared::consume`]
 //! after all of them passed (one conditional write; a concurrent use past the limit loses here).
 
-use axum::http::StatusCode;
 use symbolon_protocol::ServerErrorCode;
 
 use super::token::{presented, token_hash};
 use super::{MFA_SIGNING_USES, MFA_SIGNING_WINDOW_S};
 use crate::db::mfa::SigningWindow;
-use crate::http::error::AppError;
-use crate::http::frame_caller::FrameCaller;
+use crate::error::{AppError, Status};
 use crate::state::AppState;
+use crate::web::frame_caller::FrameCaller;
 
 /// What one verification covers for signatures.
 const SIGNING_WINDOW: SigningWindow = SigningWindow {
@@ -56,7 +55,7 @@ pub fn mfa_required() -> AppError {
         ServerErrorCode::MissingOrInvalidMfa,
         "MFA verification is required",
     )
-    .with_status(StatusCode::FORBIDDEN)
+    .with_status(Status::Forbidden)
 }
 
 /// `403 expired_or_invalid_mfa_token`: unknown, expired, used, or another session's token.
@@ -65,7 +64,7 @@ pub fn token_refused() -> AppError {
         ServerErrorCode::ExpiredOrInvalidMfaToken,
         "The MFA token is expired or invalid",
     )
-    .with_status(StatusCode::FORBIDDEN)
+    .with_status(Status::Forbidden)
 }
 
 /// Decides whether `operation` of `caller` needs an MFA token and, if so, that `token` is live

@@ -21,38 +21,9 @@ pub use symbolon_protocol::constants::{
     TOTP_PENDING_TTL_S,
 };
 pub use symbolon_protocol::mfa::MfaMethodType;
-use symbolon_protocol::user::MfaMethod;
 
 use crate::db::apps::AppRecord;
-use crate::http::error::AppError;
-use crate::state::AppState;
-
-/// `[mfa]` of an app's settings.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct MfaSettings {
-    /// The second factors users may enrol (`totp`, `sms`, `passkey`); empty: MFA off.
-    pub methods: Vec<String>,
-    /// Each signature needs a fresh MFA token too (for users with a second factor).
-    pub protect_transactions: bool,
-}
-
-impl MfaSettings {
-    /// Known methods only, each once.
-    pub fn check(&self) -> Result<(), String> {
-        for (i, method) in self.methods.iter().enumerate() {
-            if MfaMethodType::parse(method).is_none() {
-                return Err(format!(
-                    "mfa.methods: unknown method {method:?} (totp, sms, passkey)"
-                ));
-            }
-            if self.methods[..i].contains(method) {
-                return Err(format!("mfa.methods: {method:?} is listed twice"));
-            }
-        }
-        Ok(())
-    }
-}
+use crate::error::{AppError, Status};
 
 /// Refuses enrolling a method the app does not offer (`[mfa] methods`).
 pub fn offered(app: &AppRecord, method: MfaMethodType) -> Result<(), AppError> {
@@ -75,50 +46,11 @@ pub fn offered(app: &AppRecord, method: MfaMethodType) -> Result<(), AppError> {
     }
 }
 
-/// The user's enrolled methods in wire form (`User.mfa_methods`).
-pub async fn wire_methods(state: &AppState, user_id: &str) -> Result<Vec<MfaMethod>, AppError> {
-    let methods = state.db.mfa_methods(user_id).await?;
-    Ok(methods
-        .into_iter()
-        .filter_map(|m| {
-            let verified_at = m.verified_at;
-            Some(match MfaMethodType::parse(&m.method)? {
-                MfaMethodType::Totp => MfaMethod::Totp { verified_at },
-                MfaMethodType::Sms => MfaMethod::Sms { verified_at },
-                MfaMethodType::Passkey => MfaMethod::Passkey { verified_at },
-            })
-        })
-        .collect())
-}
-
 /// The method is not enrolled (400 `missing_mfa_enrollment`).
 pub fn not_enrolled(kind: MfaMethodType) -> AppError {
     AppError::new(
         ServerErrorCode::MissingMfaEnrollment,
         format!("No {} second factor is enrolled", kind.as_str()),
     )
-    .with_status(axum::http::StatusCode::BAD_REQUEST)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::MfaSettings;
-
-    #[test]
-    fn settings_name_known_methods_once() {
-        let settings = |methods: &[&str]| MfaSettings {
-            methods: methods.iter().map(|m| m.to_string()).collect(),
-            protect_transactions: true,
-        };
-        assert!(settings(&["totp", "sms", "passkey"]).check().is_ok());
-        assert!(settings(&[]).check().is_ok());
-        let unknown = settings(&["totp", "email"])
-            .check()
-            .expect_err("email is no second factor");
-        assert!(unknown.contains("\"email\""), "{unknown}");
-        assert!(settings(&["sms", "sms"]).check().is_err());
-        let parsed: MfaSettings =
-            toml::from_str("methods = [\"totp\"]\nprotect_transactions = true").expect("toml");
-        assert_eq!(parsed, settings(&["totp"]));
-    }
+    .with_status(Status::BadRequest)
 }

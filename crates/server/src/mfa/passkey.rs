@@ -21,11 +21,11 @@ use crate::db::mfa::{ChangeOutcome, MfaChange, TokenUse};
 use crate::db::passkeys::{
     PasskeyUnlink, is_enrolled_in_mfa, mfa_credential_ids, set_enrolled_in_mfa,
 };
-use crate::http::app_context::origin_allowed;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::methods::passkey::ceremony::Purpose;
 use crate::methods::passkey::{finish_assertion, start_assertion};
 use crate::state::AppState;
+use crate::web::app_context::origin_allowed;
 
 /// The message of a refused assertion.
 pub const PASSKEY_FAILED: &str = "Passkey verification failed";

@@ -18,13 +18,13 @@ use super::notice::{self, Change};
 use super::token::{presented, token_hash};
 use super::{MfaMethodType, not_enrolled, offered, passkey, sms, token, totp};
 use crate::db::mfa::{ChangeOutcome, MfaChange};
-use crate::http::auth::{Authenticated, require_recent_sign_in};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::frame_caller::FrameCaller;
-use crate::http::json_body::JsonBody;
-use crate::http::user_view::user_view;
+use crate::error::AppError;
 use crate::state::AppState;
+use crate::users::view::user_view;
+use crate::web::auth::{Authenticated, require_recent_sign_in};
+use crate::web::client_ip::ClientIp;
+use crate::web::frame_caller::FrameCaller;
+use crate::web::json_body::JsonBody;
 
 /// `POST /mfa/passwordless_sms/init`: texts a code to the enrolled MFA number (`verify`) or to a
 /// number being enrolled (`enroll`).

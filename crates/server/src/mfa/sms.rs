@@ -9,11 +9,11 @@ use super::attempts::{Attempt, INVALID_CODE};
 use super::{MfaMethodType, not_enrolled};
 use crate::db::apps::AppRecord;
 use crate::db::otp::OtpKey;
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::methods::code::{issue_code, redeem_code};
 use crate::sms::normalize_phone;
 use crate::state::AppState;
+use crate::web::client_ip::ClientIp;
 
 /// The `otp_codes` channel of MFA codes.
 const CHANNEL: &str = "mfa_sms";

@@ -4,10 +4,10 @@
 
 use crate::db::mfa::{NewMfaToken, TokenUse};
 use crate::digest::sha256_hex;
-use crate::http::error::AppError;
-use crate::http::frame_caller::FrameCaller;
+use crate::error::AppError;
 use crate::random::random_token;
 use crate::state::AppState;
+use crate::web::frame_caller::FrameCaller;
 
 use super::{MFA_TOKEN_TTL_S, MfaMethodType};
 

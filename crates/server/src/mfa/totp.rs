@@ -14,7 +14,7 @@ use super::attempts::{Attempt, invalid_code};
 use super::{MfaMethodType, TOTP_PENDING_TTL_S, not_enrolled};
 use crate::app_secrets::SealedSecret;
 use crate::db::apps::AppRecord;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::methods::code::well_formed_code;
 use crate::random::random_bytes;
 use crate::state::AppState;

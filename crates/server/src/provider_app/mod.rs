@@ -22,7 +22,7 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::API_PREFIX;
 
 use crate::db::apps::AppRecord;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::state::AppState;
 
 /// Seconds an authorization code lives (RFC 6749 §4.1.2 recommends at most 10 minutes).

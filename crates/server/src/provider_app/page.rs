@@ -14,9 +14,9 @@ use serde_json::{Value, json};
 
 use super::{AuthorizeParams, check_request};
 use crate::html::escape_html;
-use crate::http::path_param::PathParam;
-use crate::http::wallet_frame::{asset_from, error_page, insert_into_head};
 use crate::state::AppState;
+use crate::web::built_pages::{asset_from, error_page, insert_into_head};
+use crate::web::path_param::PathParam;
 
 /// The meta tag the page reads its context from.
 pub const CONTEXT_META: &str = "symbolon-cross-app";

@@ -20,14 +20,14 @@ use super::{
 use crate::db::apps::AppRecord;
 use crate::db::cross_app::{CrossAppCode, CrossAppGrant};
 use crate::digest::sha256_hex;
-use crate::http::app_context::AppContext;
-use crate::http::auth::bearer;
-use crate::http::error::AppError;
-use crate::http::frame_caller::FrameCaller;
-use crate::http::json_body::JsonBody;
-use crate::http::path_param::PathParam;
+use crate::error::AppError;
 use crate::random::random_token;
 use crate::state::AppState;
+use crate::web::app_context::AppContext;
+use crate::web::auth::bearer;
+use crate::web::frame_caller::FrameCaller;
+use crate::web::json_body::JsonBody;
+use crate::web::path_param::PathParam;
 
 /// `POST /api/v1/apps/{app_id}/oauth/consent`: the consent page (server origin, the provider
 /// app's access token) says its user allowed the requester; answers a single-use code.

@@ -7,7 +7,9 @@ mod login_code;
 mod phone;
 mod twilio;
 
+use crate::error::AppError;
 use std::sync::Arc;
+use symbolon_protocol::ServerErrorCode;
 
 pub use disabled::DisabledSender;
 pub use login_code::login_code_sms;
@@ -56,4 +58,21 @@ pub fn sms_sender_from_config(config: &SmsConfig) -> Result<Arc<dyn SmsSender>, 
         return Ok(Arc::new(DisabledSender));
     }
     Ok(Arc::new(TwilioSender::new(config)?))
+}
+
+impl From<SmsError> for AppError {
+    fn from(error: SmsError) -> Self {
+        match error {
+            // The gateway refused the number: bad input, not a server fault.
+            SmsError::Recipient(reason) => {
+                tracing::info!(%reason, "SMS recipient refused");
+                Self::invalid_data("Invalid phone number")
+            }
+            SmsError::NotConfigured => Self::new(
+                ServerErrorCode::FeatureNotEnabled,
+                "This server has no SMS gateway configured",
+            ),
+            other => Self::internal(&other),
+        }
+    }
 }

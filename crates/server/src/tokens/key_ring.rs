@@ -10,9 +10,10 @@ use p256::SecretKey;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use serde::Serialize;
 
-use super::{Es256Signer, KeySealer, TokenError};
+use super::{Es256Signer, TokenError};
 use crate::db::Db;
 use crate::db::keys::SigningKeyRecord;
+use crate::keys::key_sealer::{KeySealer, SealError};
 use crate::random::{random_bytes, random_id};
 
 /// A public key in JWK form (RFC 7517/7518).
@@ -72,7 +73,7 @@ impl KeyRing {
         if records.iter().any(|r| {
             matches!(
                 sealer.open(&r.kid, &r.private_key),
-                Err(TokenError::BadKey { .. })
+                Err(SealError::BadKey { .. })
             )
         }) {
             return Err(TokenError::WrongSealingKey);

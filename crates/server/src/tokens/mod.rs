@@ -3,13 +3,13 @@
 pub mod access;
 pub mod es256_signer;
 pub mod key_ring;
-pub mod key_sealer;
 pub mod refresh;
 
+use crate::error::AppError;
+use crate::keys::key_sealer::SealError;
 pub use access::{TokenIssuer, VerifyError};
 pub use es256_signer::Es256Signer;
 pub use key_ring::{Jwk, JwksResponse, KeyRing};
-pub use key_sealer::KeySealer;
 
 /// Failure to create or load signing keys, or to sign.
 #[derive(Debug, thiserror::Error)]
@@ -44,4 +44,22 @@ pub enum TokenError {
     /// Encoding or signing failed.
     #[error("signing failed: {0}")]
     Sign(String),
+}
+
+impl From<SealError> for TokenError {
+    fn from(error: SealError) -> Self {
+        match error {
+            SealError::Random(e) => Self::Random(e),
+            SealError::KeyEncryptionKey => Self::KeyEncryptionKey,
+            SealError::Seal(message) => Self::Sign(message),
+            SealError::BadKey { kid } => Self::BadKey { kid },
+            SealError::Unsealed { kid } => Self::Unsealed { kid },
+        }
+    }
+}
+
+impl From<TokenError> for AppError {
+    fn from(error: TokenError) -> Self {
+        Self::internal(&error)
+    }
 }

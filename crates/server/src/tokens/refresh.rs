@@ -21,7 +21,7 @@ pub fn new_refresh_token() -> Result<(String, String), RandomError> {
 }
 
 /// The one child of `parent` and its hash: base64url HMAC-SHA256 of the parent under
-/// `rotation_key` (from [`crate::sealing::Purpose::RefreshRotation`]), shaped like a new token.
+/// `rotation_key` (from [`crate::keys::sealing::Purpose::RefreshRotation`]), shaped like a new token.
 pub fn child_refresh_token(rotation_key: &[u8], parent: &str) -> (String, String) {
     // HMAC accepts keys of any length, so this cannot fail.
     let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(rotation_key)

@@ -12,7 +12,8 @@ use base64::engine::general_purpose::STANDARD;
 use p256::ecdsa::signature::Verifier;
 use p256::ecdsa::{Signature as P256Signature, VerifyingKey};
 use sha2::{Digest, Sha256};
-use symbolon_wallet_core::{Address, Share, decode_hex, recover_personal_signer};
+use symbolon_wallet_core::chains::ethereum::{Address, recover_personal_signer};
+use symbolon_wallet_core::{Share, decode_hex};
 
 use crate::digest::{hex, sha256_hex};
 
@@ -120,7 +121,7 @@ mod tests {
     use super::*;
     use p256::ecdsa::SigningKey;
     use p256::ecdsa::signature::Signer;
-    use symbolon_wallet_core::{PrivateKey, personal_sign};
+    use symbolon_wallet_core::chains::ethereum::{PrivateKey, personal_sign};
 
     const ANVIL_KEY: &str = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 

@@ -14,8 +14,8 @@ use common::{Backend, TestApp, services, unique_email, unique_phone};
 use serde_json::json;
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_server::app_settings::AppSettings;
+use symbolon_server::app_settings::oauth::ProviderSettings;
 use symbolon_server::db::otp::OtpKey;
-use symbolon_server::methods::oauth::settings::ProviderSettings;
 use tokio::task::JoinSet;
 
 const INIT: &str = "/api/v1/passwordless/init";

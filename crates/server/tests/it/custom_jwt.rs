@@ -13,7 +13,7 @@ use ring::rand::SystemRandom;
 use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
 use serde_json::{Value, json};
 use symbolon_server::app_settings::AppSettings;
-use symbolon_server::methods::custom_jwt::verifier::CustomAuthSettings;
+use symbolon_server::jwt_verifier::CustomAuthSettings;
 
 const AUTH: &str = "/api/v1/custom_jwt_account/authenticate";
 const LINK: &str = "/api/v1/custom_jwt_account/link";

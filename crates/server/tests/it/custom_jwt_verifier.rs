@@ -15,7 +15,7 @@ use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use ring::rand::SystemRandom;
 use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, Ed25519KeyPair, KeyPair};
 use serde_json::{Value, json};
-use symbolon_server::methods::custom_jwt::verifier::{
+use symbolon_server::jwt_verifier::{
     CustomAuthSettings, CustomJwtError, InvalidReason, JwksCache, verify_custom_jwt,
 };
 use symbolon_server::outbound_http::outbound_client;

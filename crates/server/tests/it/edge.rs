@@ -11,8 +11,8 @@ use common::{Backend, CLIENT_ID, ORIGIN, TestApp, fresh_database, remove_databas
 use serde_json::json;
 use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
-use symbolon_server::http::client_ip::ClientIp;
 use symbolon_server::http::openapi::{Access, Body, ROUTES};
+use symbolon_server::web::client_ip::ClientIp;
 
 backend_tests!(
     every_host_route_preflight_allows_the_spec_clients_headers,

@@ -12,8 +12,9 @@ use common::{Backend, Reply, TestApp, unique_email};
 use serde_json::{Value, json};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_server::app_settings::AppSettings;
-use symbolon_server::methods::farcaster::FarcasterSettings;
-use symbolon_wallet_core::{PrivateKey, decode_hex, personal_sign};
+use symbolon_server::app_settings::farcaster::FarcasterSettings;
+use symbolon_wallet_core::chains::ethereum::{PrivateKey, personal_sign};
+use symbolon_wallet_core::decode_hex;
 use tokio::task::JoinSet;
 
 const INIT: &str = "/api/v1/farcaster/init";

@@ -18,6 +18,7 @@ mod edge;
 mod farcaster;
 mod login;
 mod mfa;
+mod module_graph;
 mod oauth;
 mod openapi;
 mod passkeys;

@@ -19,8 +19,8 @@ use ring::rand::SystemRandom;
 use ring::signature::{ECDSA_P256_SHA256_FIXED_SIGNING, EcdsaKeyPair, KeyPair};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+use symbolon_server::app_settings::oauth::{CustomProviderSettings, ProviderSettings};
 use symbolon_server::app_settings::{AppSettings, CrossAppProvider};
-use symbolon_server::methods::oauth::settings::{CustomProviderSettings, ProviderSettings};
 
 const CLIENT_ID: &str = "symbolon-dev";
 const CLIENT_SECRET: &str = "symbolon-dev-secret";

@@ -661,7 +661,7 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
             )
             .await
         };
-    let refused = |result: Result<_, symbolon_server::http::error::AppError>| {
+    let refused = |result: Result<_, symbolon_server::error::AppError>| {
         result
             .map(|_: symbolon_server::methods::passkey::VerifiedPasskey| ())
             .unwrap_err()

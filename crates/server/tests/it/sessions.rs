@@ -15,7 +15,7 @@ use jsonwebtoken::{
 use serde_json::{Value, json};
 use symbolon_protocol::session::{AccessTokenClaims, IdentityTokenClaims};
 use symbolon_server::config::DEFAULT_TOKEN_ISSUER;
-use symbolon_server::sealing::SealingKey;
+use symbolon_server::keys::sealing::SealingKey;
 use tokio::task::JoinSet;
 
 const REFRESH: &str = "/api/v1/sessions";

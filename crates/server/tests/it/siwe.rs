@@ -25,7 +25,8 @@ use symbolon_server::app_settings::{Allowlist, AppSettings};
 use symbolon_server::config::RateLimitConfig;
 use symbolon_server::db::wallet_nonces::MAX_LIVE_NONCES_PER_ADDRESS;
 use symbolon_server::random::random_bytes;
-use symbolon_wallet_core::{Address, PrivateKey, decode_hex, encode_hex, personal_sign};
+use symbolon_wallet_core::chains::ethereum::{Address, PrivateKey, personal_sign};
+use symbolon_wallet_core::{decode_hex, encode_hex};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tokio::task::JoinSet;
@@ -147,7 +148,7 @@ fn abi_bytes(bytes: &[u8]) -> Vec<u8> {
 }
 
 fn selector(signature: &str) -> Vec<u8> {
-    symbolon_wallet_core::keccak256(signature.as_bytes())[..4].to_vec()
+    symbolon_wallet_core::chains::ethereum::keccak256(signature.as_bytes())[..4].to_vec()
 }
 
 /// A `TestWallet` owned by `owner`, deployed now.

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_server::app_settings::AppSettings;
-use symbolon_server::methods::telegram::TelegramSettings;
+use symbolon_server::app_settings::telegram::TelegramSettings;
 
 const AUTH: &str = "/api/v1/telegram/authenticate";
 const LINK: &str = "/api/v1/telegram/link";

@@ -16,9 +16,9 @@ use p256::ecdsa::{Signature as P256Signature, SigningKey};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use symbolon_server::random::random_id;
+use symbolon_wallet_core::chains::ethereum::{Address, derive_wallet_key, personal_sign};
 use symbolon_wallet_core::{
-    Address, Entropy, Share, ShareAad, ShareKind, ShareSet, combine_shares, decrypt_share,
-    derive_wallet_key, personal_sign, split_entropy,
+    Entropy, Share, ShareAad, ShareKind, ShareSet, combine_shares, decrypt_share, split_entropy,
 };
 
 const CREATE: &str = "/api/v1/embedded_wallets";

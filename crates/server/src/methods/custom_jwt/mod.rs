@@ -4,8 +4,6 @@
 //! The host signs its users in itself and hands us a JWT; we check it against the host's keys
 //! ([`verifier`]) and the token's subject becomes a `custom_auth` account.
 
-pub mod verifier;
-
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
@@ -13,15 +11,15 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::accounts::{CustomJwtAuthenticateRequest, CustomJwtLinkRequest};
 use symbolon_protocol::user::User;
 
-use self::verifier::{CustomJwtError, verify_custom_jwt_dated};
 use super::{link_to, sign_in_with};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
 use crate::db::apps::AppRecord;
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::AppError;
+use crate::jwt_verifier::{CustomJwtError, verify_custom_jwt_dated};
 use crate::state::AppState;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// The linked-account type.
 pub const CUSTOM_AUTH: &str = "custom_auth";

@@ -4,8 +4,6 @@
 //! (here: a code sent to the address, `super::code`), then hand it to the account rules
 //! (`crate::accounts`) through `super::sign_in` / `super::link_to`.
 
-pub mod address;
-
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
@@ -19,16 +17,16 @@ use symbolon_protocol::session::{
 };
 use symbolon_protocol::user::User;
 
-use self::address::{is_plus_address, normalize_email};
 use super::code::{CodeChannel, issue_code};
 use super::{link_to, sign_in};
 use crate::accounts::{self, LoginMethod};
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::AppError;
+use crate::identifiers::email::{is_plus_address, normalize_email};
 use crate::mail::login_code_email;
 use crate::state::AppState;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// Codes by email prove `email` accounts, addresses trimmed and lower-cased.
 pub const EMAIL: CodeChannel = CodeChannel {

@@ -2,7 +2,7 @@
 //! on Optimism) with one `eth_call` over the configured JSON-RPC endpoint. Dev and tests point
 //! it at the local chain, where `tools/stack/src/farcasterRelay.mjs` places a stand-in.
 
-use symbolon_wallet_core::{Address, keccak256};
+use symbolon_wallet_core::chains::ethereum::{Address, keccak256};
 
 use crate::chain_rpc::{ChainRpcError, eth_call};
 

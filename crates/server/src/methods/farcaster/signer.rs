@@ -13,17 +13,19 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::farcaster::{
     FarcasterSignerRequest, FarcasterSignerResponse, FarcasterSignerStatus,
 };
-use symbolon_wallet_core::{PrivateKey, TypedData, decode_hex, sign_typed_data};
+use symbolon_wallet_core::chains::ethereum::{PrivateKey, TypedData, sign_typed_data};
+use symbolon_wallet_core::decode_hex;
 
-use super::{FARCASTER, FarcasterSettings, upstream};
+use super::{FARCASTER, upstream};
 use crate::app_secrets::FARCASTER_SIGNER_KEY;
+use crate::app_settings::farcaster::FarcasterSettings;
 use crate::db::farcaster::FarcasterSignerRecord;
 use crate::db::users::UserRecord;
-use crate::http::auth::SignedIn;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::AppError;
 use crate::outbound_http::{outbound_client, read_capped};
 use crate::state::AppState;
+use crate::web::auth::SignedIn;
+use crate::web::json_body::JsonBody;
 
 /// Seconds a signed key request may be approved in (the docs recommend a day).
 pub const REQUEST_TTL_S: i64 = 86_400;

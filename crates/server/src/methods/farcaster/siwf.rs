@@ -5,7 +5,8 @@
 //! resource and signer. The custody address is read from the ID registry by the caller.
 
 use siwe::Message;
-use symbolon_wallet_core::{Address, decode_hex, recover_personal_signer};
+use symbolon_wallet_core::chains::ethereum::{Address, recover_personal_signer};
+use symbolon_wallet_core::decode_hex;
 use time::OffsetDateTime;
 
 /// The longest message accepted (a real one is ~500 bytes).
@@ -84,7 +85,7 @@ pub fn check_message(
 
 #[cfg(test)]
 mod tests {
-    use symbolon_wallet_core::{PrivateKey, personal_sign};
+    use symbolon_wallet_core::chains::ethereum::{PrivateKey, personal_sign};
 
     use super::*;
 

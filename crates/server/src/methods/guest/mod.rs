@@ -14,11 +14,11 @@ use symbolon_protocol::accounts::GuestAuthenticateRequest;
 use super::sign_in_with;
 use crate::accounts::{LoginMethod, Proof, VerifiedIdentity};
 use crate::digest::sha256_hex;
-use crate::http::auth::LoginCaller;
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::AppError;
 use crate::state::AppState;
+use crate::web::auth::LoginCaller;
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// The linked-account type (never shown: the subject is a hash of a secret).
 pub const GUEST: &str = crate::db::accounts::GUEST_ACCOUNT_TYPE;

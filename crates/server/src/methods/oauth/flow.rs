@@ -8,16 +8,16 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::oauth::OAuthInitRequest;
 
 use super::CallbackParams;
-use super::providers::{Proof, Provider};
 use super::upstream::{UpstreamError, authorize_url};
+use crate::app_settings::oauth_providers::{Proof, Provider};
 use crate::db::DbError;
 use crate::db::apps::AppRecord;
 use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
-use crate::http::app_context::origin_allowed;
-use crate::http::error::AppError;
+use crate::error::{AppError, Status};
 use crate::random::random_bytes;
 use crate::state::AppState;
+use crate::web::app_context::origin_allowed;
 
 /// Seconds between init and authenticate.
 pub const FLOW_TTL_S: i64 = 600;
@@ -246,7 +246,7 @@ pub fn upstream_refusal(provider: &Provider, error: UpstreamError) -> AppError {
                 ServerErrorCode::InternalError,
                 format!("{} could not be reached; try again", provider.name),
             )
-            .with_status(axum::http::StatusCode::BAD_GATEWAY)
+            .with_status(Status::BadGateway)
         }
         UpstreamError::Misconfigured(reason) => {
             tracing::error!(provider = %provider.name, %reason, "provider misconfigured");

@@ -7,16 +7,14 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::session::OAuthTokens;
 
 use super::flow::upstream_refusal;
-use super::providers::{Proof, Provider, field};
 use super::upstream::{UpstreamError, exchange, user_info};
 use crate::accounts::{LoginMethod, VerifiedIdentity};
 use crate::app_secrets::oauth_client_secret;
+use crate::app_settings::oauth_providers::{Proof, Provider, field};
 use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
-use crate::http::error::AppError;
-use crate::methods::custom_jwt::verifier::{
-    CustomAuthSettings, CustomJwtError, MAX_SUBJECT_CHARS, verified_claims,
-};
+use crate::error::AppError;
+use crate::jwt_verifier::{CustomAuthSettings, CustomJwtError, MAX_SUBJECT_CHARS, verified_claims};
 use crate::state::AppState;
 
 /// Exchanges `code` and proves who the provider says the user is.

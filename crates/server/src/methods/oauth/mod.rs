@@ -12,8 +12,6 @@
 
 pub mod flow;
 pub mod identity;
-pub mod providers;
-pub mod settings;
 pub mod upstream;
 
 use axum::Json;
@@ -31,16 +29,18 @@ use symbolon_protocol::session::OAuthTokens;
 use symbolon_protocol::user::User;
 
 use self::flow::{Callback, start_flow, take_flow};
-use self::providers::{CROSS_APP_PREFIX, Provider, Unavailable, built_in, resolve};
 use super::{current_user, link_to};
 use crate::accounts::{self, VerifiedIdentity};
+use crate::app_settings::oauth_providers::{
+    CROSS_APP_PREFIX, Provider, Unavailable, built_in, resolve,
+};
 use crate::db::apps::AppRecord;
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
-use crate::http::session_issue::start_session_with;
+use crate::error::AppError;
+use crate::sessions::issue::start_session_with;
 use crate::state::AppState;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// Our callback at every provider: `{public_url}/api/v1/oauth/callback`.
 pub fn callback_url(state: &AppState) -> String {

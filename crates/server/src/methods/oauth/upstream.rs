@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use symbolon_protocol::session::OAuthTokens;
 
-use super::providers::{ClientAuth, Provider};
+use crate::app_settings::oauth_providers::{ClientAuth, Provider};
 use crate::outbound_http::{OutboundHttpError, read_capped};
 
 /// Largest token or user-info answer read.

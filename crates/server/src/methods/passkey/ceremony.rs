@@ -20,7 +20,7 @@ use super::wire::b64;
 use crate::db::apps::AppRecord;
 use crate::db::passkeys::{PasskeyChallenge, StoredPasskey};
 use crate::digest::sha256_hex;
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::state::AppState;
 
 /// What a challenge may be used for: a challenge of one purpose never finishes another.

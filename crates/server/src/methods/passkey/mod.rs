@@ -19,7 +19,6 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::http::header::USER_AGENT;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::MAX_PASSKEYS_PER_USER;
@@ -40,40 +39,13 @@ use super::{current_user, link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity, messages};
 use crate::db::apps::AppRecord;
 use crate::db::passkeys::{ENROLLED_IN_MFA, PASSKEY};
-use crate::http::app_context::AppContext;
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
-use crate::http::session_issue::start_session;
+use crate::error::{AppError, Status};
+use crate::sessions::issue::start_session;
 use crate::state::AppState;
-
-/// An app's passkey settings.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PasskeySettings {
-    /// The WebAuthn RP id (a host name such as `example.com`, which also covers its
-    /// subdomains' pages). Without it the RP id is the host of the page asking.
-    pub rp_id: Option<String>,
-}
-
-impl PasskeySettings {
-    /// Refuses an RP id that is no bare host name.
-    pub fn check(&self) -> Result<(), String> {
-        let Some(rp_id) = &self.rp_id else {
-            return Ok(());
-        };
-        let host = url::Url::parse(&format!("https://{rp_id}/"))
-            .ok()
-            .and_then(|u| u.host_str().map(str::to_string));
-        if host.as_deref() != Some(rp_id.as_str()) || rp_id.contains(':') {
-            return Err(format!(
-                "passkeys.rp_id: {rp_id:?} is not a host name (no scheme, port or path; lower case)"
-            ));
-        }
-        Ok(())
-    }
-}
+use crate::web::app_context::AppContext;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// A passkey assertion that held: whose passkey, and which.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -227,7 +199,7 @@ pub async fn unlink(
             ServerErrorCode::MissingOrInvalidMfa,
             "MFA verification is required",
         )
-        .with_status(axum::http::StatusCode::FORBIDDEN));
+        .with_status(Status::Forbidden));
     }
     accounts::unlink(&state, &signed_in.user, PASSKEY, body.credential_id.trim()).await?;
     current_user(&state, &signed_in).await

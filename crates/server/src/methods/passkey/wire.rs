@@ -16,7 +16,7 @@ use webauthn_rs::prelude::{
     RequestChallengeResponse,
 };
 
-use crate::http::error::AppError;
+use crate::error::AppError;
 
 const PUBLIC_KEY: &str = "public-key";
 const REQUIRED: &str = "required";

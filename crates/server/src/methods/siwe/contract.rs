@@ -3,7 +3,9 @@
 //! deployed one's (EIP-6492: one `eth_call` of the deployless validator in
 //! `Eip6492Validator.sol`, which deploys the wallet inside the call and asks it).
 
-use symbolon_wallet_core::{Address, keccak256, personal_sign_hash, recover_personal_signer};
+use symbolon_wallet_core::chains::ethereum::{
+    Address, keccak256, personal_sign_hash, recover_personal_signer,
+};
 
 use crate::chain_rpc::{self, ChainRpcError};
 

@@ -3,9 +3,9 @@
 //! nonce and signature are checked by the caller.
 
 use siwe::Message;
-use symbolon_wallet_core::Address;
+use symbolon_wallet_core::chains::ethereum::Address;
 
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::methods::external_wallet::{CommonFields, check_common, check_length};
 
 /// A message whose offline checks passed.

@@ -10,13 +10,9 @@
 pub mod contract;
 pub mod message;
 
-use std::collections::BTreeMap;
-
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::siwe::{
@@ -24,7 +20,8 @@ use symbolon_protocol::siwe::{
     SiweLinkSmartWalletRequest, SiweTransferRequest, SiweUnlinkRequest,
 };
 use symbolon_protocol::user::{ChainType, User};
-use symbolon_wallet_core::{Address, decode_hex, recover_personal_signer};
+use symbolon_wallet_core::chains::ethereum::{Address, recover_personal_signer};
+use symbolon_wallet_core::decode_hex;
 
 use self::contract::{ChainError, MAX_SIGNATURE_LEN, Signer, is_valid_signature};
 use self::message::check_siwe;
@@ -33,51 +30,14 @@ use super::external_wallet::{
     unlink_wallet, wallet_identity,
 };
 use super::{link_to, sign_in};
+use crate::accounts::SMART_WALLET;
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
-use crate::http::app_context::AppContext;
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::{AppError, Status};
 use crate::state::AppState;
-
-/// The linked-account type of smart wallets.
-pub const SMART_WALLET: &str = "smart_wallet";
-
-/// An app's external-wallet settings: where contract-wallet signatures are checked.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct WalletSettings {
-    /// JSON-RPC endpoint per EIP-155 chain id (decimal keys: `"1"`, `"50312"`). Without one for
-    /// a message's chain only EOA signatures verify there.
-    pub rpc_urls: BTreeMap<String, String>,
-    /// The WalletConnect Cloud project id clients connect mobile wallets with (public; shown in
-    /// `GET /apps/{id}` as `wallet_connect_cloud_project_id`).
-    pub wallet_connect_cloud_project_id: Option<String>,
-}
-
-impl WalletSettings {
-    /// Refuses keys that are no chain id and URLs that are not `http(s)`.
-    pub fn check(&self) -> Result<(), String> {
-        for (chain, url) in &self.rpc_urls {
-            if chain.parse::<u64>().is_err() {
-                return Err(format!("wallets.rpc_urls: {chain:?} is not a chain id"));
-            }
-            let scheme = url::Url::parse(url).map(|u| u.scheme().to_string());
-            if !matches!(scheme.as_deref(), Ok("https" | "http")) {
-                return Err(format!(
-                    "wallets.rpc_urls.{chain}: {url:?} is not an http(s) URL"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// The endpoint of `chain_id`.
-    pub fn rpc_url(&self, chain_id: u64) -> Option<&str> {
-        self.rpc_urls.get(&chain_id.to_string()).map(String::as_str)
-    }
-}
+use crate::web::app_context::AppContext;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// A nonce for one sign-in message of `address`.
 pub async fn init(
@@ -266,7 +226,7 @@ async fn verify(
                 ServerErrorCode::InternalError,
                 "The chain could not be reached",
             )
-            .with_status(StatusCode::BAD_GATEWAY)
+            .with_status(Status::BadGateway)
         }
     })?;
     if !valid {
@@ -286,25 +246,4 @@ async fn verify(
     )
     .await?;
     Ok(checked.address)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settings_check_refuses_what_no_chain_call_could_use() {
-        let with = |chain: &str, url: &str| WalletSettings {
-            rpc_urls: BTreeMap::from([(chain.to_string(), url.to_string())]),
-            ..WalletSettings::default()
-        };
-        assert_eq!(with("50312", "http://127.0.0.1:8545").check(), Ok(()));
-        assert!(with("mainnet", "https://rpc.example").check().is_err());
-        assert!(with("1", "ws://rpc.example").check().is_err());
-        assert_eq!(
-            with("1", "https://rpc.example").rpc_url(1),
-            Some("https://rpc.example")
-        );
-        assert_eq!(with("1", "https://rpc.example").rpc_url(2), None);
-    }
 }

@@ -25,7 +25,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use ed25519_dalek::{Signature, VerifyingKey};
 
-use crate::http::error::AppError;
+use crate::error::AppError;
 use crate::methods::external_wallet::{
     CommonFields, check_common, check_length, parse_rfc3339, solana_address,
 };

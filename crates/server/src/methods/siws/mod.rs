@@ -22,12 +22,12 @@ use super::external_wallet::{
 };
 use super::{link_to, sign_in};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
-use crate::http::app_context::AppContext;
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::AppError;
 use crate::state::AppState;
+use crate::web::app_context::AppContext;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// A nonce for one sign-in message of `address`.
 pub async fn init(

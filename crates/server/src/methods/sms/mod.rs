@@ -17,12 +17,12 @@ use symbolon_protocol::user::User;
 use super::code::{CodeChannel, issue_code};
 use super::{link_to, sign_in};
 use crate::accounts::{self, LoginMethod};
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::AppError;
 use crate::sms::{PhoneError, login_code_sms, normalize_phone};
 use crate::state::AppState;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// Codes by SMS prove `phone` accounts, numbers in E.164. Any region: a number linked before the
 /// app narrowed its regions can still sign in, be removed or be replaced; only sends are limited.

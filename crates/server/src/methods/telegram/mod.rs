@@ -11,72 +11,30 @@ pub mod widget_script;
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::telegram::{
-    TelegramAuthConfig, TelegramAuthResult, TelegramAuthenticateRequest, TelegramLinkRequest,
-    TelegramTransferRequest, TelegramUnlinkRequest, TelegramWebAppData,
+    TelegramAuthResult, TelegramAuthenticateRequest, TelegramLinkRequest, TelegramTransferRequest,
+    TelegramUnlinkRequest, TelegramWebAppData,
 };
 use symbolon_protocol::user::User;
 
 use self::check::{TelegramCheckError, check_login_widget, check_web_app_data};
 use super::{current_user, link_to, sign_in_with};
 use crate::accounts::{self, LoginMethod, VerifiedIdentity};
-use crate::app_secrets::{SealedSecret, TELEGRAM_BOT_TOKEN};
+use crate::app_secrets::TELEGRAM_BOT_TOKEN;
 use crate::db::apps::AppRecord;
-use crate::http::auth::{LoginCaller, SignedIn};
-use crate::http::client_ip::ClientIp;
-use crate::http::error::AppError;
-use crate::http::json_body::JsonBody;
+use crate::error::AppError;
 use crate::state::AppState;
+use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::client_ip::ClientIp;
+use crate::web::json_body::JsonBody;
 
 /// The linked-account type; its subject is the Telegram user id in decimal.
 pub const TELEGRAM: &str = "telegram";
 
-/// An app's Telegram bot. The token is a secret: it signs every proof, is stored sealed
-/// ([`crate::app_secrets`]) and never leaves the server (the app configuration shows only its
-/// id).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct TelegramSettings {
-    /// From @BotFather, `<bot id>:<secret>`; sealed once stored.
-    pub bot_token: SealedSecret,
-    /// The bot's username (the Login Widget shows it).
-    pub bot_name: String,
-    /// Inside a Mini App, the client signs in from `initData` without a click.
-    pub seamless_auth_enabled: bool,
-    /// Oldest `auth_date` accepted, in seconds (default a day, as Telegram suggests for the
-    /// widget); an old proof replayed from a log must not sign anyone in.
-    pub max_auth_age_s: Option<i64>,
-}
-
 /// Default `max_auth_age_s`.
 pub const DEFAULT_MAX_AUTH_AGE_S: i64 = 86_400;
-
-impl TelegramSettings {
-    /// The public part, for `GET /apps/{id}`, given the opened `bot_token`.
-    pub fn public_config(&self, bot_token: &str) -> TelegramAuthConfig {
-        TelegramAuthConfig {
-            bot_id: bot_token.split(':').next().unwrap_or_default().to_string(),
-            bot_name: self.bot_name.trim_start_matches('@').to_string(),
-            seamless_auth_enabled: self.seamless_auth_enabled,
-            // Linking a Telegram account is served (`/telegram/link`).
-            link_enabled: true,
-        }
-    }
-
-    /// Whether the token as written in the settings file has the `<digits>:<secret>` shape
-    /// @BotFather issues.
-    pub fn token_is_well_formed(&self) -> bool {
-        match self.bot_token.plain().and_then(|t| t.split_once(':')) {
-            Some((id, secret)) => {
-                !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) && !secret.is_empty()
-            }
-            None => false,
-        }
-    }
-}
 
 /// Signs in (or up) with either proof.
 pub async fn authenticate(
@@ -206,8 +164,9 @@ fn verify(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+
     use crate::app_settings::AppSettings;
+    use crate::app_settings::telegram::TelegramSettings;
 
     fn with_bot(token: &str) -> AppSettings {
         let mut settings = AppSettings {

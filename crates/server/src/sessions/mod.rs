@@ -1,0 +1,4 @@
+//! Sessions: issuing one at sign-in ([`issue`]), refreshing and ending it ([`routes`]).
+
+pub mod issue;
+pub mod routes;

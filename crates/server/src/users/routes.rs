@@ -1,0 +1,47 @@
+//! `GET /users/me` and `POST /users/me/accept_terms`.
+
+use axum::Json;
+use axum::extract::State;
+use symbolon_protocol::session::CurrentUserResponse;
+use symbolon_protocol::user::User;
+
+use crate::db::users::UserRecord;
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::users::view::user_view;
+use crate::web::auth::Authenticated;
+
+async fn load_user(state: &AppState, auth: &Authenticated) -> Result<UserRecord, AppError> {
+    state
+        .db
+        .find_user(&auth.ctx.app.id, &auth.claims.sub)
+        .await?
+        .ok_or_else(|| AppError::invalid_token("User no longer exists"))
+}
+
+/// The caller's user and a fresh identity token.
+pub async fn me(
+    State(state): State<AppState>,
+    auth: Authenticated,
+) -> Result<Json<CurrentUserResponse>, AppError> {
+    let record = load_user(&state, &auth).await?;
+    let user = user_view(&state, &record).await?;
+    let identity_token = state
+        .tokens
+        .identity_token(&record.app_id, &user, state.clock.now())?;
+    Ok(Json(CurrentUserResponse {
+        user,
+        identity_token: Some(identity_token),
+    }))
+}
+
+/// Records that the caller accepted the app's terms; answers the updated user.
+pub async fn accept_terms(
+    State(state): State<AppState>,
+    auth: Authenticated,
+) -> Result<Json<User>, AppError> {
+    auth.ctx.require_origin()?;
+    state.db.accept_terms(&auth.claims.sub).await?;
+    let record = load_user(&state, &auth).await?;
+    Ok(Json(user_view(&state, &record).await?))
+}

@@ -1,0 +1,59 @@
+//! Single-use nonces for the frame's signed calls (`docs/wallet.md` "Proofs"): issued per
+//! session and purpose, consumed once.
+
+use symbolon_protocol::wallet::WalletChallengePurpose;
+
+use super::audit::audit;
+use super::proofs::nonce_hash;
+use super::refusals::proof_refused;
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::web::frame_caller::FrameCaller;
+
+/// Seconds a challenge nonce stays valid.
+pub const CHALLENGE_TTL_S: i64 = 120;
+
+/// Consumes the caller's `purpose` challenge `nonce` (single use, this session only); a refusal
+/// (missing, expired, used, or a storage failure) is audited as `refused_challenge` of `action`
+/// on `address`.
+pub async fn consume_challenge(
+    state: &AppState,
+    caller: &FrameCaller,
+    nonce: Option<&str>,
+    purpose: WalletChallengePurpose,
+    (address, action): (&str, &str),
+) -> Result<String, AppError> {
+    let consumed = take_challenge(state, caller, nonce, purpose).await;
+    if consumed.is_err() {
+        audit(caller, address, action, "refused_challenge");
+    }
+    consumed
+}
+
+/// [`consume_challenge`] without the audit.
+pub async fn take_challenge(
+    state: &AppState,
+    caller: &FrameCaller,
+    nonce: Option<&str>,
+    purpose: WalletChallengePurpose,
+) -> Result<String, AppError> {
+    let nonce = nonce
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .ok_or_else(|| proof_refused("A signed challenge is required"))?;
+    let consumed = state
+        .db
+        .consume_wallet_challenge(
+            &nonce_hash(nonce),
+            &caller.user.id,
+            &caller.claims.sid,
+            purpose.as_str(),
+            state.clock.now(),
+        )
+        .await?;
+    if consumed {
+        Ok(nonce.to_string())
+    } else {
+        Err(proof_refused("The challenge expired or was already used"))
+    }
+}

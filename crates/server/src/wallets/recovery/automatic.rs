@@ -1,0 +1,124 @@
+//! Automatic recovery (`privy`): the server releases the sealed recovery share to a session that
+//! signed in with a fresh proof within [`RECOVERY_WINDOW_S`], at most [`RECOVERY_CAP`] times a
+//! day, and lets that session replace the shares within the same window.
+
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::user::{ChainType, RecoveryMethod};
+use symbolon_wallet_core::chains::ethereum::Address;
+use symbolon_wallet_core::{Share, ShareKind};
+
+use crate::db::wallets::{RecoveryGrant, WalletLimit};
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::wallets::audit::audit;
+use crate::wallets::refusals::{not_found, sign_in_again};
+use crate::web::frame_caller::FrameCaller;
+
+/// A session may get the recovery share only this many seconds after its sign-in, and may
+/// replace the shares only this long after getting it.
+pub const RECOVERY_WINDOW_S: i64 = 600;
+/// Recoveries per user per day.
+pub const RECOVERY_CAP: WalletLimit = WalletLimit {
+    action: "recovery",
+    max: 3,
+    window: 86_400,
+};
+
+/// The wallet whose recovery share is asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Release<'a> {
+    /// Its address (for the audit log).
+    pub address: &'a str,
+    /// Its recovery method.
+    pub method: RecoveryMethod,
+    /// The root wallet's address, which the envelope is bound to.
+    pub root: Address,
+    /// Its chain.
+    pub chain: ChainType,
+    /// The audited action.
+    pub action: &'a str,
+}
+
+/// The recovery share, once this session may have it (uses one of the day's recoveries).
+pub async fn release(
+    state: &AppState,
+    caller: &FrameCaller,
+    release: Release<'_>,
+) -> Result<Share, AppError> {
+    let user_id = caller.user.id.as_str();
+    if release.method != RecoveryMethod::Privy {
+        audit(
+            caller,
+            release.address,
+            release.action,
+            "refused_recovery_method",
+        );
+        return Err(AppError::new(
+            ServerErrorCode::DisallowedRecoveryMethod,
+            format!(
+                "Recovery method {} is not automatic",
+                release.method.as_str()
+            ),
+        ));
+    }
+    let now = state.clock.now();
+    let grant = state
+        .db
+        .take_recovery(
+            user_id,
+            &caller.claims.sid,
+            now - RECOVERY_WINDOW_S,
+            RECOVERY_CAP,
+            now,
+        )
+        .await?;
+    match grant {
+        RecoveryGrant::Granted => {}
+        RecoveryGrant::SessionNotFresh => {
+            audit(
+                caller,
+                release.address,
+                release.action,
+                "refused_stale_session",
+            );
+            return Err(sign_in_again());
+        }
+        RecoveryGrant::CapReached => {
+            audit(
+                caller,
+                release.address,
+                release.action,
+                "refused_recovery_cap",
+            );
+            return Err(AppError::rate_limited(
+                u64::try_from(RECOVERY_CAP.window).unwrap_or(86_400),
+            ));
+        }
+    }
+    let recovery_envelope = state
+        .db
+        .recovery_share_envelope(user_id, release.chain.as_str())
+        .await?
+        .ok_or_else(not_found)?;
+    let recovery = state
+        .share_vault
+        .open(
+            ShareKind::Recovery,
+            &recovery_envelope,
+            release.root,
+            user_id,
+        )
+        .map_err(|e| AppError::internal(&e))?;
+    Ok(recovery)
+}
+
+/// Whether this session got the recovery share within [`RECOVERY_WINDOW_S`] (so it may replace
+/// the shares it re-split).
+pub async fn recovered_lately(
+    state: &AppState,
+    caller: &FrameCaller,
+    now: i64,
+) -> Result<bool, AppError> {
+    let recovered_at = state.db.session_recovered_at(&caller.claims.sid).await?;
+    Ok(recovered_at.is_some_and(|at| now - at <= RECOVERY_WINDOW_S))
+}
