@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod apps;
+pub mod challenges;
 pub mod cross_app;
 pub mod farcaster;
 pub mod keys;
@@ -37,6 +38,16 @@ pub enum DbError {
     /// A unique constraint was violated (a concurrent insert won).
     #[error("unique constraint violated")]
     Conflict,
+    /// A stored JSON document (a challenge's payload) did not read back as its type.
+    #[error("stored data unreadable: {0}")]
+    Corrupt(String),
+}
+
+impl DbError {
+    /// A stored document that does not parse (or a value that does not serialise).
+    pub fn corrupt(error: impl std::fmt::Display) -> Self {
+        DbError::Corrupt(error.to_string())
+    }
 }
 
 impl From<sqlx::Error> for DbError {

@@ -10,6 +10,7 @@ mod accounts;
 mod api;
 mod app_secrets;
 mod binary;
+mod challenges;
 mod codes;
 mod cross_app;
 mod custom_jwt;
