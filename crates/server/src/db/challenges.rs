@@ -173,7 +173,8 @@ impl Db {
     }
 
     /// Deletes every expired row of the expiring tables (challenges, MFA tokens, OAuth code
-    /// bindings, provider tokens); returns how many. Run by the sweeper in `serve`, never needed
+    /// bindings, provider tokens) and the shared rate-limit budgets that are whole again; returns
+    /// how many. Run by the sweeper in `serve`, never needed
     /// for correctness: every read and take checks `expires_at` itself.
     pub async fn sweep_expired(&self, now: i64) -> Result<u64, DbError> {
         let mut deleted = 0;
@@ -185,6 +186,12 @@ impl Db {
                 .await?
                 .rows_affected();
         }
+        // A budget whose arrival time has passed is whole again: forgetting it loses nothing.
+        deleted += sqlx::query("DELETE FROM rate_limits WHERE tat_ms <= $1")
+            .bind(now.saturating_mul(1_000))
+            .execute(self.writer())
+            .await?
+            .rows_affected();
         Ok(deleted)
     }
 }

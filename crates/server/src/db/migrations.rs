@@ -38,6 +38,7 @@ migrations! {
     16 "0016_mfa_lock_backoff",
     17 "0017_mfa_signing_window",
     18 "0018_challenges",
+    19 "0019_rate_limits",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -17,6 +17,7 @@ mod custom_jwt;
 mod custom_jwt_verifier;
 mod edge;
 mod farcaster;
+mod limiter;
 mod login;
 mod mfa;
 mod oauth;
