@@ -158,7 +158,7 @@ impl Db {
         .await?;
         self.farcaster_signer_in(self.writer(), &signer.app_id, &signer.public_key)
             .await?
-            .ok_or(DbError::Conflict)
+            .ok_or(DbError::Conflict { constraint: None })
     }
 
     /// The app's signer request for `public_key`.

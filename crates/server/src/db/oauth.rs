@@ -91,7 +91,9 @@ impl Db {
         .execute(self.writer())
         .await?;
         if stored.rows_affected() == 0 {
-            return Err(DbError::Conflict);
+            return Err(DbError::Conflict {
+                constraint: Some("challenges_slot_unique".into()),
+            });
         }
         Ok(())
     }

@@ -246,7 +246,7 @@ pub async fn set_enrolled_in_mfa(
             return Ok(matched);
         }
     }
-    Err(DbError::Conflict)
+    Err(DbError::Conflict { constraint: None })
 }
 
 async fn try_set_enrolled(

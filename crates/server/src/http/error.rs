@@ -183,7 +183,7 @@ fn too_large(status: StatusCode, error: AppError) -> AppError {
 impl From<DbError> for AppError {
     fn from(error: DbError) -> Self {
         match error {
-            DbError::Conflict => Self::new(
+            DbError::Conflict { .. } => Self::new(
                 ServerErrorCode::ResourceConflict,
                 "A concurrent change conflicted; retry",
             ),
