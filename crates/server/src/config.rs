@@ -227,6 +227,20 @@ pub struct RateLimitConfig {
     /// during the lock still works, once, for the network that asked for it)
     /// (`SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_ADDRESS`).
     pub code_failures_per_address: u32,
+    /// Where the per-network budgets are kept (`SYMBOLON_RATE_LIMIT_STORE`, `memory` or
+    /// `database`): `database` shares them between several instances over one (Postgres) database.
+    pub store: LimiterStore,
+}
+
+/// Where the per-network rate-limit budgets live (`crate::rate_limit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LimiterStore {
+    /// In this process's memory: each instance has its own budgets (one instance, or SQLite).
+    #[default]
+    Memory,
+    /// In the database: every instance spends from the same budgets, one upsert per check.
+    Database,
 }
 
 impl Default for RateLimitConfig {
@@ -240,6 +254,7 @@ impl Default for RateLimitConfig {
             ip_authenticate_per_window: 120,
             code_failures_per_hour: 20,
             code_failures_per_address: 30,
+            store: LimiterStore::Memory,
         }
     }
 }
@@ -506,6 +521,18 @@ impl Config {
             "SYMBOLON_RATE_LIMIT_CODE_FAILURES_PER_ADDRESS",
             &mut self.rate_limit.code_failures_per_address,
         )?;
+        if let Some(v) = lookup("SYMBOLON_RATE_LIMIT_STORE") {
+            self.rate_limit.store = match v.as_str() {
+                "memory" => LimiterStore::Memory,
+                "database" => LimiterStore::Database,
+                _ => {
+                    return Err(ConfigError::Env {
+                        name: "SYMBOLON_RATE_LIMIT_STORE",
+                        value: v,
+                    });
+                }
+            };
+        }
         self.http.apply_env(&lookup)?;
         Ok(())
     }

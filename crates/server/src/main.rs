@@ -66,7 +66,9 @@ async fn serve(config: Config) -> Result<(), BoxError> {
     let state = AppState::new(config, db.clone(), mailer, Clock::system()).await?;
     tracing::info!(address = %listener.local_addr()?, public_url = %state.config.public_url, "symbolon listening");
     let http = state.config.http.clone();
+    let sweeper = serve::spawn_expiry_sweeper(db.clone(), state.clock.clone());
     serve::serve(listener, app(state), &http, shutdown_signal()).await;
+    sweeper.abort();
     db.close().await;
     tracing::info!("symbolon stopped");
     Ok(())

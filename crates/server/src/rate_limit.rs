@@ -1,7 +1,10 @@
-//! In-memory rate limiting (per process; see docs/server.md for multi-instance notes): the
-//! per-network budgets of each login method's starts and of credential checks ([`IpLimits`]).
+//! Rate limiting: the per-network budgets of each login method's starts and of credential checks
+//! ([`IpLimits`]), each a [`BurstLimiter`] over a [`Limiter`]: [`MemoryLimiter`] (per process, the
+//! default) or [`DatabaseLimiter`] (one budget shared by every instance over one database;
+//! `SYMBOLON_RATE_LIMIT_STORE=database`, docs/server.md). Both run the same generic cell rate
+//! algorithm.
 //!
-//! Bounded by construction: keys are spread over [`SHARDS`] independently locked shards (a
+//! The in-memory limiter is bounded by construction: keys are spread over [`SHARDS`] independently locked shards (a
 //! random-keyed hash, so a client cannot aim at one shard), each holding at most a fixed number of
 //! keys. When a shard is full of live keys (a flood of fresh keys), the oldest is evicted, so that
 //! key's budget starts over: the limiter fails open for the keys pushed out, never closed for
@@ -10,18 +13,93 @@
 
 use std::collections::hash_map::RandomState;
 use std::collections::{HashMap, VecDeque};
+use std::fmt::Debug;
 use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex};
+
+use crate::config::{LimiterStore, RateLimitConfig};
+use crate::db::{Db, DbError};
 
 /// Independently locked shards.
 const SHARDS: usize = 16;
 
-/// Keys kept across all shards by [`BurstLimiter::new`].
+/// Keys kept across all shards by [`MemoryLimiter::new`].
 pub const DEFAULT_CAPACITY: usize = 65_536;
 
 /// Refused: retry after this many seconds (at least 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RetryAfter(pub u64);
+
+/// A budget of events per key, wherever it is kept.
+#[async_trait::async_trait]
+pub trait Limiter: Debug + Send + Sync {
+    /// Counts one event for `key` at `now` (unix seconds), or refuses it without counting.
+    async fn hit(&self, key: &str, now: i64) -> Result<(), RetryAfter>;
+
+    /// The events a key may spend at once.
+    fn burst(&self) -> u32;
+}
+
+/// One budget handlers spend from ([`crate::http::client_ip::ClientIp::spend`]), kept by the
+/// configured [`Limiter`].
+#[derive(Debug, Clone)]
+pub struct BurstLimiter(Arc<dyn Limiter>);
+
+impl BurstLimiter {
+    /// A budget kept by `limiter`.
+    pub fn over(limiter: impl Limiter + 'static) -> Self {
+        Self(Arc::new(limiter))
+    }
+
+    /// Counts one event for `key` at `now` (unix seconds), or refuses it without counting.
+    pub async fn hit(&self, key: &str, now: i64) -> Result<(), RetryAfter> {
+        self.0.hit(key, now).await
+    }
+
+    /// The events a key may spend at once.
+    pub fn burst(&self) -> u32 {
+        self.0.burst()
+    }
+}
+
+/// The generic cell rate algorithm's constants for `burst` events per `refill_s` seconds.
+#[derive(Debug, Clone, Copy)]
+struct Gcra {
+    burst: u32,
+    /// Milliseconds one event's budget takes to come back.
+    interval_ms: i64,
+    refill_ms: i64,
+}
+
+impl Gcra {
+    fn new(burst: u32, refill_s: u64) -> Self {
+        let refill_ms = i64::try_from(refill_s)
+            .unwrap_or(i64::MAX / 2_000)
+            .min(i64::MAX / 2_000)
+            .saturating_mul(1_000);
+        Self {
+            burst,
+            interval_ms: (refill_ms / i64::from(burst.max(1))).max(1),
+            refill_ms,
+        }
+    }
+
+    /// How far ahead of now a key's arrival time may run: the burst less one event.
+    fn tolerance_ms(&self) -> i64 {
+        self.refill_ms - self.interval_ms
+    }
+
+    /// The refusal of a zero budget.
+    fn closed(&self) -> RetryAfter {
+        RetryAfter(u64::try_from(self.refill_ms / 1_000).unwrap_or(1).max(1))
+    }
+
+    /// The refusal of a key whose arrival time is `tat` (whole seconds, rounded up).
+    fn wait(&self, tat: i64, now_ms: i64) -> RetryAfter {
+        let wait_ms = tat - self.tolerance_ms() - now_ms;
+        RetryAfter(u64::try_from((wait_ms + 999) / 1_000).unwrap_or(1).max(1))
+    }
+}
 
 /// A budget of `burst` events per key that refills steadily (`burst` every `refill_s` seconds):
 /// the generic cell rate algorithm, one "theoretical arrival time" per key, in milliseconds. A
@@ -32,11 +110,8 @@ pub struct RetryAfter(pub u64);
 /// forgotten once their budget is whole again (at most `refill_s` after their last event), the
 /// oldest evicted when a shard is full (failing open for that key, never closed for everyone).
 #[derive(Debug)]
-pub struct BurstLimiter {
-    burst: u32,
-    /// Milliseconds one event's budget takes to come back.
-    interval_ms: i64,
-    refill_ms: i64,
+pub struct MemoryLimiter {
+    gcra: Gcra,
     per_shard: usize,
     hasher: RandomState,
     shards: Vec<Mutex<BurstShard>>,
@@ -86,7 +161,7 @@ impl BurstShard {
     }
 }
 
-impl BurstLimiter {
+impl MemoryLimiter {
     /// `burst` events at once per key, coming back at `burst` per `refill_s` seconds, remembering
     /// up to [`DEFAULT_CAPACITY`] keys.
     pub fn new(burst: u32, refill_s: u64) -> Self {
@@ -95,25 +170,14 @@ impl BurstLimiter {
 
     /// Like [`Self::new`], remembering up to `capacity` keys.
     pub fn with_capacity(burst: u32, refill_s: u64, capacity: usize) -> Self {
-        let refill_ms = i64::try_from(refill_s)
-            .unwrap_or(i64::MAX / 2_000)
-            .min(i64::MAX / 2_000)
-            .saturating_mul(1_000);
         Self {
-            burst,
-            interval_ms: (refill_ms / i64::from(burst.max(1))).max(1),
-            refill_ms,
+            gcra: Gcra::new(burst, refill_s),
             per_shard: capacity.div_ceil(SHARDS).max(1),
             hasher: RandomState::new(),
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(BurstShard::default()))
                 .collect(),
         }
-    }
-
-    /// The events a key may spend at once.
-    pub fn burst(&self) -> u32 {
-        self.burst
     }
 
     /// Keys currently remembered.
@@ -127,11 +191,10 @@ impl BurstLimiter {
     }
 
     /// Counts one event for `key` at `now` (unix seconds), or refuses it without counting.
-    pub fn hit(&self, key: &str, now: i64) -> Result<(), RetryAfter> {
-        if self.burst == 0 {
-            return Err(RetryAfter(
-                u64::try_from(self.refill_ms / 1_000).unwrap_or(1).max(1),
-            ));
+    pub fn hit_now(&self, key: &str, now: i64) -> Result<(), RetryAfter> {
+        let gcra = self.gcra;
+        if gcra.burst == 0 {
+            return Err(gcra.closed());
         }
         let now_ms = now.saturating_mul(1_000);
         let index = (self.hasher.hash_one(key) as usize) % SHARDS;
@@ -140,15 +203,11 @@ impl BurstLimiter {
         };
         let mut shard = lock(shard);
         shard.expire(now_ms);
-        let tolerance = self.refill_ms - self.interval_ms;
         let tat = shard.tats.get(key).copied().unwrap_or(now_ms).max(now_ms);
-        if tat - tolerance > now_ms {
-            let wait_ms = tat - tolerance - now_ms;
-            return Err(RetryAfter(
-                u64::try_from((wait_ms + 999) / 1_000).unwrap_or(1).max(1),
-            ));
+        if tat - gcra.tolerance_ms() > now_ms {
+            return Err(gcra.wait(tat, now_ms));
         }
-        let next = tat + self.interval_ms;
+        let next = tat + gcra.interval_ms;
         if !shard.tats.contains_key(key) && shard.tats.len() >= self.per_shard {
             shard.evict_oldest();
         }
@@ -157,6 +216,95 @@ impl BurstLimiter {
         shard.order.push_back((key, next));
         shard.compact(self.per_shard);
         Ok(())
+    }
+}
+
+#[async_trait::async_trait]
+impl Limiter for MemoryLimiter {
+    async fn hit(&self, key: &str, now: i64) -> Result<(), RetryAfter> {
+        self.hit_now(key, now)
+    }
+
+    fn burst(&self) -> u32 {
+        self.gcra.burst
+    }
+}
+
+/// A budget kept in the database's `rate_limits` table (migration 0019), so every server instance
+/// over one database spends from the same one. Each check is one conditional upsert of the key's
+/// arrival time (the same algorithm as [`MemoryLimiter`]), so of concurrent checks exactly the
+/// budget passes (Postgres locks the row for the upsert; SQLite has one writer). Rows whose budget
+/// is whole again are deleted by the expiry sweeper. A storage failure lets the event through with
+/// a warning: the request it guards reaches the same database and fails there anyway.
+#[derive(Debug)]
+pub struct DatabaseLimiter {
+    db: Db,
+    /// The budget's name, which keys its rows apart from other budgets'.
+    name: &'static str,
+    gcra: Gcra,
+}
+
+impl DatabaseLimiter {
+    /// `burst` events at once per key of budget `name`, coming back at `burst` per `refill_s`
+    /// seconds.
+    pub fn new(db: Db, name: &'static str, burst: u32, refill_s: u64) -> Self {
+        Self {
+            db,
+            name,
+            gcra: Gcra::new(burst, refill_s),
+        }
+    }
+
+    /// The check: the key's arrival time moves one interval on from max(stored, now) only while
+    /// that stays within the tolerance; no row comes back when refused. Then, for a refusal only,
+    /// the stored arrival time says how long to wait.
+    async fn check(&self, key: &str, now_ms: i64) -> Result<Result<(), RetryAfter>, DbError> {
+        let gcra = self.gcra;
+        let counted: Option<(i64,)> = sqlx::query_as(
+            "INSERT INTO rate_limits (budget, key, tat_ms) VALUES ($1, $2, $3 + $4)
+             ON CONFLICT (budget, key) DO UPDATE
+             SET tat_ms = CASE WHEN rate_limits.tat_ms > $3 THEN rate_limits.tat_ms ELSE $3 END + $4
+             WHERE CASE WHEN rate_limits.tat_ms > $3 THEN rate_limits.tat_ms ELSE $3 END - $5 <= $3
+             RETURNING tat_ms",
+        )
+        .bind(self.name)
+        .bind(key)
+        .bind(now_ms)
+        .bind(gcra.interval_ms)
+        .bind(gcra.tolerance_ms())
+        .fetch_optional(self.db.writer())
+        .await?;
+        if counted.is_some() {
+            return Ok(Ok(()));
+        }
+        let stored: Option<(i64,)> =
+            sqlx::query_as("SELECT tat_ms FROM rate_limits WHERE budget = $1 AND key = $2")
+                .bind(self.name)
+                .bind(key)
+                .fetch_optional(self.db.writer())
+                .await?;
+        let tat = stored.map_or(now_ms, |(tat,)| tat.max(now_ms));
+        Ok(Err(gcra.wait(tat, now_ms)))
+    }
+}
+
+#[async_trait::async_trait]
+impl Limiter for DatabaseLimiter {
+    async fn hit(&self, key: &str, now: i64) -> Result<(), RetryAfter> {
+        if self.gcra.burst == 0 {
+            return Err(self.gcra.closed());
+        }
+        match self.check(key, now.saturating_mul(1_000)).await {
+            Ok(decision) => decision,
+            Err(error) => {
+                tracing::warn!(%error, budget = self.name, "rate limit check failed; letting it through");
+                Ok(())
+            }
+        }
+    }
+
+    fn burst(&self) -> u32 {
+        self.gcra.burst
     }
 }
 
@@ -192,17 +340,58 @@ pub struct IpLimits {
 
 impl IpLimits {
     /// `starts` per method (`sms` for texts, which cost money) and `checks` credential checks, each
-    /// a burst refilled over `refill_s`.
+    /// a burst refilled over `refill_s`, kept in this process's memory.
     pub fn new(starts: u32, sms: u32, checks: u32, refill_s: u64) -> Self {
+        Self::with(
+            |_, burst| BurstLimiter::over(MemoryLimiter::new(burst, refill_s)),
+            starts,
+            sms,
+            checks,
+        )
+    }
+
+    /// The same budgets kept in `db`, shared by every instance over it.
+    pub fn shared(db: &Db, starts: u32, sms: u32, checks: u32, refill_s: u64) -> Self {
+        Self::with(
+            |name, burst| {
+                BurstLimiter::over(DatabaseLimiter::new(db.clone(), name, burst, refill_s))
+            },
+            starts,
+            sms,
+            checks,
+        )
+    }
+
+    /// The budgets `config` asks for, kept where its `store` says.
+    pub fn from_config(config: &RateLimitConfig, db: &Db) -> Self {
+        let (starts, sms, checks, refill_s) = (
+            config.ip_per_window,
+            config.sms_ip_per_window,
+            config.ip_authenticate_per_window,
+            config.window_s,
+        );
+        match config.store {
+            LimiterStore::Memory => Self::new(starts, sms, checks, refill_s),
+            LimiterStore::Database => Self::shared(db, starts, sms, checks, refill_s),
+        }
+    }
+
+    /// Each budget from `make(name, burst)`.
+    fn with(
+        make: impl Fn(&'static str, u32) -> BurstLimiter,
+        starts: u32,
+        sms: u32,
+        checks: u32,
+    ) -> Self {
         Self {
-            email: BurstLimiter::new(starts, refill_s),
-            sms: BurstLimiter::new(sms, refill_s),
-            mfa_sms: BurstLimiter::new(sms, refill_s),
-            oauth: BurstLimiter::new(starts, refill_s),
-            passkey: BurstLimiter::new(starts, refill_s),
-            wallet: BurstLimiter::new(starts, refill_s),
-            farcaster: BurstLimiter::new(starts, refill_s),
-            authenticate: BurstLimiter::new(checks, refill_s),
+            email: make("email", starts),
+            sms: make("sms", sms),
+            mfa_sms: make("mfa_sms", sms),
+            oauth: make("oauth", starts),
+            passkey: make("passkey", starts),
+            wallet: make("wallet", starts),
+            farcaster: make("farcaster", starts),
+            authenticate: make("authenticate", checks),
         }
     }
 }
@@ -214,36 +403,36 @@ mod tests {
     #[test]
     fn a_burst_then_one_event_per_interval() {
         // 6 at once, then one every 10 s (6 per minute).
-        let limiter = BurstLimiter::new(6, 60);
+        let limiter = MemoryLimiter::new(6, 60);
         for _ in 0..6 {
-            assert_eq!(limiter.hit("net", 1_000), Ok(()));
+            assert_eq!(limiter.hit_now("net", 1_000), Ok(()));
         }
-        assert_eq!(limiter.hit("net", 1_000), Err(RetryAfter(10)));
-        assert_eq!(limiter.hit("other", 1_000), Ok(()));
-        assert_eq!(limiter.hit("net", 1_004), Err(RetryAfter(6)));
-        assert_eq!(limiter.hit("net", 1_010), Ok(()));
-        assert_eq!(limiter.hit("net", 1_010), Err(RetryAfter(10)));
+        assert_eq!(limiter.hit_now("net", 1_000), Err(RetryAfter(10)));
+        assert_eq!(limiter.hit_now("other", 1_000), Ok(()));
+        assert_eq!(limiter.hit_now("net", 1_004), Err(RetryAfter(6)));
+        assert_eq!(limiter.hit_now("net", 1_010), Ok(()));
+        assert_eq!(limiter.hit_now("net", 1_010), Err(RetryAfter(10)));
         // A quiet minute gives the whole burst back.
         for _ in 0..6 {
-            assert_eq!(limiter.hit("net", 1_080), Ok(()));
+            assert_eq!(limiter.hit_now("net", 1_080), Ok(()));
         }
-        assert!(limiter.hit("net", 1_080).is_err());
+        assert!(limiter.hit_now("net", 1_080).is_err());
     }
 
     #[test]
     fn burst_limiter_stays_bounded_and_exact_across_threads() {
-        let limiter = BurstLimiter::with_capacity(1, 600, 1_024);
+        let limiter = MemoryLimiter::with_capacity(1, 600, 1_024);
         for n in 0..50_000 {
-            assert_eq!(limiter.hit(&format!("k{n}"), 1_000), Ok(()));
+            assert_eq!(limiter.hit_now(&format!("k{n}"), 1_000), Ok(()));
         }
         assert!(limiter.len() <= 1_024, "{} keys", limiter.len());
-        let limiter = Arc::new(BurstLimiter::new(50, 600));
+        let limiter = Arc::new(MemoryLimiter::new(50, 600));
         let threads: Vec<_> = (0..16)
             .map(|_| {
                 let limiter = Arc::clone(&limiter);
                 std::thread::spawn(move || {
                     (0..100)
-                        .filter(|_| limiter.hit("one key", 1_000).is_ok())
+                        .filter(|_| limiter.hit_now("one key", 1_000).is_ok())
                         .count()
                 })
             })

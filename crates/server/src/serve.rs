@@ -40,7 +40,9 @@ use tokio::sync::Semaphore;
 use tokio::time::Sleep;
 use tower::Service;
 
+use crate::clock::Clock;
 use crate::config::HttpConfig;
+use crate::db::Db;
 use crate::error::{AppError, Status};
 
 /// How long open connections may finish their requests after a shutdown signal.
@@ -157,6 +159,27 @@ impl HttpBody for DeadlineBody {
     fn size_hint(&self) -> SizeHint {
         self.inner.size_hint()
     }
+}
+
+/// How often the expiry sweeper runs.
+pub const SWEEP_INTERVAL: Duration = Duration::from_secs(60);
+
+/// Starts the expiry sweeper: every [`SWEEP_INTERVAL`] it deletes the expired rows of the
+/// challenge store and the other expiring tables ([`Db::sweep_expired`]). Only space depends on
+/// it: every take and read checks expiry itself, so a late or failed sweep changes no answer.
+/// Several instances over one database may each run one (a delete of expired rows is idempotent).
+pub fn spawn_expiry_sweeper(db: Db, clock: Clock) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(SWEEP_INTERVAL);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match db.sweep_expired(clock.now()).await {
+                Ok(deleted) => tracing::debug!(deleted, "expired rows swept"),
+                Err(error) => tracing::warn!(%error, "expiry sweep failed; retrying next interval"),
+            }
+        }
+    })
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets open connections finish

@@ -96,6 +96,7 @@ impl AppState {
         let keys = Arc::new(KeyRing::load_or_create(&db, &sealing_key.sealer(), now).await?);
         let limits = config.rate_limit;
         let seconds = |s: u64| i64::try_from(s).unwrap_or(i64::MAX);
+        let ip_limits = Arc::new(IpLimits::from_config(&limits, &db));
         Ok(Self {
             tokens: TokenIssuer::new(keys, config.token_issuer.clone()),
             db,
@@ -120,12 +121,7 @@ impl AppState {
             },
             refresh_rotation_key: Arc::new(sealing_key.derive(Purpose::RefreshRotation)),
             app_secrets: Arc::new(AppSecrets::new(&sealing_key)),
-            ip_limits: Arc::new(IpLimits::new(
-                limits.ip_per_window,
-                limits.sms_ip_per_window,
-                limits.ip_authenticate_per_window,
-                limits.window_s,
-            )),
+            ip_limits,
             config: Arc::new(config),
             clock,
             share_vault,

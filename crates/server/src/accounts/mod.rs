@@ -125,7 +125,7 @@ async fn sign_in_or_up(
                     });
                 }
                 Ok(Link::TypeLimitReached) => {}
-                Err(DbError::Conflict) => continue,
+                Err(DbError::Conflict { .. }) => continue,
                 Err(other) => return Err(other.into()),
             }
         }
@@ -175,11 +175,11 @@ async fn sign_in_or_up(
                     messages::MAX_ACCOUNTS_REACHED,
                 ));
             }
-            Err(DbError::Conflict) => continue,
+            Err(DbError::Conflict { .. }) => continue,
             Err(other) => return Err(other.into()),
         }
     }
-    Err(DbError::Conflict.into())
+    Err(DbError::Conflict { constraint: None }.into())
 }
 
 /// Links `identity` to `user` (who is signed in). Linking what the user already has is a no-op;
@@ -211,7 +211,7 @@ pub async fn link(
             ServerErrorCode::CannotLinkMoreOfType,
             messages::cannot_link_more_of_type(&identity.account_type),
         )),
-        Err(DbError::Conflict) => match owner(state, app, identity).await? {
+        Err(DbError::Conflict { .. }) => match owner(state, app, identity).await? {
             Some(owner) if registers_new(identity) => Err(already_linked(&owner, user)),
             Some(owner) if owner.id == user.id => {
                 touch(state, app, identity, state.clock.now()).await?;
@@ -219,7 +219,7 @@ pub async fn link(
             }
             Some(_) => Err(owned_elsewhere(state, app, user, identity).await?),
             // Unlinked between the insert and this read: the client may simply retry.
-            None => Err(DbError::Conflict.into()),
+            None => Err(DbError::Conflict { constraint: None }.into()),
         },
         Err(other) => Err(other.into()),
     }
@@ -343,7 +343,7 @@ pub async fn update(
             ServerErrorCode::LinkedAccountNotFound,
             messages::LINKED_ACCOUNT_NOT_FOUND,
         )),
-        Err(DbError::Conflict) => Err(AppError::new(
+        Err(DbError::Conflict { .. }) => Err(AppError::new(
             ServerErrorCode::LinkedToAnotherUser,
             messages::LINKED_TO_ANOTHER_USER,
         )),

@@ -8,6 +8,7 @@
 use sqlx::Any;
 use sqlx::Transaction;
 
+use super::challenges::{ChallengeKind, NewChallenge, scope};
 use super::users::UserRecord;
 use super::{Db, DbError};
 
@@ -79,6 +80,24 @@ pub(super) const WAYS_IN: &str = "SELECT COUNT(*) FROM linked_accounts a WHERE a
      AND NOT EXISTS (SELECT 1 FROM embedded_wallets w WHERE w.id = a.id)";
 
 impl Db {
+    /// Creates a user with one verified account and no user limit (see [`Db::sign_up`]).
+    /// [`DbError::Conflict`] when the account was linked concurrently.
+    pub async fn create_user_with_account(
+        &self,
+        new_user: &UserRecord,
+        account_id: &str,
+        account_type: &str,
+        subject: &str,
+    ) -> Result<(), DbError> {
+        let account = NewAccount {
+            id: account_id,
+            account_type,
+            subject,
+            details: None,
+        };
+        self.sign_up(new_user, &account, None).await.map(|_| ())
+    }
+
     /// Creates `user` with `account`, unless the app already has `max_users` users.
     /// [`DbError::Conflict`] when the account was taken concurrently (nothing is written).
     pub async fn sign_up(
@@ -217,8 +236,7 @@ impl Db {
         Ok(updated.rows_affected() == 1)
     }
 
-    /// Stores a transfer offer for `to_user_id` (only the nonce's hash), dropping offers expired
-    /// by `now`.
+    /// Stores a transfer offer for `to_user_id` (only the nonce's hash).
     #[allow(clippy::too_many_arguments)]
     pub async fn offer_transfer(
         &self,
@@ -230,23 +248,15 @@ impl Db {
         now: i64,
         expires_at: i64,
     ) -> Result<(), DbError> {
-        sqlx::query("DELETE FROM account_transfers WHERE expires_at <= $1")
-            .bind(now)
-            .execute(self.writer())
-            .await?;
-        sqlx::query(
-            "INSERT INTO account_transfers (nonce_hash, app_id, account_type, subject, to_user_id, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(nonce_hash)
-        .bind(app_id)
-        .bind(account_type)
-        .bind(subject)
-        .bind(to_user_id)
-        .bind(expires_at)
-        .execute(self.writer())
-        .await?;
-        Ok(())
+        let offer = NewChallenge {
+            kind: ChallengeKind::AccountTransfer,
+            key_hash: nonce_hash,
+            app_id,
+            scope: &scope(&[to_user_id, account_type, subject]),
+            payload: "{}",
+            expires_at,
+        };
+        self.issue_challenge(&offer, now).await
     }
 
     /// Uses up the offer `nonce_hash` for exactly this account and receiver: one conditional
@@ -260,19 +270,16 @@ impl Db {
         to_user_id: &str,
         now: i64,
     ) -> Result<bool, DbError> {
-        let taken = sqlx::query(
-            "DELETE FROM account_transfers WHERE nonce_hash = $1 AND app_id = $2 AND account_type = $3
-               AND subject = $4 AND to_user_id = $5 AND expires_at > $6",
-        )
-        .bind(nonce_hash)
-        .bind(app_id)
-        .bind(account_type)
-        .bind(subject)
-        .bind(to_user_id)
-        .bind(now)
-        .execute(self.writer())
-        .await?;
-        Ok(taken.rows_affected() == 1)
+        let taken = self
+            .take_challenge(
+                ChallengeKind::AccountTransfer,
+                nonce_hash,
+                app_id,
+                &scope(&[to_user_id, account_type, subject]),
+                now,
+            )
+            .await?;
+        Ok(taken.is_some())
     }
 
     /// Whether the owner of an account would keep a way in, or has no embedded wallet to lose,

@@ -1,6 +1,19 @@
-//! Cross-app authorization codes and provider tokens (migration 0009). Only hashes are stored.
+//! Cross-app authorization codes (`challenges` rows since migration 0018) and provider tokens
+//! (migration 0009). Only hashes are stored.
 
+use serde::{Deserialize, Serialize};
+
+use super::challenges::{ChallengeKind, NewChallenge};
 use super::{Db, DbError};
+
+/// What a code's `challenges` row keeps beyond its key and app.
+#[derive(Debug, Serialize, Deserialize)]
+struct CodePayload {
+    client_app_id: String,
+    user_id: String,
+    redirect_uri: String,
+    code_challenge: String,
+}
 
 /// An authorization code or provider token as stored (its hash is the key).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,34 +40,30 @@ pub struct CrossAppCode {
 }
 
 impl Db {
-    /// Stores a code, dropping expired codes and tokens first.
+    /// Stores a code (a `challenges` row of the provider app).
     pub async fn insert_cross_app_code(
         &self,
         code_hash: &str,
         code: &CrossAppCode,
         now: i64,
     ) -> Result<(), DbError> {
-        for sweep in [
-            "DELETE FROM cross_app_codes WHERE expires_at <= $1",
-            "DELETE FROM cross_app_tokens WHERE expires_at <= $1",
-        ] {
-            sqlx::query(sweep).bind(now).execute(self.writer()).await?;
-        }
         let grant = &code.grant;
-        sqlx::query(
-            "INSERT INTO cross_app_codes (code_hash, provider_app_id, client_app_id, user_id, redirect_uri, code_challenge, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(code_hash)
-        .bind(&grant.provider_app_id)
-        .bind(&grant.client_app_id)
-        .bind(&grant.user_id)
-        .bind(&code.redirect_uri)
-        .bind(&code.code_challenge)
-        .bind(grant.expires_at)
-        .execute(self.writer())
-        .await?;
-        Ok(())
+        let payload = serde_json::to_string(&CodePayload {
+            client_app_id: grant.client_app_id.clone(),
+            user_id: grant.user_id.clone(),
+            redirect_uri: code.redirect_uri.clone(),
+            code_challenge: code.code_challenge.clone(),
+        })
+        .map_err(DbError::corrupt)?;
+        let issued = NewChallenge {
+            kind: ChallengeKind::CrossAppCode,
+            key_hash: code_hash,
+            app_id: &grant.provider_app_id,
+            scope: "",
+            payload: &payload,
+            expires_at: grant.expires_at,
+        };
+        self.issue_challenge(&issued, now).await
     }
 
     /// Takes the unexpired code of `provider_app_id` with this hash: one conditional DELETE, so
@@ -66,27 +75,30 @@ impl Db {
         provider_app_id: &str,
         now: i64,
     ) -> Result<Option<CrossAppCode>, DbError> {
-        let row: Option<(String, String, String, String, i64)> = sqlx::query_as(
-            "DELETE FROM cross_app_codes WHERE code_hash = $1 AND provider_app_id = $2 AND expires_at > $3
-             RETURNING client_app_id, user_id, redirect_uri, code_challenge, expires_at",
-        )
-        .bind(code_hash)
-        .bind(provider_app_id)
-        .bind(now)
-        .fetch_optional(self.writer())
-        .await?;
-        Ok(row.map(
-            |(client_app_id, user_id, redirect_uri, code_challenge, expires_at)| CrossAppCode {
-                grant: CrossAppGrant {
-                    provider_app_id: provider_app_id.to_string(),
-                    client_app_id,
-                    user_id,
-                    expires_at,
-                },
-                redirect_uri,
-                code_challenge,
+        let Some(taken) = self
+            .take_challenge(
+                ChallengeKind::CrossAppCode,
+                code_hash,
+                provider_app_id,
+                "",
+                now,
+            )
+            .await?
+        else {
+            return Ok(None);
+        };
+        let payload: CodePayload =
+            serde_json::from_str(&taken.payload).map_err(DbError::corrupt)?;
+        Ok(Some(CrossAppCode {
+            grant: CrossAppGrant {
+                provider_app_id: provider_app_id.to_string(),
+                client_app_id: payload.client_app_id,
+                user_id: payload.user_id,
+                expires_at: taken.expires_at,
             },
-        ))
+            redirect_uri: payload.redirect_uri,
+            code_challenge: payload.code_challenge,
+        }))
     }
 
     /// Stores a provider token.

@@ -1,6 +1,9 @@
-//! Sign In With Farcaster nonces (migration 0008): issued with a relay channel (v1) or alone for
-//! a Mini App (v2), used once.
+//! Sign In With Farcaster nonces (migration 0008; `challenges` rows since 0018): issued with a
+//! relay channel (v1) or alone for a Mini App (v2), used once.
 
+use serde::{Deserialize, Serialize};
+
+use super::challenges::{ChallengeKind, NewChallenge, scope};
 use super::{Db, DbError};
 
 /// A nonce as issued.
@@ -18,29 +21,39 @@ pub struct FarcasterNonce<'a> {
     pub expires_at: i64,
 }
 
+/// What a channel's `challenges` row keeps beyond its key (the channel token's hash) and scope.
+#[derive(Debug, Serialize, Deserialize)]
+struct ChannelPayload {
+    nonce: String,
+}
+
 impl Db {
-    /// Stores a fresh nonce (and drops the expired ones).
+    /// Stores a fresh nonce: with a channel (v1) a `farcaster_channel` row keyed by the channel
+    /// token's hash, scoped to the domain and nonce; without (v2) a `farcaster_nonce` row keyed
+    /// by the nonce (public, as before), scoped to the domain.
     pub async fn insert_farcaster_nonce(
         &self,
         nonce: &FarcasterNonce<'_>,
         now: i64,
     ) -> Result<(), DbError> {
-        sqlx::query("DELETE FROM farcaster_nonces WHERE expires_at <= $1")
-            .bind(now)
-            .execute(self.writer())
-            .await?;
-        sqlx::query(
-            "INSERT INTO farcaster_nonces (nonce, app_id, channel_token_hash, domain, expires_at)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(nonce.nonce)
-        .bind(nonce.app_id)
-        .bind(nonce.channel_token_hash)
-        .bind(nonce.domain)
-        .bind(nonce.expires_at)
-        .execute(self.writer())
-        .await?;
-        Ok(())
+        let payload = match nonce.channel_token_hash {
+            Some(_) => serde_json::to_string(&ChannelPayload {
+                nonce: nonce.nonce.to_string(),
+            })
+            .map_err(DbError::corrupt)?,
+            None => "{}".to_string(),
+        };
+        let (kind, key_hash, scope) =
+            farcaster_key(nonce.nonce, nonce.domain, nonce.channel_token_hash);
+        let issued = NewChallenge {
+            kind,
+            key_hash,
+            app_id: nonce.app_id,
+            scope: &scope,
+            payload: &payload,
+            expires_at: nonce.expires_at,
+        };
+        self.issue_challenge(&issued, now).await
     }
 
     /// The nonce of the app's live channel with this token hash.
@@ -50,16 +63,20 @@ impl Db {
         channel_token_hash: &str,
         now: i64,
     ) -> Result<Option<String>, DbError> {
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT nonce FROM farcaster_nonces
-             WHERE channel_token_hash = $1 AND app_id = $2 AND expires_at > $3",
-        )
-        .bind(channel_token_hash)
-        .bind(app_id)
-        .bind(now)
-        .fetch_optional(self.pool())
-        .await?;
-        Ok(row.map(|(nonce,)| nonce))
+        let Some(found) = self
+            .find_challenge(
+                ChallengeKind::FarcasterChannel,
+                channel_token_hash,
+                app_id,
+                now,
+            )
+            .await?
+        else {
+            return Ok(None);
+        };
+        let payload: ChannelPayload =
+            serde_json::from_str(&found.payload).map_err(DbError::corrupt)?;
+        Ok(Some(payload.nonce))
     }
 
     /// Uses up the app's live `nonce` for `domain`, issued with this channel (v1) or without one
@@ -72,26 +89,28 @@ impl Db {
         channel_token_hash: Option<&str>,
         now: i64,
     ) -> Result<bool, DbError> {
-        let query = match channel_token_hash {
-            Some(hash) => sqlx::query(
-                "DELETE FROM farcaster_nonces WHERE nonce = $1 AND app_id = $2 AND domain = $3
-                 AND expires_at > $4 AND channel_token_hash = $5",
-            )
-            .bind(nonce)
-            .bind(app_id)
-            .bind(domain)
-            .bind(now)
-            .bind(hash),
-            None => sqlx::query(
-                "DELETE FROM farcaster_nonces WHERE nonce = $1 AND app_id = $2 AND domain = $3
-                 AND expires_at > $4 AND channel_token_hash IS NULL",
-            )
-            .bind(nonce)
-            .bind(app_id)
-            .bind(domain)
-            .bind(now),
-        };
-        Ok(query.execute(self.writer()).await?.rows_affected() == 1)
+        let (kind, key_hash, scope) = farcaster_key(nonce, domain, channel_token_hash);
+        let taken = self
+            .take_challenge(kind, key_hash, app_id, &scope, now)
+            .await?;
+        Ok(taken.is_some())
+    }
+}
+
+/// The kind, key and scope of a Farcaster nonce's `challenges` row (see
+/// [`Db::insert_farcaster_nonce`]).
+fn farcaster_key<'a>(
+    nonce: &'a str,
+    domain: &str,
+    channel_token_hash: Option<&'a str>,
+) -> (ChallengeKind, &'a str, String) {
+    match channel_token_hash {
+        Some(hash) => (
+            ChallengeKind::FarcasterChannel,
+            hash,
+            scope(&[domain, nonce]),
+        ),
+        None => (ChallengeKind::FarcasterNonce, nonce, domain.to_string()),
     }
 }
 
@@ -139,7 +158,7 @@ impl Db {
         .await?;
         self.farcaster_signer_in(self.writer(), &signer.app_id, &signer.public_key)
             .await?
-            .ok_or(DbError::Conflict)
+            .ok_or(DbError::Conflict { constraint: None })
     }
 
     /// The app's signer request for `public_key`.

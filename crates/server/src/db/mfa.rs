@@ -316,15 +316,10 @@ impl Db {
         Ok(row.map(|(at,)| at))
     }
 
-    /// Stores a new MFA token (its hash) and drops the user's expired ones.
+    /// Stores a new MFA token (its hash). Expired tokens are left to the sweeper
+    /// ([`Db::sweep_expired`]); every use checks the expiry.
     pub async fn insert_mfa_token(&self, token: &NewMfaToken<'_>) -> Result<(), DbError> {
         let owner = token.owner;
-        let mut tx = self.writer().begin().await?;
-        sqlx::query("DELETE FROM mfa_tokens WHERE user_id = $1 AND expires_at <= $2")
-            .bind(owner.user_id)
-            .bind(owner.now)
-            .execute(&mut *tx)
-            .await?;
         sqlx::query(
             "INSERT INTO mfa_tokens (token_hash, app_id, user_id, session_id, method, expires_at, issued_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -336,9 +331,8 @@ impl Db {
         .bind(token.method)
         .bind(token.expires_at)
         .bind(owner.now)
-        .execute(&mut *tx)
+        .execute(self.writer())
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 

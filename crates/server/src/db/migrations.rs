@@ -37,6 +37,8 @@ migrations! {
     15 "0015_wallet_and_oauth_proofs",
     16 "0016_mfa_lock_backoff",
     17 "0017_mfa_signing_window",
+    18 "0018_challenges",
+    19 "0019_rate_limits",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod apps;
+pub mod challenges;
 pub mod cross_app;
 pub mod farcaster;
 pub mod keys;
@@ -37,21 +38,51 @@ pub enum DbError {
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     /// A unique constraint was violated (a concurrent insert won).
-    #[error("unique constraint violated")]
-    Conflict,
+    #[error("unique constraint violated{}", constraint.as_deref().map(|c| format!(": {c}")).unwrap_or_default())]
+    Conflict {
+        /// The constraint or unique index that fired, when the database said which: its name on
+        /// Postgres, `table(columns)` on SQLite (whose message names only those); `None` for a
+        /// conflict the server found itself (a lost compare-and-swap).
+        constraint: Option<String>,
+    },
+    /// A stored JSON document (a challenge's payload) did not read back as its type.
+    #[error("stored data unreadable: {0}")]
+    Corrupt(String),
+}
+
+impl DbError {
+    /// A stored document that does not parse (or a value that does not serialise).
+    pub fn corrupt(error: impl std::fmt::Display) -> Self {
+        DbError::Corrupt(error.to_string())
+    }
 }
 
 impl From<sqlx::Error> for DbError {
     fn from(error: sqlx::Error) -> Self {
-        let unique = error
-            .as_database_error()
-            .is_some_and(|e| e.is_unique_violation());
-        if unique {
-            DbError::Conflict
-        } else {
-            DbError::Sqlx(error)
+        match error.as_database_error() {
+            Some(database) if database.is_unique_violation() => DbError::Conflict {
+                constraint: database
+                    .constraint()
+                    .map(str::to_string)
+                    .or_else(|| sqlite_unique_columns(database.message())),
+            },
+            _ => DbError::Sqlx(error),
         }
     }
+}
+
+/// `table(col, col)` from SQLite's "UNIQUE constraint failed: table.col, table.col" (SQLite names
+/// the columns, not the constraint).
+fn sqlite_unique_columns(message: &str) -> Option<String> {
+    let columns = message.strip_prefix("UNIQUE constraint failed: ")?;
+    let mut table = None;
+    let mut names = Vec::new();
+    for column in columns.split(", ") {
+        let (of, name) = column.split_once('.')?;
+        table.get_or_insert(of);
+        names.push(name);
+    }
+    Some(format!("{}({})", table?, names.join(", ")))
 }
 
 /// Connection pools to the server's database. Cheap to clone.
@@ -191,7 +222,7 @@ fn sqlite_pool(size: u32, read_only: bool) -> AnyPoolOptions {
 impl From<DbError> for AppError {
     fn from(error: DbError) -> Self {
         match error {
-            DbError::Conflict => Self::new(
+            DbError::Conflict { .. } => Self::new(
                 ServerErrorCode::ResourceConflict,
                 "A concurrent change conflicted; retry",
             ),
@@ -202,7 +233,24 @@ impl From<DbError> for AppError {
 
 #[cfg(test)]
 mod tests {
-    use super::postgres_tls_warning;
+    use super::{postgres_tls_warning, sqlite_unique_columns};
+
+    #[test]
+    fn sqlite_unique_messages_name_the_table_and_columns() {
+        assert_eq!(
+            sqlite_unique_columns(
+                "UNIQUE constraint failed: linked_accounts.app_id, linked_accounts.account_type, linked_accounts.subject"
+            )
+            .as_deref(),
+            Some("linked_accounts(app_id, account_type, subject)")
+        );
+        assert_eq!(
+            sqlite_unique_columns("UNIQUE constraint failed: challenges.kind, challenges.key_hash")
+                .as_deref(),
+            Some("challenges(kind, key_hash)")
+        );
+        assert_eq!(sqlite_unique_columns("database is locked"), None);
+    }
 
     #[test]
     fn remote_postgres_without_required_tls_is_warned_about() {

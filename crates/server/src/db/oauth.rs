@@ -1,6 +1,8 @@
 //! OAuth flows (`methods::oauth`): stored by init, read by the provider's callback, consumed
-//! once by authenticate or link; and the provider codes each flow's callback received
+//! once by authenticate or link (`challenges` rows since migration 0018); and the provider codes each flow's callback received
 //! (migration 0015), so a code is exchanged only for the flow that received it.
+
+use serde::{Deserialize, Serialize};
 
 use super::{Db, DbError};
 
@@ -27,65 +29,72 @@ pub struct OAuthFlow {
     pub expires_at: i64,
 }
 
-type FlowRow = (
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    String,
-    i64,
-);
-
-macro_rules! columns {
-    () => {
-        "upstream_state_hash, app_id, client_state, code_challenge, provider, redirect_to, \
-         upstream_verifier, nonce_hash, expires_at"
-    };
+/// What a flow's `challenges` row keeps beyond its key (the upstream state's hash) and scope
+/// (the client state).
+#[derive(Debug, Serialize, Deserialize)]
+struct FlowPayload {
+    code_challenge: String,
+    provider: String,
+    redirect_to: String,
+    upstream_verifier: String,
+    nonce_hash: String,
 }
 
-fn flow(row: FlowRow) -> OAuthFlow {
-    let (upstream_state_hash, app_id, client_state, code_challenge, provider, redirect_to) =
-        (row.0, row.1, row.2, row.3, row.4, row.5);
-    OAuthFlow {
+type FlowRow = (String, String, String, i64);
+
+/// The columns of [`FlowRow`].
+const FLOW_COLUMNS: &str = "key_hash, scope, payload, expires_at";
+
+fn flow(app_id: &str, row: FlowRow) -> Result<OAuthFlow, DbError> {
+    let (upstream_state_hash, client_state, payload, expires_at) = row;
+    let payload: FlowPayload = serde_json::from_str(&payload).map_err(DbError::corrupt)?;
+    Ok(OAuthFlow {
         upstream_state_hash,
-        app_id,
+        app_id: app_id.to_string(),
         client_state,
-        code_challenge,
-        provider,
-        redirect_to,
-        upstream_verifier: row.6,
-        nonce_hash: row.7,
-        expires_at: row.8,
-    }
+        code_challenge: payload.code_challenge,
+        provider: payload.provider,
+        redirect_to: payload.redirect_to,
+        upstream_verifier: payload.upstream_verifier,
+        nonce_hash: payload.nonce_hash,
+        expires_at,
+    })
 }
 
 impl Db {
-    /// Stores a flow, dropping expired ones first. [`DbError::Conflict`] when the app already
-    /// has a flow with this client state.
+    /// Stores a flow as a `challenges` row in slot 0 of its client state, so an app has one live
+    /// flow per client state; an expired one in the way is replaced in the same upsert.
+    /// [`DbError::Conflict`] when the app already has a live flow with this client state.
     pub async fn insert_oauth_flow(&self, flow: &OAuthFlow, now: i64) -> Result<(), DbError> {
-        sqlx::query("DELETE FROM oauth_flows WHERE expires_at <= $1")
-            .bind(now)
-            .execute(self.writer())
-            .await?;
-        sqlx::query(concat!(
-            "INSERT INTO oauth_flows (",
-            columns!(),
-            ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-        ))
+        let payload = serde_json::to_string(&FlowPayload {
+            code_challenge: flow.code_challenge.clone(),
+            provider: flow.provider.clone(),
+            redirect_to: flow.redirect_to.clone(),
+            upstream_verifier: flow.upstream_verifier.clone(),
+            nonce_hash: flow.nonce_hash.clone(),
+        })
+        .map_err(DbError::corrupt)?;
+        let stored = sqlx::query(
+            "INSERT INTO challenges (kind, key_hash, app_id, scope, slot, payload, expires_at, created_at)
+             VALUES ('oauth_flow', $1, $2, $3, 0, $4, $5, $6)
+             ON CONFLICT (kind, app_id, scope, slot) DO UPDATE
+             SET key_hash = excluded.key_hash, payload = excluded.payload,
+                 expires_at = excluded.expires_at, created_at = excluded.created_at
+             WHERE challenges.expires_at <= $6",
+        )
         .bind(&flow.upstream_state_hash)
         .bind(&flow.app_id)
         .bind(&flow.client_state)
-        .bind(&flow.code_challenge)
-        .bind(&flow.provider)
-        .bind(&flow.redirect_to)
-        .bind(&flow.upstream_verifier)
-        .bind(&flow.nonce_hash)
+        .bind(payload)
         .bind(flow.expires_at)
+        .bind(now)
         .execute(self.writer())
         .await?;
+        if stored.rows_affected() == 0 {
+            return Err(DbError::Conflict {
+                constraint: Some("challenges_slot_unique".into()),
+            });
+        }
         Ok(())
     }
 
@@ -95,16 +104,18 @@ impl Db {
         upstream_state_hash: &str,
         now: i64,
     ) -> Result<Option<OAuthFlow>, DbError> {
-        let row: Option<FlowRow> = sqlx::query_as(concat!(
-            "SELECT ",
-            columns!(),
-            " FROM oauth_flows WHERE upstream_state_hash = $1 AND expires_at > $2"
-        ))
+        let row: Option<(String, String, String, String, i64)> = sqlx::query_as(
+            "SELECT app_id, key_hash, scope, payload, expires_at FROM challenges
+             WHERE kind = 'oauth_flow' AND key_hash = $1 AND expires_at > $2",
+        )
         .bind(upstream_state_hash)
         .bind(now)
         .fetch_optional(self.pool())
         .await?;
-        Ok(row.map(flow))
+        row.map(|(app_id, key, scope, payload, expires_at)| {
+            flow(&app_id, (key, scope, payload, expires_at))
+        })
+        .transpose()
     }
 
     /// Consumes the app's unexpired flow with this client state: one conditional delete, so of
@@ -115,21 +126,22 @@ impl Db {
         client_state: &str,
         now: i64,
     ) -> Result<Option<OAuthFlow>, DbError> {
-        let row: Option<FlowRow> = sqlx::query_as(concat!(
-            "DELETE FROM oauth_flows WHERE app_id = $1 AND client_state = $2 AND expires_at > $3 \
-             RETURNING ",
-            columns!()
-        ))
-        .bind(app_id)
-        .bind(client_state)
-        .bind(now)
-        .fetch_optional(self.writer())
-        .await?;
-        Ok(row.map(flow))
+        let sql = format!(
+            "DELETE FROM challenges WHERE kind = 'oauth_flow' AND app_id = $1 AND scope = $2
+               AND slot = 0 AND expires_at > $3
+             RETURNING {FLOW_COLUMNS}"
+        );
+        let row: Option<FlowRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(app_id)
+            .bind(client_state)
+            .bind(now)
+            .fetch_optional(self.writer())
+            .await?;
+        row.map(|row| flow(app_id, row)).transpose()
     }
 
     /// Binds the provider's `code_hash`, received by our callback, to the flow of
-    /// `upstream_state_hash`; drops expired bindings first. True when the code is (now, or
+    /// `upstream_state_hash`. True when the code is (now, or
     /// already: a reloaded callback) this flow's; false when another flow received this code or
     /// this flow another code. One insert that two unique keys guard, so of concurrent
     /// callbacks one binding wins.
@@ -140,10 +152,17 @@ impl Db {
         expires_at: i64,
         now: i64,
     ) -> Result<bool, DbError> {
-        sqlx::query("DELETE FROM oauth_codes WHERE expires_at <= $1")
-            .bind(now)
-            .execute(self.writer())
-            .await?;
+        // An expired binding of this code or flow is as good as none (the sweeper may not have
+        // reached it yet): removed so it cannot hold either unique key against the new one.
+        sqlx::query(
+            "DELETE FROM oauth_codes WHERE (code_hash = $1 OR upstream_state_hash = $2)
+             AND expires_at <= $3",
+        )
+        .bind(code_hash)
+        .bind(upstream_state_hash)
+        .bind(now)
+        .execute(self.writer())
+        .await?;
         sqlx::query(
             "INSERT INTO oauth_codes (code_hash, upstream_state_hash, expires_at)
              VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",

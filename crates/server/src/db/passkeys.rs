@@ -1,4 +1,4 @@
-//! Passkeys (migration 0011): WebAuthn challenges, used once, and the passkey accounts' stored
+//! Passkeys (migration 0011): WebAuthn challenges, used once (`challenges` rows since 0018), and the passkey accounts' stored
 //! credentials.
 //!
 //! A passkey is a `linked_accounts` row of type `passkey` whose subject is the credential id
@@ -8,6 +8,7 @@
 //! of one counter value cannot both pass.
 
 use super::accounts::{WAYS_IN, lock_user};
+use super::challenges::{ChallengeKind, NewChallenge, scope};
 use super::{Db, DbError};
 
 /// The linked-account type of passkeys.
@@ -90,29 +91,22 @@ macro_rules! select_passkey {
 }
 
 impl Db {
-    /// Stores a fresh challenge (and drops the expired ones).
+    /// Stores a fresh challenge.
     pub async fn insert_passkey_challenge(
         &self,
         challenge: &PasskeyChallenge<'_>,
         now: i64,
     ) -> Result<(), DbError> {
-        sqlx::query("DELETE FROM passkey_challenges WHERE expires_at <= $1")
-            .bind(now)
-            .execute(self.writer())
-            .await?;
-        sqlx::query(
-            "INSERT INTO passkey_challenges (challenge_hash, app_id, purpose, user_id, state, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(challenge.challenge_hash)
-        .bind(challenge.app_id)
-        .bind(challenge.purpose)
-        .bind(challenge.user_id)
-        .bind(challenge.state)
-        .bind(challenge.expires_at)
-        .execute(self.writer())
-        .await?;
-        Ok(())
+        let issued = NewChallenge {
+            kind: ChallengeKind::PasskeyChallenge,
+            key_hash: challenge.challenge_hash,
+            app_id: challenge.app_id,
+            scope: &scope(&[challenge.purpose, challenge.user_id]),
+            // The ceremony state is JSON already.
+            payload: challenge.state,
+            expires_at: challenge.expires_at,
+        };
+        self.issue_challenge(&issued, now).await
     }
 
     /// Uses up the live challenge issued for exactly this app, purpose and user (empty: none)
@@ -126,18 +120,16 @@ impl Db {
         user_id: &str,
         now: i64,
     ) -> Result<Option<String>, DbError> {
-        let row: Option<(String,)> = sqlx::query_as(
-            "DELETE FROM passkey_challenges WHERE challenge_hash = $1 AND app_id = $2
-             AND purpose = $3 AND user_id = $4 AND expires_at > $5 RETURNING state",
-        )
-        .bind(challenge_hash)
-        .bind(app_id)
-        .bind(purpose)
-        .bind(user_id)
-        .bind(now)
-        .fetch_optional(self.writer())
-        .await?;
-        Ok(row.map(|(state,)| state))
+        let taken = self
+            .take_challenge(
+                ChallengeKind::PasskeyChallenge,
+                challenge_hash,
+                app_id,
+                &scope(&[purpose, user_id]),
+                now,
+            )
+            .await?;
+        Ok(taken.map(|c| c.payload))
     }
 
     /// The passkey `credential_id` of `app_id`, whoever owns it.
@@ -254,7 +246,7 @@ pub async fn set_enrolled_in_mfa(
             return Ok(matched);
         }
     }
-    Err(DbError::Conflict)
+    Err(DbError::Conflict { constraint: None })
 }
 
 async fn try_set_enrolled(

@@ -1,7 +1,7 @@
 //! Sessions and their refresh tokens (stored only as SHA-256 hashes).
 
+use super::users::EmbeddedWalletFields;
 use super::users::{LinkedAccountRecord, UserRecord};
-use super::wallets::EmbeddedWalletFields;
 use super::{Db, DbError};
 
 /// A session as stored.

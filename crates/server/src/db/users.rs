@@ -1,6 +1,5 @@
 //! Users and their linked accounts.
 
-use super::wallets::EmbeddedWalletFields;
 use super::{Db, DbError};
 
 /// A user as stored.
@@ -35,6 +34,36 @@ pub struct LinkedAccountRecord {
     pub wallet: Option<EmbeddedWalletFields>,
     /// What the method stored beyond the subject (JSON; OAuth names, cross-app wallets).
     pub details: Option<String>,
+}
+
+/// What a linked account row carries when it is an embedded wallet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbeddedWalletFields {
+    /// `ethereum`.
+    pub chain_type: String,
+    /// BIP-32 index.
+    pub wallet_index: u32,
+    /// `privy`.
+    pub recovery_method: String,
+    /// Imported key.
+    pub imported: bool,
+}
+
+impl EmbeddedWalletFields {
+    /// From the nullable columns of a `LEFT JOIN embedded_wallets` (all set or none).
+    pub fn from_columns(
+        chain_type: Option<String>,
+        wallet_index: Option<i64>,
+        recovery_method: Option<String>,
+        imported: Option<i64>,
+    ) -> Option<Self> {
+        Some(Self {
+            chain_type: chain_type?,
+            wallet_index: u32::try_from(wallet_index?).ok()?,
+            recovery_method: recovery_method?,
+            imported: imported? != 0,
+        })
+    }
 }
 
 type UserRow = (String, String, i64, i64, i64);
@@ -112,24 +141,6 @@ impl Db {
         .fetch_optional(self.pool())
         .await?;
         Ok(row.map(user))
-    }
-
-    /// Creates a user with one verified account and no user limit (see [`Db::sign_up`]).
-    /// [`DbError::Conflict`] when the account was linked concurrently.
-    pub async fn create_user_with_account(
-        &self,
-        new_user: &UserRecord,
-        account_id: &str,
-        account_type: &str,
-        subject: &str,
-    ) -> Result<(), DbError> {
-        let account = super::accounts::NewAccount {
-            id: account_id,
-            account_type,
-            subject,
-            details: None,
-        };
-        self.sign_up(new_user, &account, None).await.map(|_| ())
     }
 
     /// Records a fresh verification of an account, with what its method told this time

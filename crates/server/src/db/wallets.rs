@@ -1,5 +1,6 @@
 //! Embedded wallets and the user's root shares (envelopes only; see `wallets::share_vault`).
 
+use super::challenges::{ChallengeKind, NewChallenge, scope};
 use super::users::LinkedAccountRecord;
 use super::{Db, DbError};
 
@@ -29,36 +30,6 @@ pub struct EmbeddedWalletRecord {
     pub created_at: i64,
 }
 
-/// What a linked account row carries when it is an embedded wallet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EmbeddedWalletFields {
-    /// `ethereum`.
-    pub chain_type: String,
-    /// BIP-32 index.
-    pub wallet_index: u32,
-    /// `privy`.
-    pub recovery_method: String,
-    /// Imported key.
-    pub imported: bool,
-}
-
-impl EmbeddedWalletFields {
-    /// From the nullable columns of a `LEFT JOIN embedded_wallets` (all set or none).
-    pub fn from_columns(
-        chain_type: Option<String>,
-        wallet_index: Option<i64>,
-        recovery_method: Option<String>,
-        imported: Option<i64>,
-    ) -> Option<Self> {
-        Some(Self {
-            chain_type: chain_type?,
-            wallet_index: u32::try_from(wallet_index?).ok()?,
-            recovery_method: recovery_method?,
-            imported: imported? != 0,
-        })
-    }
-}
-
 /// The root share envelopes of one user and chain type (base64 text as stored).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RootShareEnvelopes {
@@ -71,7 +42,7 @@ pub struct RootShareEnvelopes {
     pub device_public_key: Option<String>,
 }
 
-/// A stored wallet challenge (see `wallet_challenges` in migration 0004).
+/// A wallet challenge (`wallet_challenges` of migration 0004; `challenges` rows since 0018).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WalletChallengeRecord {
     /// SHA-256 (hex) of the nonce.
@@ -326,28 +297,25 @@ impl Db {
         Ok(true)
     }
 
-    /// Stores a challenge, dropping expired ones.
+    /// Stores a challenge (a `challenges` row without an app: its user and session name it).
     pub async fn insert_wallet_challenge(
         &self,
         challenge: &WalletChallengeRecord,
         now: i64,
     ) -> Result<(), DbError> {
-        sqlx::query("DELETE FROM wallet_challenges WHERE expires_at <= $1")
-            .bind(now)
-            .execute(self.writer())
-            .await?;
-        sqlx::query(
-            "INSERT INTO wallet_challenges (nonce_hash, user_id, session_id, purpose, expires_at)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(&challenge.nonce_hash)
-        .bind(&challenge.user_id)
-        .bind(&challenge.session_id)
-        .bind(&challenge.purpose)
-        .bind(challenge.expires_at)
-        .execute(self.writer())
-        .await?;
-        Ok(())
+        let issued = NewChallenge {
+            kind: ChallengeKind::WalletChallenge,
+            key_hash: &challenge.nonce_hash,
+            app_id: "",
+            scope: &scope(&[
+                &challenge.user_id,
+                &challenge.session_id,
+                &challenge.purpose,
+            ]),
+            payload: "{}",
+            expires_at: challenge.expires_at,
+        };
+        self.issue_challenge(&issued, now).await
     }
 
     /// Consumes the challenge with this nonce hash if it was issued to this user, session and
@@ -361,19 +329,16 @@ impl Db {
         purpose: &str,
         now: i64,
     ) -> Result<bool, DbError> {
-        let deleted = sqlx::query(
-            "DELETE FROM wallet_challenges
-             WHERE nonce_hash = $1 AND user_id = $2 AND session_id = $3 AND purpose = $4 AND expires_at > $5",
-        )
-        .bind(nonce_hash)
-        .bind(user_id)
-        .bind(session_id)
-        .bind(purpose)
-        .bind(now)
-        .execute(self.writer())
-        .await?
-        .rows_affected();
-        Ok(deleted == 1)
+        let taken = self
+            .take_challenge(
+                ChallengeKind::WalletChallenge,
+                nonce_hash,
+                "",
+                &scope(&[user_id, session_id, purpose]),
+                now,
+            )
+            .await?;
+        Ok(taken.is_some())
     }
 
     /// Counts one call of `limit.action` by the user; false when that passes `limit.max` in the

@@ -164,7 +164,7 @@ pub async fn issue_code(
     limiter: &BurstLimiter,
 ) -> Result<Option<String>, AppError> {
     let now = state.clock.now();
-    client_ip.spend(limiter, now)?;
+    client_ip.spend(limiter, now).await?;
     let code = generate_code()?;
     let hash = state.otp_secret.hash(key, &code);
     let limits = &state.otp_limits;
@@ -228,7 +228,7 @@ pub async fn redeem_code(
 ) -> Result<(), AppError> {
     let code = well_formed_code(code)?;
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now)?;
+    client_ip.spend(&state.ip_limits.authenticate, now).await?;
     let network = client_ip.network_key();
     let guess = match state
         .db

@@ -46,7 +46,7 @@ pub async fn issue_nonce(
     let app = &ctx.app;
     accounts::require_method(app, LoginMethod::Wallet)?;
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.wallet, now)?;
+    client_ip.spend(&state.ip_limits.wallet, now).await?;
     // No budget per address: anyone may ask for a nonce of any address, so one would let a
     // stranger lock the owner out. The store keeps the address's newest nonces instead
     // (`MAX_LIVE_NONCES_PER_ADDRESS`, oldest evicted), so the owner's init always gets a live one.

@@ -206,7 +206,7 @@ pub async fn create(
     {
         Ok(()) => {}
         // A concurrent create took the index or the address first.
-        Err(DbError::Conflict) => {
+        Err(DbError::Conflict { .. }) => {
             return Err(already_exists(
                 "An embedded wallet already exists at this index or address".into(),
             ));

@@ -44,9 +44,10 @@ impl ClientIp {
 
     /// Counts one call against this client network's budget in `limiter`: `429
     /// too_many_requests` with `Retry-After` when it is spent.
-    pub fn spend(&self, limiter: &BurstLimiter, now: i64) -> Result<(), AppError> {
+    pub async fn spend(&self, limiter: &BurstLimiter, now: i64) -> Result<(), AppError> {
         limiter
             .hit(&self.network_key(), now)
+            .await
             .map_err(|r| AppError::rate_limited(r.0))
     }
 

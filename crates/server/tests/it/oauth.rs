@@ -348,7 +348,7 @@ async fn pkce_and_state_refusals_are_invalid_pkce_parameters(backend: Backend) {
 
     // Expired: past its 10 minutes.
     let (flow, params) = authorize(&t, "github", "octocat", None).await;
-    sqlx::query("UPDATE oauth_flows SET expires_at = $1 WHERE client_state = $2")
+    sqlx::query("UPDATE challenges SET expires_at = $1 WHERE kind = 'oauth_flow' AND scope = $2")
         .bind(t.state.clock.now() - 1)
         .bind(&flow.state)
         .execute(t.state.db.writer())

@@ -61,7 +61,22 @@ async fn duplicate_accounts_map_to_conflict(backend: Backend) {
         .db
         .create_user_with_account(&user("did:privy:b"), "acc-b", "email", &email)
         .await;
-    assert!(matches!(second, Err(DbError::Conflict)), "{second:?}");
+    assert!(
+        matches!(second, Err(DbError::Conflict { .. })),
+        "{second:?}"
+    );
+    // The conflict names what fired: the constraint on Postgres, the table and columns on SQLite.
+    let constraint = match &second {
+        Err(DbError::Conflict {
+            constraint: Some(constraint),
+        }) => constraint.clone(),
+        other => panic!("no constraint named: {other:?}"),
+    };
+    let expected = match backend {
+        Backend::Postgres => "linked_accounts_subject_unique",
+        Backend::Sqlite => "linked_accounts(app_id, account_type, subject)",
+    };
+    assert_eq!(constraint, expected);
     // The losing transaction left no half-created user behind.
     assert!(
         t.state

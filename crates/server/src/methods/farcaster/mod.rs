@@ -59,7 +59,7 @@ pub async fn init(
     let (origin, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
     accounts::require_method(app, LoginMethod::Farcaster)?;
-    let now = limit(&state, &state.ip_limits.farcaster, &client_ip)?;
+    let now = limit(&state, &state.ip_limits.farcaster, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
     let request = ChannelRequest {
@@ -187,7 +187,7 @@ pub async fn init_v2(
     let (_, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
     accounts::require_method(app, LoginMethod::Farcaster)?;
-    let now = limit(&state, &state.ip_limits.farcaster, &client_ip)?;
+    let now = limit(&state, &state.ip_limits.farcaster, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
     let row = FarcasterNonce {
@@ -242,7 +242,7 @@ async fn verify(
     let (_, domain) = site(ctx)?;
     let app = &ctx.app;
     accounts::require_method(app, LoginMethod::Farcaster)?;
-    let now = limit(state, &state.ip_limits.authenticate, client_ip)?;
+    let now = limit(state, &state.ip_limits.authenticate, client_ip).await?;
     let checked = check_message(proof.message, proof.signature, proof.fid, &domain, now)
         .map_err(|reason| AppError::new(ServerErrorCode::InvalidCredentials, reason.to_string()))?;
     let settings = &app.settings.farcaster;
@@ -299,13 +299,13 @@ fn site(ctx: &AppContext) -> Result<(String, String), AppError> {
 }
 
 /// Counts the call against the client IP's budget and returns now.
-fn limit(
+async fn limit(
     state: &AppState,
     limiter: &crate::rate_limit::BurstLimiter,
     client_ip: &ClientIp,
 ) -> Result<i64, AppError> {
     let now = state.clock.now();
-    client_ip.spend(limiter, now)?;
+    client_ip.spend(limiter, now).await?;
     Ok(now)
 }
 

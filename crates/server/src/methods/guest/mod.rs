@@ -39,7 +39,9 @@ pub async fn authenticate(
 ) -> Result<Response, AppError> {
     caller.ctx.require_origin()?;
     let subject = credential_hash(&body.guest_credential)?;
-    client_ip.spend(&state.ip_limits.authenticate, state.clock.now())?;
+    client_ip
+        .spend(&state.ip_limits.authenticate, state.clock.now())
+        .await?;
     let identity = VerifiedIdentity::new(LoginMethod::Guest, GUEST, subject);
     // The current session plays no part: a guest credential is its own user.
     let caller = LoginCaller {

@@ -105,7 +105,7 @@ pub async fn start_flow(
     };
     match state.db.insert_oauth_flow(&flow, now).await {
         Ok(()) => Ok(url),
-        Err(DbError::Conflict) => Err(AppError::invalid_data(
+        Err(DbError::Conflict { .. }) => Err(AppError::invalid_data(
             "state_code is already in use: start again with a new one",
         )),
         Err(other) => Err(other.into()),

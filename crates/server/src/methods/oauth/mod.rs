@@ -59,7 +59,9 @@ pub async fn init(
 ) -> Result<Json<OAuthInitResponse>, AppError> {
     caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
-    client_ip.spend(&state.ip_limits.oauth, state.clock.now())?;
+    client_ip
+        .spend(&state.ip_limits.oauth, state.clock.now())
+        .await?;
     let provider = provider(&state, app, &body.provider)?;
     let url = start_flow(&state, app, &provider, &body).await?;
     Ok(Json(OAuthInitResponse { url }))
@@ -239,7 +241,9 @@ async fn verify(
     proof: Proof<'_>,
     client_ip: &ClientIp,
 ) -> Result<(VerifiedIdentity, Option<OAuthTokens>), AppError> {
-    client_ip.spend(&state.ip_limits.authenticate, state.clock.now())?;
+    client_ip
+        .spend(&state.ip_limits.authenticate, state.clock.now())
+        .await?;
     let flow = take_flow(
         state,
         app,

@@ -65,7 +65,9 @@ pub async fn register_init(
 ) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.ip_limits.passkey, state.clock.now())?;
+    client_ip
+        .spend(&state.ip_limits.passkey, state.clock.now())
+        .await?;
     issue_registration(&state, ctx, Purpose::Register, None, Vec::new()).await
 }
 
@@ -79,7 +81,9 @@ pub async fn register(
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.ip_limits.authenticate, state.clock.now())?;
+    client_ip
+        .spend(&state.ip_limits.authenticate, state.clock.now())
+        .await?;
     let identity = registered_identity(
         &state,
         ctx,
@@ -109,7 +113,9 @@ pub async fn authenticate_init(
 ) -> Result<Json<PasskeyAuthenticationInitResponse>, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.ip_limits.passkey, state.clock.now())?;
+    client_ip
+        .spend(&state.ip_limits.passkey, state.clock.now())
+        .await?;
     let origin = ctx.origin.as_deref();
     let options =
         issue_assertion(&state, &ctx.app, origin, None, &[], Purpose::Authenticate).await?;
@@ -128,7 +134,9 @@ pub async fn authenticate(
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
     accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
-    client_ip.spend(&state.ip_limits.authenticate, state.clock.now())?;
+    client_ip
+        .spend(&state.ip_limits.authenticate, state.clock.now())
+        .await?;
     let verified = finish_assertion(
         &state,
         &ctx.app,

@@ -182,7 +182,7 @@ async fn verify(
     let app = &ctx.app;
     accounts::require_method(app, LoginMethod::Wallet)?;
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now)?;
+    client_ip.spend(&state.ip_limits.authenticate, now).await?;
     let checked = check_siwe(proof.message, &origin, &domain, proof.chain_id, now)?;
     let signature = decode_hex(proof.signature.trim())
         .ok()

@@ -48,7 +48,7 @@ pub async fn authenticate(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let (identity, auth_date) = verify(&state, &caller.ctx.app, &client_ip, proof)?;
+    let (identity, auth_date) = verify(&state, &caller.ctx.app, &client_ip, proof).await?;
     // A captured proof replays until it is too old: only a recent one signs in freshly.
     let proof = accounts::Proof::MadeAt(auth_date);
     sign_in_with(&state, &caller, &identity, body.mode, proof).await
@@ -66,7 +66,7 @@ pub async fn link(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let (identity, _) = verify(&state, &signed_in.ctx.app, &client_ip, proof)?;
+    let (identity, _) = verify(&state, &signed_in.ctx.app, &client_ip, proof).await?;
     link_to(&state, &signed_in, &identity).await
 }
 
@@ -96,7 +96,7 @@ pub async fn transfer(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let (identity, _) = verify(&state, app, &client_ip, proof)?;
+    let (identity, _) = verify(&state, app, &client_ip, proof).await?;
     let user = &signed_in.user;
     accounts::transfer(&state, app, user, &body.nonce, TELEGRAM, &identity.subject).await?;
     current_user(&state, &signed_in).await
@@ -111,7 +111,7 @@ struct Proof<'a> {
 
 /// Checks the proof with the app's bot token (limited per client IP like every credential
 /// check) and returns the `telegram` identity with the proof's `auth_date`.
-fn verify(
+async fn verify(
     state: &AppState,
     app: &AppRecord,
     client_ip: &ClientIp,
@@ -125,7 +125,7 @@ fn verify(
         ));
     };
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now)?;
+    client_ip.spend(&state.ip_limits.authenticate, now).await?;
     let max_age = settings.max_auth_age_s.unwrap_or(DEFAULT_MAX_AUTH_AGE_S);
     let token = state
         .app_secrets
