@@ -25,6 +25,21 @@ use crate::sessions::issue::start_session;
 use crate::state::AppState;
 use crate::users::view::user_view;
 use crate::web::auth::{LoginCaller, SignedIn};
+use crate::web::routes::Routes;
+
+/// Every login method's routes. A new method is a folder here and one line in this list.
+pub const METHODS: &[Routes] = &[
+    email::routes::ROUTES,
+    sms::routes::ROUTES,
+    guest::routes::ROUTES,
+    custom_jwt::routes::ROUTES,
+    oauth::routes::ROUTES,
+    farcaster::routes::ROUTES,
+    telegram::routes::ROUTES,
+    siwe::routes::ROUTES,
+    siws::routes::ROUTES,
+    passkey::routes::ROUTES,
+];
 
 /// `…/authenticate`: signs the identity a single-use proof proved in (or up) and answers with a
 /// new session.

@@ -25,6 +25,9 @@ use crate::web::auth::{Authenticated, require_recent_sign_in};
 use crate::web::client_ip::ClientIp;
 use crate::web::frame_caller::FrameCaller;
 use crate::web::json_body::JsonBody;
+use crate::web::routes::Access::{Frame, UserOrigin};
+use crate::web::routes::Verb::Post;
+use crate::web::routes::{Body, Mount, Route, Routes, json, r};
 
 /// `POST /mfa/passwordless_sms/init`: texts a code to the enrolled MFA number (`verify`) or to a
 /// number being enrolled (`enroll`).
@@ -359,4 +362,37 @@ async fn answer(state: &AppState, caller: &FrameCaller) -> Result<Json<MfaUserRe
     Ok(Json(MfaUserResponse {
         user: user_view(state, &caller.user).await?,
     }))
+}
+
+/// Second factors: every route, one line each (the OpenAPI document is built from these), and how
+/// they are mounted. [`Mount`] refuses a route missing from the table.
+pub const ROUTES: Routes = Routes {
+    table: TABLE,
+    mount,
+};
+
+#[rustfmt::skip]
+const TABLE: &[Route] = &[
+    r(Post, "/api/v1/mfa/passwordless_sms/init", "Text an MFA code: to the enrolled number (verify) or to a number being enrolled", Some(json::<MfaSmsInitRequest>), Body::Json(json::<SuccessResponse>), UserOrigin, &[429]),
+    r(Post, "/api/v1/mfa/passkeys/init", "WebAuthn request options for the user's MFA passkeys", None, Body::Json(json::<MfaPasskeyInitResponse>), UserOrigin, &[]),
+    r(Post, "/api/v1/mfa/verify", "Verify a second factor: an MFA token for this session (one export, recovery or factor change; or up to 10 signatures within 120 s)", Some(json::<MfaVerifyRequest>), Body::Json(json::<MfaTokenResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/totp/init", "A pending authenticator-app secret and its otpauth URL", None, Body::Json(json::<TotpInitResponse>), Frame, &[]),
+    r(Post, "/api/v1/mfa/totp/enroll", "Enrol the pending authenticator-app secret with its first code", Some(json::<TotpEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/passwordless_sms/enroll", "Enrol a number for MFA with the code texted to it", Some(json::<MfaSmsEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[429]),
+    r(Post, "/api/v1/mfa/passkeys/enroll", "Set the user's MFA passkeys (the whole set; dropped ones leave MFA, unlinked with remove_for_login)", Some(json::<MfaPasskeyEnrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[422, 429]),
+    r(Post, "/api/v1/mfa/unenroll", "Remove a second factor (needs an MFA token)", Some(json::<MfaUnenrollRequest>), Body::Json(json::<MfaUserResponse>), Frame, &[]),
+    r(Post, "/api/v1/mfa/passkeys/unlink", "Unlink a passkey from the wallet frame; one enrolled in MFA with remove_as_mfa and an MFA token", Some(json::<PasskeyUnlinkRequest>), Body::Json(json::<User>), Frame, &[404, 422]),
+];
+
+fn mount(routes: Mount) -> Mount {
+    routes
+        .post("/api/v1/mfa/passwordless_sms/init", sms_init)
+        .post("/api/v1/mfa/passkeys/init", passkeys_init)
+        .post("/api/v1/mfa/verify", verify)
+        .post("/api/v1/mfa/totp/init", totp_init)
+        .post("/api/v1/mfa/totp/enroll", totp_enroll)
+        .post("/api/v1/mfa/passwordless_sms/enroll", sms_enroll)
+        .post("/api/v1/mfa/passkeys/enroll", passkeys_enroll)
+        .post("/api/v1/mfa/unenroll", unenroll)
+        .post("/api/v1/mfa/passkeys/unlink", passkeys_unlink)
 }

@@ -28,6 +28,9 @@ use crate::web::auth::bearer;
 use crate::web::frame_caller::FrameCaller;
 use crate::web::json_body::JsonBody;
 use crate::web::path_param::PathParam;
+use crate::web::routes::Access::{App, BackChannel, Frame, Public};
+use crate::web::routes::Verb::{Get, Post};
+use crate::web::routes::{Body, Mount, Route, Routes, json, r};
 
 /// `POST /api/v1/apps/{app_id}/oauth/consent`: the consent page (server origin, the provider
 /// app's access token) says its user allowed the requester; answers a single-use code.
@@ -244,4 +247,37 @@ pub async fn details(
         custom_auth_authorize_url: None,
         custom_auth_transact_url: None,
     }))
+}
+
+/// Cross-app (this server as a provider app): every route, one line each (the OpenAPI document is built from these), and how
+/// they are mounted. [`Mount`] refuses a route missing from the table.
+pub const ROUTES: Routes = Routes {
+    table: TABLE,
+    mount,
+};
+
+#[rustfmt::skip]
+const TABLE: &[Route] = &[
+    r(Get, "/api/v1/apps/{app_id}/cross-app/connections", "The provider apps the app's users may sign in with", None, Body::Json(json::<CrossAppConnectionsResponse>), App, &[404]),
+    r(Get, "/api/v1/apps/{app_id}/cross-app/details", "The app as a cross-app provider", None, Body::Json(json::<CrossAppDetailsResponse>), App, &[404]),
+    r(Get, "/apps/{app_id}/oauth/authorize", "Cross-app consent page (OAuth 2.0 authorization endpoint, PKCE S256)", None, Body::Html, Public, &[400]),
+    r(Get, "/oauth/transact", "Cross-app signing page", None, Body::Html, Public, &[]),
+    r(Get, "/cross-app/assets/{file}", "A cross-app page asset", None, Body::Asset, Public, &[400, 404]),
+    r(Post, "/api/v1/apps/{app_id}/oauth/consent", "The consent page's allow: a single-use authorization code", Some(json::<CrossAppConsentRequest>), Body::Json(json::<CrossAppConsentResponse>), Frame, &[404]),
+    r(Post, "/api/v1/apps/{app_id}/oauth/token", "Exchange an authorization code (form-encoded CrossAppTokenRequest, PKCE) for a provider token", None, Body::Json(json::<CrossAppTokenResponse>), BackChannel, &[400, 401]),
+    r(Get, "/api/v1/apps/{app_id}/oauth/userinfo", "The provider app's user of a Bearer provider token", None, Body::Json(json::<CrossAppUserInfo>), BackChannel, &[401]),
+    r(Get, "/api/v1/cross-app/transact", "What a Bearer provider token allows the signing page", None, Body::Json(json::<CrossAppTransactContext>), BackChannel, &[401, 403]),
+];
+
+fn mount(routes: Mount) -> Mount {
+    routes
+        .get("/api/v1/apps/{app_id}/cross-app/connections", connections)
+        .get("/api/v1/apps/{app_id}/cross-app/details", details)
+        .get("/apps/{app_id}/oauth/authorize", super::page::authorize)
+        .get("/oauth/transact", super::page::transact)
+        .get("/cross-app/assets/{file}", super::page::asset)
+        .post("/api/v1/apps/{app_id}/oauth/consent", consent)
+        .post("/api/v1/apps/{app_id}/oauth/token", token)
+        .get("/api/v1/apps/{app_id}/oauth/userinfo", userinfo)
+        .get("/api/v1/cross-app/transact", transact_context)
 }

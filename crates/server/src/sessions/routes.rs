@@ -24,6 +24,10 @@ use crate::web::app_context::AppContext;
 use crate::web::auth::bearer;
 use crate::web::json_body::JsonBody;
 use crate::web::raw_body::RawBody;
+use crate::web::routes::Access::AppOrigin;
+use crate::web::routes::Verb::Post;
+use crate::web::routes::{Body, Mount, Route, Routes, json, r};
+use symbolon_protocol::session::SessionResponse;
 
 /// Exchanges a refresh token for new tokens. An `Authorization` header, possibly expired, is ignored.
 ///
@@ -133,4 +137,23 @@ pub async fn logout(
         .headers_mut()
         .append(header::SET_COOKIE, marker_cookie(&state, false));
     Ok(response)
+}
+
+/// Sessions: every route, one line each (the OpenAPI document is built from these), and how
+/// they are mounted. [`Mount`] refuses a route missing from the table.
+pub const ROUTES: Routes = Routes {
+    table: TABLE,
+    mount,
+};
+
+#[rustfmt::skip]
+const TABLE: &[Route] = &[
+    r(Post, "/api/v1/sessions", "Refresh a session (rotates the refresh token)", Some(json::<RefreshSessionRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409]),
+    r(Post, "/api/v1/sessions/logout", "Log out: by refresh token, else by the bearer token's session (body optional)", Some(json::<LogoutBody>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409]),
+];
+
+fn mount(routes: Mount) -> Mount {
+    routes
+        .post("/api/v1/sessions", refresh)
+        .post("/api/v1/sessions/logout", logout)
 }

@@ -10,6 +10,9 @@ use crate::error::AppError;
 use crate::state::AppState;
 use crate::users::view::user_view;
 use crate::web::auth::Authenticated;
+use crate::web::routes::Access::{User as Bearer, UserOrigin};
+use crate::web::routes::Verb::{Get, Post};
+use crate::web::routes::{Body, Mount, Route, Routes, json, r};
 
 async fn load_user(state: &AppState, auth: &Authenticated) -> Result<UserRecord, AppError> {
     state
@@ -44,4 +47,23 @@ pub async fn accept_terms(
     state.db.accept_terms(&auth.claims.sub).await?;
     let record = load_user(&state, &auth).await?;
     Ok(Json(user_view(&state, &record).await?))
+}
+
+/// The signed-in user: every route, one line each (the OpenAPI document is built from these), and how
+/// they are mounted. [`Mount`] refuses a route missing from the table.
+pub const ROUTES: Routes = Routes {
+    table: TABLE,
+    mount,
+};
+
+#[rustfmt::skip]
+const TABLE: &[Route] = &[
+    r(Get, "/api/v1/users/me", "The signed-in user and a fresh identity token", None, Body::Json(json::<CurrentUserResponse>), Bearer, &[]),
+    r(Post, "/api/v1/users/me/accept_terms", "Accept the app's terms", None, Body::Json(json::<User>), UserOrigin, &[409]),
+];
+
+fn mount(routes: Mount) -> Mount {
+    routes
+        .get("/api/v1/users/me", me)
+        .post("/api/v1/users/me/accept_terms", accept_terms)
 }

@@ -11,3 +11,4 @@ pub mod frame_caller;
 pub mod json_body;
 pub mod path_param;
 pub mod raw_body;
+pub mod routes;

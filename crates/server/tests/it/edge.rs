@@ -11,8 +11,9 @@ use common::{Backend, CLIENT_ID, ORIGIN, TestApp, fresh_database, remove_databas
 use serde_json::json;
 use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
-use symbolon_server::http::openapi::{Access, Body, ROUTES};
+use symbolon_server::http::routes;
 use symbolon_server::web::client_ip::ClientIp;
+use symbolon_server::web::routes::{Access, Body};
 
 backend_tests!(
     every_host_route_preflight_allows_the_spec_clients_headers,
@@ -40,8 +41,7 @@ const CLIENT_HEADERS: [&str; 9] = [
 /// the wallet frame's API calls, the back channels (cross-app token and user info) and the pages a
 /// browser navigates to (the wallet frame and cross-app pages, their assets, the OAuth callback).
 fn host_routes(app_id: &str) -> Vec<(Method, String)> {
-    ROUTES
-        .iter()
+    routes()
         .filter(|r| {
             !matches!(r.access, Access::Frame | Access::BackChannel)
                 && !matches!(r.response, Body::Html | Body::Asset | Body::Redirect)

@@ -4,6 +4,8 @@
 //! The host signs its users in itself and hands us a JWT; we check it against the host's keys
 //! ([`verifier`]) and the token's subject becomes a `custom_auth` account.
 
+pub mod routes;
+
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;

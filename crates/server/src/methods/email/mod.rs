@@ -4,6 +4,8 @@
 //! (here: a code sent to the address, `super::code`), then hand it to the account rules
 //! (`crate::accounts`) through `super::sign_in` / `super::link_to`.
 
+pub mod routes;
+
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;

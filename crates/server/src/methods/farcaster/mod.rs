@@ -11,6 +11,7 @@
 
 pub mod registry;
 pub mod relay;
+pub mod routes;
 pub mod signer;
 pub mod siwf;
 

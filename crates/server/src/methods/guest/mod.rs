@@ -5,6 +5,8 @@
 //! with a real method later and keeps their user (`crate::accounts::login`); that removes the
 //! credential, so it stops being a way in. Only the sign-in that creates the guest is fresh.
 
+pub mod routes;
+
 use axum::extract::State;
 use axum::response::Response;
 use base64::Engine;

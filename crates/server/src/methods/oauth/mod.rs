@@ -12,6 +12,7 @@
 
 pub mod flow;
 pub mod identity;
+pub mod routes;
 pub mod upstream;
 
 use axum::Json;

@@ -12,6 +12,7 @@
 
 pub mod ceremony;
 pub mod device;
+pub mod routes;
 pub mod wire;
 
 use axum::Json;

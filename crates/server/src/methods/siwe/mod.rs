@@ -9,6 +9,7 @@
 
 pub mod contract;
 pub mod message;
+pub mod routes;
 
 use axum::Json;
 use axum::extract::State;

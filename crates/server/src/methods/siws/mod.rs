@@ -5,6 +5,7 @@
 //! a `wallet` account (`chain_type: solana`) whose subject is the base58 address.
 
 pub mod message;
+pub mod routes;
 
 use axum::Json;
 use axum::extract::State;

@@ -4,6 +4,8 @@
 //! to E.164 by a phone-number library before anything is stored or sent, and the app may limit
 //! the regions it texts (`sms.allowed_regions`), which bounds what SMS pumping can cost.
 
+pub mod routes;
+
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;

@@ -6,6 +6,7 @@
 //! Telegram user id.
 
 pub mod check;
+pub mod routes;
 pub mod widget_script;
 
 use axum::Json;
