@@ -2,45 +2,7 @@
 
 use std::borrow::Cow;
 
-/// The ways in this server implements (the names `login_methods_and_order` uses).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LoginMethod {
-    /// Email code.
-    Email,
-    /// SMS code.
-    Sms,
-    /// Guest credential.
-    Guest,
-    /// The host app's JWT.
-    CustomAuth,
-    /// An OAuth provider (built-in, `custom:<name>` or another app); `details.provider` names it.
-    OAuth,
-    /// Sign In With Farcaster.
-    Farcaster,
-    /// Telegram Login Widget or Mini App.
-    Telegram,
-    /// An external wallet: Sign-In With Ethereum or Solana.
-    Wallet,
-    /// A WebAuthn passkey; the subject is its credential id.
-    Passkey,
-}
-
-impl LoginMethod {
-    /// The name apps configure and logs show.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Sms => "sms",
-            Self::Guest => "guest",
-            Self::CustomAuth => "custom_auth",
-            Self::OAuth => "oauth",
-            Self::Farcaster => "farcaster",
-            Self::Telegram => "telegram",
-            Self::Wallet => "wallet",
-            Self::Passkey => "passkey",
-        }
-    }
-}
+use crate::app_settings::login_methods::LoginMethod;
 
 /// How fresh a login's proof is, which decides what its session may do in its first minutes
 /// (link, unlink, register the root wallet, get the recovery share: [`ACCOUNT_CHANGE_WINDOW_S`]).

@@ -1,7 +1,5 @@
 //! The messages of the account rules' refusals (each goes with its spec §8 code).
 
-use super::LoginMethod;
-
 /// `user_does_not_exist`.
 pub const USER_DOES_NOT_EXIST: &str =
     "No user exists for this account, and this login does not sign up";
@@ -46,11 +44,6 @@ pub const CANNOT_UNLINK_MFA_PASSKEY: &str = "Cannot unlink a passkey enrolled in
 /// `invalid_credentials` for a sign-up with a credential id that is already registered: a
 /// credential id is public, so presenting it proves nothing.
 pub const PASSKEY_ALREADY_REGISTERED: &str = "This passkey is already registered";
-
-/// `disallowed_login_method`.
-pub fn disallowed_login_method(method: LoginMethod) -> String {
-    format!("Login with {} is not enabled for this app", method.as_str())
-}
 
 /// `disallowed_login_method` for an OAuth provider the app does not enable.
 pub fn disallowed_oauth_provider(provider: &str) -> String {

@@ -13,7 +13,8 @@ use symbolon_protocol::oauth::OAuthUserInfo;
 use symbolon_protocol::session::AuthMode;
 use symbolon_protocol::siwe::ExternalWalletMetadata;
 
-pub use self::identity::{LoginMethod, Proof, VerifiedIdentity};
+pub use self::identity::{Proof, VerifiedIdentity};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::db::DbError;
 use crate::db::accounts::{Link, NewAccount, SignUp, Transfer, Unlink};
 use crate::db::apps::AppRecord;
@@ -415,27 +416,7 @@ pub async fn transfer(
 
 /// `disallowed_login_method` unless the app enables `method`.
 pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppError> {
-    let settings = &app.settings;
-    let enabled = match method {
-        LoginMethod::Email => settings.lists_method("email"),
-        LoginMethod::Sms => settings.lists_method("sms"),
-        LoginMethod::Guest => settings.guest_accounts,
-        LoginMethod::CustomAuth => settings.custom_auth.is_some(),
-        // Per provider: see `require_identity_method`.
-        LoginMethod::OAuth => settings.oauth_enabled_any(),
-        LoginMethod::Farcaster => settings.lists_method("farcaster"),
-        LoginMethod::Telegram => settings.lists_method("telegram") && settings.telegram.is_some(),
-        LoginMethod::Wallet => settings.lists_method("wallet"),
-        LoginMethod::Passkey => settings.lists_method("passkey"),
-    };
-    if enabled {
-        Ok(())
-    } else {
-        Err(AppError::new(
-            ServerErrorCode::DisallowedLoginMethod,
-            messages::disallowed_login_method(method),
-        ))
-    }
+    app.settings.require(method)
 }
 
 /// `disallowed_login_method` unless the app enables the way `identity` was proven: for OAuth,

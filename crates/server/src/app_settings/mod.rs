@@ -4,6 +4,7 @@
 //! Its secrets (bot token, custody key, client secrets) are stored sealed ([`Self::sealed`]).
 
 pub mod farcaster;
+pub mod login_methods;
 pub mod mfa;
 pub mod oauth;
 pub mod oauth_providers;
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 
 use self::farcaster::FarcasterSettings;
+use self::login_methods::listed_names;
 use self::mfa::MfaSettings;
 use self::oauth::OAuthSettings;
 use self::oauth_providers::{CROSS_APP_PREFIX, built_in};
@@ -28,10 +30,6 @@ use crate::identifiers::email::normalize_email;
 use crate::identifiers::wallet_address::normalize_wallet_address;
 use crate::jwt_verifier::CustomAuthSettings;
 use crate::sms::normalize_phone;
-
-/// The login methods this server implements, as `login_methods_and_order` names them.
-pub const KNOWN_LOGIN_METHODS: &[&str] =
-    &["email", "sms", "farcaster", "telegram", "wallet", "passkey"];
 
 /// An app's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,7 +143,7 @@ impl AppSettings {
         let methods = &self.login_methods;
         self.oauth.checked()?;
         for method in methods.primary.iter().chain(&methods.overflow) {
-            if KNOWN_LOGIN_METHODS.contains(&method.as_str()) {
+            if listed_names().any(|name| name == method) {
                 continue;
             }
             let oauth = built_in(method).is_some() || method.starts_with("custom:");
@@ -162,7 +160,7 @@ impl AppSettings {
                 return Err(format!(
                     "unknown login method {method:?}: this server offers {}, the OAuth \
                      providers of [oauth] and privy:<app id> of [cross_app]",
-                    KNOWN_LOGIN_METHODS.join(", ")
+                    listed_names().collect::<Vec<_>>().join(", ")
                 ));
             }
         }

@@ -9,7 +9,8 @@ use symbolon_protocol::constants::{OTP_REFUSAL_LOCKED_PREFIX, OTP_TTL_S, PASSCOD
 use symbolon_protocol::user::User;
 
 use super::current_user;
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::accounts::{self, VerifiedIdentity};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::db::apps::AppRecord;
 use crate::db::otp::{GuessRefusal, OtpKey};
 use crate::error::AppError;
@@ -67,7 +68,6 @@ impl CodeChannel {
         signed_in: &SignedIn,
         raw: &str,
     ) -> Result<Json<User>, AppError> {
-        signed_in.ctx.require_origin()?;
         let subject = (self.normalize)(raw)?;
         accounts::unlink(state, &signed_in.user, self.account_type, &subject).await?;
         current_user(state, signed_in).await
@@ -81,7 +81,6 @@ impl CodeChannel {
         (old_raw, new_raw, code): (&str, &str, &str),
         client_ip: &ClientIp,
     ) -> Result<Json<User>, AppError> {
-        signed_in.ctx.require_origin()?;
         let app = &signed_in.ctx.app;
         let old = (self.normalize)(old_raw)?;
         // Before the code is spent: "updating" to the current address would change nothing, and a
@@ -106,7 +105,6 @@ impl CodeChannel {
         nonce: &str,
         raw: &str,
     ) -> Result<Json<User>, AppError> {
-        signed_in.ctx.require_origin()?;
         let subject = (self.normalize)(raw)?;
         let app = &signed_in.ctx.app;
         accounts::transfer(

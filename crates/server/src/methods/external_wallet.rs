@@ -14,7 +14,8 @@ use axum::Json;
 use symbolon_protocol::user::User;
 
 use super::current_user;
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::accounts::{self, VerifiedIdentity};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::db::wallet_nonces::WalletNonce;
 use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
 use crate::digest::sha256_hex;
@@ -42,9 +43,7 @@ pub async fn issue_nonce(
     chain: ChainType,
     address: String,
 ) -> Result<SiweInitResponse, AppError> {
-    ctx.require_origin()?;
     let app = &ctx.app;
-    accounts::require_method(app, LoginMethod::Wallet)?;
     let now = state.clock.now();
     client_ip.spend(&state.ip_limits.wallet, now).await?;
     // No budget per address: anyone may ask for a nonce of any address, so one would let a
@@ -247,7 +246,6 @@ pub async fn unlink_wallet(
     signed_in: &SignedIn,
     address: Option<String>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let address = address.ok_or_else(|| AppError::invalid_data("Invalid wallet address"))?;
     accounts::unlink(state, &signed_in.user, WALLET, &address).await?;
     current_user(state, signed_in).await
@@ -264,7 +262,6 @@ pub async fn transfer_wallet(
     nonce: &str,
     metadata: Option<&ExternalWalletMetadata>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let address = address.ok_or_else(|| AppError::invalid_data("Invalid wallet address"))?;
     if let Some(metadata) = metadata {
         check_metadata(metadata)?;

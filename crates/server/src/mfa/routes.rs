@@ -37,7 +37,6 @@ pub async fn sms_init(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<MfaSmsInitRequest>,
 ) -> Result<Json<SuccessResponse>, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     let user_id = caller.claims.sub.as_str();
     let phone = match body.action {
@@ -63,7 +62,6 @@ pub async fn passkeys_init(
     State(state): State<AppState>,
     caller: Authenticated,
 ) -> Result<Json<MfaPasskeyInitResponse>, AppError> {
-    caller.ctx.require_origin()?;
     let ctx = &caller.ctx;
     let options =
         passkey::options(&state, &ctx.app, ctx.origin.as_deref(), &caller.claims.sub).await?;

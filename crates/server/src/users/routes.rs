@@ -43,7 +43,6 @@ pub async fn accept_terms(
     State(state): State<AppState>,
     auth: Authenticated,
 ) -> Result<Json<User>, AppError> {
-    auth.ctx.require_origin()?;
     state.db.accept_terms(&auth.claims.sub).await?;
     let record = load_user(&state, &auth).await?;
     Ok(Json(user_view(&state, &record).await?))

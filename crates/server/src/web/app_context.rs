@@ -10,6 +10,7 @@ use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::origin::normalize_origin;
 use crate::state::AppState;
+use crate::web::routes::MatchedRoute;
 
 /// The app a request is made for, with its origin already checked against the app.
 #[derive(Debug, Clone)]
@@ -123,6 +124,17 @@ impl FromRequestParts<AppState> for AppContext {
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
         let app_id = header(&parts.headers, HEADER_APP_ID).map(str::to_string);
-        Self::resolve(state, app_id.as_deref(), &parts.headers).await
+        let ctx = Self::resolve(state, app_id.as_deref(), &parts.headers).await?;
+        // The route's row declares who may call it: an `Origin` for browser-only calls, and the
+        // login method the app must enable.
+        if let Some(MatchedRoute(route)) = parts.extensions.get::<MatchedRoute>() {
+            if route.needs_origin() {
+                ctx.require_origin()?;
+            }
+            if let Some(method) = route.method {
+                ctx.app.settings.require(method)?;
+            }
+        }
+        Ok(ctx)
     }
 }

@@ -16,15 +16,21 @@
 
 use std::collections::BTreeMap;
 
-use axum::Router;
 use axum::handler::Handler;
 use axum::routing::{MethodFilter, on};
+use axum::{Extension, Router};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 
+use crate::app_settings::login_methods::LoginMethod;
 use crate::state::AppState;
+
+/// The table row of the route a request matched, for the extractors that enforce its policy
+/// (`web::app_context`).
+#[derive(Debug, Clone, Copy)]
+pub struct MatchedRoute(pub &'static Route);
 
 /// An HTTP method of a route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,11 +128,26 @@ pub struct Route {
     pub response: Body,
     /// Who may call it.
     pub access: Access,
-    /// Error statuses beyond those [`Access`] and every route imply (see [`error_statuses`]).
+    /// Error statuses beyond those [`Access`] and every route imply (see `http::openapi`).
     pub errors: &'static [u16],
+    /// The login method the route belongs to: refused (`disallowed_login_method`) for an app
+    /// that does not enable it, before the handler runs ([`Self::gated`]).
+    pub method: Option<LoginMethod>,
 }
 
 impl Route {
+    /// The same route, callable only for apps that enable `method`.
+    pub const fn gated(mut self, method: LoginMethod) -> Self {
+        self.method = Some(method);
+        self
+    }
+
+    /// Whether the route needs an `Origin` (browser-only calls): refused with `missing_origin`
+    /// before the handler runs.
+    pub fn needs_origin(&self) -> bool {
+        matches!(self.access, Access::AppOrigin | Access::UserOrigin)
+    }
+
     /// Whether host pages call it (cross-origin, under the apps' CORS): every route but the wallet
     /// frame's calls, the back channels, and the pages a browser navigates to (pages, their
     /// assets, redirects).
@@ -170,6 +191,7 @@ pub const fn r(
         response,
         access,
         errors,
+        method: None,
     }
 }
 
@@ -239,10 +261,11 @@ impl Mount {
                     verb.as_str()
                 )
             });
+        let method_router = on(filter, handler).layer(Extension(MatchedRoute(route)));
         if route.called_by_host_pages() {
-            self.host = self.host.route(path, on(filter, handler));
+            self.host = self.host.route(path, method_router);
         } else {
-            self.own = self.own.route(path, on(filter, handler));
+            self.own = self.own.route(path, method_router);
         }
         self
     }

@@ -14,7 +14,8 @@ use symbolon_protocol::accounts::{CustomJwtAuthenticateRequest, CustomJwtLinkReq
 use symbolon_protocol::user::User;
 
 use super::{link_to, sign_in_with};
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::accounts::{self, VerifiedIdentity};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::jwt_verifier::{CustomJwtError, verify_custom_jwt_dated};
@@ -33,7 +34,6 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<CustomJwtAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     let (identity, issued_at) = verify(&state, app, &body.token, &client_ip).await?;
     // A host's token replays until it expires: only one issued within the window signs in
@@ -49,7 +49,6 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<CustomJwtLinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let (identity, _) = verify(&state, app, &body.token, &client_ip).await?;
     link_to(&state, &signed_in, &identity).await
@@ -63,7 +62,6 @@ async fn verify(
     token: &str,
     client_ip: &ClientIp,
 ) -> Result<(VerifiedIdentity, Option<i64>), AppError> {
-    accounts::require_method(app, LoginMethod::CustomAuth)?;
     let Some(settings) = &app.settings.custom_auth else {
         return Err(AppError::new(
             ServerErrorCode::FeatureNotEnabled,

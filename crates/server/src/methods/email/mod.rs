@@ -21,7 +21,7 @@ use symbolon_protocol::user::User;
 
 use super::code::{CodeChannel, issue_code};
 use super::{link_to, sign_in};
-use crate::accounts::{self, LoginMethod};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::error::AppError;
 use crate::identifiers::email::{is_plus_address, normalize_email};
 use crate::mail::login_code_email;
@@ -45,9 +45,7 @@ pub async fn init(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessInitRequest>,
 ) -> Result<Json<SuccessResponse>, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
-    accounts::require_method(app, LoginMethod::Email)?;
     let email = normalize_email(&body.email)?;
     if app.disable_plus_emails && is_plus_address(&email) {
         return Err(AppError::new(
@@ -75,7 +73,6 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     let identity = EMAIL
         .verify(&state, app, &body.email, &body.code, &client_ip)
@@ -90,7 +87,6 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessLinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let identity = EMAIL
         .verify(&state, app, &body.email, &body.code, &client_ip)

@@ -1,5 +1,6 @@
 //! Email code login: the route table and its mounts.
 
+use crate::app_settings::login_methods::LoginMethod;
 use crate::web::routes::Access::{AppOrigin, UserOrigin};
 use crate::web::routes::Verb::Post;
 use crate::web::routes::{Body, Mount, Route, Routes, json, r};
@@ -21,7 +22,7 @@ pub const ROUTES: Routes = Routes {
 
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
-    r(Post, "/api/v1/passwordless/init", "Send an email login code", Some(json::<PasswordlessInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v1/passwordless/init", "Send an email login code", Some(json::<PasswordlessInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Email),
     r(Post, "/api/v1/passwordless/authenticate", "Log in with an email code", Some(json::<PasswordlessAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
     r(Post, "/api/v1/passwordless/link", "Link an email proven by its code", Some(json::<PasswordlessLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
     r(Post, "/api/v1/passwordless/unlink", "Unlink an email (never the last way in)", Some(json::<PasswordlessUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),

@@ -34,7 +34,8 @@ use time::format_description::well_known::Rfc3339;
 use self::relay::{ChannelRequest, ChannelStatus, RelayError};
 use self::siwf::check_message;
 use super::{current_user, link_to, sign_in};
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::accounts::{self, VerifiedIdentity};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::db::farcaster::FarcasterNonce;
 use crate::digest::sha256_hex;
 use crate::error::{AppError, Status};
@@ -59,7 +60,6 @@ pub async fn init(
 ) -> Result<Json<FarcasterInitResponse>, AppError> {
     let (origin, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
-    accounts::require_method(app, LoginMethod::Farcaster)?;
     let now = limit(&state, &state.ip_limits.farcaster, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
@@ -161,7 +161,6 @@ pub async fn unlink(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     accounts::unlink(&state, &signed_in.user, FARCASTER, &body.fid.to_string()).await?;
     current_user(&state, &signed_in).await
 }
@@ -172,7 +171,6 @@ pub async fn transfer(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterTransferRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let fid = body.farcaster_id.to_string();
     accounts::transfer(&state, app, &signed_in.user, &body.nonce, FARCASTER, &fid).await?;
@@ -187,7 +185,6 @@ pub async fn init_v2(
 ) -> Result<Json<FarcasterV2InitResponse>, AppError> {
     let (_, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
-    accounts::require_method(app, LoginMethod::Farcaster)?;
     let now = limit(&state, &state.ip_limits.farcaster, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
@@ -242,7 +239,6 @@ async fn verify(
 ) -> Result<VerifiedIdentity, AppError> {
     let (_, domain) = site(ctx)?;
     let app = &ctx.app;
-    accounts::require_method(app, LoginMethod::Farcaster)?;
     let now = limit(state, &state.ip_limits.authenticate, client_ip).await?;
     let checked = check_message(proof.message, proof.signature, proof.fid, &domain, now)
         .map_err(|reason| AppError::new(ServerErrorCode::InvalidCredentials, reason.to_string()))?;

@@ -38,7 +38,6 @@ pub async fn init(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterSignerRequest>,
 ) -> Result<Json<FarcasterSignerResponse>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let key = public_key(&body.ed25519_public_key)?;
     user_fid(&state, &signed_in.user).await?;
@@ -83,7 +82,6 @@ pub async fn status(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterSignerRequest>,
 ) -> Result<Json<FarcasterSignerResponse>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let key = public_key(&body.ed25519_public_key)?;
     let signer = state

@@ -14,7 +14,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use symbolon_protocol::accounts::GuestAuthenticateRequest;
 
 use super::sign_in_with;
-use crate::accounts::{LoginMethod, Proof, VerifiedIdentity};
+use crate::accounts::{Proof, VerifiedIdentity};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
 use crate::state::AppState;
@@ -39,7 +40,6 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<GuestAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    caller.ctx.require_origin()?;
     let subject = credential_hash(&body.guest_credential)?;
     client_ip
         .spend(&state.ip_limits.authenticate, state.clock.now())

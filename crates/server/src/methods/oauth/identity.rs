@@ -8,8 +8,9 @@ use symbolon_protocol::session::OAuthTokens;
 
 use super::flow::upstream_refusal;
 use super::upstream::{UpstreamError, exchange, user_info};
-use crate::accounts::{LoginMethod, VerifiedIdentity};
+use crate::accounts::VerifiedIdentity;
 use crate::app_secrets::oauth_client_secret;
+use crate::app_settings::login_methods::LoginMethod;
 use crate::app_settings::oauth_providers::{Proof, Provider, field};
 use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;

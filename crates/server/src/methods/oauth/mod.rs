@@ -58,7 +58,6 @@ pub async fn init(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<OAuthInitRequest>,
 ) -> Result<Json<OAuthInitResponse>, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     client_ip
         .spend(&state.ip_limits.oauth, state.clock.now())
@@ -126,7 +125,6 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<OAuthAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     let proof = Proof {
         code: &body.authorization_code,
@@ -156,7 +154,6 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<OAuthLinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let proof = Proof {
         code: &body.authorization_code,
@@ -174,7 +171,6 @@ pub async fn unlink(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<OAuthUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let account_type = account_type(&body.provider)?;
     accounts::unlink(&state, &signed_in.user, &account_type, &body.subject).await?;
     current_user(&state, &signed_in).await
@@ -187,7 +183,6 @@ pub async fn transfer(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<OAuthTransferRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let account_type = account_type(&body.user_info.provider)?;
     accounts::transfer(

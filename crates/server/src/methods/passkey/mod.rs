@@ -37,7 +37,8 @@ use self::ceremony::{
 };
 use self::wire::{b64_encode, descriptor};
 use super::{current_user, link_to, sign_in};
-use crate::accounts::{self, LoginMethod, VerifiedIdentity, messages};
+use crate::accounts::{self, VerifiedIdentity, messages};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::db::apps::AppRecord;
 use crate::db::passkeys::{ENROLLED_IN_MFA, PASSKEY};
 use crate::error::{AppError, Status};
@@ -65,7 +66,6 @@ pub async fn register_init(
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
     let ctx = &caller.ctx;
-    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
     client_ip
         .spend(&state.ip_limits.passkey, state.clock.now())
         .await?;
@@ -81,7 +81,6 @@ pub async fn register(
     JsonBody(body): JsonBody<PasskeyRegisterRequest>,
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
-    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
     client_ip
         .spend(&state.ip_limits.authenticate, state.clock.now())
         .await?;
@@ -113,7 +112,6 @@ pub async fn authenticate_init(
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyAuthenticationInitResponse>, AppError> {
     let ctx = &caller.ctx;
-    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
     client_ip
         .spend(&state.ip_limits.passkey, state.clock.now())
         .await?;
@@ -134,7 +132,6 @@ pub async fn authenticate(
     JsonBody(body): JsonBody<PasskeyAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
-    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
     client_ip
         .spend(&state.ip_limits.authenticate, state.clock.now())
         .await?;
@@ -158,7 +155,6 @@ pub async fn link_init(
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
     let ctx = &signed_in.ctx;
-    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
     let existing = state.db.user_passkeys(&signed_in.user.id).await?;
     // Checked again, atomically, when the passkey is linked; here it saves a useless ceremony.
     if existing.len() >= MAX_PASSKEYS_PER_USER as usize {
@@ -180,7 +176,6 @@ pub async fn link(
     JsonBody(body): JsonBody<PasskeyRegisterRequest>,
 ) -> Result<Json<User>, AppError> {
     let ctx = &signed_in.ctx;
-    accounts::require_method(&ctx.app, LoginMethod::Passkey)?;
     let user_id = signed_in.user.id.as_str();
     let response = &body.authenticator_response;
     let identity = registered_identity(

@@ -32,7 +32,8 @@ use super::external_wallet::{
 };
 use super::{link_to, sign_in};
 use crate::accounts::SMART_WALLET;
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::accounts::VerifiedIdentity;
+use crate::app_settings::login_methods::LoginMethod;
 use crate::error::{AppError, Status};
 use crate::state::AppState;
 use crate::web::app_context::AppContext;
@@ -181,7 +182,6 @@ async fn verify(
 ) -> Result<Address, AppError> {
     let (origin, domain) = ctx.site()?;
     let app = &ctx.app;
-    accounts::require_method(app, LoginMethod::Wallet)?;
     let now = state.clock.now();
     client_ip.spend(&state.ip_limits.authenticate, now).await?;
     let checked = check_siwe(proof.message, &origin, &domain, proof.chain_id, now)?;

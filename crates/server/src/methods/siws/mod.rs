@@ -22,7 +22,7 @@ use super::external_wallet::{
     wallet_identity,
 };
 use super::{link_to, sign_in};
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::accounts::VerifiedIdentity;
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::web::app_context::AppContext;
@@ -129,7 +129,6 @@ async fn verify(
 ) -> Result<VerifiedIdentity, AppError> {
     let (origin, domain) = ctx.site()?;
     let app = &ctx.app;
-    accounts::require_method(app, LoginMethod::Wallet)?;
     check_metadata(proof.metadata)?;
     if proof.message_type.unwrap_or_default() != SiwsMessageType::Plain {
         return Err(AppError::invalid_data(

@@ -18,7 +18,7 @@ use symbolon_protocol::user::User;
 
 use super::code::{CodeChannel, issue_code};
 use super::{link_to, sign_in};
-use crate::accounts::{self, LoginMethod};
+use crate::app_settings::login_methods::LoginMethod;
 use crate::error::AppError;
 use crate::sms::{PhoneError, login_code_sms, normalize_phone};
 use crate::state::AppState;
@@ -42,9 +42,7 @@ pub async fn init(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SmsInitRequest>,
 ) -> Result<Json<SuccessResponse>, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
-    accounts::require_method(app, LoginMethod::Sms)?;
     let number = normalize_phone(&body.phone_number, &app.settings.sms.allowed_regions)
         .map_err(phone_refusal)?;
     let key = SMS.key(&app.id, &number);
@@ -67,7 +65,6 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SmsAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    caller.ctx.require_origin()?;
     let app = &caller.ctx.app;
     let identity = SMS
         .verify(&state, app, &body.phone_number, &body.code, &client_ip)
@@ -82,7 +79,6 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SmsLinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let identity = SMS
         .verify(&state, app, &body.phone_number, &body.code, &client_ip)

@@ -22,8 +22,9 @@ use symbolon_protocol::user::User;
 
 use self::check::{TelegramCheckError, check_login_widget, check_web_app_data};
 use super::{current_user, link_to, sign_in_with};
-use crate::accounts::{self, LoginMethod, VerifiedIdentity};
+use crate::accounts::{self, VerifiedIdentity};
 use crate::app_secrets::TELEGRAM_BOT_TOKEN;
+use crate::app_settings::login_methods::LoginMethod;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::state::AppState;
@@ -44,7 +45,6 @@ pub async fn authenticate(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<TelegramAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    caller.ctx.require_origin()?;
     let proof = Proof {
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
@@ -62,7 +62,6 @@ pub async fn link(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<TelegramLinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let proof = Proof {
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
@@ -77,7 +76,6 @@ pub async fn unlink(
     signed_in: SignedIn,
     JsonBody(body): JsonBody<TelegramUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let subject = body.telegram_user_id.trim();
     accounts::unlink(&state, &signed_in.user, TELEGRAM, subject).await?;
     current_user(&state, &signed_in).await
@@ -91,7 +89,6 @@ pub async fn transfer(
     client_ip: ClientIp,
     JsonBody(body): JsonBody<TelegramTransferRequest>,
 ) -> Result<Json<User>, AppError> {
-    signed_in.ctx.require_origin()?;
     let app = &signed_in.ctx.app;
     let proof = Proof {
         widget: body.telegram_auth_result.as_ref(),
@@ -118,7 +115,6 @@ async fn verify(
     client_ip: &ClientIp,
     proof: Proof<'_>,
 ) -> Result<(VerifiedIdentity, i64), AppError> {
-    accounts::require_method(app, LoginMethod::Telegram)?;
     let Some(settings) = &app.settings.telegram else {
         return Err(AppError::new(
             ServerErrorCode::FeatureNotEnabled,
