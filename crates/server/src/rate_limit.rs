@@ -315,6 +315,27 @@ fn lock(shard: &Mutex<BurstShard>) -> std::sync::MutexGuard<'_, BurstShard> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Which of [`IpLimits`]' budgets a route spends (declared in its route table row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Email codes sent.
+    Email,
+    /// SMS codes sent.
+    Sms,
+    /// MFA codes texted.
+    MfaSms,
+    /// OAuth flows started.
+    OAuth,
+    /// Passkey ceremonies started.
+    Passkey,
+    /// Wallet sign-in nonces.
+    Wallet,
+    /// Farcaster channels opened.
+    Farcaster,
+    /// Credentials checked, every method together.
+    Authenticate,
+}
+
 /// The per-client-network budgets (keyed by [`crate::web::client_ip::ClientIp::network_key`]).
 /// Each login method's start has its own, so a network that spent one (say, many email codes from
 /// an office) can still use every other method.
@@ -339,6 +360,20 @@ pub struct IpLimits {
 }
 
 impl IpLimits {
+    /// The limiter of `budget`.
+    pub fn of(&self, budget: Budget) -> &BurstLimiter {
+        match budget {
+            Budget::Email => &self.email,
+            Budget::Sms => &self.sms,
+            Budget::MfaSms => &self.mfa_sms,
+            Budget::OAuth => &self.oauth,
+            Budget::Passkey => &self.passkey,
+            Budget::Wallet => &self.wallet,
+            Budget::Farcaster => &self.farcaster,
+            Budget::Authenticate => &self.authenticate,
+        }
+    }
+
     /// `starts` per method (`sms` for texts, which cost money) and `checks` credential checks, each
     /// a burst refilled over `refill_s`, kept in this process's memory.
     pub fn new(starts: u32, sms: u32, checks: u32, refill_s: u64) -> Self {

@@ -15,7 +15,6 @@ use crate::db::apps::AppRecord;
 use crate::db::otp::{GuessRefusal, OtpKey};
 use crate::error::AppError;
 use crate::otp::generate_code;
-use crate::rate_limit::BurstLimiter;
 use crate::state::AppState;
 use crate::web::auth::SignedIn;
 use crate::web::client_ip::ClientIp;
@@ -146,8 +145,8 @@ pub mod messages {
 }
 
 /// Makes and stores a fresh code for `key` and returns it for delivery. The code sent before it
-/// stays valid until its own expiry. Limited per client network (`limiter`, in memory: each
-/// method its own) and per subject (cooldown and sends per window, in the code's row).
+/// stays valid until its own expiry. Limited per client network (the budget the route declares:
+/// each method its own) and per subject (cooldown and sends per window, in the code's row).
 ///
 /// `None` when no new code may be sent yet (cooldown, sends of the window) but the newest code
 /// sent is still unexpired, unused and not used up by this network's guesses, and the address is
@@ -159,10 +158,9 @@ pub async fn issue_code(
     state: &AppState,
     key: OtpKey<'_>,
     client_ip: &ClientIp,
-    limiter: &BurstLimiter,
 ) -> Result<Option<String>, AppError> {
     let now = state.clock.now();
-    client_ip.spend(limiter, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     let code = generate_code()?;
     let hash = state.otp_secret.hash(key, &code);
     let limits = &state.otp_limits;
@@ -226,7 +224,7 @@ pub async fn redeem_code(
 ) -> Result<(), AppError> {
     let code = well_formed_code(code)?;
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     let network = client_ip.network_key();
     let guess = match state
         .db

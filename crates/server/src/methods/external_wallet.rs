@@ -45,7 +45,7 @@ pub async fn issue_nonce(
 ) -> Result<SiweInitResponse, AppError> {
     let app = &ctx.app;
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.wallet, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     // No budget per address: anyone may ask for a nonce of any address, so one would let a
     // stranger lock the owner out. The store keeps the address's newest nonces instead
     // (`MAX_LIVE_NONCES_PER_ADDRESS`, oldest evicted), so the owner's init always gets a live one.

@@ -67,7 +67,7 @@ pub async fn send(
         channel: CHANNEL,
         subject: &subject,
     };
-    let Some(code) = issue_code(state, key, client_ip, &state.ip_limits.mfa_sms).await? else {
+    let Some(code) = issue_code(state, key, client_ip).await? else {
         tracing::info!(app = %app.id, "MFA code still valid; none texted");
         return Ok(());
     };

@@ -18,17 +18,22 @@ use ipnet::{IpNet, Ipv4Net, Ipv6Net};
 
 use crate::config::{ForwardedHeader, HttpConfig};
 use crate::error::AppError;
-use crate::rate_limit::BurstLimiter;
+use crate::rate_limit::{Budget, IpLimits};
 use crate::state::AppState;
+use crate::web::routes::MatchedRoute;
 
-/// The calling client's address (IPv4-mapped IPv6 addresses are shown as IPv4).
+/// The calling client's address (IPv4-mapped IPv6 addresses are shown as IPv4), and the budget
+/// its route's row declares ([`crate::web::routes::Route::limited`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientIp(pub IpAddr);
+pub struct ClientIp {
+    ip: IpAddr,
+    budget: Option<Budget>,
+}
 
 impl ClientIp {
     /// The address.
     pub fn ip(&self) -> IpAddr {
-        self.0
+        self.ip
     }
 
     /// The client's network, the key of every per-client limit: an IPv4 client's /24, an IPv6
@@ -36,16 +41,21 @@ impl ClientIp {
     /// give each client 2^64 keys), and neighbours in a /24 usually share an operator; limits are
     /// sized for a shared network (an office NAT, a campus).
     pub fn network_key(&self) -> String {
-        match self.0 {
+        match self.ip {
             IpAddr::V4(v4) => Ipv4Net::new_assert(v4, 24).trunc().to_string(),
             IpAddr::V6(v6) => Ipv6Net::new_assert(v6, 64).trunc().to_string(),
         }
     }
 
-    /// Counts one call against this client network's budget in `limiter`: `429
-    /// too_many_requests` with `Retry-After` when it is spent.
-    pub async fn spend(&self, limiter: &BurstLimiter, now: i64) -> Result<(), AppError> {
-        limiter
+    /// Counts one call against this client network's share of the budget its route declares:
+    /// `429 too_many_requests` with `Retry-After` when it is spent. Called where the method has
+    /// checked what costs nothing to check, so bad input spends no budget.
+    pub async fn spend(&self, limits: &IpLimits, now: i64) -> Result<(), AppError> {
+        let budget = self
+            .budget
+            .ok_or_else(|| AppError::internal(&UndeclaredBudget))?;
+        limits
+            .of(budget)
             .hit(&self.network_key(), now)
             .await
             .map_err(|r| AppError::rate_limited(r.0))
@@ -58,14 +68,21 @@ impl ClientIp {
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
-        Self::resolve(&state.config.http, peer, &parts.headers)
+        let budget = parts
+            .extensions
+            .get::<MatchedRoute>()
+            .and_then(|MatchedRoute(route)| route.budget);
+        Self {
+            budget,
+            ..Self::resolve(&state.config.http, peer, &parts.headers)
+        }
     }
 
     /// Resolves the client address of a request that came from `peer`.
     pub fn resolve(config: &HttpConfig, peer: IpAddr, headers: &HeaderMap) -> Self {
         let peer = peer.to_canonical();
         if !is_trusted(&config.trusted_proxies, peer) {
-            return Self(peer);
+            return Self::at(peer);
         }
         let hops = forwarded_hops(config.forwarded_header, headers);
         let mut client = peer;
@@ -80,7 +97,7 @@ impl ClientIp {
                 None => break,
             }
         }
-        Self(client)
+        Self::at(client)
     }
 }
 
@@ -116,6 +133,17 @@ fn forwarded_hops(kind: ForwardedHeader, headers: &HeaderMap) -> Vec<Option<IpAd
     }
     hops
 }
+
+impl ClientIp {
+    fn at(ip: IpAddr) -> Self {
+        Self { ip, budget: None }
+    }
+}
+
+/// A route spends a budget its row does not declare: a programming error, caught by the tests.
+#[derive(Debug, thiserror::Error)]
+#[error("the route spends a rate-limit budget its table row does not declare")]
+struct UndeclaredBudget;
 
 impl FromRequestParts<AppState> for ClientIp {
     type Rejection = Infallible;
@@ -165,7 +193,7 @@ mod tests {
             config("10.0.0.0/8", ForwardedHeader::Forwarded),
         ] {
             assert_eq!(
-                ClientIp::resolve(&cfg, ip("203.0.113.9"), &xff).0,
+                ClientIp::resolve(&cfg, ip("203.0.113.9"), &xff).ip(),
                 ip("203.0.113.9")
             );
         }
@@ -177,7 +205,7 @@ mod tests {
         // The client wrote "6.6.6.6" itself; the edge proxy appended the address it saw.
         let h = headers(&[("x-forwarded-for", "6.6.6.6, 198.51.100.7, 192.168.0.1")]);
         assert_eq!(
-            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).0,
+            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).ip(),
             ip("198.51.100.7")
         );
         // Two header lines are one list; ports and IPv6 brackets are understood.
@@ -186,24 +214,24 @@ mod tests {
             ("x-forwarded-for", "10.9.9.9"),
         ]);
         assert_eq!(
-            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).0,
+            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).ip(),
             ip("2001:db8::1")
         );
         // Without a header the trusted peer is all there is.
         assert_eq!(
-            ClientIp::resolve(&cfg, ip("10.1.2.3"), &HeaderMap::new()).0,
+            ClientIp::resolve(&cfg, ip("10.1.2.3"), &HeaderMap::new()).ip(),
             ip("10.1.2.3")
         );
         // An unreadable entry right after trusted hops stops at the last trusted one.
         let h = headers(&[("x-forwarded-for", "1.1.1.1, nonsense")]);
         assert_eq!(
-            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).0,
+            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).ip(),
             ip("10.1.2.3")
         );
         // Only the configured header is read.
         let h = headers(&[("forwarded", "for=7.7.7.7")]);
         assert_eq!(
-            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).0,
+            ClientIp::resolve(&cfg, ip("10.1.2.3"), &h).ip(),
             ip("10.1.2.3")
         );
     }
@@ -216,12 +244,12 @@ mod tests {
             "for=6.6.6.6, for=\"[2001:db8:cafe::17]:4711\";proto=https, for=10.0.0.2",
         )]);
         assert_eq!(
-            ClientIp::resolve(&cfg, ip("10.0.0.1"), &h).0,
+            ClientIp::resolve(&cfg, ip("10.0.0.1"), &h).ip(),
             ip("2001:db8:cafe::17")
         );
         let h = headers(&[("x-forwarded-for", "7.7.7.7")]);
         assert_eq!(
-            ClientIp::resolve(&cfg, ip("10.0.0.1"), &h).0,
+            ClientIp::resolve(&cfg, ip("10.0.0.1"), &h).ip(),
             ip("10.0.0.1")
         );
     }

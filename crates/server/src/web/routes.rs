@@ -25,6 +25,7 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
 
 use crate::app_settings::login_methods::LoginMethod;
+use crate::rate_limit::Budget;
 use crate::state::AppState;
 
 /// The table row of the route a request matched, for the extractors that enforce its policy
@@ -133,12 +134,21 @@ pub struct Route {
     /// The login method the route belongs to: refused (`disallowed_login_method`) for an app
     /// that does not enable it, before the handler runs ([`Self::gated`]).
     pub method: Option<LoginMethod>,
+    /// The per-network budget its handler spends ([`Self::limited`]).
+    pub budget: Option<Budget>,
 }
 
 impl Route {
     /// The same route, callable only for apps that enable `method`.
     pub const fn gated(mut self, method: LoginMethod) -> Self {
         self.method = Some(method);
+        self
+    }
+
+    /// The same route, spending `budget` per client network (where its method has checked the
+    /// input, so bad input spends nothing: `web::client_ip::ClientIp::spend`).
+    pub const fn limited(mut self, budget: Budget) -> Self {
+        self.budget = Some(budget);
         self
     }
 
@@ -192,6 +202,7 @@ pub const fn r(
         access,
         errors,
         method: None,
+        budget: None,
     }
 }
 

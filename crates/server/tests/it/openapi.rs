@@ -11,6 +11,7 @@ use axum::http::{Method, StatusCode};
 use common::{Backend, TestApp};
 use serde_json::Value;
 use symbolon_server::http::{openapi, routes};
+use symbolon_server::web::routes::Access;
 
 /// Routes are mounted only through `web::routes::Mount`, which panics on a route missing from
 /// its capability's table: building the router (below) is the check. No source file but `Mount`
@@ -178,4 +179,49 @@ async fn undecodable_paths_and_oversize_bodies_answer_wire_errors() {
             .await
             .assert_error(413, "invalid_data");
     }
+}
+
+/// Route policy lives in the route tables: no handler picks a rate-limit budget, checks that a
+/// login method is enabled, or requires an `Origin` itself (the rows' `limited`, `gated` and
+/// `Access` do, enforced by the extractors).
+#[test]
+fn route_policy_is_declared_in_the_tables_not_in_handlers() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut pending = vec![root.join("methods"), root.join("mfa"), root.join("wallets")];
+    pending.extend(["sessions", "users", "provider_app"].map(|d| root.join(d)));
+    let mut checked = 0;
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            let source = source.split("#[cfg(test)]").next().unwrap_or_default();
+            checked += 1;
+            for by_hand in ["ip_limits.", "require_method(", "require_origin()"] {
+                assert!(
+                    !source.contains(by_hand),
+                    "{} calls `{by_hand}`: declare it in the route's table row",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert!(checked > 40, "only {checked} files read");
+    // The rows say it: every login start anyone may call (no session) is gated and limited.
+    for route in routes() {
+        if route.path.ends_with("/init")
+            && route.method.is_some()
+            && route.access == Access::AppOrigin
+        {
+            assert!(
+                route.budget.is_some(),
+                "{} starts a login unlimited",
+                route.path
+            );
+        }
+    }
+    assert!(routes().filter(|r| r.method.is_some()).count() >= 25);
 }

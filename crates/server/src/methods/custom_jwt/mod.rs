@@ -69,7 +69,7 @@ async fn verify(
         ));
     };
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     let (subject, issued_at) = verify_custom_jwt_dated(&state.jwks_cache, settings, token, now)
         .await
         .map_err(|error| match error {

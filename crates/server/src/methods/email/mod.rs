@@ -54,7 +54,7 @@ pub async fn init(
         ));
     }
     let key = EMAIL.key(&app.id, &email);
-    let Some(code) = issue_code(&state, key, &client_ip, &state.ip_limits.email).await? else {
+    let Some(code) = issue_code(&state, key, &client_ip).await? else {
         tracing::info!(app = %app.id, "login code still valid; none sent");
         return Ok(Json(SuccessResponse { success: true }));
     };

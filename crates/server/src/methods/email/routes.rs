@@ -1,6 +1,7 @@
 //! Email code login: the route table and its mounts.
 
 use crate::app_settings::login_methods::LoginMethod;
+use crate::rate_limit::Budget;
 use crate::web::routes::Access::{AppOrigin, UserOrigin};
 use crate::web::routes::Verb::Post;
 use crate::web::routes::{Body, Mount, Route, Routes, json, r};
@@ -22,11 +23,11 @@ pub const ROUTES: Routes = Routes {
 
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
-    r(Post, "/api/v1/passwordless/init", "Send an email login code", Some(json::<PasswordlessInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Email),
-    r(Post, "/api/v1/passwordless/authenticate", "Log in with an email code", Some(json::<PasswordlessAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]),
-    r(Post, "/api/v1/passwordless/link", "Link an email proven by its code", Some(json::<PasswordlessLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
+    r(Post, "/api/v1/passwordless/init", "Send an email login code", Some(json::<PasswordlessInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Email).limited(Budget::Email),
+    r(Post, "/api/v1/passwordless/authenticate", "Log in with an email code", Some(json::<PasswordlessAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]).limited(Budget::Authenticate),
+    r(Post, "/api/v1/passwordless/link", "Link an email proven by its code", Some(json::<PasswordlessLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]).limited(Budget::Authenticate),
     r(Post, "/api/v1/passwordless/unlink", "Unlink an email (never the last way in)", Some(json::<PasswordlessUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
-    r(Post, "/api/v1/passwordless/update", "Replace the user's email by one proven by its code", Some(json::<PasswordlessUpdateRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
+    r(Post, "/api/v1/passwordless/update", "Replace the user's email by one proven by its code", Some(json::<PasswordlessUpdateRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]).limited(Budget::Authenticate),
     r(Post, "/api/v1/passwordless/transfer", "Move an email from its owner, with the nonce of account_transfer_required", Some(json::<EmailTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
 ];
 

@@ -60,7 +60,7 @@ pub async fn init(
 ) -> Result<Json<FarcasterInitResponse>, AppError> {
     let (origin, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
-    let now = limit(&state, &state.ip_limits.farcaster, &client_ip).await?;
+    let now = limit(&state, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
     let request = ChannelRequest {
@@ -185,7 +185,7 @@ pub async fn init_v2(
 ) -> Result<Json<FarcasterV2InitResponse>, AppError> {
     let (_, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
-    let now = limit(&state, &state.ip_limits.farcaster, &client_ip).await?;
+    let now = limit(&state, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
     let row = FarcasterNonce {
@@ -239,7 +239,7 @@ async fn verify(
 ) -> Result<VerifiedIdentity, AppError> {
     let (_, domain) = site(ctx)?;
     let app = &ctx.app;
-    let now = limit(state, &state.ip_limits.authenticate, client_ip).await?;
+    let now = limit(state, client_ip).await?;
     let checked = check_message(proof.message, proof.signature, proof.fid, &domain, now)
         .map_err(|reason| AppError::new(ServerErrorCode::InvalidCredentials, reason.to_string()))?;
     let settings = &app.settings.farcaster;
@@ -296,13 +296,9 @@ fn site(ctx: &AppContext) -> Result<(String, String), AppError> {
 }
 
 /// Counts the call against the client IP's budget and returns now.
-async fn limit(
-    state: &AppState,
-    limiter: &crate::rate_limit::BurstLimiter,
-    client_ip: &ClientIp,
-) -> Result<i64, AppError> {
+async fn limit(state: &AppState, client_ip: &ClientIp) -> Result<i64, AppError> {
     let now = state.clock.now();
-    client_ip.spend(limiter, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     Ok(now)
 }
 

@@ -1,6 +1,7 @@
 //! Farcaster: the route table and its mounts.
 
 use crate::app_settings::login_methods::LoginMethod;
+use crate::rate_limit::Budget;
 use crate::web::routes::Access::{AppOrigin, UserOrigin};
 use crate::web::routes::Verb::{Get, Post};
 use crate::web::routes::{Body, Mount, Route, Routes, json, r};
@@ -22,14 +23,14 @@ pub const ROUTES: Routes = Routes {
 
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
-    r(Post, "/api/v1/farcaster/init", "Open a Farcaster relay channel for Sign In With Farcaster", Some(json::<FarcasterInitRequest>), Body::Json(json::<FarcasterInitResponse>), AppOrigin, &[409, 429, 502]).gated(LoginMethod::Farcaster),
+    r(Post, "/api/v1/farcaster/init", "Open a Farcaster relay channel for Sign In With Farcaster", Some(json::<FarcasterInitRequest>), Body::Json(json::<FarcasterInitResponse>), AppOrigin, &[409, 429, 502]).gated(LoginMethod::Farcaster).limited(Budget::Farcaster),
     r(Get, "/api/v1/farcaster/status", "The relay channel's state (header farcaster-channel-token)", None, Body::Json(json::<FarcasterStatusResponse>), AppOrigin, &[401, 502]),
-    r(Post, "/api/v1/farcaster/authenticate", "Log in with the completed channel's signed message", Some(json::<FarcasterAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]).gated(LoginMethod::Farcaster),
-    r(Post, "/api/v1/farcaster/link", "Link a Farcaster account proven by the completed channel", Some(json::<FarcasterLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]).gated(LoginMethod::Farcaster),
+    r(Post, "/api/v1/farcaster/authenticate", "Log in with the completed channel's signed message", Some(json::<FarcasterAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]).gated(LoginMethod::Farcaster).limited(Budget::Authenticate),
+    r(Post, "/api/v1/farcaster/link", "Link a Farcaster account proven by the completed channel", Some(json::<FarcasterLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429, 502]).gated(LoginMethod::Farcaster).limited(Budget::Authenticate),
     r(Post, "/api/v1/farcaster/unlink", "Unlink a Farcaster account (never the last way in)", Some(json::<FarcasterUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
     r(Post, "/api/v1/farcaster/transfer", "Move a Farcaster account from its owner, with the nonce of account_transfer_required", Some(json::<FarcasterTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
-    r(Post, "/api/v2/farcaster/init", "A nonce for a Farcaster Mini App sign-in", None, Body::Json(json::<FarcasterV2InitResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Farcaster),
-    r(Post, "/api/v2/farcaster/authenticate", "Log in with a Mini App's signed Sign In With Farcaster message", Some(json::<FarcasterV2AuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]).gated(LoginMethod::Farcaster),
+    r(Post, "/api/v2/farcaster/init", "A nonce for a Farcaster Mini App sign-in", None, Body::Json(json::<FarcasterV2InitResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Farcaster).limited(Budget::Farcaster),
+    r(Post, "/api/v2/farcaster/authenticate", "Log in with a Mini App's signed Sign In With Farcaster message", Some(json::<FarcasterV2AuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429, 502]).gated(LoginMethod::Farcaster).limited(Budget::Authenticate),
     r(Post, "/api/v1/farcaster/signer/init", "Request a Farcaster signer for the user's fid (signed key request)", Some(json::<FarcasterSignerRequest>), Body::Json(json::<FarcasterSignerResponse>), UserOrigin, &[404, 409, 502]),
     r(Post, "/api/v1/farcaster/signer/status", "The Farcaster signer's approval state", Some(json::<FarcasterSignerRequest>), Body::Json(json::<FarcasterSignerResponse>), UserOrigin, &[404, 409, 502]),
 ];

@@ -41,9 +41,7 @@ pub async fn authenticate(
     JsonBody(body): JsonBody<GuestAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let subject = credential_hash(&body.guest_credential)?;
-    client_ip
-        .spend(&state.ip_limits.authenticate, state.clock.now())
-        .await?;
+    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
     let identity = VerifiedIdentity::new(LoginMethod::Guest, GUEST, subject);
     // The current session plays no part: a guest credential is its own user.
     let caller = LoginCaller {

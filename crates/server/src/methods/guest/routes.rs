@@ -1,5 +1,6 @@
 //! Guest login: the route table and its mounts.
 
+use crate::rate_limit::Budget;
 use crate::web::routes::Access::AppOrigin;
 use crate::web::routes::Verb::Post;
 use crate::web::routes::{Body, Mount, Route, Routes, json, r};
@@ -15,7 +16,7 @@ pub const ROUTES: Routes = Routes {
 
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
-    r(Post, "/api/v1/guest/authenticate", "Log in as the guest of a client-held credential", Some(json::<GuestAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[409, 429]),
+    r(Post, "/api/v1/guest/authenticate", "Log in as the guest of a client-held credential", Some(json::<GuestAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[409, 429]).limited(Budget::Authenticate),
 ];
 
 fn mount(routes: Mount) -> Mount {

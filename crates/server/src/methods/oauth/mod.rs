@@ -59,9 +59,7 @@ pub async fn init(
     JsonBody(body): JsonBody<OAuthInitRequest>,
 ) -> Result<Json<OAuthInitResponse>, AppError> {
     let app = &caller.ctx.app;
-    client_ip
-        .spend(&state.ip_limits.oauth, state.clock.now())
-        .await?;
+    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
     let provider = provider(&state, app, &body.provider)?;
     let url = start_flow(&state, app, &provider, &body).await?;
     Ok(Json(OAuthInitResponse { url }))
@@ -237,9 +235,7 @@ async fn verify(
     proof: Proof<'_>,
     client_ip: &ClientIp,
 ) -> Result<(VerifiedIdentity, Option<OAuthTokens>), AppError> {
-    client_ip
-        .spend(&state.ip_limits.authenticate, state.clock.now())
-        .await?;
+    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
     let flow = take_flow(
         state,
         app,

@@ -66,9 +66,7 @@ pub async fn register_init(
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
     let ctx = &caller.ctx;
-    client_ip
-        .spend(&state.ip_limits.passkey, state.clock.now())
-        .await?;
+    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
     issue_registration(&state, ctx, Purpose::Register, None, Vec::new()).await
 }
 
@@ -81,9 +79,7 @@ pub async fn register(
     JsonBody(body): JsonBody<PasskeyRegisterRequest>,
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
-    client_ip
-        .spend(&state.ip_limits.authenticate, state.clock.now())
-        .await?;
+    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
     let identity = registered_identity(
         &state,
         ctx,
@@ -112,9 +108,7 @@ pub async fn authenticate_init(
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyAuthenticationInitResponse>, AppError> {
     let ctx = &caller.ctx;
-    client_ip
-        .spend(&state.ip_limits.passkey, state.clock.now())
-        .await?;
+    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
     let origin = ctx.origin.as_deref();
     let options =
         issue_assertion(&state, &ctx.app, origin, None, &[], Purpose::Authenticate).await?;
@@ -132,9 +126,7 @@ pub async fn authenticate(
     JsonBody(body): JsonBody<PasskeyAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
-    client_ip
-        .spend(&state.ip_limits.authenticate, state.clock.now())
-        .await?;
+    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
     let verified = finish_assertion(
         &state,
         &ctx.app,

@@ -1,6 +1,7 @@
 //! Passkeys: the route table and its mounts.
 
 use crate::app_settings::login_methods::LoginMethod;
+use crate::rate_limit::Budget;
 use crate::web::routes::Access::{AppOrigin, UserOrigin};
 use crate::web::routes::Verb::Post;
 use crate::web::routes::{Body, Mount, Route, Routes, json, r};
@@ -20,10 +21,10 @@ pub const ROUTES: Routes = Routes {
 
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
-    r(Post, "/api/v1/passkeys/register/init", "WebAuthn creation options (single-use challenge) to sign up with a new passkey", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyRegistrationInitResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Passkey),
-    r(Post, "/api/v1/passkeys/register", "Sign up with a new passkey (attestation none, user verification required)", Some(json::<PasskeyRegisterRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]).gated(LoginMethod::Passkey),
-    r(Post, "/api/v1/passkeys/authenticate/init", "WebAuthn request options for a discoverable passkey login", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyAuthenticationInitResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Passkey),
-    r(Post, "/api/v1/passkeys/authenticate", "Log in with a passkey assertion", Some(json::<PasskeyAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]).gated(LoginMethod::Passkey),
+    r(Post, "/api/v1/passkeys/register/init", "WebAuthn creation options (single-use challenge) to sign up with a new passkey", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyRegistrationInitResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Passkey).limited(Budget::Passkey),
+    r(Post, "/api/v1/passkeys/register", "Sign up with a new passkey (attestation none, user verification required)", Some(json::<PasskeyRegisterRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]).gated(LoginMethod::Passkey).limited(Budget::Authenticate),
+    r(Post, "/api/v1/passkeys/authenticate/init", "WebAuthn request options for a discoverable passkey login", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyAuthenticationInitResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Passkey).limited(Budget::Passkey),
+    r(Post, "/api/v1/passkeys/authenticate", "Log in with a passkey assertion", Some(json::<PasskeyAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 422, 429]).gated(LoginMethod::Passkey).limited(Budget::Authenticate),
     r(Post, "/api/v1/passkeys/link/init", "WebAuthn creation options to add a passkey (excluding the user's own; at most 5)", Some(json::<PasskeyInitRequest>), Body::Json(json::<PasskeyRegistrationInitResponse>), UserOrigin, &[409]).gated(LoginMethod::Passkey),
     r(Post, "/api/v1/passkeys/link", "Link a new passkey to the signed-in user", Some(json::<PasskeyRegisterRequest>), Body::Json(json::<User>), UserOrigin, &[401, 409, 422]).gated(LoginMethod::Passkey),
     r(Post, "/api/v1/passkeys/unlink", "Unlink a passkey (never one enrolled in MFA, never the last way in)", Some(json::<PasskeyUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),

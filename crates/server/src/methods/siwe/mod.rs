@@ -183,7 +183,7 @@ async fn verify(
     let (origin, domain) = ctx.site()?;
     let app = &ctx.app;
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     let checked = check_siwe(proof.message, &origin, &domain, proof.chain_id, now)?;
     let signature = decode_hex(proof.signature.trim())
         .ok()

@@ -136,7 +136,7 @@ async fn verify(
         ));
     }
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     let checked = check_siws(proof.message, proof.signature, &origin, &domain, now)?;
     take_nonce(
         state,

@@ -46,7 +46,7 @@ pub async fn init(
     let number = normalize_phone(&body.phone_number, &app.settings.sms.allowed_regions)
         .map_err(phone_refusal)?;
     let key = SMS.key(&app.id, &number);
-    let Some(code) = issue_code(&state, key, &client_ip, &state.ip_limits.sms).await? else {
+    let Some(code) = issue_code(&state, key, &client_ip).await? else {
         tracing::info!(app = %app.id, "login code still valid; none texted");
         return Ok(Json(SuccessResponse { success: true }));
     };

@@ -1,6 +1,7 @@
 //! SMS code login: the route table and its mounts.
 
 use crate::app_settings::login_methods::LoginMethod;
+use crate::rate_limit::Budget;
 use crate::web::routes::Access::{AppOrigin, UserOrigin};
 use crate::web::routes::Verb::Post;
 use crate::web::routes::{Body, Mount, Route, Routes, json, r};
@@ -20,11 +21,11 @@ pub const ROUTES: Routes = Routes {
 
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
-    r(Post, "/api/v1/passwordless_sms/init", "Text a login code", Some(json::<SmsInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Sms),
-    r(Post, "/api/v1/passwordless_sms/authenticate", "Log in with a texted code", Some(json::<SmsAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 429]),
-    r(Post, "/api/v1/passwordless_sms/link", "Link a phone number proven by its code", Some(json::<SmsLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
+    r(Post, "/api/v1/passwordless_sms/init", "Text a login code", Some(json::<SmsInitRequest>), Body::Json(json::<SuccessResponse>), AppOrigin, &[409, 429]).gated(LoginMethod::Sms).limited(Budget::Sms),
+    r(Post, "/api/v1/passwordless_sms/authenticate", "Log in with a texted code", Some(json::<SmsAuthenticateRequest>), Body::Json(json::<SessionResponse>), AppOrigin, &[401, 409, 429]).limited(Budget::Authenticate),
+    r(Post, "/api/v1/passwordless_sms/link", "Link a phone number proven by its code", Some(json::<SmsLinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]).limited(Budget::Authenticate),
     r(Post, "/api/v1/passwordless_sms/unlink", "Unlink a phone number (never the last way in)", Some(json::<SmsUnlinkRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
-    r(Post, "/api/v1/passwordless_sms/update", "Replace the user's phone number by one proven by its code", Some(json::<SmsUpdateRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]),
+    r(Post, "/api/v1/passwordless_sms/update", "Replace the user's phone number by one proven by its code", Some(json::<SmsUpdateRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422, 429]).limited(Budget::Authenticate),
     r(Post, "/api/v1/passwordless_sms/transfer", "Move a phone number from its owner, with the nonce of account_transfer_required", Some(json::<SmsTransferRequest>), Body::Json(json::<User>), UserOrigin, &[404, 409, 422]),
 ];
 

@@ -122,7 +122,7 @@ async fn verify(
         ));
     };
     let now = state.clock.now();
-    client_ip.spend(&state.ip_limits.authenticate, now).await?;
+    client_ip.spend(&state.ip_limits, now).await?;
     let max_age = settings.max_auth_age_s.unwrap_or(DEFAULT_MAX_AUTH_AGE_S);
     let token = state
         .app_secrets
