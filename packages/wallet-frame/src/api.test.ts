@@ -13,13 +13,18 @@ function recordingFetch(response: () => Response) {
 describe("api", () => {
   it("posts same-origin JSON with the bearer token, app and client ids, and a real Origin", async () => {
     const { fetch, calls } = recordingFetch(() => Response.json({ address: "0xabc" }));
-    await createApi({ fetch, appId: "app-id", clientId: "client-id" }).replaceShares("tok", "0xAbC", {
-      auth_share: "YQ==",
-      recovery_share: "Yg==",
-      device_public_key: "BA==",
-      nonce: "n",
-      signature: "0x01",
-    });
+    await createApi({ fetch, appId: "app-id", clientId: "client-id" }).replaceShares(
+      "tok",
+      "ethereum",
+      "0xAbC",
+      {
+        auth_share: "YQ==",
+        recovery_share: "Yg==",
+        device_public_key: "BA==",
+        nonce: "n",
+        signature: "0x01",
+      },
+    );
     expect(calls).toEqual([
       {
         url: "/api/v1/embedded_wallets/0xAbC/shares",
@@ -55,7 +60,7 @@ describe("api", () => {
       ),
     );
     const failure = await createApi({ fetch })
-      .keyMaterial("tok", "0xabc", { recovery: true })
+      .keyMaterial("tok", "ethereum", "0xabc", { recovery: true })
       .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiCallError);
     expect(failure).toMatchObject({
@@ -67,7 +72,9 @@ describe("api", () => {
 
   it("names the status when the error body is not the server's JSON", async () => {
     const { fetch } = recordingFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    await expect(createApi({ fetch }).keyMaterial("tok", "0xabc", { recovery: true })).rejects.toMatchObject({
+    await expect(
+      createApi({ fetch }).keyMaterial("tok", "ethereum", "0xabc", { recovery: true }),
+    ).rejects.toMatchObject({
       message: "Request failed with status 502",
       code: null,
     });
@@ -76,8 +83,8 @@ describe("api", () => {
   it("asks for a challenge and sends the device proof or the recovery flag", async () => {
     const { fetch, calls } = recordingFetch(() => Response.json({ nonce: "n1", expires_at: 1 }));
     const api = createApi({ fetch, appId: "app-id" });
-    expect(await api.challenge("tok", "key_material")).toBe("n1");
-    await api.keyMaterial("tok", "0xabc", { nonce: "n1", device_signature: "c2ln" });
+    expect(await api.challenge("tok", "ethereum", "key_material")).toBe("n1");
+    await api.keyMaterial("tok", "ethereum", "0xabc", { nonce: "n1", device_signature: "c2ln" });
     expect(calls.map((c) => [c.url, c.init.body])).toEqual([
       [
         "/api/v1/embedded_wallets/challenge",
@@ -95,8 +102,14 @@ describe("api", () => {
   it("sends a non-default intent and the MFA token with key material, nothing when absent", async () => {
     const { fetch, calls } = recordingFetch(() => Response.json({}));
     const api = createApi({ fetch });
-    await api.keyMaterial("tok", "0xabc", { recovery: true }, { intent: "export", mfaToken: "mfa" });
-    await api.keyMaterial("tok", "0xabc", { recovery: true }, { intent: "sign", mfaToken: null });
+    await api.keyMaterial(
+      "tok",
+      "ethereum",
+      "0xabc",
+      { recovery: true },
+      { intent: "export", mfaToken: "mfa" },
+    );
+    await api.keyMaterial("tok", "ethereum", "0xabc", { recovery: true }, { intent: "sign", mfaToken: null });
     expect(calls.map((c) => JSON.parse(String(c.init.body)))).toEqual([
       { chain_type: "ethereum", recovery: true, intent: "export", mfa_token: "mfa" },
       { chain_type: "ethereum", recovery: true },

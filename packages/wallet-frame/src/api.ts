@@ -1,6 +1,6 @@
 // The frame's server calls (docs/wallet.md "Server endpoints"), same-origin only: the four
 // share endpoints here, the MFA ones in mfa/mfaApi.ts, both over one `post`.
-import type { KeyMaterialIntent } from "../../core/src/generated/protocol.ts";
+import type { ChainType, KeyMaterialIntent } from "../../core/src/generated/protocol.ts";
 
 /** The server's answer to a create or add: the user and the new linked account. */
 export interface CreatedWallet {
@@ -62,15 +62,17 @@ export interface ApiOptions {
 export interface Api {
   /** The app these calls are for: `privy-app-id` when known, else the token's audience. */
   appId(token: string): string;
-  challenge(token: string, purpose: ChallengePurpose): Promise<string>;
-  createWallet(token: string, body: CreateWalletBody): Promise<CreatedWallet>;
+  // Each call is for the wallets of one chain (`chain_type` in the body).
+  challenge(token: string, chainType: ChainType, purpose: ChallengePurpose): Promise<string>;
+  createWallet(token: string, chainType: ChainType, body: CreateWalletBody): Promise<CreatedWallet>;
   keyMaterial(
     token: string,
+    chainType: ChainType,
     address: string,
     proof: KeyMaterialProof,
     mfa?: KeyMaterialMfa,
   ): Promise<KeyMaterial>;
-  replaceShares(token: string, address: string, body: ReplaceSharesBody): Promise<void>;
+  replaceShares(token: string, chainType: ChainType, address: string, body: ReplaceSharesBody): Promise<void>;
 }
 
 /** A failed call, with the server's own message (`{error, code}` body) when it sent one. */
@@ -86,8 +88,6 @@ export class ApiCallError extends Error {
     this.name = "ApiCallError";
   }
 }
-
-const CHAIN_TYPE = "ethereum";
 
 /** The token's `aud`, unverified ("" when absent); the server checks it. */
 function audienceOf(token: string): string {
@@ -166,21 +166,21 @@ export function createApi(options: ApiOptions = {}): Api {
     send<T>(token, `/embedded_wallets${path}`, body);
   return {
     appId: (token) => options.appId || audienceOf(token),
-    challenge: async (token, purpose) =>
-      (await post<{ nonce: string }>(token, "/challenge", { chain_type: CHAIN_TYPE, purpose })).nonce,
-    createWallet: (token, body) =>
-      post<CreatedWallet>(token, "", { chain_type: CHAIN_TYPE, recovery_method: "privy", ...body }),
-    keyMaterial: (token, address, proof, mfa) =>
+    challenge: async (token, chain_type, purpose) =>
+      (await post<{ nonce: string }>(token, "/challenge", { chain_type, purpose })).nonce,
+    createWallet: (token, chain_type, body) =>
+      post<CreatedWallet>(token, "", { chain_type, recovery_method: "privy", ...body }),
+    keyMaterial: (token, chain_type, address, proof, mfa) =>
       post<KeyMaterial>(token, `/${encodeURIComponent(address)}/recovery/key_material`, {
-        chain_type: CHAIN_TYPE,
+        chain_type,
         ...proof,
         // `sign` is the server's default: sent only when it is something else.
         ...(mfa && mfa.intent !== "sign" ? { intent: mfa.intent } : {}),
         ...(mfa?.mfaToken ? { mfa_token: mfa.mfaToken } : {}),
       }),
-    replaceShares: async (token, address, body) => {
+    replaceShares: async (token, chain_type, address, body) => {
       await post<unknown>(token, `/${encodeURIComponent(address)}/shares`, {
-        chain_type: CHAIN_TYPE,
+        chain_type,
         ...body,
       });
     },

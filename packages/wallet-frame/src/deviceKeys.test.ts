@@ -3,7 +3,7 @@ import { fromBase64 } from "./base64.ts";
 import { generateDeviceKey, signWithDeviceKey } from "./deviceKeys.ts";
 import { unlockMessage } from "./proofs.ts";
 import { createFakeServer, deviceSigned } from "./test/fakeServer.ts";
-import { createFrame, entropy, memoryStorage, NOT_ON_DEVICE } from "./test/frameHarness.ts";
+import { createFrame, entropy, ethereumWallet, memoryStorage, NOT_ON_DEVICE } from "./test/frameHarness.ts";
 import { loadWasm } from "./test/loadWasm.ts";
 import { accessToken } from "./test/tokens.ts";
 
@@ -88,7 +88,7 @@ describe("device key", () => {
       (await laptop.request("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).error,
     ).toEqual(NOT_ON_DEVICE);
     expect(server.calls.at(-1)?.path).toBe(`/api/v1/embedded_wallets/${address}/recovery/key_material`);
-    expect(laptop.wallets.heldAddress("did:privy:alice", address, 0)).toBeNull();
+    expect(laptop.wallets.heldAddress("did:privy:alice", ethereumWallet(address), 0)).toBeNull();
   });
 
   it("passes on the step-up refusal when the sign-in is too old to recover", async () => {
@@ -127,7 +127,7 @@ describe("unlocked wallets belong to the session", () => {
       type: "attempted_rpc_call_before_logged_in",
       message: "Access token expired",
     });
-    expect(frame.wallets.heldAddress("did:privy:alice", address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress("did:privy:alice", ethereumWallet(address), 0)).toBeNull();
     // A valid token unlocks again through the server (challenge + key material).
     const before = server.calls.length;
     expect((await sign(frame, alice, address)).error).toBeUndefined();

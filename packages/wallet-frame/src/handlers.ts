@@ -4,8 +4,8 @@ import type { EntropyAnswer, RpcAnswer } from "../../core/src/generated/protocol
 import { FrameError, toFrameError } from "./frameError.ts";
 import type { Handler } from "./messages.ts";
 import { type MfaDeps, mfaHandlers } from "./mfa/mfaHandlers.ts";
-import { checkWalletOptions, enterSession, requireEntropyId, requireHdWalletIndex } from "./requestData.ts";
-import { parseRpcRequest, signRpc } from "./rpc.ts";
+import { checkWalletOptions, enterSession, requireHdWalletIndex, requireWallet } from "./requestData.ts";
+import { parseRpcRequest } from "./rpc.ts";
 import type { WalletService } from "./wallets.ts";
 
 export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<string, Handler> {
@@ -29,40 +29,44 @@ export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<str
     };
   return {
     "privy:iframe:ready": () => ({}),
-    "privy:wallet:create": walletEvent(checkWalletOptions, (token, userId) => wallets.create(token, userId)),
+    "privy:wallet:create": walletEvent(checkWalletOptions, (token, userId, chain) =>
+      wallets.create(token, userId, chain),
+    ),
     "privy:wallets:add": walletEvent(
       (data) => {
         checkWalletOptions(data);
-        return { entropyId: requireEntropyId(data), index: requireHdWalletIndex(data, 1) };
+        return { wallet: requireWallet(data), index: requireHdWalletIndex(data, 1) };
       },
-      (token, userId, { entropyId, index }) => wallets.add(token, userId, entropyId, index),
+      (token, userId, { wallet, index }) => wallets.add(token, userId, wallet, index),
     ),
-    "privy:wallets:connect": walletEvent(requireEntropyId, async (token, userId, entropyId) => {
-      const connected = await wallets.connect(token, userId, entropyId);
+    "privy:wallets:connect": walletEvent(requireWallet, async (token, userId, wallet) => {
+      const connected = await wallets.connect(token, userId, wallet);
       if (!connected.unlocked) {
         // The published client recovers (`privy:wallets:recover`) on exactly this type.
         throw new FrameError("wallet_not_on_device", "The wallet's device share is not on this device");
       }
       return { entropyId: connected.address } satisfies EntropyAnswer;
     }),
-    "privy:wallets:recover": walletEvent(requireEntropyId, async (token, userId, entropyId) => {
-      const { address } = await wallets.recover(token, userId, entropyId);
+    "privy:wallets:recover": walletEvent(requireWallet, async (token, userId, wallet) => {
+      const { address } = await wallets.recover(token, userId, wallet);
       return { entropyId: address } satisfies EntropyAnswer;
     }),
     "privy:wallets:rpc": walletEvent(
       (data) => {
         checkWalletOptions(data);
+        const wallet = requireWallet(data);
         return {
-          entropyId: requireEntropyId(data),
+          wallet,
           index: requireHdWalletIndex(data),
-          request: parseRpcRequest(data.request),
+          request: parseRpcRequest(data.request, wallet.chain),
         };
       },
-      async (token, userId, { entropyId, index, request }) => {
+      async (token, userId, { wallet, index, request }) => {
         try {
-          // Unlocked: signs synchronously, no network. Locked: connect (and recover) first.
-          const signature = await wallets.use(token, userId, entropyId, index, (signer) =>
-            signRpc(signer, request),
+          // Unlocked: signs synchronously, no network. Locked: connect (and recover) first. The
+          // wallet's chain signs.
+          const signature = await wallets.use(token, userId, wallet, index, (signer) =>
+            wallet.chain.signRpc(signer, request),
           );
           return { response: { method: request.method, data: signature } } satisfies RpcAnswer;
         } catch (error) {

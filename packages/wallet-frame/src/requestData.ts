@@ -1,7 +1,9 @@
 // Checks of the `data` fields the handlers read.
-import type { EntropyIdVerifier } from "../../core/src/generated/protocol.ts";
+import type { ChainSigner } from "./chains/ChainSigner.ts";
+import { CHAINS, DEFAULT_CHAIN } from "./chains/chains.ts";
 import { FrameError } from "./frameError.ts";
 import { sessionOf, type TokenSession } from "./jwt.ts";
+import type { WalletRef } from "./wallets.ts";
 
 /** The caller's access token, the user id (`sub`) in it and its session claims. */
 export function requireSession(data: Record<string, unknown>): {
@@ -31,25 +33,31 @@ export function enterSession(
   return current;
 }
 
-/** The only `entropyIdVerifier` the frame serves: the entropy is named by its index 0's address. */
-export const ETHEREUM_ENTROPY_VERIFIER: EntropyIdVerifier = "ethereum-address-verifier";
-
 /**
- * `data.entropyId` (the address of the wallet's index 0: 0x + 40 hex characters) with
- * `data.entropyIdVerifier` `ethereum-address-verifier`.
+ * The wallet `data` names: `data.entropyIdVerifier` picks the chain, `data.entropyId` (the address
+ * of the wallet's index 0) must be one of its addresses, and a `data.chainType` must be that chain.
  */
-export function requireEntropyId(data: Record<string, unknown>): string {
-  if (data.entropyIdVerifier !== ETHEREUM_ENTROPY_VERIFIER) {
+export function requireWallet(data: Record<string, unknown>): WalletRef {
+  const chains = [...CHAINS.values()];
+  const chain = chains.find((candidate) => candidate.entropyIdVerifier === data.entropyIdVerifier);
+  if (chain === undefined) {
+    const expected = chains.map((candidate) => candidate.entropyIdVerifier).join(" or ");
     throw new FrameError(
       "invalid_input",
-      `Unsupported entropyIdVerifier: ${String(data.entropyIdVerifier)} (expected ${ETHEREUM_ENTROPY_VERIFIER})`,
+      `Unsupported entropyIdVerifier: ${String(data.entropyIdVerifier)} (expected ${expected})`,
     );
   }
   const entropyId = data.entropyId;
-  if (typeof entropyId !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(entropyId)) {
+  if (typeof entropyId !== "string" || !chain.isAddress(entropyId)) {
     throw new FrameError("invalid_input", `Invalid entropyId: ${String(entropyId)}`);
   }
-  return entropyId;
+  if (data.chainType != null && data.chainType !== chain.chainType) {
+    throw new FrameError(
+      "invalid_input",
+      `chainType ${String(data.chainType)} does not match entropyIdVerifier ${chain.entropyIdVerifier}`,
+    );
+  }
+  return { chain, entropyId };
 }
 
 /** `data.hdWalletIndex`: an integer from `min` (default 0) to 2^31 − 1. */
@@ -61,12 +69,20 @@ export function requireHdWalletIndex(data: Record<string, unknown>, min = 0): nu
   return index;
 }
 
-/** `chainType` and `recoveryMethod`, when given, must be the ones supported. */
-export function checkWalletOptions(data: Record<string, unknown>): void {
-  if (data.chainType != null && data.chainType !== "ethereum") {
-    throw new FrameError("invalid_input", `Unsupported chain type: ${String(data.chainType)}`);
-  }
+/** The chain `chainType` names (absent: the protocol's default, Ethereum). */
+export function requireChain(chainType: unknown): ChainSigner {
+  const chain =
+    chainType == null ? DEFAULT_CHAIN : typeof chainType === "string" ? CHAINS.get(chainType) : undefined;
+  if (chain === undefined)
+    throw new FrameError("invalid_input", `Unsupported chain type: ${String(chainType)}`);
+  return chain;
+}
+
+/** `chainType` and `recoveryMethod`, when given, must be ones supported; the chain meant. */
+export function checkWalletOptions(data: Record<string, unknown>): ChainSigner {
+  const chain = requireChain(data.chainType);
   if (data.recoveryMethod != null && data.recoveryMethod !== "privy") {
     throw new FrameError("invalid_input", `Unsupported recovery method: ${String(data.recoveryMethod)}`);
   }
+  return chain;
 }

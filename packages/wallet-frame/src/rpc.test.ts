@@ -8,7 +8,7 @@ import {
 } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFakeServer, type FakeServer } from "./test/fakeServer.ts";
-import { createFrame, entropy, memoryStorage, VERIFIER } from "./test/frameHarness.ts";
+import { createFrame, entropy, ethereumWallet, memoryStorage, VERIFIER } from "./test/frameHarness.ts";
 import { loadWasm } from "./test/loadWasm.ts";
 import { accessToken } from "./test/tokens.ts";
 
@@ -217,9 +217,9 @@ describe("privy:wallets:rpc signing", () => {
 
   it("privy:mfa:clear (sign-out) forgets unlocked wallets", async () => {
     const { frame, server, address, sign } = await unlockedFrame();
-    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBe(address);
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBe(address);
     expect(await frame.call("privy:mfa:clear", { userId: ALICE })).toEqual({});
-    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
     const before = server.calls.length;
     await sign("personal_sign", ["after logout", address]);
     expect(server.calls.length).toBe(before + 2);
@@ -232,8 +232,8 @@ describe("privy:wallets:rpc signing", () => {
     const a = await frame.call<{ address: string }>("privy:wallet:create", { accessToken: alice });
     const b = await frame.call<{ address: string }>("privy:wallet:create", { accessToken: bob });
     expect(await frame.call("privy:mfa:clear", {})).toEqual({});
-    expect(frame.wallets.heldAddress(ALICE, a.address, 0)).toBeNull();
-    expect(frame.wallets.heldAddress("did:privy:bob", b.address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(a.address), 0)).toBeNull();
+    expect(frame.wallets.heldAddress("did:privy:bob", ethereumWallet(b.address), 0)).toBeNull();
   });
 });
 

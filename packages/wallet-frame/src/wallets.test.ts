@@ -6,6 +6,7 @@ import {
   brokenStorage,
   createFrame,
   entropy,
+  ethereumWallet,
   memoryStorage,
   NOT_ON_DEVICE,
   VERIFIER,
@@ -204,7 +205,7 @@ describe("privy:wallets:connect and privy:wallets:recover", () => {
     expect(
       (await laptop.request("privy:wallets:connect", { accessToken: alice, ...entropy(address) })).error,
     ).toEqual(NOT_ON_DEVICE);
-    expect(laptop.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(laptop.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
   });
 
   it("treats a device share of another user as absent", async () => {
@@ -239,7 +240,7 @@ describe("privy:wallets:connect and privy:wallets:recover", () => {
       type: "embedded_wallet_recovery_error",
       message: `The recovered wallet does not match ${address}`,
     });
-    expect(phone.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(phone.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
     expect(server.calls.some((c) => c.path.endsWith("/shares"))).toBe(false);
   });
 
@@ -347,13 +348,13 @@ describe("privy:wallets:connect and privy:wallets:recover", () => {
     expect(
       (await reloaded.request("privy:wallets:connect", { accessToken: alice, ...entropy(second) })).error,
     ).toEqual(notRoot);
-    expect(reloaded.wallets.heldAddress(ALICE, second, 0)).toBeNull();
-    expect(reloaded.wallets.heldAddress(ALICE, root.address, 0)).toBeNull();
+    expect(reloaded.wallets.heldAddress(ALICE, ethereumWallet(second), 0)).toBeNull();
+    expect(reloaded.wallets.heldAddress(ALICE, ethereumWallet(root.address), 0)).toBeNull();
     // Already holding the root in memory does not make index 1 a name for it either.
     expect(
       (await laptop.request("privy:wallets:connect", { accessToken: alice, ...entropy(second) })).error,
     ).toEqual(notRoot);
-    expect(laptop.wallets.heldAddress(ALICE, second, 0)).toBeNull();
+    expect(laptop.wallets.heldAddress(ALICE, ethereumWallet(second), 0)).toBeNull();
     expect(
       (
         await laptop.request("privy:wallets:rpc", {

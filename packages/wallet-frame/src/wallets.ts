@@ -1,6 +1,7 @@
 // Unlocking, creating and recovering wallets over the wasm core. Unlocked wallets live only in
-// this page's memory, per user and session; nothing secret leaves it except what the host may
-// see (addresses, signatures, signed transactions).
+// this page's memory, per user, wallet and session; nothing secret leaves it except what the host
+// may see (addresses, signatures, signed transactions). Whatever differs between chains (addresses,
+// proofs, signing) goes through the wallet's `ChainSigner` (chains/).
 //
 // The server releases the auth share only against this device key's signature of a fresh
 // nonce, and the recovery share only to a session that signed in minutes ago; registering
@@ -18,6 +19,7 @@ import {
   type ReplaceSharesBody,
 } from "./api.ts";
 import { fromBase64, toBase64 } from "./base64.ts";
+import type { ChainSigner } from "./chains/ChainSigner.ts";
 import { type DeviceKey, type DeviceKeyStore, generateDeviceKey, signWithDeviceKey } from "./deviceKeys.ts";
 import type { DeviceStore } from "./deviceStore.ts";
 import { FrameError, isWalletError, MFA_RETRY_CODES, toFrameError } from "./frameError.ts";
@@ -40,11 +42,20 @@ export interface WalletServiceOptions {
   now?: () => number;
 }
 
+/**
+ * One of a user's wallets as the frame protocol names it: its chain and its `entropyId` (the
+ * address of its index 0, from which every index derives).
+ */
+export interface WalletRef {
+  chain: ChainSigner;
+  entropyId: string;
+}
+
 /** One user's unlocked wallet: the entropy holder and what it is known to serve. */
 interface Unlocked {
+  userId: string;
+  chain: ChainSigner;
   wallet: Wallet;
-  /** Lower-case address of index 0: the wallet's `entropyId` on the frame protocol. */
-  root: string;
   /** Wallet index → address, of the indices derived so far (deriving costs more than signing). */
   addresses: Map<number, string>;
   /** The session (`sid`) it was unlocked in; another session unlocks again. */
@@ -60,7 +71,9 @@ export interface Signer {
   address: string;
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** The key of a user's unlocked wallet: user, chain and the address of index 0. */
+const keyOf = (userId: string, chain: ChainSigner, entropyId: string) =>
+  `${userId}\n${chain.chainType}\n${chain.addressKey(entropyId)}`;
 
 /** A re-split proven by the root key (see `WalletService.provenSplit`). */
 interface ProvenSplit {
@@ -75,6 +88,7 @@ interface ProvenSplit {
 }
 
 export class WalletService {
+  /** By {@link keyOf}: a user may hold a wallet of each chain unlocked. */
   private readonly unlocked = new Map<string, Unlocked>();
   // Operations that touch the server or replace state run one at a time, so two requests
   // arriving while locked do not both fetch key material and rebuild the wallet.
@@ -87,7 +101,7 @@ export class WalletService {
 
   /**
    * Called with every request's token before anything else: an expired token forgets every
-   * unlocked wallet and is refused; a new session (`sid`) forgets that user's unlocked wallet,
+   * unlocked wallet and is refused; a new session (`sid`) forgets that user's unlocked wallets,
    * so keys never outlive the session that unlocked them.
    */
   enter(session: TokenSession): void {
@@ -96,13 +110,18 @@ export class WalletService {
       this.clear();
       throw new FrameError("attempted_rpc_call_before_logged_in", "Access token expired");
     }
-    const current = this.unlocked.get(session.userId);
-    if (current && current.sessionId !== session.sessionId) this.forget(session.userId);
+    for (const [key, held] of this.unlocked) {
+      if (held.userId === session.userId && held.sessionId !== session.sessionId) this.forget(key);
+    }
     this.sessions.set(session.userId, session.sessionId);
   }
 
-  /** A new wallet (index 0): split, shares and device key to the server with the wallet's proof. */
-  create(token: string, userId: string): Promise<{ address: string; walletIndex: 0; user: unknown }> {
+  /** A new wallet (index 0) of `chain`: split, shares and device key to the server with the wallet's proof. */
+  create(
+    token: string,
+    userId: string,
+    chain: ChainSigner,
+  ): Promise<{ address: string; walletIndex: 0; user: unknown }> {
     return this.exclusive(async () => {
       const { api, store } = this.options;
       // Storage first: a wallet the device cannot keep its share of is not worth creating.
@@ -111,42 +130,48 @@ export class WalletService {
       let split: ProvenSplit;
       let created: CreatedWallet;
       try {
-        split = await this.provenSplit(token, userId, wallet, shareKey, "create");
-        created = await api.createWallet(token, { address: split.address, wallet_index: 0, ...split.body });
+        split = await this.provenSplit(token, userId, chain, wallet, shareKey, "create");
+        created = await api.createWallet(token, chain.chainType, {
+          address: split.address,
+          wallet_index: 0,
+          ...split.body,
+        });
       } catch (error) {
         wallet.free();
         throw toFrameError(error, "embedded_wallet_creation_error");
       }
       const { address } = split;
-      this.remember(userId, wallet);
+      this.remember(userId, chain, wallet);
       await this.storeAfterAccepted(userId, address, split.envelope, split.deviceKey);
       return { address, walletIndex: 0, user: created.user };
     });
   }
 
   /**
-   * Another wallet of the entropy `entropyId` at `walletIndex` (no new shares), proven by its key
-   * and the root key; the root is unlocked first when needed.
+   * Another wallet of the entropy `ref` at `walletIndex` (no new shares), proven by its key and
+   * the root key; the root is unlocked first when needed.
    */
   add(
     token: string,
     userId: string,
-    entropyId: string,
+    ref: WalletRef,
     walletIndex: number,
   ): Promise<{ address: string; walletIndex: number; user: unknown }> {
     return this.exclusive(async () => {
-      let usedOnce: string | null = null;
+      const key = keyOf(userId, ref.chain, ref.entropyId);
+      let usedOnce = false;
       try {
-        if (!this.holds(userId, entropyId)) await this.unlockNow(token, userId, entropyId, "sign");
-        const current = this.unlocked.get(userId);
-        if (!current || !this.holds(userId, entropyId)) {
+        if (!this.unlocked.has(key)) await this.unlockNow(token, userId, ref, "sign");
+        const current = this.unlocked.get(key);
+        if (!current) {
           throw new FrameError("embedded_wallet_creation_error", "Wallet is not connected");
         }
         // Proving the new wallet is the operation a single-use key was released for.
-        if (current.singleUse) usedOnce = userId;
+        usedOnce = current.singleUse;
         const { api } = this.options;
+        const { chain, wallet } = current;
         const address = this.addressOf(current, walletIndex);
-        const nonce = await api.challenge(token, "create");
+        const nonce = await api.challenge(token, chain.chainType, "create");
         const message = walletProofMessage({
           purpose: "create",
           appId: api.appId(token),
@@ -157,30 +182,29 @@ export class WalletService {
           devicePublicKey: null,
           nonce,
         });
-        const created = await api.createWallet(token, {
+        const created = await api.createWallet(token, chain.chainType, {
           address,
           wallet_index: walletIndex,
           nonce,
-          signature: current.wallet.personalSign(walletIndex, message, "utf-8"),
-          root_signature: current.wallet.personalSign(0, message, "utf-8"),
+          signature: chain.signProof(wallet, walletIndex, message),
+          root_signature: chain.signProof(wallet, 0, message),
         });
         return { address, walletIndex, user: created.user };
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_creation_error");
       } finally {
-        if (usedOnce !== null) this.forget(usedOnce);
+        if (usedOnce) this.forget(key);
       }
     });
   }
 
   /**
-   * Unlocks the wallet whose index 0 is `entropyId` from the device share + the server's auth
-   * share, if this device can.
+   * Unlocks the wallet `ref` from the device share + the server's auth share, if this device can.
    */
-  connect(token: string, userId: string, entropyId: string): Promise<ConnectResult> {
+  connect(token: string, userId: string, ref: WalletRef): Promise<ConnectResult> {
     return this.exclusive(async () => {
       try {
-        return await this.connectNow(token, userId, entropyId);
+        return await this.connectNow(token, userId, ref);
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_request_error");
       }
@@ -188,13 +212,13 @@ export class WalletService {
   }
 
   /**
-   * Rebuilds the wallet of `entropyId` from auth + recovery share, re-splits, uploads the new
-   * shares, stores the device share.
+   * Rebuilds the wallet `ref` from auth + recovery share, re-splits, uploads the new shares,
+   * stores the device share.
    */
-  recover(token: string, userId: string, entropyId: string): Promise<{ address: string }> {
+  recover(token: string, userId: string, ref: WalletRef): Promise<{ address: string }> {
     return this.exclusive(async () => {
       try {
-        return await this.recoverNow(token, userId, entropyId);
+        return await this.recoverNow(token, userId, ref);
       } catch (error) {
         throw toFrameError(error, "embedded_wallet_recovery_error");
       }
@@ -203,96 +227,97 @@ export class WalletService {
 
   /**
    * Runs `operation` (synchronous, so nothing else can use a single-use key in between) with the
-   * signer of index `index` of the wallet `entropyId`, unlocking it first when needed (connect,
+   * signer of index `index` of the wallet `ref`, unlocking it first when needed (connect,
    * then recovery). Unlocked: no network. A single-use key is forgotten right after, so the next
    * operation asks again.
    */
   async use<T>(
     token: string,
     userId: string,
-    entropyId: string,
+    ref: WalletRef,
     index: number,
     operation: (signer: Signer) => T,
   ): Promise<T> {
-    const ready = this.useHeld(userId, entropyId, index, operation);
+    const ready = this.useHeld(userId, ref, index, operation);
     if (ready) return ready.value;
     return this.exclusive(async () => {
-      await this.unlockNow(token, userId, entropyId, "sign");
-      const done = this.useHeld(userId, entropyId, index, operation);
+      await this.unlockNow(token, userId, ref, "sign");
+      const done = this.useHeld(userId, ref, index, operation);
       if (!done) throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
       return done.value;
     });
   }
 
-  /** Unlocks the wallet `entropyId` with key material asked for `intent` (the export page asks for `export`). */
-  async unlock(token: string, userId: string, entropyId: string, intent: KeyMaterialIntent): Promise<void> {
-    if (this.holds(userId, entropyId)) return;
-    await this.exclusive(() => this.unlockNow(token, userId, entropyId, intent));
-    if (!this.holds(userId, entropyId)) {
+  /** Unlocks the wallet `ref` with key material asked for `intent` (the export page asks for `export`). */
+  async unlock(token: string, userId: string, ref: WalletRef, intent: KeyMaterialIntent): Promise<void> {
+    if (this.held(userId, ref)) return;
+    await this.exclusive(() => this.unlockNow(token, userId, ref, intent));
+    if (!this.held(userId, ref)) {
       throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
     }
   }
 
-  /** The address of index `index` of the unlocked wallet `entropyId`, or null when it is locked. */
-  heldAddress(userId: string, entropyId: string, index: number): string | null {
-    const current = this.unlocked.get(userId);
-    return current?.root === entropyId.toLowerCase() ? this.addressOf(current, index) : null;
+  /** The address of index `index` of the unlocked wallet `ref`, or null when it is locked. */
+  heldAddress(userId: string, ref: WalletRef, index: number): string | null {
+    const current = this.held(userId, ref);
+    return current ? this.addressOf(current, index) : null;
   }
 
-  /** The private key of index `index` of the unlocked wallet `entropyId` (export page only; never posted to the host). */
-  exportPrivateKey(userId: string, entropyId: string, index: number): string {
-    const read = this.useHeld(userId, entropyId, index, ({ wallet, index: at }) =>
-      wallet.exportPrivateKey(at),
+  /** The private key of index `index` of the unlocked wallet `ref` (export page only; never posted to the host). */
+  exportPrivateKey(userId: string, ref: WalletRef, index: number): string {
+    const read = this.useHeld(userId, ref, index, ({ wallet, index: at }) =>
+      ref.chain.exportPrivateKey(wallet, at),
     );
     if (!read) throw new FrameError("embedded_wallet_request_error", "Wallet is not connected");
     return read.value;
   }
 
-  /** Forgets the user's unlocked wallet (MFA was enrolled: the server guards the next release). */
+  /** Forgets the user's unlocked wallets (MFA was enrolled: the server guards the next release). */
   lock(userId: string): void {
-    this.forget(userId);
+    for (const [key, held] of this.unlocked) if (held.userId === userId) this.forget(key);
   }
 
   /** Forgets (and zeroizes) every unlocked wallet. */
   clear(): void {
-    for (const userId of [...this.unlocked.keys()]) this.forget(userId);
+    for (const key of [...this.unlocked.keys()]) this.forget(key);
   }
 
-  /** Whether the user's unlocked wallet is the one whose index 0 is `entropyId`. */
-  private holds(userId: string, entropyId: string): boolean {
-    return this.unlocked.get(userId)?.root === entropyId.toLowerCase();
+  /** The user's unlocked wallet `ref`, if held. */
+  private held(userId: string, ref: WalletRef): Unlocked | undefined {
+    return this.unlocked.get(keyOf(userId, ref.chain, ref.entropyId));
   }
 
   /**
-   * `operation` on the held signer of index `index` of `entropyId` (null when locked); a
-   * single-use key is then forgotten.
+   * `operation` on the held signer of index `index` of `ref` (null when locked); a single-use key
+   * is then forgotten.
    */
   private useHeld<T>(
     userId: string,
-    entropyId: string,
+    ref: WalletRef,
     index: number,
     operation: (signer: Signer) => T,
   ): { value: T } | null {
-    const current = this.unlocked.get(userId);
-    if (!current || current.root !== entropyId.toLowerCase()) return null;
+    const key = keyOf(userId, ref.chain, ref.entropyId);
+    const current = this.unlocked.get(key);
+    if (!current) return null;
     try {
       const address = this.addressOf(current, index);
       return { value: operation({ wallet: current.wallet, index, address }) };
     } finally {
-      if (current.singleUse) this.forget(userId);
+      if (current.singleUse) this.forget(key);
     }
   }
 
   private async unlockNow(
     token: string,
     userId: string,
-    address: string,
+    ref: WalletRef,
     intent: KeyMaterialIntent,
   ): Promise<void> {
-    const connected = await this.connectNow(token, userId, address, intent);
+    const connected = await this.connectNow(token, userId, ref, intent);
     if (connected.unlocked) return;
     try {
-      await this.recoverNow(token, userId, address, intent);
+      await this.recoverNow(token, userId, ref, intent);
     } catch (error) {
       throw toFrameError(error, "embedded_wallet_recovery_error");
     }
@@ -301,30 +326,33 @@ export class WalletService {
   private async connectNow(
     token: string,
     userId: string,
-    address: string,
+    ref: WalletRef,
     intent: KeyMaterialIntent = "sign",
   ): Promise<ConnectResult> {
+    const { chain, entropyId: address } = ref;
     const needsRecovery = { address, unlocked: false, needsRecovery: true } as const;
-    const current = this.unlocked.get(userId);
-    if (current?.root === address.toLowerCase())
-      return { address: this.addressOf(current, 0), unlocked: true };
+    const current = this.held(userId, ref);
+    if (current) return { address: this.addressOf(current, 0), unlocked: true };
+    // Holding another wallet, or a device share, this device asks the server (which also says
+    // whether `address` is a wallet's index 0 at all).
+    const holding = [...this.unlocked.values()].some((held) => held.userId === userId);
     const record = this.options.store.read(userId);
     const deviceKey = await this.options.keys.get(userId);
-    if (!deviceKey || (!current && !record)) return needsRecovery;
-    const material = await this.signedKeyMaterial(token, userId, address, deviceKey, intent);
+    if (!deviceKey || (!holding && !record)) return needsRecovery;
+    const material = await this.signedKeyMaterial(token, userId, ref, deviceKey, intent);
     // This device's key is not the registered one (recovered elsewhere since): recover here.
     if (!material) return needsRecovery;
     requireRoot(material, address);
     if (!record) return needsRecovery;
     const wallet = this.rebuildFromDevice(userId, record.address, record.envelope, material);
     if (!wallet) return needsRecovery;
-    const derived = wallet.address(0);
-    if (!same(derived, address)) {
+    const derived = chain.address(wallet, 0);
+    if (chain.addressKey(derived) !== chain.addressKey(address)) {
       // Shares of different splits combine into some other wallet: the device share is stale.
       wallet.free();
       return needsRecovery;
     }
-    this.remember(userId, wallet, material.single_use === true);
+    this.remember(userId, chain, wallet, material.single_use === true);
     return { address: derived, unlocked: true };
   }
 
@@ -332,18 +360,18 @@ export class WalletService {
   private async signedKeyMaterial(
     token: string,
     userId: string,
-    address: string,
+    ref: WalletRef,
     deviceKey: DeviceKey,
     intent: KeyMaterialIntent,
   ): Promise<KeyMaterial | null> {
     const { api } = this.options;
-    const nonce = await api.challenge(token, "key_material");
+    const nonce = await api.challenge(token, ref.chain.chainType, "key_material");
     const signature = await signWithDeviceKey(
       deviceKey,
-      unlockMessage(api.appId(token), userId, address, nonce),
+      unlockMessage(api.appId(token), userId, ref.entropyId, nonce),
     );
     try {
-      return await this.keyMaterial(token, userId, address, { nonce, device_signature: signature }, intent);
+      return await this.keyMaterial(token, userId, ref, { nonce, device_signature: signature }, intent);
     } catch (error) {
       if (error instanceof ApiCallError && error.code === "invalid_credentials") return null;
       throw error;
@@ -382,7 +410,7 @@ export class WalletService {
   private async keyMaterial(
     token: string,
     userId: string,
-    address: string,
+    { chain, entropyId }: WalletRef,
     proof: KeyMaterialProof,
     intent: KeyMaterialIntent,
   ): Promise<KeyMaterial> {
@@ -391,7 +419,7 @@ export class WalletService {
     const mfaToken =
       mfaTokens?.current(appId, { userId, sessionId: this.sessions.get(userId) ?? null }) ?? null;
     try {
-      const material = await api.keyMaterial(token, address, proof, { intent, mfaToken });
+      const material = await api.keyMaterial(token, chain.chainType, entropyId, proof, { intent, mfaToken });
       if (mfaToken && ("recovery" in proof || intent === "export")) {
         mfaTokens?.forget(appId, userId);
       }
@@ -412,11 +440,12 @@ export class WalletService {
   private async recoverNow(
     token: string,
     userId: string,
-    address: string,
+    ref: WalletRef,
     intent: KeyMaterialIntent = "sign",
   ): Promise<{ address: string }> {
     const { api, store, keys } = this.options;
-    const material = await this.keyMaterial(token, userId, address, { recovery: true }, intent);
+    const { chain, entropyId: address } = ref;
+    const material = await this.keyMaterial(token, userId, ref, { recovery: true }, intent);
     requireRoot(material, address);
     if (material.recovery_share === null) {
       throw new FrameError(
@@ -434,19 +463,19 @@ export class WalletService {
       recovery.fill(0);
     }
     try {
-      const derived = wallet.address(0);
-      if (!same(derived, address)) {
+      const derived = chain.address(wallet, 0);
+      if (chain.addressKey(derived) !== chain.addressKey(address)) {
         throw new FrameError(
           "embedded_wallet_recovery_error",
           `The recovered wallet does not match ${address}`,
         );
       }
       // A new device key and a re-split, registered with the root key's proof.
-      const split = await this.provenSplit(token, userId, wallet, store.deviceKey(), "replace_shares");
-      await api.replaceShares(token, split.address, split.body);
+      const split = await this.provenSplit(token, userId, chain, wallet, store.deviceKey(), "replace_shares");
+      await api.replaceShares(token, chain.chainType, split.address, split.body);
       store.write(userId, { address: split.address, envelope: split.envelope });
       await keys.put(userId, split.deviceKey);
-      this.remember(userId, wallet, material.single_use === true);
+      this.remember(userId, chain, wallet, material.single_use === true);
       return { address: derived };
     } catch (error) {
       wallet.free();
@@ -461,6 +490,7 @@ export class WalletService {
   private async provenSplit(
     token: string,
     userId: string,
+    chain: ChainSigner,
     wallet: Wallet,
     shareKey: Uint8Array,
     purpose: "create" | "replace_shares",
@@ -468,9 +498,9 @@ export class WalletService {
     const { api } = this.options;
     const deviceKey = await generateDeviceKey();
     // A plain object: its plaintext share arrays are zeroed once encoded.
-    const shares = wallet.split(shareKey, userId);
+    const shares = chain.split(wallet, shareKey, userId);
     const digest = await sharesDigest(shares.authShare, shares.recoveryShare);
-    const nonce = await api.challenge(token, purpose);
+    const nonce = await api.challenge(token, chain.chainType, purpose);
     const message = walletProofMessage({
       purpose,
       appId: api.appId(token),
@@ -490,19 +520,21 @@ export class WalletService {
         recovery_share: wipeToBase64(shares.recoveryShare),
         device_public_key: deviceKey.publicKey,
         nonce,
-        signature: wallet.personalSign(0, message, "utf-8"),
+        signature: chain.signProof(wallet, 0, message),
       },
     };
   }
 
-  /** Makes `wallet` the user's unlocked wallet (freeing any other). */
-  private remember(userId: string, wallet: Wallet, singleUse = false): void {
-    if (this.unlocked.get(userId)?.wallet === wallet) return;
-    this.forget(userId);
-    const root = wallet.address(0);
-    this.unlocked.set(userId, {
+  /** Keeps `wallet` as the user's unlocked wallet of its entropy (freeing one held before). */
+  private remember(userId: string, chain: ChainSigner, wallet: Wallet, singleUse = false): void {
+    const root = chain.address(wallet, 0);
+    const key = keyOf(userId, chain, root);
+    if (this.unlocked.get(key)?.wallet === wallet) return;
+    this.forget(key);
+    this.unlocked.set(key, {
+      userId,
+      chain,
       wallet,
-      root: root.toLowerCase(),
       addresses: new Map([[0, root]]),
       sessionId: this.sessions.get(userId) ?? null,
       singleUse,
@@ -515,17 +547,17 @@ export class WalletService {
     if (address === undefined) {
       // The wallet keeps the derived key: signing later skips BIP-39's PBKDF2 (~13 ms in wasm)
       // and stays well under a millisecond.
-      address = current.wallet.address(index);
+      address = current.chain.address(current.wallet, index);
       current.addresses.set(index, address);
     }
     return address;
   }
 
-  private forget(userId: string): void {
-    const current = this.unlocked.get(userId);
+  private forget(key: string): void {
+    const current = this.unlocked.get(key);
     if (!current) return;
     current.wallet.free();
-    this.unlocked.delete(userId);
+    this.unlocked.delete(key);
   }
 
   /**

@@ -8,7 +8,8 @@ use sha2::Sha256;
 use zeroize::Zeroizing;
 
 use super::{Share, ShareKind};
-use crate::{Address, Result, WalletError};
+use crate::chains::ethereum::Address;
+use crate::{Result, WalletError};
 
 /// Envelope format version (first byte).
 const VERSION: u8 = 1;

@@ -1,7 +1,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::Address;
+use crate::chains::ethereum::Address;
 
 fn aad(kind: ShareKind) -> ShareAad<'static> {
     ShareAad {

@@ -4,6 +4,7 @@ import { storageKey } from "../session/storageKey.ts";
 import { APP_ID } from "../test/fixtures.ts";
 import { useScriptedApp } from "../test/harness.ts";
 import { signedInWalletClient } from "../test/walletHarness.ts";
+import { embeddedWalletState } from "../wallet/embeddedWalletState.ts";
 import { getEmbeddedWallets } from "../wallet/embeddedWallets.ts";
 import type { EmbeddedWalletStatus } from "../wallet/types.ts";
 import { createWallet } from "./createWallet.ts";
@@ -18,8 +19,8 @@ function walletStatuses(
 ): EmbeddedWalletStatus[] {
   const seen: EmbeddedWalletStatus[] = [];
   client.store.subscribe((state, previous) => {
-    if (state.embeddedWallet.status !== previous.embeddedWallet.status)
-      seen.push(state.embeddedWallet.status);
+    if (embeddedWalletState(state).status !== embeddedWalletState(previous).status)
+      seen.push(embeddedWalletState(state).status);
   });
   return seen;
 }
@@ -38,6 +39,10 @@ describe("createWallet", () => {
       recovery_method: "privy",
     });
     expect(seen).toEqual(["loading-frame", "creating", "ready"]);
+    // The client tracks it as the user's Ethereum wallet, named by its index 0.
+    expect(client.store.getState().embeddedWallets).toEqual([
+      { chainType: "ethereum", entropyId: wallet.address, state: { status: "ready", error: null } },
+    ]);
     expect(getEmbeddedWallets(client.store.getState().user)).toEqual([wallet]);
     const stored = JSON.parse(client.options.storage?.getItem(storageKey(APP_ID, "user")) ?? "null");
     expect(getEmbeddedWallets(stored)).toEqual([wallet]);
@@ -97,11 +102,11 @@ describe("createWallet", () => {
     expect(frame.mounts).toHaveLength(0);
   });
 
-  it("puts a frame failure in embeddedWallet.error", async () => {
+  it("puts a frame failure in the wallet's error (embeddedWallets)", async () => {
     const { client, frame } = await signedInWalletClient(scripted, { withWallet: false });
     frame.fail("privy:wallet:create", "embedded_wallet_creation_error", "Could not store the shares");
     await expect(createWallet(client)).rejects.toThrow("Could not store the shares");
-    expect(client.store.getState().embeddedWallet).toMatchObject({
+    expect(embeddedWalletState(client.store.getState())).toMatchObject({
       status: "error",
       error: { code: "embedded_wallet_creation_error", message: "Could not store the shares" },
     });
@@ -125,7 +130,8 @@ describe("createWallet", () => {
     await logout(client);
     expect(frame.events()).toEqual(["privy:wallet:create", "privy:mfa:clear"]);
     expect(frame.received.at(-1)?.data).toEqual({ userId });
-    expect(client.store.getState().embeddedWallet).toEqual({ status: "idle", error: null });
+    expect(embeddedWalletState(client.store.getState())).toEqual({ status: "idle", error: null });
+    expect(client.store.getState().embeddedWallets).toEqual([]);
   });
 
   it("removes the hidden frame when the client is destroyed", async () => {

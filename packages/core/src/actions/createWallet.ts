@@ -12,7 +12,7 @@ import {
 } from "../wallet/embeddedWallets.ts";
 import { walletFrame } from "../wallet/frameBridge.ts";
 import type { WalletCreatedAnswer } from "../wallet/types.ts";
-import { setWalletStatus, unlockWallet } from "../wallet/unlockWallet.ts";
+import { setWalletStatus, unlockWallet, type WalletOfStatus } from "../wallet/unlockWallet.ts";
 import { assertSecurePage, requireAccessToken } from "../wallet/walletPreconditions.ts";
 
 /** Options of {@link createWallet}. */
@@ -52,11 +52,12 @@ export async function createWallet(
   // Further wallets derive from the first one's key, so the frame must hold it unlocked.
   await unlockWallet(client, wallets[0]?.address ?? last.address);
   let created: WalletCreatedAnswer;
+  // Named by its entropy, the index 0 wallet's address (every index derives from it).
+  const { entropyId, entropyIdVerifier } = walletEntropy(client.store.getState().user, last);
+  const wallet: WalletOfStatus = { chainType: "ethereum", entropyId };
   try {
-    setWalletStatus(client, "creating");
+    setWalletStatus(client, wallet, "creating");
     const walletIndex = (last.wallet_index ?? 0) + 1;
-    // Named by its entropy, the index 0 wallet's address (every index derives from it).
-    const { entropyId, entropyIdVerifier } = walletEntropy(client.store.getState().user, last);
     created = await withMfaRetry(client, () =>
       walletFrame(client).request<WalletCreatedAnswer>("privy:wallets:add", {
         accessToken,
@@ -67,10 +68,10 @@ export async function createWallet(
       } satisfies WalletsAddData),
     );
   } catch (error) {
-    setWalletStatus(client, "error", error);
+    setWalletStatus(client, wallet, "error", error);
     throw error;
   }
-  return adoptCreated(client, created);
+  return adoptCreated(client, created, wallet);
 }
 
 /** The first wallet each client is creating, while it is. */
@@ -80,32 +81,38 @@ const rootCreations = new WeakMap<Client, Promise<WalletLinkedAccount>>();
 async function createRootWallet(client: Client, accessToken: string): Promise<WalletLinkedAccount> {
   const frame = walletFrame(client);
   let created: WalletCreatedAnswer;
+  // Its entropy is named by the address it is about to get.
+  const wallet: WalletOfStatus = { chainType: "ethereum", entropyId: null };
   try {
     if (!frame.isReady()) {
-      setWalletStatus(client, "loading-frame");
+      setWalletStatus(client, wallet, "loading-frame");
       await frame.ready();
     }
-    setWalletStatus(client, "creating");
+    setWalletStatus(client, wallet, "creating");
     created = await frame.request<WalletCreatedAnswer>(
       "privy:wallet:create",
       { accessToken, chainType: "ethereum", recoveryMethod: "privy" },
       { timeoutMs: WALLET_CREATION_TIMEOUT_MS },
     );
   } catch (error) {
-    setWalletStatus(client, "error", error);
+    setWalletStatus(client, wallet, "error", error);
     throw error;
   }
-  return adoptCreated(client, created);
+  return adoptCreated(client, created, { ...wallet, entropyId: created.address });
 }
 
-/** Stores the user the frame answered with the new wallet, and returns that wallet. */
-function adoptCreated(client: Client, created: WalletCreatedAnswer): WalletLinkedAccount {
+/** Stores the user the frame answered with the new wallet (of `entropy`), and returns that wallet. */
+function adoptCreated(
+  client: Client,
+  created: WalletCreatedAnswer,
+  entropy: WalletOfStatus,
+): WalletLinkedAccount {
   // The frame created the key, so it holds the new wallet unlocked.
   internals(client).unlockedWallets.add(created.address.toLowerCase());
   tokenStore.writeUser(client, created.user);
   client.store.setState({ user: created.user });
   internals(client).channel?.post({ type: "sync" });
-  setWalletStatus(client, "ready");
+  setWalletStatus(client, entropy, "ready");
   const wallet = findEmbeddedWallet(created.user, created.address);
   if (wallet === undefined) {
     throw new ClientError(

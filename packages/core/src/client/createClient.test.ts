@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isClientError } from "../errors/ClientError.ts";
 import { APP_ID } from "../test/fixtures.ts";
+import { embeddedWalletState } from "../wallet/embeddedWalletState.ts";
 import { createClient } from "./createClient.ts";
 
 describe("createClient", () => {
@@ -18,7 +19,7 @@ describe("createClient", () => {
       oauthFlow: { status: "initial", provider: null, intent: null, ui: null, result: null, error: null },
       oauthTokens: {},
       error: null,
-      embeddedWallet: { status: "idle", error: null },
+      embeddedWallets: [],
       activeChainId: 1,
       externalWallets: {
         options: [],
@@ -86,10 +87,9 @@ describe("createClient chains", () => {
         .activeChainId,
     ).toBe(31337);
     expect(createClient({ ...base, chains: [chain(50312)] }).store.getState().activeChainId).toBe(50312);
-    expect(createClient(base).store.getState()).toMatchObject({
-      activeChainId: 1,
-      embeddedWallet: { status: "idle", error: null },
-    });
+    const state = createClient(base).store.getState();
+    expect(state).toMatchObject({ activeChainId: 1, embeddedWallets: [] });
+    expect(embeddedWalletState(state)).toEqual({ status: "idle", error: null });
   });
 
   it("refuses a default chain that is not configured", () => {

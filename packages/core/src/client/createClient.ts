@@ -9,7 +9,7 @@ import { initialPasskeyFlow, type PasskeyFlowState, type PasskeysOptions } from 
 import type { KeyValueStorage } from "../storage/KeyValueStorage.ts";
 import { createStore, type Store } from "../store/createStore.ts";
 import { unsupportedChainMessage } from "../wallet/ProviderRpcError.ts";
-import type { EmbeddedWalletState } from "../wallet/types.ts";
+import type { EmbeddedWallet, EmbeddedWalletState } from "../wallet/types.ts";
 import { clearActiveClient, setActiveClient } from "./activeClient.ts";
 import { registerInternals } from "./internals.ts";
 
@@ -119,8 +119,11 @@ export interface ClientState {
   oauthTokens: Readonly<Record<string, OAuthTokensGrant>>;
   /** The last error met while initialising or restoring the session, if any. */
   error: SymbolonError | null;
-  /** Creating, unlocking or recovering the signed-in user's embedded wallet. */
-  embeddedWallet: EmbeddedWalletState;
+  /**
+   * The signed-in user's embedded wallets this client has worked with (created, unlocked or
+   * recovered), one per chain, with where each stands; `embeddedWalletState` reads one.
+   */
+  embeddedWallets: readonly EmbeddedWallet[];
   /** The chain the wallet sends to (`wallet_switchEthereumChain` changes it). */
   activeChainId: number;
   /** Browser and mobile wallets: options, the connection in progress, connected wallets, SIWE/SIWS. */
@@ -148,7 +151,7 @@ export const initialSmsFlow: SmsFlowState = { status: "initial", phoneNumber: nu
 /** The custom token sync before anything happened. */
 export const initialCustomAuthSync: CustomAuthSyncState = { status: "initial", error: null };
 
-/** The embedded wallet before anything happened (also after logout). */
+/** An embedded wallet before anything happened (also every one after logout). */
 export const initialEmbeddedWallet: EmbeddedWalletState = { status: "idle", error: null };
 
 /** Like the spec client: Ethereum mainnet when the app configures no chain. */
@@ -180,7 +183,7 @@ export function createClient(options: ClientOptions): Client {
     oauthFlow: initialOAuthFlow,
     oauthTokens: {},
     error: null,
-    embeddedWallet: initialEmbeddedWallet,
+    embeddedWallets: [],
     activeChainId,
     externalWallets: initialExternalWallets,
     passkeyFlow: initialPasskeyFlow,

@@ -11,12 +11,15 @@ export {
 } from "../wallet/confirmation.ts";
 export { describeChainError } from "../wallet/describeChainError.ts";
 export { type DescribeWalletErrorOptions, describeWalletError } from "../wallet/describeWalletError.ts";
+export { embeddedWalletState } from "../wallet/embeddedWalletState.ts";
 export { getEmbeddedWallets, type WalletLinkedAccount } from "../wallet/embeddedWallets.ts";
 export type { GetEthereumProviderOptions } from "../wallet/ethereumProvider.ts";
 export type { FilledTransaction, TransactionRequest } from "../wallet/fillTransaction.ts";
 export { isProviderRpcError, ProviderRpcError, unsupportedChainMessage } from "../wallet/ProviderRpcError.ts";
 export type {
   EIP1193Provider,
+  EmbeddedChainType,
+  EmbeddedWallet,
   EmbeddedWalletState,
   EmbeddedWalletStatus,
   ProviderEvent,

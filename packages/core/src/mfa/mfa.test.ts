@@ -9,6 +9,7 @@ import { FAKE_TOTP } from "../test/fakeMfa.ts";
 import type { FakeWalletFrameOptions } from "../test/fakeWalletFrame.ts";
 import { useScriptedApp, waitFor } from "../test/harness.ts";
 import { signedInWalletClient } from "../test/walletHarness.ts";
+import { embeddedWalletState } from "../wallet/embeddedWalletState.ts";
 import { awaitVerification } from "./awaitVerification.ts";
 import { initMfaEnrollment, submitMfaEnrollment, unenrollMfa } from "./enrollment.ts";
 import {
@@ -215,7 +216,7 @@ describe("wallet-operation MFA retry", () => {
     await waitFor(() => frame.events().includes("privy:wallets:connect"));
     await new Promise((r) => setTimeout(r, 20));
     expect(client.store.getState().mfaState).toMatchObject({ pending: null, modal: null });
-    expect(client.store.getState().embeddedWallet).toEqual({ status: "idle", error: null });
+    expect(embeddedWalletState(client.store.getState())).toEqual({ status: "idle", error: null });
     const signing = signMessage(client, { message: "hello" });
     await waitFor(() => pendingOf(client) !== null);
     await submitMfa(client, "totp", "123456");

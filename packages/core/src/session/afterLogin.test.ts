@@ -8,6 +8,7 @@ import { installFakeWalletFrame } from "../test/fakeWalletFrame.ts";
 import { makeClient, useScriptedApp } from "../test/harness.ts";
 import { GOOD_CODE } from "../test/scriptApp.ts";
 import { signedInWalletClient } from "../test/walletHarness.ts";
+import { embeddedWalletState } from "../wallet/embeddedWalletState.ts";
 import { getEmbeddedWallets, needsWalletOnLogin } from "../wallet/embeddedWallets.ts";
 import type { EmbeddedWalletStatus } from "../wallet/types.ts";
 
@@ -22,8 +23,8 @@ async function loginWith(createOnLogin: CreateOnLogin, options: Partial<ClientOp
   await initialize(client);
   const seen: EmbeddedWalletStatus[] = [];
   client.store.subscribe((state, previous) => {
-    if (state.embeddedWallet.status !== previous.embeddedWallet.status)
-      seen.push(state.embeddedWallet.status);
+    if (embeddedWalletState(state).status !== embeddedWalletState(previous).status)
+      seen.push(embeddedWalletState(state).status);
   });
   await sendEmailCode(client, { email: "ada@example.com" });
   const login = loginWithEmailCode(client, { code: GOOD_CODE });
@@ -74,9 +75,12 @@ describe("embedded wallet on login", () => {
   });
 
   it("unlocks the wallet of a restored session in the background: connecting, then ready", async () => {
-    const { client, frame } = await signedInWalletClient(scripted);
-    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
+    const { client, frame, address } = await signedInWalletClient(scripted);
+    await vi.waitFor(() => expect(embeddedWalletState(client.store.getState()).status).toBe("ready"));
     expect(frame.events()).toEqual(["privy:wallets:connect"]);
+    expect(client.store.getState().embeddedWallets).toEqual([
+      { chainType: "ethereum", entropyId: address, state: { status: "ready", error: null } },
+    ]);
   });
 
   it("recovers on a new device (no device share): connecting, recovering, ready", async () => {
@@ -85,10 +89,10 @@ describe("embedded wallet on login", () => {
       frame: { needsRecovery: true },
     });
     client.store.subscribe((state, previous) => {
-      if (state.embeddedWallet.status !== previous.embeddedWallet.status)
-        seen.push(state.embeddedWallet.status);
+      if (embeddedWalletState(state).status !== embeddedWalletState(previous).status)
+        seen.push(embeddedWalletState(state).status);
     });
-    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
+    await vi.waitFor(() => expect(embeddedWalletState(client.store.getState()).status).toBe("ready"));
     expect(frame.events()).toEqual(["privy:wallets:connect", "privy:wallets:recover"]);
     expect(frame.received.find((r) => r.event === "privy:wallets:recover")?.data).toMatchObject({
       entropyId: address,
@@ -97,7 +101,7 @@ describe("embedded wallet on login", () => {
     expect(seen.at(-1)).toBe("ready");
   });
 
-  it("keeps a failed unlock in embeddedWallet.error (logged), without failing anything else", async () => {
+  it("keeps a failed unlock in the wallet's error (embeddedWallets, logged), without failing anything else", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const { client } = await signedInWalletClient(scripted, {
       frame: {
@@ -109,8 +113,8 @@ describe("embedded wallet on login", () => {
         },
       },
     });
-    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("error"));
-    expect(client.store.getState().embeddedWallet.error).toMatchObject({
+    await vi.waitFor(() => expect(embeddedWalletState(client.store.getState()).status).toBe("error"));
+    expect(embeddedWalletState(client.store.getState()).error).toMatchObject({
       message: "Device share unreadable",
     });
     expect(client.store.getState()).toMatchObject({ ready: true, authenticated: true, error: null });
@@ -157,13 +161,13 @@ describe("logging out and straight back in", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(logged).not.toHaveBeenCalled();
-    expect(client.store.getState().embeddedWallet.status).not.toBe("error");
+    expect(embeddedWalletState(client.store.getState()).status).not.toBe("error");
     frame.deliver({
       origin,
       source: mount.window,
       data: { id: current.id, event: current.event, data: { address, unlocked: true } },
     });
-    await vi.waitFor(() => expect(client.store.getState().embeddedWallet.status).toBe("ready"));
+    await vi.waitFor(() => expect(embeddedWalletState(client.store.getState()).status).toBe("ready"));
     expect(logged).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,4 @@
 import type { Client } from "../client/createClient.ts";
-import { initialEmbeddedWallet } from "../client/createClient.ts";
 import { internals } from "../client/internals.ts";
 import type { MfaClearData } from "../generated/protocol.ts";
 
@@ -13,7 +12,7 @@ export function forgetWallets(client: Client, userId: string | null = null): voi
   own.unlocking.clear();
   // Unlocks still in flight belong to the session that ended: their outcome must not touch the next one.
   own.walletEpoch += 1;
-  client.store.setState({ embeddedWallet: initialEmbeddedWallet });
+  client.store.setState({ embeddedWallets: [] });
   const frame = own.walletFrame;
   if (frame === null || !frame.isReady()) return;
   frame

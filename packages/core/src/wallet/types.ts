@@ -1,5 +1,5 @@
 import type { SymbolonError } from "../errors/SymbolonError.ts";
-import type { FrameErrorBody, FrameEvent } from "../generated/protocol.ts";
+import type { ChainType, FrameErrorBody, FrameEvent } from "../generated/protocol.ts";
 
 // The envelope of the wallet frame's messages (docs/wallet.md "Frame messages"). The events, their
 // data and answers are the generated protocol types (crates/protocol frame.rs), shared with the frame.
@@ -36,10 +36,25 @@ export type EmbeddedWalletStatus =
   | "ready"
   | "error";
 
-/** The embedded wallet part of the client state. */
+/** Where creating, unlocking or recovering one embedded wallet stands. */
 export interface EmbeddedWalletState {
   status: EmbeddedWalletStatus;
   error: SymbolonError | null;
+}
+
+/** The chains the user has embedded wallets on (Ethereum so far). */
+export type EmbeddedChainType = Extract<ChainType, "ethereum">;
+
+/**
+ * One embedded wallet of the signed-in user, as the client tracks it: one chain's entropy, from
+ * which its HD wallets (index 0, 1, …, the user's linked accounts) all derive.
+ */
+export interface EmbeddedWallet {
+  chainType: EmbeddedChainType;
+  /** The wallet frame's name of the entropy: the address of its index 0 (null until known). */
+  entropyId: string | null;
+  /** Creating, unlocking or recovering it (a new object on each change). */
+  state: EmbeddedWalletState;
 }
 
 /** A JSON-RPC request as EIP-1193 providers take it. */

@@ -7,14 +7,14 @@ import { needsMfaVerification } from "../mfa/mfaErrors.ts";
 import { withMfaRetry } from "../mfa/withMfaRetry.ts";
 import { findEmbeddedWallet, getEmbeddedWallets, walletEntropy } from "./embeddedWallets.ts";
 import { canUseWalletFrame, walletFrame } from "./frameBridge.ts";
-import type { EmbeddedWalletStatus, EntropyAnswer } from "./types.ts";
+import type { EmbeddedChainType, EmbeddedWallet, EmbeddedWalletStatus, EntropyAnswer } from "./types.ts";
 import { assertSecurePage, requireAccessToken } from "./walletPreconditions.ts";
 
 /**
  * Makes the frame hold `address` unlocked: `privy:wallets:connect` of its entropy (the index 0
  * wallet, from which every index derives), then `privy:wallets:recover` when the frame answers
  * `wallet_not_on_device` (device share missing or stale: a new device). Concurrent callers share one attempt; a success lasts until logout.
- * Progress and failure show in `embeddedWallet`. When the key material needs MFA, the user is asked
+ * Progress and failure show in its entry of `embeddedWallets`. When the key material needs MFA, the user is asked
  * (`withMfaRetry`) unless `promptMfa` is false (the background warm-up: nobody asked for the wallet yet).
  */
 export function unlockWallet(
@@ -44,7 +44,7 @@ export function unlockWallet(
 
 /**
  * After login or session restore: unlocks the user's first embedded wallet in the background, so the
- * first signature does not wait for it. Failures land in `embeddedWallet.error` and the console.
+ * first signature does not wait for it. Failures land in its `embeddedWallets` entry's error and the console.
  */
 export function warmUpWallet(client: Client): void {
   if (!canUseWalletFrame(client)) return;
@@ -60,10 +60,30 @@ export function warmUpWallet(client: Client): void {
   });
 }
 
-/** Sets `embeddedWallet` in the client state. */
-export function setWalletStatus(client: Client, status: EmbeddedWalletStatus, error: unknown = null): void {
+/** Which embedded wallet a status is for: its chain, and its `entropyId` once known (null keeps the one known). */
+export interface WalletOfStatus {
+  chainType: EmbeddedChainType;
+  entropyId: string | null;
+}
+
+/** Sets where the embedded wallet `wallet` stands in `embeddedWallets`, adding it when new. */
+export function setWalletStatus(
+  client: Client,
+  wallet: WalletOfStatus,
+  status: EmbeddedWalletStatus,
+  error: unknown = null,
+): void {
+  const { embeddedWallets } = client.store.getState();
+  const previous = embeddedWallets.find((entry) => entry.chainType === wallet.chainType);
+  const next: EmbeddedWallet = {
+    chainType: wallet.chainType,
+    entropyId: wallet.entropyId ?? previous?.entropyId ?? null,
+    state: { status, error: error === null ? null : asSymbolonError(error) },
+  };
   client.store.setState({
-    embeddedWallet: { status, error: error === null ? null : asSymbolonError(error) },
+    embeddedWallets: previous
+      ? embeddedWallets.map((entry) => (entry === previous ? next : entry))
+      : [...embeddedWallets, next],
   });
 }
 
@@ -73,8 +93,9 @@ async function run(client: Client, address: string, promptMfa: boolean): Promise
   const epoch = own.walletEpoch;
   // Whether the session this attempt started in is still the client's (no logout since).
   const current = () => own.walletEpoch === epoch;
+  const tracked: WalletOfStatus = { chainType: "ethereum", entropyId: null };
   const status = (next: EmbeddedWalletStatus, error: unknown = null) => {
-    if (current()) setWalletStatus(client, next, error);
+    if (current()) setWalletStatus(client, tracked, next, error);
   };
   try {
     assertSecurePage();
@@ -90,6 +111,7 @@ async function run(client: Client, address: string, promptMfa: boolean): Promise
       throw new ClientError("invalid_input", `${address} is not an embedded wallet of the signed-in user.`);
     }
     const { entropyId, entropyIdVerifier } = walletEntropy(user, wallet);
+    tracked.entropyId = entropyId;
     const entropy = { accessToken, entropyId, entropyIdVerifier } satisfies EntropyData;
     status("connecting");
     try {
@@ -107,7 +129,7 @@ async function run(client: Client, address: string, promptMfa: boolean): Promise
     }
     if (!current()) return;
     own.unlockedWallets.add(address.toLowerCase());
-    setWalletStatus(client, "ready");
+    setWalletStatus(client, tracked, "ready");
   } catch (error) {
     if (!current()) throw error;
     // Left locked for MFA without a prompt is no failure of the wallet.

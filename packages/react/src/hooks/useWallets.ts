@@ -3,6 +3,7 @@ import {
   type ConnectedExternalWallet,
   type EIP1193Provider,
   EMBEDDED_LOGIN_MESSAGE,
+  embeddedWalletState,
   getEmbeddedWallets,
   type User,
 } from "@symbolon/core";
@@ -59,7 +60,7 @@ const BUSY = new Set(["loading-frame", "creating", "connecting", "recovering"]);
 export function useWallets(): { ready: boolean; wallets: ConnectedWallet[] } {
   const { client } = usePrivyContext("useWallets");
   const ready = useClientState("useWallets", (state) => state.ready, false);
-  const status = useClientState("useWallets", (state) => state.embeddedWallet.status, "idle");
+  const status = useClientState("useWallets", (state) => embeddedWalletState(state).status, "idle");
   const user = useClientState("useWallets", (state) => state.user, null);
   const activeChainId = useClientState("useWallets", (state) => state.activeChainId, 1);
   const connected = useClientState("useWallets", (state) => state.externalWallets.connected, NONE);

@@ -1,9 +1,10 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ethereum } from "../chains/ethereum.ts";
 import { FrameError } from "../frameError.ts";
 import { CODE } from "../test/fakeMfa.ts";
 import { createFakeServer } from "../test/fakeServer.ts";
-import { createFrame, entropy, memoryStorage, VERIFIER } from "../test/frameHarness.ts";
+import { createFrame, entropy, ethereumWallet, memoryStorage, VERIFIER } from "../test/frameHarness.ts";
 import { loadWasm } from "../test/loadWasm.ts";
 import { accessToken } from "../test/tokens.ts";
 import { type ExportTarget, exportHandlers, exportTargetOf, runExport } from "./exportHandlers.ts";
@@ -31,7 +32,10 @@ function recordingView() {
   return { view, binding };
 }
 
-const rootOf = (address: string, hdWalletIndex = 0): ExportTarget => ({ entropyId: address, hdWalletIndex });
+const rootOf = (address: string, hdWalletIndex = 0): ExportTarget => ({
+  wallet: ethereumWallet(address),
+  hdWalletIndex,
+});
 
 async function walletOnDevice() {
   const server = createFakeServer();
@@ -125,7 +129,7 @@ describe("export page (privy:wallet:export)", () => {
   });
 
   it("a page whose entropyId is another index's address shows and answers invalid_input", async () => {
-    const { server, storage, address, added } = await twoWalletsOnDevice();
+    const { server, storage, added } = await twoWalletsOnDevice();
     const { view, binding } = recordingView();
     const page = createFrame(server, {
       storage,
@@ -240,9 +244,12 @@ describe("exportTargetOf (the page's query)", () => {
   const invalid = (message: string) => ({ type: "invalid_input", message });
 
   it("reads entropy_id and hd_wallet_index (0 when absent), for Ethereum", () => {
-    expect(exportTargetOf(query({}))).toEqual({ entropyId: ROOT, hdWalletIndex: 0 });
+    expect(exportTargetOf(query({}))).toEqual({
+      wallet: { chain: ethereum, entropyId: ROOT },
+      hdWalletIndex: 0,
+    });
     expect(exportTargetOf(query({ hd_wallet_index: "2", chain_type: "ethereum" }))).toEqual({
-      entropyId: ROOT,
+      wallet: { chain: ethereum, entropyId: ROOT },
       hdWalletIndex: 2,
     });
     expect(exportTargetOf(query({ hd_wallet_index: "2147483647" })).hdWalletIndex).toBe(2 ** 31 - 1);

@@ -4,29 +4,28 @@
 // client posts `privy:wallet:export {accessToken}`, which it can post again after MFA.
 import { FrameError, toFrameError } from "../frameError.ts";
 import type { Handler } from "../messages.ts";
-import { requireEntropyId, requireHdWalletIndex, requireSession } from "../requestData.ts";
-import type { WalletService } from "../wallets.ts";
+import { requireChain, requireHdWalletIndex, requireSession, requireWallet } from "../requestData.ts";
+import type { WalletRef, WalletService } from "../wallets.ts";
 import type { ExportView } from "./exportView.ts";
 
 /** Which key the page exports, from its URL. */
 export interface ExportTarget {
-  entropyId: string;
+  wallet: WalletRef;
   hdWalletIndex: number;
 }
 
 /** The target named by the page's query; a FrameError when it names none (the page says so). */
 export function exportTargetOf(params: URLSearchParams): ExportTarget {
   const chainType = params.get("chain_type");
-  if (chainType !== null && chainType !== "ethereum") {
-    throw new FrameError("invalid_input", `Unsupported chain type: ${chainType}`);
-  }
+  requireChain(chainType);
   const index = params.get("hd_wallet_index") ?? "0";
   const data = {
+    chainType,
     entropyId: params.get("entropy_id"),
     entropyIdVerifier: params.get("entropy_id_verifier"),
     hdWalletIndex: /^\d{1,10}$/.test(index) ? Number(index) : Number.NaN,
   };
-  return { entropyId: requireEntropyId(data), hdWalletIndex: requireHdWalletIndex(data) };
+  return { wallet: requireWallet(data), hdWalletIndex: requireHdWalletIndex(data) };
 }
 
 /**
@@ -47,16 +46,16 @@ export async function runExport(
     userId = current.userId;
     wallets.enter(current.session);
     // `export` key material: with MFA, the token `privy:mfa:verify` left in sessionStorage.
-    await wallets.unlock(current.token, userId, target.entropyId, "export");
+    await wallets.unlock(current.token, userId, target.wallet, "export");
   } catch (error) {
     const failure = toFrameError(error, "embedded_wallet_request_error");
     if (failure.type !== "missing_or_invalid_mfa") view.showError(failure.message);
     else if (!retried) view.showError("Verify your identity (2-step verification), then export again.");
     throw failure;
   }
-  const address = wallets.heldAddress(userId, target.entropyId, target.hdWalletIndex);
+  const address = wallets.heldAddress(userId, target.wallet, target.hdWalletIndex);
   if (address === null) throw new FrameError("embedded_wallet_request_error", "Unable to connect to wallet.");
-  view.enableReveal(() => wallets.exportPrivateKey(userId, target.entropyId, target.hdWalletIndex), address);
+  view.enableReveal(() => wallets.exportPrivateKey(userId, target.wallet, target.hdWalletIndex), address);
 }
 
 export function exportHandlers(

@@ -10,7 +10,7 @@ import { exportHandlers } from "../export/exportHandlers.ts";
 import type { ExportView } from "../export/exportView.ts";
 import { CODE, PASSKEY_ID } from "../test/fakeMfa.ts";
 import { createFakeServer, type FakeServer } from "../test/fakeServer.ts";
-import { createFrame, entropy, HOST, memoryStorage } from "../test/frameHarness.ts";
+import { createFrame, entropy, ethereumWallet, HOST, memoryStorage } from "../test/frameHarness.ts";
 import { loadWasm } from "../test/loadWasm.ts";
 import { accessToken } from "../test/tokens.ts";
 
@@ -70,7 +70,7 @@ function exportPage(address: string) {
   return {
     seen,
     handlers: (w: Parameters<typeof exportHandlers>[0]) =>
-      exportHandlers(w, { entropyId: address, hdWalletIndex: 0 }, view),
+      exportHandlers(w, { wallet: ethereumWallet(address), hdWalletIndex: 0 }, view),
   };
 }
 
@@ -175,7 +175,7 @@ describe("signing with MFA", () => {
       response: { method: "personal_sign", data: expect.stringMatching(/^0x/) },
     });
     // The key was forgotten after that one signature (single_use) ...
-    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
     // ... but the token was kept: the next signature asks the server again, with it, and needs no new code.
     expect(heldToken(frame)).toBe(token);
     const asked = keyMaterialCalls(server).length;
@@ -214,7 +214,7 @@ describe("signing with MFA", () => {
     const asked = keyMaterialCalls(server).length;
     expect((await sign(frame, address)).error).toBeUndefined();
     expect(keyMaterialCalls(server)).toHaveLength(asked);
-    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
     // The next signature fetches the key again (with the kept token).
     expect((await sign(frame, address)).error).toBeUndefined();
     expect(keyMaterialCalls(server)).toHaveLength(asked + 1);
@@ -239,7 +239,7 @@ describe("signing with MFA", () => {
     // Unlocked in memory since the creation: signs without the server.
     expect((await sign(frame, address)).error).toBeUndefined();
     await frame.call("privy:mfa:submit-enrollment", { accessToken: alice, method: "totp", mfaCode: CODE });
-    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
     expect((await sign(frame, address)).error).toEqual(RETRY);
   });
 });
@@ -281,7 +281,7 @@ describe("a wallet event carrying an MFA code (the published client's retry)", (
     expect((await sign(frame, address, "hi", totp("000000"))).error).toEqual(WRONG_CODE);
     expect(paths(server, before)).toEqual(["verify"]);
     expect(heldToken(frame)).toBeNull();
-    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
     // The server's lock-out is passed on as it is for privy:mfa:verify.
     server.failNext(429, "too_many_requests", "Locked", { "retry-after": "30" });
     expect((await sign(frame, address, "hi", totp(CODE))).error).toEqual({
@@ -357,13 +357,13 @@ describe("a wallet event carrying an MFA code (the published client's retry)", (
       body: { method: "passkey", authenticator_response: assertion },
     });
     // The single-use key served the proof of the new wallet and is gone.
-    expect(frame.wallets.heldAddress(ALICE, address, 0)).toBeNull();
+    expect(frame.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBeNull();
 
     const reloaded = createFrame(server, { storage });
     expect(
       await reloaded.call("privy:wallets:connect", { accessToken: alice, ...entropy(address), ...passkey }),
     ).toEqual({ entropyId: address });
-    expect(reloaded.wallets.heldAddress(ALICE, address, 0)).toBe(address);
+    expect(reloaded.wallets.heldAddress(ALICE, ethereumWallet(address), 0)).toBe(address);
   });
 
   it("privy:wallet:create with a code verifies first and keeps the token", async () => {

@@ -1,6 +1,7 @@
 // A wallet frame as the page builds it (real wasm, real handlers and listener), with its
 // fetch going to a FakeServer and its storage in memory, plus a host that posts requests.
 import { createApi, createGet, createPost } from "../api.ts";
+import { ethereum } from "../chains/ethereum.ts";
 import { type DeviceKeyStore, memoryDeviceKeys, scopedDeviceKeys } from "../deviceKeys.ts";
 import { createDeviceStore, type KeyValueStorage } from "../deviceStore.ts";
 import { createEmbedderGate, type EmbeddingContext, storageScope } from "../embedder.ts";
@@ -9,7 +10,7 @@ import { createMessageListener, type Handler, type IncomingMessage } from "../me
 import type { MfaDeps } from "../mfa/mfaHandlers.ts";
 import { createMfaTokens, type TokenStorage } from "../mfa/mfaTokens.ts";
 import { scopedStorage } from "../scopedStorage.ts";
-import { WalletService } from "../wallets.ts";
+import { type WalletRef, WalletService } from "../wallets.ts";
 import type { FakeServer } from "./fakeServer.ts";
 
 export const HOST = "http://localhost:5173";
@@ -20,6 +21,11 @@ export const VERIFIER = "ethereum-address-verifier";
 /** The published protocol's name of the wallet whose index 0 is `address`. */
 export function entropy(address: string): { entropyId: string; entropyIdVerifier: string } {
   return { entropyId: address, entropyIdVerifier: VERIFIER };
+}
+
+/** The frame's own name of the Ethereum wallet whose index 0 is `address` (WalletService calls). */
+export function ethereumWallet(address: string): WalletRef {
+  return { chain: ethereum, entropyId: address };
 }
 
 /** The error `privy:wallets:connect` answers when this device cannot unlock (the host recovers). */

@@ -2,7 +2,8 @@
 
 use k256::ecdsa::{RecoveryId, Signature as EcdsaSignature, VerifyingKey};
 
-use crate::{Address, B256, Result, WalletError};
+use super::{Address, B256};
+use crate::{Result, WalletError};
 
 /// An Ethereum ECDSA signature: `r`, `s` (low-s) and the y-parity of `R`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +71,7 @@ pub fn recover_address(hash: &B256, signature: &Signature) -> Result<Address> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::PrivateKey;
+    use crate::chains::ethereum::PrivateKey;
     use proptest::prelude::*;
 
     proptest! {

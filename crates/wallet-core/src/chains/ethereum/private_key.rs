@@ -3,7 +3,8 @@
 use k256::ecdsa::SigningKey;
 use zeroize::Zeroizing;
 
-use crate::{Address, B256, Result, Signature, WalletError};
+use super::{Address, B256, Signature};
+use crate::{Result, WalletError};
 
 /// A secp256k1 private key. The inner key zeroizes itself on drop.
 #[derive(Clone)]
@@ -18,14 +19,6 @@ impl PrivateKey {
         SigningKey::from_slice(bytes)
             .map(Self)
             .map_err(|_| WalletError::InvalidPrivateKey)
-    }
-
-    pub(crate) fn from_signing_key(key: SigningKey) -> Self {
-        Self(key)
-    }
-
-    pub(crate) fn signing_key(&self) -> &SigningKey {
-        &self.0
     }
 
     /// The 32 private key bytes (zeroized on drop).

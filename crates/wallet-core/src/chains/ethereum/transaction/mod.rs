@@ -3,8 +3,9 @@
 mod encode;
 mod parse;
 
-use crate::keccak::keccak256;
-use crate::{Address, B256, PrivateKey, Result, WalletError};
+use crate::chains::ethereum::keccak::keccak256;
+use crate::chains::ethereum::{Address, B256, PrivateKey};
+use crate::{Result, WalletError};
 
 /// The transaction envelope type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

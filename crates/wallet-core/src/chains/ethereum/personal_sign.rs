@@ -1,9 +1,8 @@
 //! EIP-191 version 0x45 (`personal_sign`) messages.
 
-use crate::keccak::keccak256_parts;
-use crate::{
-    Address, B256, PrivateKey, Result, Signature, WalletError, decode_hex, recover_address,
-};
+use super::keccak::keccak256_parts;
+use super::{Address, B256, PrivateKey, Signature, recover_address};
+use crate::{Result, WalletError, decode_hex};
 
 /// How a `personal_sign` message string is to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,7 +8,8 @@ impl Transaction {
         Self::from_json(&value.to_string())
     }
 }
-use crate::{encode_hex, recover_address};
+use crate::chains::ethereum::recover_address;
+use crate::encode_hex;
 
 fn key(byte_hex: &str) -> PrivateKey {
     PrivateKey::from_bytes(&crate::decode_hex(byte_hex).unwrap()).unwrap()
@@ -42,7 +43,7 @@ fn eip155_example() {
         encode_hex(&signed.raw),
         "0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83"
     );
-    assert_eq!(signed.hash, crate::keccak256(&signed.raw));
+    assert_eq!(signed.hash, crate::chains::ethereum::keccak256(&signed.raw));
 }
 
 /// viem's `signTransaction` vector (Anvil account 0, EIP-1559, chain 1).
@@ -90,7 +91,7 @@ fn eip2930_with_access_list_recovers() {
     );
     // The signature in the raw transaction recovers to the signer.
     let n = signed.raw.len();
-    let signature = crate::Signature {
+    let signature = crate::chains::ethereum::Signature {
         r: signed.raw[n - 65..n - 33].try_into().unwrap(),
         s: signed.raw[n - 32..].try_into().unwrap(),
         y_parity: signed.raw[n - 67] == 1,

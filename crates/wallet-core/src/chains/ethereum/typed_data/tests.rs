@@ -8,7 +8,8 @@ impl TypedData {
         Self::from_json(&value.to_string())
     }
 }
-use crate::{PrivateKey, encode_hex, keccak256, recover_address};
+use crate::chains::ethereum::{PrivateKey, keccak256, recover_address};
+use crate::encode_hex;
 
 /// The "Mail" example of EIP-712 (assets/eip-712/Example.js).
 fn mail() -> Value {

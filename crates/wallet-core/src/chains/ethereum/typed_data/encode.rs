@@ -1,10 +1,11 @@
 //! EIP-712 `encodeType`, `encodeData` and `hashStruct` over JSON values.
 
 use super::{Field, lookup};
+use crate::chains::ethereum::keccak::{keccak256, keccak256_parts};
+use crate::chains::ethereum::uint::parse_int;
+use crate::chains::ethereum::{Address, B256};
 use crate::json::Json;
-use crate::keccak::{keccak256, keccak256_parts};
-use crate::uint::parse_int;
-use crate::{Address, B256, Result, WalletError, decode_hex};
+use crate::{Result, WalletError, decode_hex};
 
 /// Deepest struct/array nesting accepted in a message (guards the stack on hostile input).
 const MAX_DEPTH: usize = 64;

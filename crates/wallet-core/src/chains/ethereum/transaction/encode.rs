@@ -3,8 +3,9 @@
 use alloy_rlp::{Encodable, Header};
 
 use super::{Transaction, TxKind};
-use crate::uint::trim_word;
-use crate::{Result, Signature, WalletError};
+use crate::chains::ethereum::Signature;
+use crate::chains::ethereum::uint::trim_word;
+use crate::{Result, WalletError};
 
 fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
     bytes.encode(out);

@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use super::keccak::keccak256;
 use crate::hex::strip_0x;
-use crate::keccak::keccak256;
 use crate::{Result, WalletError};
 
 /// A 20-byte Ethereum address.

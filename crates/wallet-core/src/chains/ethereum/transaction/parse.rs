@@ -1,9 +1,10 @@
 //! JSON transaction request → [`Transaction`], with the consistency rules of each envelope.
 
 use super::{AccessListItem, Transaction, TxKind};
+use crate::chains::ethereum::uint::parse_int;
+use crate::chains::ethereum::{Address, B256};
 use crate::json::Json;
-use crate::uint::parse_int;
-use crate::{Address, B256, Result, WalletError, decode_hex};
+use crate::{Result, WalletError, decode_hex};
 
 fn invalid(message: impl Into<String>) -> WalletError {
     WalletError::InvalidTransaction(message.into())

@@ -2,9 +2,10 @@
 
 mod encode;
 
+use crate::chains::ethereum::keccak::keccak256_parts;
+use crate::chains::ethereum::{B256, PrivateKey, Signature};
 use crate::json::Json;
-use crate::keccak::keccak256_parts;
-use crate::{B256, PrivateKey, Result, Signature, WalletError};
+use crate::{Result, WalletError};
 
 /// One member of a struct type: `{ "name": …, "type": … }`.
 #[derive(Clone, Debug, PartialEq, Eq)]

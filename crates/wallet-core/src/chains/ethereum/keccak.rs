@@ -2,7 +2,7 @@
 
 use sha3::{Digest, Keccak256};
 
-use crate::B256;
+use super::B256;
 
 /// Keccak-256 of `data`.
 pub fn keccak256(data: &[u8]) -> B256 {

@@ -1,8 +1,9 @@
 //! Integers from JSON (numbers, decimal strings, `0x` hex strings) as 256-bit big-endian words.
 
+use super::B256;
 use crate::hex::strip_0x;
 use crate::json::Json;
-use crate::{B256, Result, WalletError};
+use crate::{Result, WalletError};
 
 /// `NumberOutOfRange` naming the value and the width it missed (e.g. "x does not fit uint8").
 fn out_of_range(what: &str, fit: &str, bits: u32) -> WalletError {

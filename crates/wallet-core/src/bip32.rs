@@ -1,9 +1,11 @@
-//! BIP-32 derivation of wallet keys (`m/44'/60'/0'/0/{walletIndex}`).
+//! BIP-32 private-key derivation (CKDpriv) over secp256k1, the chain-neutral half of wallet
+//! derivation: any chain whose keys are secp256k1 picks its own path (Ethereum's is
+//! [`chains::ethereum::derivation_path`](crate::chains::ethereum::derivation_path)).
 //!
-//! Private-key derivation (CKDpriv) only, on RustCrypto parts: HMAC-SHA512 (`hmac`, `sha2`)
-//! and secp256k1 scalar arithmetic (`k256`). The `bip32` crate does the same but also computes
-//! parent fingerprints (RIPEMD-160, useless here) and costs ~3 KB gzip more wasm; the tests
-//! check this file against it and against the BIP-32 test vectors.
+//! Built on RustCrypto parts: HMAC-SHA512 (`hmac`, `sha2`) and secp256k1 scalar arithmetic
+//! (`k256`). The `bip32` crate does the same but also computes parent fingerprints (RIPEMD-160,
+//! useless here) and costs ~3 KB gzip more wasm; the tests check this file against it and against
+//! the BIP-32 test vectors.
 
 use hmac::{Hmac, Mac};
 use k256::ecdsa::SigningKey;
@@ -13,32 +15,29 @@ use k256::{NonZeroScalar, Scalar};
 use sha2::Sha512;
 use zeroize::Zeroizing;
 
-use crate::seed::mnemonic_to_seed;
-use crate::{Entropy, PrivateKey, Result, WalletError};
+use crate::{Result, WalletError};
 
 /// Flag marking a hardened BIP-32 child index (`i'` = `i | HARDENED`).
 pub const HARDENED: u32 = 1 << 31;
 
-/// A derived BIP-32 node: its private key and chain code (both secret).
+/// A derived BIP-32 node: its secp256k1 secret key and chain code (both secret, zeroized on drop).
 pub struct DerivedKey {
-    /// The node's private key.
-    pub private_key: PrivateKey,
-    /// The node's chain code, zeroized on drop.
+    /// The node's secp256k1 secret key: 32 big-endian bytes, in `1..n`.
+    pub secret_key: Zeroizing<[u8; 32]>,
+    /// The node's chain code.
     pub chain_code: Zeroizing<[u8; 32]>,
 }
 
-/// The Ethereum BIP-44 path `m/44'/60'/0'/0/{wallet_index}` as child numbers.
-pub fn ethereum_path(wallet_index: u32) -> Result<[u32; 5]> {
-    if wallet_index & HARDENED != 0 {
-        return Err(WalletError::Derivation);
-    }
-    Ok([44 | HARDENED, 60 | HARDENED, HARDENED, 0, wallet_index])
+/// A node while the path is walked: the key as `k256` holds it (zeroized on drop).
+struct Node {
+    key: SigningKey,
+    chain_code: Zeroizing<[u8; 32]>,
 }
 
 /// HMAC-SHA512 of `parts` under `key`, split into (I_L as a key, I_R as the chain code).
 /// An I_L of zero or not below the curve order is an invalid node (BIP-32 says to skip it; like
 /// other wallets this fails, with probability ~2^-127).
-fn hmac_node(key: &[u8], parts: &[&[u8]], parent: Option<&SigningKey>) -> Result<DerivedKey> {
+fn hmac_node(key: &[u8], parts: &[&[u8]], parent: Option<&SigningKey>) -> Result<Node> {
     let mut mac = Hmac::<Sha512>::new_from_slice(key).map_err(|_| WalletError::Derivation)?;
     for part in parts {
         mac.update(part);
@@ -58,19 +57,24 @@ fn hmac_node(key: &[u8], parts: &[&[u8]], parent: Option<&SigningKey>) -> Result
         Option::from(NonZeroScalar::new(scalar)).ok_or(WalletError::Derivation)?;
     let mut chain_code = Zeroizing::new([0u8; 32]);
     chain_code.copy_from_slice(&output[32..]);
-    Ok(DerivedKey {
-        private_key: PrivateKey::from_signing_key(SigningKey::from(scalar)),
+    Ok(Node {
+        key: SigningKey::from(scalar),
         chain_code,
     })
 }
 
+/// The 32 bytes of a node's key (zeroized on drop).
+fn key_bytes(key: &SigningKey) -> Zeroizing<[u8; 32]> {
+    Zeroizing::new(key.to_bytes().into())
+}
+
 /// CKDpriv: the child `index` of `node` (hardened children hash the private key, normal ones
 /// the compressed public key).
-fn child(node: &DerivedKey, index: u32) -> Result<DerivedKey> {
-    let parent = node.private_key.signing_key();
+fn child(node: &Node, index: u32) -> Result<Node> {
+    let parent = &node.key;
     let index_bytes = index.to_be_bytes();
     if index & HARDENED != 0 {
-        let key = node.private_key.to_bytes();
+        let key = key_bytes(parent);
         hmac_node(
             node.chain_code.as_ref(),
             &[&[0], key.as_ref(), &index_bytes],
@@ -96,14 +100,10 @@ pub fn derive_path(seed: &[u8], path: &[u32]) -> Result<DerivedKey> {
     for &index in path {
         node = child(&node, index)?;
     }
-    Ok(node)
-}
-
-/// The private key of wallet `wallet_index` of the user whose entropy this is
-/// (BIP-39 seed without passphrase, then `m/44'/60'/0'/0/{wallet_index}`).
-pub fn derive_wallet_key(entropy: &Entropy, wallet_index: u32) -> Result<PrivateKey> {
-    let seed = mnemonic_to_seed(entropy.as_bytes(), None)?;
-    Ok(derive_path(seed.as_bytes(), &ethereum_path(wallet_index)?)?.private_key)
+    Ok(DerivedKey {
+        secret_key: key_bytes(&node.key),
+        chain_code: node.chain_code,
+    })
 }
 
 #[cfg(test)]
@@ -156,11 +156,7 @@ mod tests {
             let (chain_code, key) = decode_xprv(xprv);
             let node = derive_path(&seed, path).unwrap();
             assert_eq!(*node.chain_code, chain_code, "chain code of {path:?}");
-            assert_eq!(
-                node.private_key.to_bytes().as_ref(),
-                &key,
-                "key of {path:?}"
-            );
+            assert_eq!(node.secret_key.as_ref(), &key, "key of {path:?}");
         }
     }
 
@@ -205,11 +201,7 @@ mod tests {
             let (chain_code, key) = decode_xprv(xprv);
             let node = derive_path(seed, path).unwrap();
             assert_eq!(*node.chain_code, chain_code, "chain code of {path:?}");
-            assert_eq!(
-                node.private_key.to_bytes().as_ref(),
-                &key,
-                "key of {path:?}"
-            );
+            assert_eq!(node.secret_key.as_ref(), &key, "key of {path:?}");
         }
         assert!(derive_path(&[0; 15], &[]).is_err());
         assert!(derive_path(&[0; 65], &[]).is_err());
@@ -232,54 +224,8 @@ mod tests {
             }
             let node = derive_path(seed, &path).unwrap();
             let expected_key: [u8; 32] = expected.private_key().to_bytes().into();
-            proptest::prop_assert_eq!(*node.private_key.to_bytes(), expected_key);
+            proptest::prop_assert_eq!(*node.secret_key, expected_key);
             proptest::prop_assert_eq!(*node.chain_code, expected.attrs().chain_code);
         }
-    }
-
-    /// The well-known "abandon … about" mnemonic (no passphrase) gives this first
-    /// `m/44'/60'/0'/0/0` account in every BIP-44 Ethereum wallet.
-    #[test]
-    fn abandon_about_first_account() {
-        let entropy = Entropy::from_bytes(&[0u8; 16]).unwrap();
-        let key = derive_wallet_key(&entropy, 0).unwrap();
-        assert_eq!(
-            key.address().to_checksum(),
-            "0x9858EfFD232B4033E47d90003D41EC34EcaEda94"
-        );
-        assert_ne!(
-            derive_wallet_key(&entropy, 1).unwrap().address(),
-            key.address()
-        );
-        assert!(ethereum_path(HARDENED).is_err());
-    }
-
-    /// Hardhat/Anvil's "test test … junk" mnemonic: accounts 0 and 1 are the well-known
-    /// development addresses, so entropy → mnemonic → seed → path matches other wallets.
-    #[test]
-    fn anvil_mnemonic_accounts() {
-        let entropy =
-            Entropy::from_bytes(&crate::decode_hex("0xdf9bf37e6fcdf9bf37e6fcdf9bf37e3c").unwrap())
-                .unwrap();
-        assert_eq!(
-            crate::mnemonic_phrase(entropy.as_bytes()).unwrap().as_str(),
-            "test test test test test test test test test test test junk"
-        );
-        let first = derive_wallet_key(&entropy, 0).unwrap();
-        assert_eq!(
-            first.address().to_checksum(),
-            "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
-        );
-        assert_eq!(
-            first.to_hex().as_str(),
-            "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
-        );
-        assert_eq!(
-            derive_wallet_key(&entropy, 1)
-                .unwrap()
-                .address()
-                .to_checksum(),
-            "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
-        );
     }
 }
