@@ -23,7 +23,7 @@ dev: setup
 	node tools/stack/bin/dev.mjs
 
 # These run scripts/setup.sh as their first, timed phase.
-# `make test ONLY=passkeys` runs one capability's Rust, TypeScript and e2e tests; SQLITE_ONLY=1 skips Postgres.
+# `make test ONLY=passkey` runs one capability's Rust, TypeScript and e2e tests; SQLITE_ONLY=1 skips Postgres.
 test:
 	@scripts/test.sh $(if $(ONLY),only $(ONLY),all)
 

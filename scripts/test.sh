@@ -5,7 +5,7 @@
 # Usage: scripts/test.sh all|lint|e2e|fuzz   (SYMBOLON_TEST_SKIP="rust-fmt vitest" skips phases locally; they are
 # reported as skipped and CI never sets it)
 #        scripts/test.sh only <name>   one capability's Rust, TypeScript and e2e tests: the Rust tests whose path
-#        contains <name>, the vitest files whose path does, e2e/tests/*<name>*.test.mjs (`make test ONLY=passkeys`).
+#        contains <name>, the vitest files whose path does, e2e/tests/*<name>*.test.mjs (`_` read as `-`; `make test ONLY=passkey`).
 #        SQLITE_ONLY=1 skips the Postgres half of the server tests (and so never starts Postgres).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,7 @@ case $suite in
   fuzz) phases=(setup fuzz) ;;
   only)
     if [[ ! $only =~ ^[a-z0-9_-]+$ ]]; then
-      echo "usage: $0 only <capability>   e.g. passkeys, mfa, wallet, telegram (lower-case letters, digits, - and _)" >&2
+      echo "usage: $0 only <capability>   e.g. passkey, mfa, wallet, telegram (lower-case letters, digits, - and _)" >&2
       exit 2
     fi
     phases=(setup rust-test vitest e2e)
@@ -72,7 +72,7 @@ command_for() {
     e2e)
       if [[ $suite == only ]]; then
         local files
-        files=$(cd e2e && ls tests/*"$only"*.test.mjs 2>/dev/null | tr '\n' ' ')
+        files=$(cd e2e && ls tests/*"${only//_/-}"*.test.mjs 2>/dev/null | tr '\n' ' ')
         if [[ -z $files ]]; then echo "echo 'no e2e file matches $only'"; else echo "npm run e2e -w @symbolon/e2e -- $files"; fi
       else
         echo "npm run e2e -w @symbolon/e2e"

@@ -2,17 +2,15 @@
 //! and hands it to the account rules (`crate::accounts`); its routes stay thin.
 
 pub mod code;
-pub mod custom_jwt;
+pub mod custom_auth;
 pub mod email;
-pub mod external_wallet;
 pub mod farcaster;
 pub mod guest;
 pub mod oauth;
 pub mod passkey;
-pub mod siwe;
-pub mod siws;
 pub mod sms;
 pub mod telegram;
+pub mod wallet;
 
 use axum::Json;
 use axum::response::Response;
@@ -32,12 +30,12 @@ pub const METHODS: &[Routes] = &[
     email::routes::ROUTES,
     sms::routes::ROUTES,
     guest::routes::ROUTES,
-    custom_jwt::routes::ROUTES,
+    custom_auth::routes::ROUTES,
     oauth::routes::ROUTES,
     farcaster::routes::ROUTES,
     telegram::routes::ROUTES,
-    siwe::routes::ROUTES,
-    siws::routes::ROUTES,
+    wallet::siwe::routes::ROUTES,
+    wallet::siws::routes::ROUTES,
     passkey::routes::ROUTES,
 ];
 

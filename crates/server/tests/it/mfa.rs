@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
-use crate::wallets::{
+use crate::embedded_wallets::{
     Material, assert_message, create_root, frame_post, has_two_shares, recover_with, unlock_with,
 };
 

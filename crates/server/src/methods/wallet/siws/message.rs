@@ -26,7 +26,7 @@ use base64::engine::general_purpose::STANDARD;
 use ed25519_dalek::{Signature, VerifyingKey};
 
 use crate::error::AppError;
-use crate::methods::external_wallet::{
+use crate::methods::wallet::{
     CommonFields, check_common, check_length, parse_rfc3339, solana_address,
 };
 

@@ -26,15 +26,15 @@ use symbolon_wallet_core::decode_hex;
 
 use self::contract::{ChainError, MAX_SIGNATURE_LEN, Signer, is_valid_signature};
 use self::message::check_siwe;
-use super::external_wallet::{
+use super::{
     check_metadata, ethereum_address, issue_nonce, require_live_nonce, take_nonce, transfer_wallet,
     unlink_wallet, wallet_identity,
 };
-use super::{link_to, sign_in};
 use crate::accounts::SMART_WALLET;
 use crate::accounts::VerifiedIdentity;
 use crate::app_settings::login_methods::LoginMethod;
 use crate::error::{AppError, Status};
+use crate::methods::{link_to, sign_in};
 use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};

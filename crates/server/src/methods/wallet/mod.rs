@@ -1,6 +1,9 @@
-//! What Sign-In With Ethereum ([`super::siwe`]) and Solana ([`super::siws`]) share: the nonce
-//! (issued for one address, stored hashed, used once), the message times, the `wallet` identity
-//! and address normalisation.
+//! The `wallet` login method: Sign-In With Ethereum ([`siwe`]) and Solana ([`siws`]), and what
+//! they share: the nonce (issued for one address, stored hashed, used once), the message times,
+//! the `wallet` identity and address normalisation.
+
+pub mod siwe;
+pub mod siws;
 
 use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
@@ -13,7 +16,6 @@ use time::format_description::well_known::Rfc3339;
 use axum::Json;
 use symbolon_protocol::user::User;
 
-use super::current_user;
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::db::wallet_nonces::WalletNonce;
@@ -23,6 +25,7 @@ use crate::error::AppError;
 pub use crate::identifiers::wallet_address::{
     ethereum_address, normalize_solana, normalize_wallet_address, solana_address,
 };
+use crate::methods::current_user;
 use crate::random::random_id;
 use crate::state::AppState;
 use crate::web::app_context::AppContext;

@@ -17,13 +17,13 @@ use symbolon_protocol::siwe::{
 use symbolon_protocol::user::{ChainType, User};
 
 use self::message::check_siws;
-use super::external_wallet::{
+use super::{
     check_metadata, issue_nonce, normalize_solana, take_nonce, transfer_wallet, unlink_wallet,
     wallet_identity,
 };
-use super::{link_to, sign_in};
 use crate::accounts::VerifiedIdentity;
 use crate::error::AppError;
+use crate::methods::{link_to, sign_in};
 use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};

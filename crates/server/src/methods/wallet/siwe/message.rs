@@ -6,7 +6,7 @@ use siwe::Message;
 use symbolon_wallet_core::chains::ethereum::Address;
 
 use crate::error::AppError;
-use crate::methods::external_wallet::{CommonFields, check_common, check_length};
+use crate::methods::wallet::{CommonFields, check_common, check_length};
 
 /// A message whose offline checks passed.
 #[derive(Debug, Clone, PartialEq, Eq)]

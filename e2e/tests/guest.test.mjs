@@ -1,6 +1,5 @@
-// The other ways in: a guest signs in with one click and keeps their user when they log in by email later
-// (spec §5 "guests may log in"); and custom auth: a host page signed in to the host's own login (the local
-// host-auth stand-in issuing JWTs) gets a Symbolon session from that token (spec §4 custom token sync).
+// Guest login: a guest signs in with one click and keeps their user when they log in by email later
+// (spec §5 "guests may log in").
 import assert from "node:assert/strict";
 import { sharedBrowser } from "../lib/browser.mjs";
 import { enterCode, expectSignedIn, expectSignedOut, requestCode, uniqueEmail } from "../lib/flows.mjs";
@@ -9,7 +8,6 @@ import { useStack } from "../lib/stack.mjs";
 const stack = useStack();
 const step = sharedBrowser();
 const email = uniqueEmail("guest-upgrade");
-const hostUser = `host-user-${Date.now().toString(36)}`;
 let guestId;
 
 step("Continue as guest signs in a guest user", async ({ page }) => {
@@ -36,16 +34,4 @@ step("the guest logs in by email and keeps their user", async ({ page }) => {
   assert.equal((await page.getByTestId("user-id").textContent())?.trim(), guestId);
   await page.getByRole("button", { name: "Log out" }).click();
   await expectSignedOut(page);
-});
-
-step("a host user's JWT signs them in (custom auth)", async ({ page }) => {
-  await page.getByLabel("Host user id").fill(hostUser);
-  const answer = page.waitForResponse((r) => r.url().endsWith("/api/v1/custom_jwt_account/authenticate"));
-  await page.getByRole("button", { name: "Sign in with the host app" }).click();
-  const response = await answer;
-  assert.equal(response.status(), 200);
-  const body = await response.json();
-  assert.equal(body.user.linked_accounts[0].type, "custom_auth");
-  assert.equal(body.user.linked_accounts[0].custom_user_id, hostUser);
-  await expectSignedIn(page, hostUser);
 });
