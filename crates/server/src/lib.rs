@@ -1,7 +1,10 @@
-//! The Symbolon server: apps, email-code login, sessions and tokens over the spec's wire.
+//! The Symbolon server: apps, login methods, accounts, sessions, second factors and embedded
+//! wallets over the spec's wire.
 //!
 //! [`app`] builds the HTTP router from an [`AppState`]; `main.rs` wires configuration, the
-//! database, the signing keys and the mailer into that state. See `docs/server.md`.
+//! database, the signing keys and the mailer into that state. The modules form layers that depend
+//! one way (edge → capabilities → request support → store and support): docs/architecture.md,
+//! "The server's layers". See `docs/server.md`.
 
 pub mod accounts;
 pub mod app_secrets;

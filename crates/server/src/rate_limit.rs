@@ -40,7 +40,7 @@ pub trait Limiter: Debug + Send + Sync {
     fn burst(&self) -> u32;
 }
 
-/// One budget handlers spend from ([`crate::http::client_ip::ClientIp::spend`]), kept by the
+/// One budget handlers spend from ([`crate::web::client_ip::ClientIp::spend`]), kept by the
 /// configured [`Limiter`].
 #[derive(Debug, Clone)]
 pub struct BurstLimiter(Arc<dyn Limiter>);

@@ -1,7 +1,7 @@
 //! What an operator decides per app without SQL (`symbolon apps apply`): login methods and their
 //! order, sign-up, allowlist, user limit, custom auth and SMS. Stored as one JSON document in
 //! `apps.settings`; every field has a default, so an app without settings is an email-only app.
-//! Its secrets (bot token, custody key, client secrets) are stored sealed ([`Self::sealed`]).
+//! Its secrets (bot token, custody key, client secrets) are stored sealed ([`AppSettings::sealed`]).
 
 pub mod farcaster;
 pub mod login_methods;

@@ -7,7 +7,7 @@ use super::{Db, DbError};
 pub struct SigningKeyRecord {
     /// Key id (`kid`).
     pub kid: String,
-    /// Private key as [`crate::tokens::KeySealer`] stores it.
+    /// Private key as [`crate::keys::key_sealer::KeySealer`] stores it.
     pub private_key: String,
     /// Public x coordinate, base64url.
     pub public_x: String,

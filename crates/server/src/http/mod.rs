@@ -1,4 +1,7 @@
-//! The HTTP API: routes, extractors, CORS and the error type.
+//! The edge: assembles the router from the route tables of the capabilities and the login methods,
+//! adds CORS and deadlines, builds the OpenAPI document from the same tables, and maps an error
+//! code to its HTTP status ([`error`]). Nothing below imports it (docs/architecture.md, "The
+//! server's layers").
 
 pub mod analytics;
 pub mod apps;

@@ -223,7 +223,7 @@ pub async fn create(
 
 /// The user's root auth share for any of the user's wallets, to the device whose key signed a
 /// fresh `key_material` challenge; with `recovery: true` also the recovery share, to a session
-/// that signed in within [`RECOVERY_WINDOW_S`] and has not recovered before. For a user with a
+/// that signed in within [`RECOVERY_WINDOW_S`](super::recovery::automatic::RECOVERY_WINDOW_S) and has not recovered before. For a user with a
 /// second factor, export and recovery (and with transaction protection, signing) also need a
 /// fresh MFA token of this session ([`guard`]).
 pub async fn key_material(
@@ -333,7 +333,7 @@ pub async fn key_material(
 
 /// Replaces both root shares and the device key at once (after the frame recovered the wallet
 /// on a new device and re-split it), keeping the old ones in `wallet_share_history`. Only a
-/// session that got the recovery share in the last [`RECOVERY_WINDOW_S`] may, with the root
+/// session that got the recovery share in the last [`RECOVERY_WINDOW_S`](super::recovery::automatic::RECOVERY_WINDOW_S) may, with the root
 /// key's signature over the new shares and device key.
 pub async fn replace_shares(
     state: &AppState,

@@ -2,7 +2,7 @@
 //! `POST /custom_jwt_account/authenticate {token, mode?}` and `/custom_jwt_account/link {token}`.
 //!
 //! The host signs its users in itself and hands us a JWT; we check it against the host's keys
-//! ([`verifier`]) and the token's subject becomes a `custom_auth` account.
+//! ([`crate::jwt_verifier`]) and the token's subject becomes a `custom_auth` account.
 
 pub mod routes;
 
