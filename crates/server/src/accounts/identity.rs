@@ -3,6 +3,8 @@
 use std::borrow::Cow;
 
 use crate::app_settings::login_methods::LoginMethod;
+use crate::db::DbError;
+use crate::db::account_details::AccountDetails;
 
 /// How fresh a login's proof is, which decides what its session may do in its first minutes
 /// (link, unlink, register the root wallet, get the recovery share: [`ACCOUNT_CHANGE_WINDOW_S`]).
@@ -46,7 +48,8 @@ pub struct VerifiedIdentity {
     pub account_type: Cow<'static, str>,
     /// The normalised identifier.
     pub subject: String,
-    /// What the method knows beyond the subject (an OAuth name, a wallet's connector).
+    /// What the method knows beyond the subject (an OAuth name, a wallet's connector): one of
+    /// the `db::account_details` types as JSON.
     pub details: Option<serde_json::Value>,
 }
 
@@ -59,6 +62,21 @@ impl VerifiedIdentity {
             subject,
             details: None,
         }
+    }
+
+    /// An identity with its method's typed details (`db::account_details`).
+    pub fn with_details(
+        method: LoginMethod,
+        account_type: impl Into<Cow<'static, str>>,
+        subject: String,
+        details: &impl AccountDetails,
+    ) -> Result<Self, DbError> {
+        Ok(Self {
+            method,
+            account_type: account_type.into(),
+            subject,
+            details: Some(details.to_json()?),
+        })
     }
 
     /// A string field of `details` (e.g. an OAuth identity's `provider`).

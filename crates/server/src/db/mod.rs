@@ -1,6 +1,7 @@
 //! Storage through sqlx's `Any` driver: one set of SQL (`$n` placeholders, TEXT/BIGINT/BOOLEAN
 //! columns) for SQLite and Postgres, with embedded migrations.
 
+pub mod account_details;
 pub mod accounts;
 pub mod apps;
 pub mod challenges;

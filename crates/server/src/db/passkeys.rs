@@ -7,15 +7,13 @@
 //! compare-and-swap ([`Db::swap_passkey_details`]), so a counter can never go back and two uses
 //! of one counter value cannot both pass.
 
+use super::account_details::{AccountDetails, PasskeyDetails};
 use super::accounts::{WAYS_IN, lock_user};
 use super::challenges::{ChallengeKind, NewChallenge, scope};
 use super::{Db, DbError};
 
 /// The linked-account type of passkeys.
 pub const PASSKEY: &str = "passkey";
-
-/// The `details` key of the MFA enrolment flag.
-pub const ENROLLED_IN_MFA: &str = "enrolled_in_mfa";
 
 /// A challenge as issued.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,10 +72,7 @@ fn stored(row: PasskeyRow) -> StoredPasskey {
 
 /// Whether stored `details` say the passkey is enrolled in MFA.
 pub fn is_enrolled_in_mfa(details: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(details)
-        .ok()
-        .and_then(|d| d.get(ENROLLED_IN_MFA)?.as_bool())
-        .unwrap_or(false)
+    PasskeyDetails::read(Some(details)).is_enrolled_in_mfa()
 }
 
 /// A query over passkey accounts: the columns of [`PasskeyRow`] and `$rest` of the WHERE clause.
@@ -269,23 +264,18 @@ async fn try_set_enrolled(
             continue;
         }
         matched += 1;
-        let mut details: serde_json::Value =
-            serde_json::from_str(&passkey.details).unwrap_or_else(|_| serde_json::json!({}));
-        if details
-            .get(ENROLLED_IN_MFA)
-            .and_then(serde_json::Value::as_bool)
-            == Some(enrolled)
-        {
+        let mut details = PasskeyDetails::read(Some(&passkey.details));
+        if details.enrolled_in_mfa == Some(enrolled) {
             continue;
         }
-        details[ENROLLED_IN_MFA] = serde_json::Value::Bool(enrolled);
+        details.enrolled_in_mfa = Some(enrolled);
         // Compare-and-swap against a concurrent sign-in's counter update (which does not hold
         // the user's row): a lost race is retried, never overwritten.
         let updated =
             sqlx::query("UPDATE linked_accounts SET details = $3 WHERE id = $1 AND details = $2")
                 .bind(&passkey.account_id)
                 .bind(&passkey.details)
-                .bind(details.to_string())
+                .bind(details.to_stored()?)
                 .execute(&mut *tx)
                 .await?;
         if updated.rows_affected() != 1 {

@@ -19,7 +19,6 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::HEADER_FARCASTER_CHANNEL_TOKEN as CHANNEL_TOKEN_HEADER;
 use symbolon_protocol::farcaster::{
@@ -36,6 +35,7 @@ use self::siwf::check_message;
 use super::{current_user, link_to, sign_in};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
+use crate::db::account_details::FarcasterDetails;
 use crate::db::farcaster::FarcasterNonce;
 use crate::digest::sha256_hex;
 use crate::error::{AppError, Status};
@@ -275,19 +275,20 @@ async fn verify(
             "This sign-in request expired or was already used",
         ));
     }
-    let details = json!({
-        "owner_address": checked.signer.to_checksum(),
-        "username": profile.username,
-        "display_name": profile.display_name,
-        "bio": profile.bio,
-        "profile_picture_url": profile.pfp_url,
-    });
-    Ok(VerifiedIdentity {
-        method: LoginMethod::Farcaster,
-        account_type: FARCASTER.into(),
-        subject: proof.fid.to_string(),
-        details: Some(details),
-    })
+    let details = FarcasterDetails {
+        owner_address: checked.signer.to_checksum(),
+        username: profile.username,
+        display_name: profile.display_name,
+        bio: profile.bio,
+        profile_picture_url: profile.pfp_url,
+        ..FarcasterDetails::default()
+    };
+    Ok(VerifiedIdentity::with_details(
+        LoginMethod::Farcaster,
+        FARCASTER,
+        proof.fid.to_string(),
+        &details,
+    )?)
 }
 
 /// The request's origin (`siweUri`) and its host (the SIWE `domain`).

@@ -19,6 +19,7 @@ use symbolon_wallet_core::decode_hex;
 use super::{FARCASTER, upstream};
 use crate::app_secrets::FARCASTER_SIGNER_KEY;
 use crate::app_settings::farcaster::FarcasterSettings;
+use crate::db::account_details::{AccountDetails, FarcasterDetails};
 use crate::db::farcaster::FarcasterSignerRecord;
 use crate::db::users::UserRecord;
 use crate::error::AppError;
@@ -310,15 +311,11 @@ async fn record_signer(
     let Some(account) = account else {
         return Ok(());
     };
-    let mut details: serde_json::Value = account
-        .details
-        .as_deref()
-        .and_then(|d| serde_json::from_str(d).ok())
-        .unwrap_or_else(|| json!({}));
-    details["signer_public_key"] = json!(key);
+    let mut details = FarcasterDetails::read(account.details.as_deref());
+    details.signer_public_key = Some(key.to_string());
     state
         .db
-        .set_account_details(&user.id, FARCASTER, &subject, &details.to_string())
+        .set_account_details(&user.id, FARCASTER, &subject, &details.to_stored()?)
         .await?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 use serde_json::{Map, Value, json};
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::session::OAuthTokens;
+use symbolon_protocol::user::CrossAppWallet;
 
 use super::flow::upstream_refusal;
 use super::upstream::{UpstreamError, exchange, user_info};
@@ -12,6 +13,7 @@ use crate::accounts::VerifiedIdentity;
 use crate::app_secrets::oauth_client_secret;
 use crate::app_settings::login_methods::LoginMethod;
 use crate::app_settings::oauth_providers::{Proof, Provider, field};
+use crate::db::account_details::{CrossAppDetails, OAuthDetails};
 use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
@@ -111,34 +113,113 @@ fn identity_of(provider: &Provider, user: &Value) -> Result<VerifiedIdentity, Ap
     let read = |path: &Option<String>| path.as_deref().and_then(|p| field(user, p));
     // An email the provider itself marks unverified is not one we show as the user's.
     let email = read(&map.email).filter(|_| user.get("email_verified") != Some(&json!(false)));
-    let mut details = json!({
-        "provider": provider.name,
-        "email": email,
-        "name": read(&map.name),
-        "username": read(&map.username),
-    });
-    if let Some(app_id) = &provider.provider_app_id {
-        details["provider_app_id"] = json!(app_id);
-        details["embedded_wallets"] = wallets(user.get("embedded_wallets"));
-        details["smart_wallets"] = wallets(user.get("smart_wallets"));
-    }
-    Ok(VerifiedIdentity {
-        method: LoginMethod::OAuth,
-        account_type: provider.account_type.clone().into(),
-        subject,
-        details: Some(details),
+    let oauth = OAuthDetails {
+        provider: provider.name.clone(),
+        email,
+        name: read(&map.name),
+        username: read(&map.username),
+    };
+    let (method, account_type) = (LoginMethod::OAuth, provider.account_type.clone());
+    Ok(match &provider.provider_app_id {
+        Some(app_id) => {
+            let details = CrossAppDetails {
+                oauth,
+                provider_app_id: app_id.clone(),
+                embedded_wallets: wallets(user.get("embedded_wallets")),
+                smart_wallets: wallets(user.get("smart_wallets")),
+            };
+            VerifiedIdentity::with_details(method, account_type, subject, &details)?
+        }
+        None => VerifiedIdentity::with_details(method, account_type, subject, &oauth)?,
     })
 }
 
 /// `[{address}]` from a cross-app user-info list (anything else is dropped).
-fn wallets(list: Option<&Value>) -> Value {
-    let addresses: Vec<Value> = list
-        .and_then(Value::as_array)
+fn wallets(list: Option<&Value>) -> Vec<CrossAppWallet> {
+    list.and_then(Value::as_array)
         .into_iter()
         .flatten()
         .filter_map(|w| w.get("address").and_then(Value::as_str))
         .take(100)
-        .map(|address| json!({ "address": address }))
-        .collect();
-    Value::Array(addresses)
+        .map(|address| CrossAppWallet {
+            address: address.to_string(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app_settings::oauth::ProviderSettings;
+    use crate::app_settings::oauth_providers::resolve;
+    use crate::app_settings::{AppSettings, CrossAppProvider};
+
+    type TestResult = Result<(), AppError>;
+
+    fn provider(name: &str) -> Result<Provider, AppError> {
+        let mut settings = AppSettings::default();
+        settings.oauth.providers.insert(
+            "github".into(),
+            ProviderSettings {
+                client_id: "cid".into(),
+                ..ProviderSettings::default()
+            },
+        );
+        settings.login_methods.overflow.push("github".into());
+        settings.cross_app.providers.push(CrossAppProvider {
+            app_id: "app-a".into(),
+            read_only: false,
+        });
+        resolve(&settings, name, "https://id.example", "app-b")
+            .map_err(|e| AppError::invalid_data(format!("{name}: {e:?}")))
+    }
+
+    #[test]
+    fn oauth_details_are_written_with_the_previous_keys() -> TestResult {
+        let user = json!({"id": 42, "email": "ada@example.com", "name": "Ada", "login": "ada"});
+        let identity = identity_of(&provider("github")?, &user)?;
+        // What the previous release's `json!` wrote.
+        let previous = json!({
+            "provider": "github",
+            "email": "ada@example.com",
+            "name": "Ada",
+            "username": "ada",
+        });
+        assert_eq!(identity.details.as_ref(), Some(&previous));
+        assert_eq!(identity.details_json(), Some(previous.to_string()));
+        assert_eq!(identity.detail("provider"), Some("github"));
+        assert_eq!(identity.account_type, "github_oauth");
+        // An email the provider marks unverified is stored as null.
+        let user = json!({"id": 42, "email": "ada@example.com", "email_verified": false});
+        let identity = identity_of(&provider("github")?, &user)?;
+        assert_eq!(
+            identity.details,
+            Some(json!({"provider": "github", "email": null, "name": null, "username": null}))
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn cross_app_details_are_written_with_the_previous_keys() -> TestResult {
+        let user = json!({
+            "sub": "user-a",
+            "embedded_wallets": [{"address": "0xaa", "chain_type": "ethereum"}, {"id": 1}],
+            "smart_wallets": "none",
+        });
+        let identity = identity_of(&provider("privy:app-a")?, &user)?;
+        let previous = json!({
+            "provider": "privy:app-a",
+            "email": null,
+            "name": null,
+            "username": null,
+            "provider_app_id": "app-a",
+            "embedded_wallets": [{"address": "0xaa"}],
+            "smart_wallets": [],
+        });
+        assert_eq!(identity.details.as_ref(), Some(&previous));
+        assert_eq!(identity.details_json(), Some(previous.to_string()));
+        assert_eq!(identity.detail("provider"), Some("privy:app-a"));
+        assert_eq!(identity.account_type, "cross_app");
+        Ok(())
+    }
 }

@@ -17,6 +17,7 @@ use webauthn_rs::prelude::{
 use webauthn_rs::{Webauthn, WebauthnBuilder};
 
 use super::wire::b64;
+use crate::db::account_details::{AccountDetails, PasskeyDetails};
 use crate::db::apps::AppRecord;
 use crate::db::passkeys::{PasskeyChallenge, StoredPasskey};
 use crate::digest::sha256_hex;
@@ -47,9 +48,6 @@ impl Purpose {
         }
     }
 }
-
-/// The `details` key of the stored webauthn-rs credential (public key, counter, flags).
-pub const CREDENTIAL: &str = "credential";
 
 /// The relying party of one request: its RP id, the origin it expects, and webauthn-rs set up
 /// for both.
@@ -198,12 +196,13 @@ pub async fn take_challenge<T: DeserializeOwned>(
     serde_json::from_str(&stored).map_err(|e| AppError::internal(&e))
 }
 
-/// The webauthn-rs credential stored in a passkey account's details.
-pub fn stored_credential(passkey: &StoredPasskey) -> Result<(Value, Credential), AppError> {
-    let details: Value =
-        serde_json::from_str(&passkey.details).map_err(|e| AppError::internal(&e))?;
+/// The webauthn-rs credential stored in a passkey account's details, with the details.
+pub fn stored_credential(
+    passkey: &StoredPasskey,
+) -> Result<(PasskeyDetails, Credential), AppError> {
+    let details = PasskeyDetails::read(Some(&passkey.details));
     let credential =
-        serde_json::from_value(details[CREDENTIAL].clone()).map_err(|e| AppError::internal(&e))?;
+        serde_json::from_value(details.credential.clone()).map_err(|e| AppError::internal(&e))?;
     Ok((details, credential))
 }
 
@@ -227,10 +226,10 @@ pub async fn record_assertion(
         credential.counter = result.counter();
         credential.backup_state = result.backup_state();
         credential.backup_eligible = result.backup_eligible();
-        details[CREDENTIAL] =
+        details.credential =
             serde_json::to_value(&credential).map_err(|e| AppError::internal(&e))?;
         let now = state.clock.now();
-        let new = details.to_string();
+        let new = details.to_stored()?;
         if state
             .db
             .swap_passkey_details(&passkey.account_id, &passkey.details, &new, now)

@@ -20,7 +20,6 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::http::header::USER_AGENT;
 use axum::response::Response;
-use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::MAX_PASSKEYS_PER_USER;
 use symbolon_protocol::passkey::{
@@ -32,15 +31,16 @@ use symbolon_protocol::user::User;
 use webauthn_rs::prelude::{DiscoverableAuthentication, PasskeyRegistration};
 
 use self::ceremony::{
-    CREDENTIAL, Purpose, RelyingParty, record_assertion, store_challenge, stored_credential,
-    take_challenge, unknown_passkey,
+    Purpose, RelyingParty, record_assertion, store_challenge, stored_credential, take_challenge,
+    unknown_passkey,
 };
 use self::wire::{b64_encode, descriptor};
 use super::{current_user, link_to, sign_in};
 use crate::accounts::{self, VerifiedIdentity, messages};
 use crate::app_settings::login_methods::LoginMethod;
+use crate::db::account_details::PasskeyDetails;
 use crate::db::apps::AppRecord;
-use crate::db::passkeys::{ENROLLED_IN_MFA, PASSKEY};
+use crate::db::passkeys::PASSKEY;
 use crate::error::{AppError, Status};
 use crate::sessions::issue::start_session;
 use crate::state::AppState;
@@ -313,21 +313,25 @@ async fn registered_identity(
         .and_then(|v| v.to_str().ok())
         .unwrap_or_default();
     let (browser, os, kind) = device::user_agent(agent);
-    let details = json!({
-        CREDENTIAL: key,
-        "aaguid": aaguid,
-        "authenticator_name": aaguid.as_deref().and_then(device::authenticator_name),
-        "created_with_browser": browser,
-        "created_with_os": os,
-        "created_with_device": kind,
-        ENROLLED_IN_MFA: false,
-    });
-    Ok(VerifiedIdentity {
-        method: LoginMethod::Passkey,
-        account_type: PASSKEY.into(),
-        subject: b64_encode(&key.cred_id),
-        details: Some(details),
-    })
+    let details = PasskeyDetails {
+        credential: serde_json::to_value(&key).map_err(|e| AppError::internal(&e))?,
+        authenticator_name: aaguid
+            .as_deref()
+            .and_then(device::authenticator_name)
+            .map(str::to_string),
+        aaguid,
+        created_with_browser: browser.map(str::to_string),
+        created_with_os: os.map(str::to_string),
+        created_with_device: kind.map(str::to_string),
+        enrolled_in_mfa: Some(false),
+        ..PasskeyDetails::default()
+    };
+    Ok(VerifiedIdentity::with_details(
+        LoginMethod::Passkey,
+        PASSKEY,
+        b64_encode(&key.cred_id),
+        &details,
+    )?)
 }
 
 /// The relying party as the published clients' schema has it: a URL (`https://{rp id}`); the

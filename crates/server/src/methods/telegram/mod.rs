@@ -12,7 +12,6 @@ pub mod widget_script;
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::telegram::{
     TelegramAuthResult, TelegramAuthenticateRequest, TelegramLinkRequest, TelegramTransferRequest,
@@ -25,6 +24,7 @@ use super::{current_user, link_to, sign_in_with};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_secrets::TELEGRAM_BOT_TOKEN;
 use crate::app_settings::login_methods::LoginMethod;
+use crate::db::account_details::TelegramDetails;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::state::AppState;
@@ -144,18 +144,14 @@ async fn verify(
             _ => AppError::new(ServerErrorCode::InvalidCredentials, error.to_string()),
         }
     })?;
-    let details = json!({
-        "first_name": user.first_name,
-        "last_name": user.last_name,
-        "username": user.username,
-        "photo_url": user.photo_url,
-    });
-    let identity = VerifiedIdentity {
-        method: LoginMethod::Telegram,
-        account_type: TELEGRAM.into(),
-        subject: user.id,
-        details: Some(details),
+    let details = TelegramDetails {
+        first_name: user.first_name,
+        last_name: user.last_name,
+        username: user.username,
+        photo_url: user.photo_url,
     };
+    let identity =
+        VerifiedIdentity::with_details(LoginMethod::Telegram, TELEGRAM, user.id, &details)?;
     Ok((identity, user.auth_date))
 }
 

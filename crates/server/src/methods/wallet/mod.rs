@@ -5,7 +5,6 @@
 pub mod siwe;
 pub mod siws;
 
-use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{SIWE_STATEMENT, WALLET_MESSAGE_MAX_LEN, WALLET_NONCE_TTL_S};
 use symbolon_protocol::siwe::{ExternalWalletMetadata, SiweInitResponse};
@@ -18,6 +17,7 @@ use symbolon_protocol::user::User;
 
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
+use crate::db::account_details::ExternalWalletDetails;
 use crate::db::wallet_nonces::WalletNonce;
 use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
 use crate::digest::sha256_hex;
@@ -229,17 +229,17 @@ pub fn wallet_identity(
     metadata: &ExternalWalletMetadata,
 ) -> Result<VerifiedIdentity, AppError> {
     let (client, connector) = labels(metadata)?;
-    let details = json!({
-        "chain_type": chain.as_str(),
-        "wallet_client_type": client,
-        "connector_type": connector,
-    });
-    Ok(VerifiedIdentity {
-        method: LoginMethod::Wallet,
-        account_type: WALLET.into(),
-        subject: address,
-        details: Some(details),
-    })
+    let details = ExternalWalletDetails {
+        chain_type: Some(chain),
+        wallet_client_type: Some(client),
+        connector_type: Some(connector),
+    };
+    Ok(VerifiedIdentity::with_details(
+        LoginMethod::Wallet,
+        WALLET,
+        address,
+        &details,
+    )?)
 }
 
 /// `/siwe/unlink`, `/siws/unlink`: removes the caller's wallet (never an embedded one, never the
@@ -309,5 +309,25 @@ mod tests {
             Some(1_767_225_600)
         );
         assert_eq!(parse_rfc3339("yesterday"), None);
+    }
+
+    #[test]
+    fn wallet_details_are_written_with_the_previous_keys() -> Result<(), AppError> {
+        let metadata = ExternalWalletMetadata {
+            wallet_client_type: Some(" metamask ".into()),
+            connector_type: None,
+        };
+        let address = "0x8ba1f109551bD432803012645Ac136ddd64DBA72".to_string();
+        let identity = wallet_identity(ChainType::Ethereum, address, &metadata)?;
+        // What the previous release's `json!` wrote.
+        let previous = serde_json::json!({
+            "chain_type": "ethereum",
+            "wallet_client_type": "metamask",
+            "connector_type": "unknown",
+        });
+        assert_eq!(identity.details.as_ref(), Some(&previous));
+        assert_eq!(identity.details_json(), Some(previous.to_string()));
+        assert_eq!(identity.detail("wallet_client_type"), Some("metamask"));
+        Ok(())
     }
 }

@@ -14,7 +14,6 @@ pub mod routes;
 use axum::Json;
 use axum::extract::State;
 use axum::response::Response;
-use serde_json::json;
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::siwe::{
     SiweAuthenticateRequest, SiweInitRequest, SiweInitResponse, SiweLinkRequest,
@@ -33,6 +32,7 @@ use super::{
 use crate::accounts::SMART_WALLET;
 use crate::accounts::VerifiedIdentity;
 use crate::app_settings::login_methods::LoginMethod;
+use crate::db::account_details::SmartWalletDetails;
 use crate::error::{AppError, Status};
 use crate::methods::{link_to, sign_in};
 use crate::state::AppState;
@@ -124,12 +124,16 @@ pub async fn link_smart_wallet(
         signer: Signer::Contract,
     };
     let address = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
-    let identity = VerifiedIdentity {
-        method: LoginMethod::Wallet,
-        account_type: SMART_WALLET.into(),
-        subject: address.to_checksum(),
-        details: Some(json!({ "smart_wallet_type": kind, "smart_wallet_version": version })),
+    let details = SmartWalletDetails {
+        smart_wallet_type: kind.to_string(),
+        smart_wallet_version: version.map(str::to_string),
     };
+    let identity = VerifiedIdentity::with_details(
+        LoginMethod::Wallet,
+        SMART_WALLET,
+        address.to_checksum(),
+        &details,
+    )?;
     link_to(&state, &signed_in, &identity).await
 }
 
