@@ -22,6 +22,7 @@ const PAGE = `
 import { createRoot } from "react-dom/client";
 import { createClient, createMemoryStorage } from "@symbolon/core";
 import { createModalController } from "../src/provider/createModalController";
+import { screenActionsOf } from "../src/modal/screenActions";
 import { PrivyContext } from "../src/provider/PrivyContext";
 import LoginModal from "../src/modal/LoginModal";
 
@@ -57,31 +58,33 @@ client.store.setState({
   },
 });
 const controller = createModalController(client);
+// What the screens call: the steps below press the same buttons a person would.
+const a = screenActionsOf(controller, client);
 const refusal = (code, data) => Object.assign(new Error(code), { code, data });
 // OAuth screens: no popup and no server here; the flow's state is set by hand after the click.
 window.open = () => null;
 if (name === "in-app-browser") Object.defineProperty(navigator, "userAgent", { get: () => "Mozilla/5.0 (iPhone) Mobile/15E148 Instagram 300.0" });
-const oauth = (c, flow) => { c.login(); setTimeout(() => { c.startOAuth("google"); if (flow) client.store.setState({ oauthFlow: { ...client.store.getState().oauthFlow, ...flow } }); }, 30); };
+const oauth = (c, flow) => { c.login(); setTimeout(() => { controller.flows.oauth.startOAuth("google"); if (flow) client.store.setState({ oauthFlow: { ...client.store.getState().oauthFlow, ...flow } }); }, 30); };
 const steps = {
   "methods": (c) => c.login(),
   "sms-first": (c) => c.login(),
-  "more": (c) => { c.login(); setTimeout(() => c.showMore(), 30); },
-  "phone": (c) => { c.login(); setTimeout(() => c.chooseMethod("sms"), 30); },
-  "sms-code": (c) => { c.login(); setTimeout(() => c.codeSent("+12015550123", "sms"), 30); },
+  "more": (c) => { c.login(); setTimeout(() => a.methods.showMore(), 30); },
+  "phone": (c) => { c.login(); setTimeout(() => a.methods.chooseMethod("sms"), 30); },
+  "sms-code": (c) => { c.login(); setTimeout(() => a.code.codeSent("+12015550123", "sms"), 30); },
   "update-email": (c) => c.openUpdate("email"),
   "update-phone": (c) => c.openUpdate("phone"),
-  "allowlist": (c) => { c.login(); setTimeout(() => { c.codeSent("ada@example.com"); c.refuse(refusal("allowlist_rejected")); }, 30); },
-  "linked": (c) => { c.openLink("email"); setTimeout(() => { c.codeSent("ada@example.com"); c.refuse(refusal("linked_to_another_user")); }, 30); },
-  "transfer": (c) => { c.openLink("email"); setTimeout(() => c.refuse(refusal("account_transfer_required", { nonce: "n", account_type: "email", display_name: "ada@example.com", embedded_wallet_address: "0x1234567890abcdef1234567890abcdef12345678" })), 30); },
-  "terms": (c) => { c.login(); setTimeout(() => c.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false }), 30); },
+  "allowlist": (c) => { c.login(); setTimeout(() => { a.code.codeSent("ada@example.com"); controller.flows.refusal.refuse(refusal("allowlist_rejected")); }, 30); },
+  "linked": (c) => { c.openLink("email"); setTimeout(() => { a.code.codeSent("ada@example.com"); controller.flows.refusal.refuse(refusal("linked_to_another_user")); }, 30); },
+  "transfer": (c) => { c.openLink("email"); setTimeout(() => controller.flows.refusal.refuse(refusal("account_transfer_required", { nonce: "n", account_type: "email", display_name: "ada@example.com", embedded_wallet_address: "0x1234567890abcdef1234567890abcdef12345678" })), 30); },
+  "terms": (c) => { c.login(); setTimeout(() => a.account.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false }), 30); },
   "oauth-methods": (c) => c.login(),
   "oauth-verifying": (c) => oauth(c),
   "oauth-connected": (c) => oauth(c, { status: "done" }),
   "oauth-failed": (c) => oauth(c, { status: "error", error: refusal("invalid_credentials") }),
-  "in-app-browser": (c) => { c.login(); setTimeout(() => c.startOAuth("google"), 30); },
+  "in-app-browser": (c) => { c.login(); setTimeout(() => controller.flows.oauth.startOAuth("google"), 30); },
   "passkey-methods": (c) => c.login(),
   // No server here: the screen as the login starts.
-  "passkey-login": (c) => { c.login(); setTimeout(() => c.chooseMethod("passkey"), 30); },
+  "passkey-login": (c) => { c.login(); setTimeout(() => a.methods.chooseMethod("passkey"), 30); },
   "passkeys": (c) => c.openPasskeys(),
   "mfa-verify": () => mfa({ modal: "verify", pending: pending(null) }),
   "mfa-not-valid": () => mfa({ modal: "verify", pending: pending({ code: "missing_or_invalid_mfa", message: "The code you entered is not valid" }) }),

@@ -211,8 +211,8 @@ describe("link and update flows", () => {
         display_name: "+12015550123",
       }),
     );
-    const { dialog, outcomes, controller } = await renderModal((c) => c.openLink("phone"), { user: USER });
-    controller.codeSent("+12015550123", "sms");
+    const { dialog, outcomes, actions } = await renderModal((c) => c.openLink("phone"), { user: USER });
+    actions.code.codeSent("+12015550123", "sms");
     await enterCode(dialog);
     await within(dialog).findByRole("heading", { name: "Transfer this phone number?" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));

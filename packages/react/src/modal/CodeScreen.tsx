@@ -1,15 +1,16 @@
 import { type Client, codeRefusal, describeError, needsNewCode } from "@symbolon/core";
 import { useEffect, useRef, useState } from "react";
-import type { AccountFlowKind, CodeChannel, ModalController } from "../provider/createModalController";
 import { sendCode, submitCode } from "./accountActions";
 import { CodeInput, type CodeInputHandle } from "./CodeInput";
+import type { CodeActions } from "./flows/createCodeActions";
+import type { AccountFlowKind, CodeChannel } from "./flows/signInTypes";
 import { ResendButton } from "./ResendButton";
 import { ScreenTitle } from "./ScreenTitle";
 
 /** Props of {@link CodeScreen}. */
 export interface CodeScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: CodeActions;
   /** Log in, link or update: which call the code is submitted to. */
   flow: AccountFlowKind;
   /** Where the code went: an email or a text message. */
@@ -29,7 +30,7 @@ export interface CodeScreenProps {
  */
 export function CodeScreen({
   client,
-  controller,
+  actions,
   flow,
   channel,
   to,
@@ -55,11 +56,11 @@ export function CodeScreen({
     setServerError(null);
     try {
       const outcome = await submitCode(client, flow, channel, to, code);
-      if (outcome.type === "login") controller.succeed(outcome.result);
-      else controller.accountSaved(outcome.user);
+      if (outcome.type === "login") actions.succeed(outcome.result);
+      else actions.accountSaved(outcome.user);
     } catch (error) {
       setSubmitting(false);
-      if (controller.refuse(error)) return;
+      if (actions.refuse(error)) return;
       const refusal = codeRefusal(error);
       setServerError(describeError(error));
       // After a refused code the boxes clear; the user starts again at Digit 1, or, when this code
@@ -96,14 +97,14 @@ export function CodeScreen({
           send={() => sendCode(client, channel, to)}
           primary={codeIsDead}
           waitUntil={resendWaitUntil}
-          onWait={(seconds) => controller.waitBeforeResend(to, seconds)}
+          onWait={(seconds) => actions.waitBeforeResend(to, seconds)}
           onSent={() => {
             setCodeIsDead(false);
             setServerError(null);
           }}
           onError={setServerError}
         />
-        <button type="button" className="symbolon-link" onClick={controller.changeEmail}>
+        <button type="button" className="symbolon-link" onClick={actions.changeAddress}>
           {channel === "email" ? "Change email" : "Change number"}
         </button>
       </div>

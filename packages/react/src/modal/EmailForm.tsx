@@ -1,12 +1,12 @@
 import { type Client, PLUS_EMAIL_MESSAGE, validateEmail } from "@symbolon/core";
 import { useEffect, useId, useRef, useState } from "react";
-import type { ModalController } from "../provider/createModalController";
+import type { SendCodeActions } from "./flows/createCodeActions";
 import { useSendCode } from "./useSendCode";
 
 /** Props of {@link EmailForm}. */
 export interface EmailFormProps {
   client: Client;
-  controller: ModalController;
+  actions: SendCodeActions;
   /** The app refuses addresses containing '+' (app config). */
   disablePlusEmails: boolean;
   /** The address to start from (coming back with "Change email"). */
@@ -25,7 +25,7 @@ export const SAME_EMAIL_MESSAGE = "This is already your email address. Enter a d
 /** An email address field and Submit (Enter submits); sends the code and shows the code screen. */
 export function EmailForm({
   client,
-  controller,
+  actions,
   disablePlusEmails,
   initialEmail = "",
   placeholder = "you@example.com",
@@ -36,7 +36,7 @@ export function EmailForm({
   // An address being typed is not wrong yet: its message waits for the field to lose focus or for
   // a submit (then it follows every keystroke). A '+' the app refuses is wrong at once.
   const [checked, setChecked] = useState(initialEmail !== "");
-  const { submitting, serverError, clearServerError, send } = useSendCode(client, controller, "email");
+  const { submitting, serverError, clearServerError, send } = useSendCode(client, "email", actions);
   const inputId = useId();
   const field = useRef<HTMLInputElement>(null);
   // A form that appears in an open dialog (another screen before it) takes focus itself; on the

@@ -1,13 +1,13 @@
 import type { Client } from "@symbolon/core";
 import type { ReactNode } from "react";
-import type { ModalController } from "../provider/createModalController";
 import { EmailForm } from "./EmailForm";
 import { EntryScreen } from "./EntryScreen";
+import type { SendCodeActions } from "./flows/createCodeActions";
 
 /** Props of {@link EmailScreen}. */
 export interface EmailScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: SendCodeActions;
   title: string;
   subtitle: ReactNode;
   titleId?: string | undefined;
@@ -27,7 +27,7 @@ export interface EmailScreenProps {
 /** An email address to send a code to: login (chosen from the list), link, or update. */
 export function EmailScreen({
   client,
-  controller,
+  actions,
   title,
   subtitle,
   titleId,
@@ -42,7 +42,7 @@ export function EmailScreen({
     <EntryScreen title={title} subtitle={subtitle} titleId={titleId} blocked={blocked} onBack={onBack}>
       <EmailForm
         client={client}
-        controller={controller}
+        actions={actions}
         disablePlusEmails={disablePlusEmails}
         {...(initialEmail !== undefined && { initialEmail })}
         {...(placeholder !== undefined && { placeholder })}

@@ -2,8 +2,8 @@ import type { Client } from "@symbolon/core";
 import { render, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { describe, expect, it, vi } from "vitest";
-import type { ModalController } from "../provider/createModalController";
 import FarcasterScreen from "./FarcasterScreen";
+import type { FarcasterActions } from "./flows/createFarcasterFlow";
 
 vi.mock("@symbolon/core", async (original) => ({
   ...(await original<typeof import("@symbolon/core")>()),
@@ -19,10 +19,10 @@ describe("Farcaster screen", () => {
       if (options?.signal) signals.push(options.signal);
       return new Promise(() => {});
     });
-    const controller = { succeed: vi.fn(), refuse: vi.fn(() => false) } as unknown as ModalController;
+    const actions: FarcasterActions = { succeed: vi.fn(), accountSaved: vi.fn(), refuse: vi.fn(() => false) };
     const screen = render(
       <StrictMode>
-        <FarcasterScreen client={{} as Client} controller={controller} flow="login" titleId="t" />
+        <FarcasterScreen client={{} as Client} actions={actions} flow="login" titleId="t" />
       </StrictMode>,
     );
     await waitFor(() => expect(loginWithFarcaster).toHaveBeenCalled());

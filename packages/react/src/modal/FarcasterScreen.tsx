@@ -8,7 +8,7 @@ import {
   MOBILE_BREAKPOINT_PX,
 } from "@symbolon/core";
 import { useEffect, useState } from "react";
-import type { ModalController } from "../provider/createModalController";
+import type { FarcasterActions } from "./flows/createFarcasterFlow";
 import { QrCode } from "./QrCode";
 import { ScreenTitle } from "./ScreenTitle";
 import { useMediaQuery } from "./useMediaQuery";
@@ -16,7 +16,7 @@ import { useMediaQuery } from "./useMediaQuery";
 /** Props of {@link FarcasterScreen}. */
 export interface FarcasterScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: FarcasterActions;
   /** Log in, or link to the signed-in user. */
   flow: "login" | "link";
   titleId: string;
@@ -34,7 +34,7 @@ interface Failure {
  * opens the Farcaster app (mobile), polls until the user approves (every 2 s, 300 s at most), then
  * signs in or links. Closing the modal stops the poll.
  */
-export default function FarcasterScreen({ client, controller, flow, titleId, onBack }: FarcasterScreenProps) {
+export default function FarcasterScreen({ client, actions, flow, titleId, onBack }: FarcasterScreenProps) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [channel, setChannel] = useState<FarcasterChannel | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -47,10 +47,10 @@ export default function FarcasterScreen({ client, controller, flow, titleId, onB
       const options = { onChannel: setChannel, signal: abort.signal };
       const done =
         flow === "link"
-          ? linkFarcaster(client, options).then(({ user }) => controller.accountSaved(user))
-          : loginWithFarcaster(client, options).then((result: LoginResult) => controller.succeed(result));
+          ? linkFarcaster(client, options).then(({ user }) => actions.accountSaved(user))
+          : loginWithFarcaster(client, options).then((result: LoginResult) => actions.succeed(result));
       done.catch((error: unknown) => {
-        if (abort.signal.aborted || controller.refuse(error)) return;
+        if (abort.signal.aborted || actions.refuse(error)) return;
         setFailure(
           isFarcasterError(error)
             ? { title: error.message, detail: error.detail }
@@ -65,7 +65,7 @@ export default function FarcasterScreen({ client, controller, flow, titleId, onB
       clearTimeout(timer);
       abort.abort(new Error("The Farcaster screen was closed."));
     };
-  }, [client, controller, flow, attempt]);
+  }, [client, actions, flow, attempt]);
 
   const retry = () => {
     setFailure(null);

@@ -1,6 +1,6 @@
 import { type Client, isFarcasterError, MOBILE_BREAKPOINT_PX, requestFarcasterSigner } from "@symbolon/core";
 import { useEffect, useState } from "react";
-import type { ModalController } from "../provider/createModalController";
+import type { FarcasterSignerActions } from "./flows/createFarcasterSignerFlow";
 import { QrCode } from "./QrCode";
 import { ScreenTitle } from "./ScreenTitle";
 import { useMediaQuery } from "./useMediaQuery";
@@ -8,9 +8,10 @@ import { useMediaQuery } from "./useMediaQuery";
 /** Props of {@link FarcasterSignerScreen}. */
 export interface FarcasterSignerScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: FarcasterSignerActions;
   publicKey: string;
   titleId: string;
+  onClose: () => void;
 }
 
 /**
@@ -20,9 +21,10 @@ export interface FarcasterSignerScreenProps {
  */
 export default function FarcasterSignerScreen({
   client,
-  controller,
+  actions,
   publicKey,
   titleId,
+  onClose,
 }: FarcasterSignerScreenProps) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
   const [url, setUrl] = useState<string | null>(null);
@@ -31,10 +33,10 @@ export default function FarcasterSignerScreen({
   useEffect(() => {
     const abort = new AbortController();
     requestFarcasterSigner(client, { publicKey, onApprovalUrl: setUrl, signal: abort.signal }).then(
-      (signer) => controller.settleFarcasterSigner({ signer }),
+      (signer) => actions.settleFarcasterSigner({ signer }),
       (error: unknown) => {
         if (abort.signal.aborted) return;
-        controller.settleFarcasterSigner({ error });
+        actions.settleFarcasterSigner({ error });
         setFailure(
           isFarcasterError(error)
             ? { title: error.message, detail: error.detail }
@@ -43,7 +45,7 @@ export default function FarcasterSignerScreen({
       },
     );
     return () => abort.abort(new Error("The Farcaster signer screen was closed."));
-  }, [client, controller, publicKey]);
+  }, [client, actions, publicKey]);
 
   return (
     <>
@@ -73,7 +75,7 @@ export default function FarcasterSignerScreen({
           </a>
         )}
         {failure && (
-          <button type="button" className="symbolon-button" onClick={controller.close}>
+          <button type="button" className="symbolon-button" onClick={onClose}>
             Close
           </button>
         )}

@@ -1,12 +1,10 @@
-import { type ReactNode, useContext } from "react";
+import type { ReactNode } from "react";
 import { useClientState } from "../hooks/useClientState";
 import { useCrossAppNames } from "../hooks/useCrossAppNames";
-import type { ModalController } from "../provider/createModalController";
-import { PrivyContext } from "../provider/PrivyContext";
+import type { LoginMethodsActions, MethodChoice } from "./flows/createLoginMethodsActions";
 import { isOAuthMethod, type LoginMethod } from "./loginMethods";
 import { providerName } from "./oauthProviders";
 import { ProviderLogo } from "./ProviderLogo";
-import { startTelegramLogin } from "./startTelegramLogin";
 
 /** The button of a code method that is not shown inline. */
 const CODE_LABELS: Record<string, string> = {
@@ -74,20 +72,19 @@ export function PasskeyGlyph({ size = 20 }: { size?: number }) {
  * must open within the click.
  */
 export function MethodButtons({
-  controller,
+  actions,
   methods,
   children,
 }: {
-  controller: ModalController;
+  actions: LoginMethodsActions;
   methods: readonly LoginMethod[];
   children?: ReactNode;
 }) {
   const config = useClientState("MethodButtons", (s) => s.appConfig, null);
-  const client = useContext(PrivyContext)?.client ?? null;
-  const choose = (method: LoginMethod) => {
+  const choose = (method: MethodChoice | "telegram") => {
     // Telegram's popup must open in the click itself (browsers block popups opened later).
-    if (method === "telegram" && client) startTelegramLogin(client, controller);
-    else controller.chooseMethod(method as "email" | "sms" | "telegram" | "farcaster" | "wallet" | "passkey");
+    if (method === "telegram") actions.startTelegram();
+    else actions.chooseMethod(method);
   };
   // Cross-app methods are named after their provider app.
   const crossAppNames = useCrossAppNames(methods);
@@ -121,7 +118,7 @@ export function MethodButtons({
             key={method}
             type="button"
             className="symbolon-secondary symbolon-provider"
-            onClick={() => controller.startOAuth(method)}
+            onClick={() => actions.startOAuth(method)}
           >
             <ProviderLogo provider={method} name={name} iconUrl={icon ?? null} />
             <span>Continue with {name}</span>

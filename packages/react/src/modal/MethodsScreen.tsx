@@ -1,7 +1,7 @@
 import type { Client } from "@symbolon/core";
 import { Suspense } from "react";
-import type { ModalController } from "../provider/createModalController";
 import { EmailForm } from "./EmailForm";
+import type { LoginMethodsActions } from "./flows/createLoginMethodsActions";
 import { PhoneForm } from "./lazyScreens";
 import type { LoginMethods } from "./loginMethods";
 import { MethodButtons } from "./MethodButtons";
@@ -11,7 +11,7 @@ import { ScreenTitle } from "./ScreenTitle";
 /** Props of {@link MethodsScreen}. */
 export interface MethodsScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: LoginMethodsActions;
   methods: LoginMethods;
   appName: string;
   disablePlusEmails: boolean;
@@ -33,7 +33,7 @@ export interface MethodsScreenProps {
  */
 export function MethodsScreen({
   client,
-  controller,
+  actions,
   methods,
   appName,
   disablePlusEmails,
@@ -60,7 +60,7 @@ export function MethodsScreen({
       {inline === "email" && (
         <EmailForm
           client={client}
-          controller={controller}
+          actions={actions}
           disablePlusEmails={disablePlusEmails}
           autoFocus={!focusTitle}
           {...(initialEmail !== undefined && { initialEmail })}
@@ -70,7 +70,7 @@ export function MethodsScreen({
         <Suspense fallback={null}>
           <PhoneForm
             client={client}
-            controller={controller}
+            via={actions}
             autoFocus={!focusTitle}
             {...(initialNumber !== undefined && { initialNumber })}
           />
@@ -83,9 +83,9 @@ export function MethodsScreen({
         </div>
       )}
       {(others.length > 0 || methods.overflow.length > 0) && (
-        <MethodButtons controller={controller} methods={others}>
+        <MethodButtons actions={actions} methods={others}>
           {methods.overflow.length > 0 && (
-            <button type="button" className="symbolon-secondary" onClick={controller.showMore}>
+            <button type="button" className="symbolon-secondary" onClick={actions.showMore}>
               More options
             </button>
           )}

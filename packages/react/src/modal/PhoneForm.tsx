@@ -1,14 +1,15 @@
 import { type Client, INVALID_PHONE_MESSAGE } from "@symbolon/core";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { ModalController } from "../provider/createModalController";
 import { checkPhone } from "./checkPhone";
 import { countries, defaultCountry } from "./countries";
+import type { SendCodeActions } from "./flows/createCodeActions";
 import { useSendCode } from "./useSendCode";
 
 /** Props of {@link PhoneForm}. */
 export interface PhoneFormProps {
   client: Client;
-  controller: ModalController;
+  /** The code flow (login, link, update), or another way to send the code (the MFA enrolment's phone, E.164). */
+  via: SendCodeActions | ((phoneNumber: string) => Promise<void>);
   /** The button's text when not busy: 'Submit' (login, add phone) or 'Update' (spec §2). */
   submitLabel?: string;
   /** The number to start from (coming back with "Change number"), E.164. */
@@ -17,8 +18,6 @@ export interface PhoneFormProps {
   autoFocus?: boolean;
   /** The reader's language (default `navigator.language`): country names and the default country. */
   locale?: string;
-  /** Sends the code another way than a login code (the MFA enrolment's phone, E.164). */
-  deliver?: (phoneNumber: string) => Promise<void>;
 }
 
 const readerLocale = () => (typeof navigator !== "undefined" && navigator.language) || "en-US";
@@ -30,12 +29,11 @@ const readerLocale = () => (typeof navigator !== "undefined" && navigator.langua
  */
 export function PhoneForm({
   client,
-  controller,
+  via,
   submitLabel = "Submit",
   initialNumber = "",
   autoFocus = true,
   locale = readerLocale(),
-  deliver,
 }: PhoneFormProps) {
   const list = useMemo(() => countries(locale), [locale]);
   // Coming back with a number: in the reader's country it shows as a national number, otherwise
@@ -51,7 +49,7 @@ export function PhoneForm({
   // The number as E.164 once the (async) check passed; null while invalid or being checked.
   const [valid, setValid] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
-  const { submitting, serverError, clearServerError, send } = useSendCode(client, controller, "sms", deliver);
+  const { submitting, serverError, clearServerError, send } = useSendCode(client, "sms", via);
   const check = useRef(0);
   const countryId = useId();
   const inputId = useId();

@@ -94,8 +94,8 @@ describe("phone screen", () => {
   });
 
   it("Resend on the SMS code screen texts a new code", async () => {
-    const { dialog, controller } = await renderModal((c) => c.login());
-    act(() => controller.codeSent("+12015550123", "sms"));
+    const { dialog, actions } = await renderModal((c) => c.login());
+    act(() => actions.code.codeSent("+12015550123", "sms"));
     await within(dialog).findByRole("heading", { name: "Enter confirmation code" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Resend code" }));
     await waitFor(() => expect(sendCode).toHaveBeenCalledWith(expect.anything(), "sms", "+12015550123"));

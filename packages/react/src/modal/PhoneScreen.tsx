@@ -1,7 +1,7 @@
 import type { Client } from "@symbolon/core";
 import type { ReactNode } from "react";
-import type { ModalController } from "../provider/createModalController";
 import { EntryScreen } from "./EntryScreen";
+import type { SendCodeActions } from "./flows/createCodeActions";
 import { PhoneForm } from "./PhoneForm";
 
 export { PhoneForm };
@@ -9,7 +9,7 @@ export { PhoneForm };
 /** Props of {@link PhoneScreen}. */
 export interface PhoneScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: SendCodeActions;
   title: string;
   subtitle: ReactNode;
   titleId?: string | undefined;
@@ -26,7 +26,7 @@ export interface PhoneScreenProps {
 /** A phone number to text a code to: login (chosen from the list), link, or update. Loaded lazily. */
 export default function PhoneScreen({
   client,
-  controller,
+  actions,
   title,
   subtitle,
   titleId,
@@ -39,7 +39,7 @@ export default function PhoneScreen({
     <EntryScreen title={title} subtitle={subtitle} titleId={titleId} blocked={blocked} onBack={onBack}>
       <PhoneForm
         client={client}
-        controller={controller}
+        via={actions}
         {...(submitLabel !== undefined && { submitLabel })}
         {...(initialNumber !== undefined && { initialNumber })}
       />

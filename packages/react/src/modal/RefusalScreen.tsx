@@ -1,4 +1,5 @@
-import type { AccountFlowKind, ModalController, RefusalCode } from "../provider/createModalController";
+import type { AccountFlowKind } from "./flows/signInTypes";
+import type { RefusalCode } from "./flows/toRefusal";
 import { ScreenTitle } from "./ScreenTitle";
 
 /** What each refusal screen says (spec §2 "navigated to"; §8 for the linked-to-another-user line). */
@@ -33,13 +34,15 @@ export const REFUSAL_TEXTS: Record<
 
 /** Props of {@link RefusalScreen}. */
 export interface RefusalScreenProps {
-  controller: ModalController;
   code: Exclude<RefusalCode, "account_transfer_required">;
   flow: AccountFlowKind;
   appName: string;
   /** The address or number that was refused, when known. */
   subject: string | null;
   titleId?: string | undefined;
+  /** Another try: back to the login screen. */
+  onBack: () => void;
+  onClose: () => void;
 }
 
 /**
@@ -47,12 +50,13 @@ export interface RefusalScreenProps {
  * another try (back to where they chose the account) or Close. Loaded lazily.
  */
 export default function RefusalScreen({
-  controller,
   code,
   flow,
   appName,
   subject,
   titleId,
+  onBack,
+  onClose,
 }: RefusalScreenProps) {
   const text = REFUSAL_TEXTS[code];
   return (
@@ -63,10 +67,10 @@ export default function RefusalScreen({
       <p className="symbolon-subtitle" role="alert">
         {text.body(appName, subject)}
       </p>
-      <button type="button" className="symbolon-button" onClick={controller.back}>
+      <button type="button" className="symbolon-button" onClick={onBack}>
         {flow === "login" ? "Try another account" : "Try another"}
       </button>
-      <button type="button" className="symbolon-link" onClick={controller.close}>
+      <button type="button" className="symbolon-link" onClick={onClose}>
         Close
       </button>
     </div>

@@ -10,7 +10,7 @@ export interface ResendButtonProps {
   ref?: Ref<HTMLButtonElement>;
   /** Sends a new code (by email or text message). */
   send: () => Promise<void>;
-  /** When a new code may be asked for again (epoch ms); kept by the modal controller. */
+  /** When a new code may be asked for again (epoch ms); kept by the code flow across a close and reopen. */
   waitUntil: number | null;
   /** A resend is refused for `seconds` (after a resend, or the server's Retry-After). */
   onWait: (seconds: number) => void;

@@ -1,12 +1,9 @@
-import type { Client } from "@symbolon/core";
-import type { ModalController } from "../provider/createModalController";
+import type { TelegramActions } from "./flows/createTelegramFlow";
 import { ScreenTitle } from "./ScreenTitle";
-import { startTelegramLogin } from "./startTelegramLogin";
 
 /** Props of {@link TelegramScreen}. */
 export interface TelegramScreenProps {
-  client: Client;
-  controller: ModalController;
+  actions: TelegramActions;
   titleId: string;
   /** Why the last try failed, if it did. */
   error: string | null;
@@ -14,7 +11,7 @@ export interface TelegramScreenProps {
 }
 
 /** While Telegram's window is open: what to do there; after a failure, the reason and a retry. */
-export default function TelegramScreen({ client, controller, titleId, error, onBack }: TelegramScreenProps) {
+export default function TelegramScreen({ actions, titleId, error, onBack }: TelegramScreenProps) {
   return (
     <>
       <ScreenTitle id={titleId}>
@@ -31,11 +28,7 @@ export default function TelegramScreen({ client, controller, titleId, error, onB
       )}
       <div className="symbolon-methods">
         {error && (
-          <button
-            type="button"
-            className="symbolon-button"
-            onClick={() => startTelegramLogin(client, controller)}
-          >
+          <button type="button" className="symbolon-button" onClick={actions.startTelegram}>
             Try again
           </button>
         )}

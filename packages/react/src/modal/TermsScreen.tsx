@@ -1,16 +1,18 @@
 import { acceptTerms, type Client, describeError } from "@symbolon/core";
 import { useState } from "react";
-import type { ModalController } from "../provider/createModalController";
+import type { AccountActions } from "./flows/createAccountActions";
 import { ScreenTitle } from "./ScreenTitle";
 
 /** Props of {@link TermsScreen}. */
 export interface TermsScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: Pick<AccountActions, "termsAccepted">;
   appName: string;
   termsUrl: string | null;
   privacyUrl: string | null;
   titleId?: string | undefined;
+  /** No thanks: closes the modal, which logs the new session out. */
+  onDecline: () => void;
 }
 
 /** A link opening in a new tab, or the plain words when the app gave no URL. */
@@ -30,11 +32,12 @@ function Doc({ url, children }: { url: string | null; children: string }) {
  */
 export default function TermsScreen({
   client,
-  controller,
+  actions,
   appName,
   termsUrl,
   privacyUrl,
   titleId,
+  onDecline,
 }: TermsScreenProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +47,7 @@ export default function TermsScreen({
     setBusy(true);
     setError(null);
     try {
-      controller.termsAccepted(await acceptTerms(client));
+      actions.termsAccepted(await acceptTerms(client));
     } catch (cause) {
       setBusy(false);
       setError(describeError(cause));
@@ -74,7 +77,7 @@ export default function TermsScreen({
       <button type="button" className="symbolon-button" aria-disabled={busy} onClick={() => void accept()}>
         {busy ? "Submitting" : "Accept and continue"}
       </button>
-      <button type="button" className="symbolon-link" onClick={controller.close}>
+      <button type="button" className="symbolon-link" onClick={onDecline}>
         No thanks
       </button>
     </div>

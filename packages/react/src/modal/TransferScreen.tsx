@@ -1,7 +1,8 @@
 import { type Client, describeError } from "@symbolon/core";
 import { useState } from "react";
-import type { ModalController, TransferOffer } from "../provider/createModalController";
 import { transfer, transferTelegramAccount } from "./accountActions";
+import type { TransferActions } from "./flows/createTransferActions";
+import type { TransferOffer } from "./flows/toRefusal";
 import { providerName } from "./oauthProviders";
 import { ScreenTitle } from "./ScreenTitle";
 import { shortenAddress } from "./shortenAddress";
@@ -9,10 +10,11 @@ import { shortenAddress } from "./shortenAddress";
 /** Props of {@link TransferScreen}. */
 export interface TransferScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: TransferActions;
   offer: TransferOffer;
   appName: string;
   titleId?: string | undefined;
+  onCancel: () => void;
 }
 
 /**
@@ -20,7 +22,14 @@ export interface TransferScreenProps {
  * shows which account and what happens to the other user, then Transfer (with the refusal's nonce)
  * or Cancel. Loaded lazily.
  */
-export default function TransferScreen({ client, controller, offer, appName, titleId }: TransferScreenProps) {
+export default function TransferScreen({
+  client,
+  actions,
+  offer,
+  appName,
+  titleId,
+  onCancel,
+}: TransferScreenProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const oauth = offer.oauthUserInfo;
@@ -52,10 +61,10 @@ export default function TransferScreen({ client, controller, offer, appName, tit
         : accountType === "telegram"
           ? await transferTelegramAccount(client, offer.nonce, offer.telegramProof)
           : await transfer(client, accountType, offer.nonce, offer.displayName);
-      controller.accountSaved(user);
+      actions.transferred(user);
     } catch (cause) {
       setBusy(false);
-      if (!controller.refuse(cause)) setError(describeError(cause));
+      if (!actions.refuse(cause)) setError(describeError(cause));
     }
   };
 
@@ -84,7 +93,7 @@ export default function TransferScreen({ client, controller, offer, appName, tit
       <button type="button" className="symbolon-button" aria-disabled={busy} onClick={() => void run()}>
         {busy ? "Transferring" : "Transfer"}
       </button>
-      <button type="button" className="symbolon-link" onClick={controller.close}>
+      <button type="button" className="symbolon-link" onClick={onCancel}>
         Cancel
       </button>
     </div>

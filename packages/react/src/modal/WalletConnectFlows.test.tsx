@@ -10,12 +10,13 @@ import { createTestEthereumProvider } from "@symbolon/test-wallets";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Suspense } from "react";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { createModalController, type WalletOutcome } from "../provider/createModalController";
+import { createModalController } from "../provider/createModalController";
 import { PrivyContext } from "../provider/PrivyContext";
 import { TEST_APP_ID } from "../test/startTestServer";
+import type { WalletOutcome } from "./flows/createWalletFlow";
 import { renderModal } from "./renderModal";
+import { screenActionsOf } from "./screenActions";
 import WalletConnectScreen from "./WalletConnectScreen";
-
 import { ADDRESS, announce, KEY, names, resetWallets, scriptedServer, WALLETS_FIRST } from "./walletTestKit";
 
 resetWallets();
@@ -133,7 +134,13 @@ describe("WalletConnect pairing screen", () => {
     render(
       <PrivyContext.Provider value={{ client, controller, config: {} }}>
         <Suspense fallback={null}>
-          <WalletConnectScreen client={client} controller={controller} walletId={option.id} titleId="t" />
+          <WalletConnectScreen
+            client={client}
+            actions={screenActionsOf(controller, client).wallets}
+            walletId={option.id}
+            titleId="t"
+            onCancel={controller.close}
+          />
         </Suspense>
       </PrivyContext.Provider>,
     );

@@ -1,8 +1,8 @@
 import { type Client, MOBILE_BREAKPOINT_PX, type WalletOption } from "@symbolon/core";
 import { useState } from "react";
 import { useClientState } from "../hooks/useClientState";
-import type { ModalController } from "../provider/createModalController";
 import { useExternalWalletStyles } from "./externalWalletStyles";
+import type { WalletScreenActions } from "./flows/createWalletActions";
 import { QrCode } from "./QrCode";
 import { ScreenTitle } from "./ScreenTitle";
 import { useMediaQuery } from "./useMediaQuery";
@@ -13,7 +13,7 @@ import { isUserRejection, walletErrorDetail } from "./walletErrorDetail";
 /** Props of {@link WalletConnectScreen}. */
 export interface WalletConnectScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: WalletScreenActions;
   /** The `WalletOption.id` being connected. */
   walletId: string;
   /** The connection is starting: the store still describes the previous attempt. */
@@ -21,6 +21,8 @@ export interface WalletConnectScreenProps {
   /** Set when the wallet code could not load: shown as the failure. */
   loadError?: string | null;
   titleId: string;
+  /** Cancel (the Phantom multichain failure): closes the modal. */
+  onCancel: () => void;
 }
 
 /** Spec §2 Phantom multichain failure: Phantom answered, but not for Ethereum. */
@@ -37,11 +39,12 @@ export const PHANTOM_FAILURE = {
  */
 export default function WalletConnectScreen({
   client,
-  controller,
+  actions,
   walletId,
   pending = false,
   loadError = null,
   titleId,
+  onCancel,
 }: WalletConnectScreenProps) {
   useExternalWalletStyles();
   const connection = useClientState("WalletConnectScreen", (s) => s.externalWallets.connection, null);
@@ -68,7 +71,7 @@ export default function WalletConnectScreen({
           <p className="symbolon-alert" role="alert">
             {PHANTOM_FAILURE.detail}
           </p>
-          <Actions primary={["Try again", controller.retryWallet]} secondary={["Cancel", controller.close]} />
+          <Actions primary={["Try again", actions.retryWallet]} secondary={["Cancel", onCancel]} />
         </WalletStatus>
       );
     return (
@@ -82,10 +85,7 @@ export default function WalletConnectScreen({
         <p className="symbolon-alert" role="alert">
           {walletErrorDetail(error, name, "connect")}
         </p>
-        <Actions
-          primary={["Try again", controller.retryWallet]}
-          secondary={["Back", controller.showWallets]}
-        />
+        <Actions primary={["Try again", actions.retryWallet]} secondary={["Back", actions.showWallets]} />
       </WalletStatus>
     );
   }
@@ -95,7 +95,7 @@ export default function WalletConnectScreen({
         option={option}
         uri={ours ? connection.pairingUri : null}
         titleId={titleId}
-        onBack={controller.showWallets}
+        onBack={actions.showWallets}
       />
     );
   const switching = status === "switching_to_supported_chain";
@@ -116,7 +116,7 @@ export default function WalletConnectScreen({
       <p className="symbolon-subtitle" role="status">
         {switching ? `Approve the network switch in ${name}` : `Open ${name} to continue`}
       </p>
-      <button type="button" className="symbolon-link" onClick={controller.showWallets}>
+      <button type="button" className="symbolon-link" onClick={actions.showWallets}>
         Back
       </button>
     </WalletStatus>

@@ -1,8 +1,8 @@
 import { type Client, discoverWallets, type WalletOption } from "@symbolon/core";
 import { type KeyboardEvent, useEffect, useMemo, useState } from "react";
 import { useClientState } from "../hooks/useClientState";
-import type { ModalController } from "../provider/createModalController";
 import { useExternalWalletStyles } from "./externalWalletStyles";
+import type { WalletScreenActions } from "./flows/createWalletActions";
 import { ScreenTitle } from "./ScreenTitle";
 import { WalletIcon } from "./WalletIcon";
 import { loadWalletDirectory } from "./walletDirectory";
@@ -10,7 +10,7 @@ import { loadWalletDirectory } from "./walletDirectory";
 /** Props of {@link WalletListScreen}. */
 export interface WalletListScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: Pick<WalletScreenActions, "chooseWallet">;
   /** What picking a wallet does: sign in, link it, or only connect it. */
   purpose: "login" | "link" | "connect";
   appName: string;
@@ -32,7 +32,7 @@ const TITLES = { login: "Log in with a wallet", link: "Link a wallet", connect: 
  */
 export default function WalletListScreen({
   client,
-  controller,
+  actions,
   purpose,
   appName,
   titleId,
@@ -100,7 +100,7 @@ export default function WalletListScreen({
               type="button"
               className="symbolon-wallet"
               data-wallet-id={option.id}
-              onClick={() => controller.chooseWallet(option.id)}
+              onClick={() => actions.chooseWallet(option.id)}
             >
               <WalletIcon
                 icon={option.icon}

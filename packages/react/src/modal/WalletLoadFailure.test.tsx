@@ -9,9 +9,9 @@ vi.mock("@symbolon/core/externalWallets", () => {
 
 describe("wallet actions that cannot load", () => {
   it("show 'Unable to connect to wallet.' with Try again instead of waiting forever", async () => {
-    const { dialog, controller } = await renderModal((c) => c.openConnectWallet());
+    const { dialog, controller, actions } = await renderModal((c) => c.openConnectWallet());
     // Discovery needs the same code: the list stays empty and the wallet goes unnamed.
-    controller.chooseWallet("wallet_connect");
+    actions.wallets.chooseWallet("wallet_connect");
     const title = await within(dialog).findByRole("heading", { name: "Could not connect to your wallet" });
     expect(title).toBeTruthy();
     expect(within(dialog).getByRole("alert").textContent).toBe("Unable to connect to wallet.");

@@ -1,14 +1,15 @@
-import { exportWallet, MODAL_HEIGHT_FULL_PX } from "@symbolon/core";
-import { type ReactNode, Suspense, useContext, useId, useInsertionEffect } from "react";
+import { MODAL_HEIGHT_FULL_PX } from "@symbolon/core";
+import { Suspense, useContext, useId, useInsertionEffect } from "react";
 import { PrivyContext } from "../provider/PrivyContext";
 import { useModalState } from "../provider/useModalState";
-import { ConfirmScreen } from "./ConfirmScreen";
-import { ExportScreen } from "./ExportScreen";
 import { injectStyles } from "./injectStyles";
 import { MfaVerifyScreen } from "./lazyScreens";
 import { ModalFrame } from "./ModalFrame";
 import { useFocusAfterVerification } from "./mfa/useFocusAfterVerification";
+import { screenActionsOf } from "./screenActions";
+import { entryOf } from "./screenEntry";
 import { useModalLook } from "./useModalLook";
+import { isWalletScreen, WALLET_SCREENS } from "./walletScreens";
 import { WALLET_CSS } from "./walletStyles";
 
 const WALLET_SHEET = { id: "symbolon-wallet-styles", css: WALLET_CSS };
@@ -25,52 +26,33 @@ export default function WalletModal() {
   useInsertionEffect(() => injectStyles(WALLET_SHEET), []);
   const titleId = useId();
   const verifyTitleId = useId();
-  useFocusAfterVerification(state.verifying === true);
+  useFocusAfterVerification(state.verifying);
 
   const client = context?.client;
-  if (!client || !controller || !state.open) return null;
-  const { confirmation, exportAddress } = state;
+  if (!client || !controller || !state.open || state.screen === null || !isWalletScreen(state)) return null;
+  const { close } = controller;
   // MFA verification the wallet operation needs: over the screen, which stays mounted (the export frame).
-  const verifying = state.verifying === true;
-  const frame = (screen: ReactNode) => (
+  const { verifying } = state;
+  return (
     <ModalFrame
       {...look}
       height={MODAL_HEIGHT_FULL_PX}
       labelledBy={verifying ? verifyTitleId : titleId}
-      onClose={controller.close}
+      onClose={close}
     >
       {verifying && (
         <Suspense fallback={null}>
-          <MfaVerifyScreen client={client} titleId={verifyTitleId} onClose={controller.close} />
+          <MfaVerifyScreen client={client} titleId={verifyTitleId} onClose={close} />
         </Suspense>
       )}
       <div className="symbolon-layer" hidden={verifying}>
-        {screen}
+        {entryOf(WALLET_SCREENS, state).render(state, {
+          client,
+          actions: screenActionsOf(controller, client),
+          close,
+          titleId,
+        })}
       </div>
     </ModalFrame>
   );
-  if (state.flow === "confirm" && confirmation) {
-    return frame(
-      <ConfirmScreen
-        request={confirmation}
-        titleId={titleId}
-        onConfirm={() => controller.resolveConfirmation(true)}
-        onCancel={() => controller.resolveConfirmation(false)}
-      />,
-    );
-  }
-  if (state.flow === "export" && exportAddress) {
-    return frame(
-      <ExportScreen
-        address={exportAddress}
-        titleId={titleId}
-        mount={(container) =>
-          // Escape inside the wallet page closes the dialog as Escape anywhere else in it does.
-          exportWallet(client, { address: exportAddress, container, onEscape: controller.close })
-        }
-        onDone={controller.close}
-      />,
-    );
-  }
-  return null;
 }

@@ -1,7 +1,7 @@
 import type { Client, SiweFlowStatus } from "@symbolon/core";
 import { useClientState } from "../hooks/useClientState";
-import type { ModalController } from "../provider/createModalController";
 import { useExternalWalletStyles } from "./externalWalletStyles";
+import type { WalletScreenActions } from "./flows/createWalletActions";
 import { shortenAddress } from "./shortenAddress";
 import { WalletStatus } from "./WalletStatus";
 import { walletOptionOf } from "./walletDirectory";
@@ -10,10 +10,10 @@ import { walletErrorDetail } from "./walletErrorDetail";
 /** Props of {@link WalletSignScreen}. */
 export interface WalletSignScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: WalletScreenActions;
   /** Sign in, or link the wallet to the signed-in user. */
   purpose: "login" | "link";
-  walletId: string | null;
+  walletId: string;
   /** The connected address that signs. */
   address: string;
   /** The sign-in is starting: the store still describes the previous attempt. */
@@ -39,7 +39,7 @@ export const SIGN_STEPS: Record<Exclude<SiweFlowStatus, "error">, string> = {
  */
 export default function WalletSignScreen({
   client,
-  controller,
+  actions,
   purpose,
   walletId,
   address,
@@ -66,10 +66,10 @@ export default function WalletSignScreen({
           {walletErrorDetail(loadError ? { message: loadError } : (siwe?.error ?? null), name, "sign")}
         </p>
         <div className="symbolon-methods">
-          <button type="button" className="symbolon-button" onClick={controller.retryWallet}>
+          <button type="button" className="symbolon-button" onClick={actions.retryWallet}>
             Try again
           </button>
-          <button type="button" className="symbolon-secondary" onClick={controller.showWallets}>
+          <button type="button" className="symbolon-secondary" onClick={actions.showWallets}>
             Use another wallet
           </button>
         </div>

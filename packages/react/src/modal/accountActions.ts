@@ -15,7 +15,7 @@ import {
   updateEmail,
   updatePhone,
 } from "@symbolon/core";
-import type { AccountFlowKind, CodeChannel } from "../provider/createModalController";
+import type { AccountFlowKind, CodeChannel } from "./flows/signInTypes";
 
 /** What a submitted code did: a login (with its result), or a saved link or update (the user now). */
 export type CodeOutcome = { type: "login"; result: LoginResult } | { type: "saved"; user: User };

@@ -4,19 +4,18 @@ import {
   type ClientOptions,
   createClient,
   createMemoryStorage,
+  MODAL_OPEN_DELAY_MS,
   type User,
 } from "@symbolon/core";
 import { act, render, screen } from "@testing-library/react";
 import { vi } from "vitest";
-import {
-  createModalController,
-  MODAL_OPEN_DELAY_MS,
-  type ModalOutcome,
-} from "../provider/createModalController";
+import { createModalController } from "../provider/createModalController";
 import type { PrivyConfig } from "../provider/PrivyConfig";
 import { PrivyContext } from "../provider/PrivyContext";
 import { TEST_APP_ID } from "../test/startTestServer";
+import type { ModalOutcome } from "./flows/createAccountFlow";
 import LoginModal from "./LoginModal";
+import { screenActionsOf } from "./screenActions";
 
 /** A signed-in user with an email and a phone (server form). */
 export const USER: User = {
@@ -55,7 +54,7 @@ export interface RenderModalOptions {
 /**
  * Renders the login modal alone under a provider context with a real client (no server unless
  * `clientOptions.apiUrl` names one: the tests mock `./accountActions` and `./checkPhone`) and opens it
- * with `open(controller)`.
+ * with `open(controller)`. `actions` are what its screens call.
  */
 export async function renderModal(
   open: (controller: ReturnType<typeof createModalController>, client: Client) => void,
@@ -92,5 +91,5 @@ export async function renderModal(
     vi.useRealTimers();
   }
   const dialog = await screen.findByRole("dialog");
-  return { client, controller, outcomes, dialog };
+  return { client, controller, actions: screenActionsOf(controller, client), outcomes, dialog };
 }

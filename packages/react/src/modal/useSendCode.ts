@@ -1,7 +1,8 @@
 import { type Client, describeError } from "@symbolon/core";
 import { useState } from "react";
-import type { CodeChannel, ModalController } from "../provider/createModalController";
 import { sendCode } from "./accountActions";
+import type { SendCodeActions } from "./flows/createCodeActions";
+import type { CodeChannel } from "./flows/signInTypes";
 
 /**
  * Sending a code from a form (email or phone): busy while it goes, then the code screen; a refusal
@@ -9,10 +10,12 @@ import { sendCode } from "./accountActions";
  */
 export function useSendCode(
   client: Client,
-  controller: ModalController,
   channel: CodeChannel,
-  /** Sends the code another way (the MFA enrolment's phone); its failure shows under the field. */
-  deliver?: (to: string) => Promise<void>,
+  /**
+   * The code flow (its code screen next, or a refusal's screen), or another way to send the code (the MFA
+   * enrolment's phone), whose failure shows under the field.
+   */
+  via: SendCodeActions | ((to: string) => Promise<void>),
 ) {
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -20,16 +23,16 @@ export function useSendCode(
     setSubmitting(true);
     setServerError(null);
     try {
-      if (deliver) {
-        await deliver(to);
+      if (typeof via === "function") {
+        await via(to);
         setSubmitting(false);
         return;
       }
       await sendCode(client, channel, to);
-      controller.codeSent(to, channel);
+      via.codeSent(to, channel);
     } catch (error) {
       setSubmitting(false);
-      if (deliver || !controller.refuse(error)) setServerError(describeError(error));
+      if (typeof via === "function" || !via.refuse(error)) setServerError(describeError(error));
     }
   };
   return { submitting, serverError, clearServerError: () => setServerError(null), send };

@@ -1,12 +1,17 @@
-import { type Client, createClient, createMemoryStorage, type MfaState, type User } from "@symbolon/core";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TEST_APP_ID } from "../test/startTestServer";
 import {
-  createModalController,
+  type Client,
+  createClient,
+  createMemoryStorage,
   FLOW_CLEAR_DELAY_MS,
+  type MfaState,
   MODAL_OPEN_DELAY_MS,
-  SUCCESS_CLOSE_DELAY_MS,
-} from "./createModalController";
+  type User,
+} from "@symbolon/core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SUCCESS_CLOSE_DELAY_MS } from "../modal/flows/showSuccess";
+import { screenActionsOf } from "../modal/screenActions";
+import { TEST_APP_ID } from "../test/startTestServer";
+import { createModalController } from "./createModalController";
 
 const user: User = {
   id: "did:privy:1",
@@ -82,7 +87,7 @@ describe("the modal follows core's MFA state", () => {
     const { client, controller } = setup();
     controller.openPasskeys();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.passkeysSaved(user);
+    controller.flows.passkeys.passkeysSaved(user);
     setMfa(client, { modal: "enroll" });
     expect(controller.getState().flow).toBe("passkeys");
     vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS + FLOW_CLEAR_DELAY_MS + MODAL_OPEN_DELAY_MS);
@@ -101,7 +106,7 @@ describe("the modal follows core's MFA state", () => {
     expect(warn).toHaveBeenCalled();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.chooseMethod("passkey");
-    expect(controller.getState()).toMatchObject({ flow: "login", screen: "passkey", entry: "passkey" });
+    screenActionsOf(controller, client).methods.chooseMethod("passkey");
+    expect(controller.getState()).toMatchObject({ flow: "login", screen: "passkey" });
   });
 });

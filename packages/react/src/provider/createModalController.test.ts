@@ -2,20 +2,22 @@ import {
   ApiError,
   createClient,
   createMemoryStorage,
+  FLOW_CLEAR_DELAY_MS,
   type LoginResult,
+  MODAL_OPEN_DELAY_MS,
   type User,
   type WalletConfirmationRequest,
 } from "@symbolon/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ModalOutcome } from "../modal/flows/createAccountFlow";
+import { PENDING_CODE_KEEP_MS } from "../modal/flows/createCodeFlow";
+import { SUCCESS_CLOSE_DELAY_MS } from "../modal/flows/showSuccess";
+import { screenActionsOf } from "../modal/screenActions";
 import { TEST_APP_ID } from "../test/startTestServer";
-import {
-  createModalController,
-  FLOW_CLEAR_DELAY_MS,
-  MODAL_OPEN_DELAY_MS,
-  type ModalOutcome,
-  PENDING_CODE_KEEP_MS,
-  SUCCESS_CLOSE_DELAY_MS,
-} from "./createModalController";
+import { createModalController } from "./createModalController";
+
+/** The modal once a closed flow is cleared: no flow, no screen, nothing of the last one left. */
+const CLEARED = { requested: true, open: false, verifying: false, flow: null, screen: null };
 
 const user: User = {
   id: "did:privy:1",
@@ -37,7 +39,9 @@ function setup() {
   const controller = createModalController(client);
   const outcomes: ModalOutcome[] = [];
   controller.onOutcome((outcome) => outcomes.push(outcome));
-  return { client, controller, outcomes };
+  // What the screens call, as the modal's code builds it.
+  const actions = screenActionsOf(controller, client);
+  return { client, controller, actions, outcomes };
 }
 
 describe("createModalController", () => {
@@ -73,10 +77,10 @@ describe("createModalController", () => {
   });
 
   it("reports exited_auth_flow when closed before success and clears the flow 200 ms later", () => {
-    const { client, controller, outcomes } = setup();
+    const { client, controller, outcomes, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.codeSent("ada@example.com");
+    actions.code.codeSent("ada@example.com");
     client.store.setState({
       emailFlow: { status: "awaiting-code-input", email: "ada@example.com", error: null },
     });
@@ -86,31 +90,31 @@ describe("createModalController", () => {
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS - 1);
     expect(controller.getState().email).toBe("ada@example.com");
     vi.advanceTimersByTime(1);
-    expect(controller.getState()).toMatchObject({ screen: "methods", email: null, flow: null });
+    expect(controller.getState()).toEqual(CLEARED);
     expect(client.store.getState().emailFlow.status).toBe("initial");
   });
 
   it("reopened soon after a close, shows the code screen again with the resend wait still running", () => {
-    const { controller } = setup();
+    const { controller, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.codeSent("ada@example.com");
-    controller.waitBeforeResend("ada@example.com", 20);
+    actions.code.codeSent("ada@example.com");
+    actions.code.waitBeforeResend("ada@example.com", 20);
     controller.close();
     vi.advanceTimersByTime(5_000);
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
     expect(controller.getState()).toMatchObject({ open: true, screen: "code", email: "ada@example.com" });
-    const wait = controller.getState().resendWait;
-    expect(wait?.to).toBe("ada@example.com");
-    expect((wait?.until ?? 0) - Date.now()).toBe(20_000 - 5_000 - MODAL_OPEN_DELAY_MS);
+    // The code screen of that address carries the wait.
+    const wait = controller.getState().resendWaitUntil;
+    expect((wait ?? 0) - Date.now()).toBe(20_000 - 5_000 - MODAL_OPEN_DELAY_MS);
   });
 
   it("starts from the email screen when reopened after the code has waited long enough", () => {
-    const { controller } = setup();
+    const { controller, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.codeSent("ada@example.com");
+    actions.code.codeSent("ada@example.com");
     controller.close();
     vi.advanceTimersByTime(PENDING_CODE_KEEP_MS);
     controller.login();
@@ -119,11 +123,11 @@ describe("createModalController", () => {
   });
 
   it("goes back to the email screen with Change email, keeping the address to edit", () => {
-    const { controller } = setup();
+    const { controller, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.codeSent("ada@example.com");
-    controller.changeEmail();
+    actions.code.codeSent("ada@example.com");
+    actions.code.changeAddress();
     expect(controller.getState()).toMatchObject({ screen: "methods", email: "ada@example.com" });
     controller.close();
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
@@ -133,11 +137,11 @@ describe("createModalController", () => {
   });
 
   it("shows success, then closes by itself and reports completion once", () => {
-    const { controller, outcomes } = setup();
+    const { controller, outcomes, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
     const result: LoginResult = { user, isNewUser: false, wasAlreadyAuthenticated: false };
-    controller.succeed(result);
+    actions.account.succeed(result);
     expect(controller.getState().screen).toBe("success");
     vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
     expect(controller.getState().open).toBe(false);
@@ -159,7 +163,7 @@ describe("createModalController link and update flows", () => {
   };
 
   it("openLink('phone') opens the phone screen of a link flow; closing reports exited_link_flow to link listeners only", () => {
-    const { client, controller, outcomes, all } = signedIn();
+    const { client, controller, outcomes, all, actions } = signedIn();
     const linkOnly: ModalOutcome[] = [];
     controller.onOutcome((outcome) => linkOnly.push(outcome), "link");
     client.store.setState({
@@ -167,8 +171,9 @@ describe("createModalController link and update flows", () => {
     });
     controller.openLink("phone");
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    expect(controller.getState()).toMatchObject({ open: true, flow: "link", kind: "phone", screen: "phone" });
-    controller.codeSent("+12015550123", "sms");
+    expect(controller.getState()).toMatchObject({ open: true, flow: "link", screen: "phone" });
+    expect(controller.flows.account.session().kind).toBe("phone");
+    actions.code.codeSent("+12015550123", "sms");
     expect(controller.getState()).toMatchObject({
       screen: "code",
       channel: "sms",
@@ -183,27 +188,23 @@ describe("createModalController link and update flows", () => {
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS - 1);
     expect(controller.getState().flow).toBe("link");
     vi.advanceTimersByTime(1);
-    expect(controller.getState()).toMatchObject({
-      flow: null,
-      kind: null,
-      phoneNumber: null,
-      screen: "methods",
-    });
+    expect(controller.getState()).toEqual(CLEARED);
     expect(client.store.getState().emailFlow.status).toBe("initial");
   });
 
   it("openUpdate('email') reports exited_update_flow when closed, and success after accountSaved", () => {
-    const { controller, all } = signedIn();
+    const { controller, all, actions } = signedIn();
     controller.openUpdate("email");
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    expect(controller.getState()).toMatchObject({ flow: "update", kind: "email", screen: "email" });
+    expect(controller.getState()).toMatchObject({ flow: "update", screen: "email" });
+    expect(controller.flows.account.session().kind).toBe("email");
     controller.close();
     expect(all).toEqual([{ type: "error", flow: "update", code: "exited_update_flow", kind: "email" }]);
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
     controller.openUpdate("email");
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.codeSent("new@example.com");
-    controller.accountSaved(user);
+    actions.code.codeSent("new@example.com");
+    actions.account.saved(user);
     expect(controller.getState().screen).toBe("success");
     vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
     expect(all[1]).toMatchObject({ type: "complete", flow: "update", kind: "email", result: { user } });
@@ -219,19 +220,23 @@ describe("createModalController link and update flows", () => {
   });
 
   it("routes refusals to their screens and leaves other errors alone", () => {
-    const { controller } = setup();
+    const { controller, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    expect(controller.refuse(Object.assign(new Error("Invalid code"), { code: "invalid_credentials" }))).toBe(
-      false,
-    );
+    expect(
+      controller.flows.refusal.refuse(
+        Object.assign(new Error("Invalid code"), { code: "invalid_credentials" }),
+      ),
+    ).toBe(false);
     expect(controller.getState().screen).toBe("methods");
-    expect(controller.refuse(Object.assign(new Error("no"), { code: "allowlist_rejected" }))).toBe(true);
+    expect(
+      controller.flows.refusal.refuse(Object.assign(new Error("no"), { code: "allowlist_rejected" })),
+    ).toBe(true);
     expect(controller.getState()).toMatchObject({
       screen: "refusal",
       refusal: { code: "allowlist_rejected" },
     });
-    controller.back();
+    actions.methods.back();
     expect(controller.getState().screen).toBe("methods");
     const transfer = new ApiError("account_transfer_required", "owned", 409, {
       data: {
@@ -241,13 +246,13 @@ describe("createModalController link and update flows", () => {
         embedded_wallet_address: null,
       },
     });
-    controller.refuse(transfer);
+    controller.flows.refusal.refuse(transfer);
     expect(controller.getState()).toMatchObject({
       screen: "transfer",
       refusal: { transfer: { nonce: "n-1", accountType: "email", displayName: "ada@example.com" } },
     });
     // Without its nonce a transfer cannot be offered: the account is simply linked to another user.
-    controller.refuse(Object.assign(new Error("owned"), { code: "account_transfer_required" }));
+    controller.flows.refusal.refuse(Object.assign(new Error("owned"), { code: "account_transfer_required" }));
     expect(controller.getState()).toMatchObject({
       screen: "refusal",
       refusal: { code: "linked_to_another_user" },
@@ -255,27 +260,28 @@ describe("createModalController link and update flows", () => {
   });
 
   it("shows the terms screen after a login when the app requires them; closing it logs out", async () => {
-    const { client, controller, outcomes } = setup();
+    const { client, controller, outcomes, actions } = setup();
     const app = client.store.getState();
     client.store.setState({
       appConfig: { ...(app.appConfig ?? {}), require_users_accept_terms: true } as never,
     });
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false });
-    expect(controller.getState()).toMatchObject({ screen: "terms", result: null });
+    actions.account.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false });
+    expect(controller.getState()).toMatchObject({ screen: "terms" });
+    expect(controller.flows.account.session().result).toBeNull();
     controller.close();
     expect(outcomes).toEqual([{ type: "error", flow: "login", code: "exited_auth_flow" }]);
   });
 
   it("finishes the login once the terms are accepted", () => {
-    const { client, controller, outcomes } = setup();
+    const { client, controller, outcomes, actions } = setup();
     client.store.setState({ appConfig: { require_users_accept_terms: true } as never });
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false });
+    actions.account.succeed({ user, isNewUser: true, wasAlreadyAuthenticated: false });
     const accepted = { ...user, has_accepted_terms: true };
-    controller.termsAccepted(accepted);
+    actions.account.termsAccepted(accepted);
     expect(controller.getState().screen).toBe("success");
     vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
     expect(outcomes).toEqual([
@@ -288,11 +294,11 @@ describe("createModalController link and update flows", () => {
   });
 
   it("reopened soon after a close, resumes an SMS code with its number and entry screen", () => {
-    const { controller } = setup();
+    const { controller, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.chooseMethod("sms");
-    controller.codeSent("+12015550123", "sms");
+    actions.methods.chooseMethod("sms");
+    actions.code.codeSent("+12015550123", "sms");
     controller.close();
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
     controller.login();
@@ -303,22 +309,24 @@ describe("createModalController link and update flows", () => {
       phoneNumber: "+12015550123",
       entry: "phone",
     });
-    controller.changeEmail();
+    actions.code.changeAddress();
     expect(controller.getState().screen).toBe("phone");
   });
 
   it("steps through the login screen's methods: a method, More options, Back", () => {
-    const { controller } = setup();
+    const { controller, actions } = setup();
     controller.login();
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.showMore();
+    actions.methods.showMore();
     expect(controller.getState().screen).toBe("more");
-    controller.chooseMethod("sms");
-    expect(controller.getState()).toMatchObject({ screen: "phone", entry: "phone" });
-    controller.codeSent("+12015550123", "sms");
-    controller.changeEmail();
+    actions.methods.chooseMethod("sms");
+    expect(controller.getState()).toMatchObject({ screen: "phone" });
+    actions.code.codeSent("+12015550123", "sms");
+    // The code screen goes back where the number was typed.
+    expect(controller.getState()).toMatchObject({ screen: "code", entry: "phone" });
+    actions.code.changeAddress();
     expect(controller.getState()).toMatchObject({ screen: "phone", phoneNumber: "+12015550123" });
-    controller.back();
+    actions.methods.back();
     expect(controller.getState().screen).toBe("methods");
   });
 });
@@ -356,7 +364,7 @@ describe("createModalController wallet screens", () => {
     controller.close();
     await expect(second).resolves.toBe(false);
     await vi.advanceTimersByTimeAsync(FLOW_CLEAR_DELAY_MS);
-    expect(controller.getState()).toMatchObject({ open: false, flow: null, confirmation: null });
+    expect(controller.getState()).toEqual(CLEARED);
     expect(outcomes).toEqual([]);
   });
 
@@ -367,7 +375,7 @@ describe("createModalController wallet screens", () => {
     expect(controller.getState()).toMatchObject({ open: true, flow: "export", exportAddress: "0xabc" });
     controller.close();
     await vi.advanceTimersByTimeAsync(FLOW_CLEAR_DELAY_MS);
-    expect(controller.getState()).toMatchObject({ open: false, flow: null, exportAddress: null });
+    expect(controller.getState()).toEqual(CLEARED);
     expect(outcomes).toEqual([]);
   });
 
@@ -396,7 +404,7 @@ describe("createModalController Farcaster signer flow", () => {
       screen: "farcaster-signer",
       signerPublicKey: "0xab",
     });
-    controller.settleFarcasterSigner({ signer: approved });
+    controller.flows.signer.settleFarcasterSigner({ signer: approved });
     await expect(waiting).resolves.toEqual(approved);
     expect(controller.getState().screen).toBe("success");
     vi.advanceTimersByTime(SUCCESS_CLOSE_DELAY_MS);
@@ -407,7 +415,7 @@ describe("createModalController Farcaster signer flow", () => {
     const { controller } = setup();
     const rejected = controller.requestFarcasterSigner("0xab");
     vi.advanceTimersByTime(MODAL_OPEN_DELAY_MS);
-    controller.settleFarcasterSigner({ error: new Error("Request rejected") });
+    controller.flows.signer.settleFarcasterSigner({ error: new Error("Request rejected") });
     await expect(rejected).rejects.toThrow("Request rejected");
     controller.close();
     vi.advanceTimersByTime(FLOW_CLEAR_DELAY_MS);
@@ -432,7 +440,7 @@ describe("createModalController Farcaster signer flow", () => {
     });
 
     it("connect-or-create requires being signed out (spec §5); a guest counts as signed out", () => {
-      const { client, controller } = setup();
+      const { client, controller, actions } = setup();
       vi.spyOn(console, "warn").mockImplementation(() => {});
       client.store.setState({ authenticated: true, user });
       controller.openConnectOrCreate();
@@ -446,9 +454,9 @@ describe("createModalController Farcaster signer flow", () => {
         flow: "connect-or-create",
         screen: "methods",
       });
-      controller.chooseMethod("wallet");
+      actions.methods.chooseMethod("wallet");
       expect(controller.getState().screen).toBe("wallets");
-      controller.back();
+      actions.methods.back();
       expect(controller.getState().screen).toBe("methods");
     });
 

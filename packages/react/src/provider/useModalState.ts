@@ -1,14 +1,8 @@
 import { useCallback, useSyncExternalStore } from "react";
-import type { ModalController, ModalState } from "./createModalController";
+import type { ModalState } from "../modal/core/createModalCore";
+import type { ModalController } from "./createModalController";
 
-const CLOSED: ModalState = {
-  requested: false,
-  open: false,
-  flow: null,
-  screen: "methods",
-  email: null,
-  result: null,
-};
+const CLOSED: ModalState = { requested: false, open: false, verifying: false, flow: null, screen: null };
 const noop = () => {};
 
 /** Subscribes to the modal controller's state (closed when there is no controller yet). */
@@ -17,7 +11,7 @@ export function useModalState(controller: ModalController | null): ModalState {
     (listener: () => void) => (controller ? controller.subscribe(listener) : noop),
     [controller],
   );
-  return useSyncExternalStore(
+  return useSyncExternalStore<ModalState>(
     subscribe,
     () => controller?.getState() ?? CLOSED,
     () => CLOSED,

@@ -1,7 +1,6 @@
 import type { Client, User } from "@symbolon/core";
 import { type ReactNode, useId, useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
-import type { ModalController } from "../../provider/createModalController";
 import { type Passkey, passkeyName, passkeysOf } from "../passkeys/passkeysOf";
 import { ScreenTitle } from "../ScreenTitle";
 import { enrollErrorText } from "./enrollErrorText";
@@ -16,9 +15,10 @@ import { TotpEnrollStep } from "./TotpEnrollStep";
 /** Props of {@link MfaEnrollScreen}. */
 export interface MfaEnrollScreenProps {
   client: Client;
-  controller: ModalController;
   appName: string;
   titleId: string;
+  /** Close, Done, Not now: closes the modal (core cancels a pending enrolment). */
+  onClose: () => void;
 }
 
 /** Where the enrolment is. */
@@ -82,7 +82,7 @@ const DONE_TITLES: Record<MfaMethod, string> = {
  * the no-methods screen. A step that needs the user to verify first (they have MFA already) shows the
  * verification over it; the step stays mounted underneath and goes on once verified. Loaded lazily.
  */
-export default function MfaEnrollScreen({ client, controller, appName, titleId }: MfaEnrollScreenProps) {
+export default function MfaEnrollScreen({ client, appName, titleId, onClose }: MfaEnrollScreenProps) {
   useSecurityStyles();
   const appConfig = useClientState("MfaEnrollScreen", (s) => s.appConfig, null);
   const user = useClientState("MfaEnrollScreen", (s) => s.user, null);
@@ -130,7 +130,7 @@ export default function MfaEnrollScreen({ client, controller, appName, titleId }
           No verification methods
         </ScreenTitle>
         <p className="symbolon-subtitle">{appName} has not turned on 2-step verification.</p>
-        <button type="button" className="symbolon-button" onClick={controller.close}>
+        <button type="button" className="symbolon-button" onClick={onClose}>
           Close
         </button>
       </div>
@@ -149,7 +149,7 @@ export default function MfaEnrollScreen({ client, controller, appName, titleId }
         <button type="button" className="symbolon-button" onClick={() => setStep(afterIntro())}>
           Continue
         </button>
-        <button type="button" className="symbolon-secondary" onClick={controller.close}>
+        <button type="button" className="symbolon-secondary" onClick={onClose}>
           Not now
         </button>
       </div>
@@ -268,21 +268,13 @@ export default function MfaEnrollScreen({ client, controller, appName, titleId }
           </ScreenTitle>
           <p className="symbolon-subtitle">You'll be asked for it before sensitive actions.</p>
         </div>
-        <button type="button" className="symbolon-button" onClick={controller.close}>
+        <button type="button" className="symbolon-button" onClick={onClose}>
           Done
         </button>
       </div>
     );
   } else if (step.method === "sms") {
-    body = (
-      <SmsEnrollStep
-        client={client}
-        controller={controller}
-        titleId={titleId}
-        onDone={() => done("sms")}
-        onBack={back}
-      />
-    );
+    body = <SmsEnrollStep client={client} titleId={titleId} onDone={() => done("sms")} onBack={back} />;
   } else if (step.method === "totp") {
     body = <TotpEnrollStep client={client} titleId={titleId} onDone={() => done("totp")} onBack={back} />;
   } else {
@@ -304,7 +296,7 @@ export default function MfaEnrollScreen({ client, controller, appName, titleId }
         <MfaVerifyScreen
           client={client}
           titleId={verifyTitleId}
-          onClose={controller.close}
+          onClose={onClose}
           onBack={() => cancelMfa(client)}
         />
       )}

@@ -1,6 +1,5 @@
 import type { Client } from "@symbolon/core";
 import { Suspense, useState } from "react";
-import type { ModalController } from "../../provider/createModalController";
 import { PhoneForm } from "../lazyScreens";
 import { ScreenTitle } from "../ScreenTitle";
 import { EnrollCodeStep } from "./EnrollCodeStep";
@@ -9,14 +8,13 @@ import { initMfaEnrollment, submitMfaEnrollment } from "./mfaActions";
 /** Props of {@link SmsEnrollStep}. */
 export interface SmsEnrollStepProps {
   client: Client;
-  controller: ModalController;
   titleId?: string | undefined;
   onDone: () => void;
   onBack: () => void;
 }
 
 /** Spec §2 SMS setup: the phone number, then the 6-digit code texted to it (then done). */
-export function SmsEnrollStep({ client, controller, titleId, onDone, onBack }: SmsEnrollStepProps) {
+export function SmsEnrollStep({ client, titleId, onDone, onBack }: SmsEnrollStepProps) {
   const [phoneNumber, setPhoneNumber] = useState<string | null>(null);
   if (phoneNumber !== null) {
     return (
@@ -39,8 +37,7 @@ export function SmsEnrollStep({ client, controller, titleId, onDone, onBack }: S
       <Suspense fallback={null}>
         <PhoneForm
           client={client}
-          controller={controller}
-          deliver={async (number) => {
+          via={async (number: string) => {
             await initMfaEnrollment(client, { method: "sms", phoneNumber: number });
             setPhoneNumber(number);
           }}

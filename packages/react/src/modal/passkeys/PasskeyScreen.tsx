@@ -1,7 +1,7 @@
 import type { Client, PasskeyFlowStatus } from "@symbolon/core";
 import { useRef, useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
-import type { ModalController } from "../../provider/createModalController";
+import type { PasskeyLoginActions } from "../flows/passkeyLogin";
 import { PasskeyGlyph } from "../MethodButtons";
 import { ScreenTitle } from "../ScreenTitle";
 import { runPasskeyLogin } from "./passkeyActions";
@@ -10,7 +10,7 @@ import { passkeyErrorText } from "./passkeyErrorText";
 /** Props of {@link PasskeyScreen}. */
 export interface PasskeyScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: PasskeyLoginActions;
   titleId: string;
   /** Back to the login screen. */
   onBack?: (() => void) | undefined;
@@ -48,7 +48,7 @@ const TITLES: Record<Intent, { busy: string; failed: string; other: string }> = 
  * with Try again; "Sign up with a passkey" / "Log in with a passkey" switch between the two. Loaded
  * lazily.
  */
-export default function PasskeyScreen({ client, controller, titleId, onBack }: PasskeyScreenProps) {
+export default function PasskeyScreen({ client, actions, titleId, onBack }: PasskeyScreenProps) {
   const flow = useClientState("PasskeyScreen", (s) => s.passkeyFlow, null);
   const [intent, setIntent] = useState<Intent | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,10 +61,10 @@ export default function PasskeyScreen({ client, controller, titleId, onBack }: P
     setError(null);
     try {
       const result = await runPasskeyLogin(client, next);
-      if (turn === run.current) controller.succeed(result);
+      if (turn === run.current) actions.succeed(result);
     } catch (failure) {
       if (turn !== run.current) return;
-      if (!controller.refuse(failure)) setError(passkeyErrorText(failure));
+      if (!actions.refuse(failure)) setError(passkeyErrorText(failure));
     }
   };
 

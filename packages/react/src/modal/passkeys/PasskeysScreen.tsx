@@ -1,7 +1,7 @@
 import { type Client, MAX_PASSKEYS_PER_USER, type User } from "@symbolon/core";
 import { useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
-import type { ModalController } from "../../provider/createModalController";
+import type { PasskeysActions } from "../flows/createPasskeysFlow";
 import { ScreenTitle } from "../ScreenTitle";
 import { PasskeyList } from "./PasskeyList";
 import { addPasskey, removePasskey } from "./passkeyActions";
@@ -14,7 +14,7 @@ export const MANAGEMENT_LIST_LIMIT = 2;
 /** Props of {@link PasskeysScreen}. */
 export interface PasskeysScreenProps {
   client: Client;
-  controller: ModalController;
+  actions: PasskeysActions;
   titleId: string;
 }
 
@@ -23,7 +23,7 @@ export interface PasskeysScreenProps {
  * ('Cannot unlink a passkey enrolled in MFA' when core refuses), and "Add a passkey" until the user has
  * MAX_PASSKEYS_PER_USER (spec §9). A change shows "Passkeys updated". Loaded lazily.
  */
-export default function PasskeysScreen({ client, controller, titleId }: PasskeysScreenProps) {
+export default function PasskeysScreen({ client, actions, titleId }: PasskeysScreenProps) {
   const user = useClientState("PasskeysScreen", (s) => s.user, null);
   const passkeys = passkeysOf(user);
   const [busy, setBusy] = useState<string | null>(null);
@@ -33,7 +33,7 @@ export default function PasskeysScreen({ client, controller, titleId }: Passkeys
     setBusy(what);
     setError(null);
     try {
-      controller.passkeysSaved(await run());
+      actions.passkeysSaved(await run());
     } catch (failure) {
       setBusy(null);
       setError(passkeyErrorText(failure));
