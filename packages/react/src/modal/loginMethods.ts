@@ -1,20 +1,12 @@
 import { type AppConfigResponse, isOAuthProvider, type OAuthProvider } from "@symbolon/core";
+import { isOwnMethod, type OwnMethodName } from "./ownMethods";
 
 /**
  * A login method this modal has screens for (guest is not listed; custom auth has no modal UI):
  * codes by email or SMS, Telegram, Farcaster, an external wallet (SIWE / SIWS), a passkey, a built-in OAuth provider, an operator's `custom:<name>` provider, or
  * another app of the server (`privy:{appId}`, cross-app).
  */
-export type LoginMethod =
-  | "email"
-  | "sms"
-  | "telegram"
-  | "farcaster"
-  | "wallet"
-  | "passkey"
-  | OAuthProvider
-  | `custom:${string}`
-  | `privy:${string}`;
+export type LoginMethod = OwnMethodName | OAuthProvider | `custom:${string}` | `privy:${string}`;
 
 /** Whether a login method goes through an OAuth provider (a button that opens the provider). */
 export function isOAuthMethod(
@@ -29,19 +21,9 @@ export interface LoginMethods {
   overflow: LoginMethod[];
 }
 
-// Methods with their own screens in this build.
-const OWN_SCREENS: ReadonlySet<string> = new Set([
-  "email",
-  "sms",
-  "telegram",
-  "farcaster",
-  "wallet",
-  "passkey",
-]);
-
 /** Whether this build has screens for `name` and the app config turns it on. */
 function supported(name: string, config: AppConfigResponse): boolean {
-  if (OWN_SCREENS.has(name)) return true;
+  if (isOwnMethod(name)) return true;
   // The config says which providers are on (configured with a client id on the server).
   if (isOAuthProvider(name)) return (config as unknown as Record<string, unknown>)[`${name}_oauth`] === true;
   if (name.startsWith("custom:"))

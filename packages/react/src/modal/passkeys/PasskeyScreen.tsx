@@ -2,7 +2,7 @@ import type { Client, PasskeyFlowStatus } from "@symbolon/core";
 import { useRef, useState } from "react";
 import { useClientState } from "../../hooks/useClientState";
 import type { PasskeyLoginActions } from "../flows/passkeyLogin";
-import { PasskeyGlyph } from "../MethodButtons";
+import { PasskeyGlyph } from "../methodGlyphs";
 import { ScreenTitle } from "../ScreenTitle";
 import { runPasskeyLogin } from "./passkeyActions";
 import { passkeyErrorText } from "./passkeyErrorText";

@@ -1,0 +1,44 @@
+import type { ComponentType } from "react";
+import type { LoginMethodsActions } from "./flows/createLoginMethodsActions";
+import { PasskeyGlyph, WalletGlyph } from "./methodGlyphs";
+
+/** A login method with screens of its own in this modal: its button and what choosing it does. */
+export interface OwnMethod {
+  /** The button's text. */
+  label: string;
+  /** A decorative mark beside the text, if the method has one. */
+  Glyph?: ComponentType;
+  /** What a click does (some must act within the click: Telegram opens its popup there). */
+  choose(actions: LoginMethodsActions): void;
+}
+
+/**
+ * Every login method this modal has screens for, in one list, by the name apps list in
+ * `login_methods_and_order` (OAuth providers and other apps run on one engine: `startOAuth`). A new
+ * method is one entry here plus its screens in the registry (`loginScreens.tsx`).
+ */
+export const OWN_METHODS = {
+  email: { label: "Continue with email", choose: (actions) => actions.chooseMethod("email") },
+  sms: { label: "Continue with SMS", choose: (actions) => actions.chooseMethod("sms") },
+  // Telegram's popup must open in the click itself (browsers block popups opened later).
+  telegram: { label: "Telegram", choose: (actions) => actions.startTelegram() },
+  farcaster: { label: "Farcaster", choose: (actions) => actions.chooseMethod("farcaster") },
+  wallet: {
+    label: "Continue with a wallet",
+    Glyph: WalletGlyph,
+    choose: (actions) => actions.chooseMethod("wallet"),
+  },
+  passkey: {
+    label: "Continue with a passkey",
+    Glyph: PasskeyGlyph,
+    choose: (actions) => actions.chooseMethod("passkey"),
+  },
+} satisfies Record<string, OwnMethod>;
+
+/** The name of a method in [`OWN_METHODS`]. */
+export type OwnMethodName = keyof typeof OWN_METHODS;
+
+/** Whether this modal has screens for `name`. */
+export function isOwnMethod(name: string): name is OwnMethodName {
+  return Object.hasOwn(OWN_METHODS, name);
+}
