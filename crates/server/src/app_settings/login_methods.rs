@@ -3,6 +3,7 @@
 //! context refuses the call when the app does not enable it.
 
 use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::constants::LISTED_LOGIN_METHODS;
 
 use super::AppSettings;
 use crate::error::AppError;
@@ -47,7 +48,7 @@ impl LoginMethod {
     /// Whether apps enable it by listing its name in `login_methods` (the others are enabled by
     /// their own settings: guest accounts, custom auth, each OAuth provider by its name).
     pub fn listed(self) -> bool {
-        !matches!(self, Self::Guest | Self::CustomAuth | Self::OAuth)
+        LISTED_LOGIN_METHODS.contains(&self.as_str())
     }
 
     /// The name apps configure and logs show.
@@ -66,12 +67,10 @@ impl LoginMethod {
     }
 }
 
-/// The names apps list in `login_methods` for the methods enabled that way.
+/// The names apps list in `login_methods` for the methods enabled that way (one list, shared with
+/// the client through the protocol).
 pub fn listed_names() -> impl Iterator<Item = &'static str> {
-    LoginMethod::ALL
-        .into_iter()
-        .filter(|m| m.listed())
-        .map(LoginMethod::as_str)
+    LISTED_LOGIN_METHODS.iter().copied()
 }
 
 impl AppSettings {
@@ -102,4 +101,23 @@ impl AppSettings {
 /// The message of `disallowed_login_method`.
 pub fn disallowed_login_method(method: LoginMethod) -> String {
     format!("Login with {} is not enabled for this app", method.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_name_is_a_method_of_this_server() {
+        for name in listed_names() {
+            let method = LoginMethod::ALL.iter().find(|m| m.as_str() == name);
+            assert!(
+                method.is_some_and(|m| m.listed()),
+                "{name} is listed but no method"
+            );
+        }
+        let listed = LoginMethod::ALL.iter().filter(|m| m.listed()).count();
+        assert_eq!(listed, listed_names().count());
+        assert!(!LoginMethod::Guest.listed() && !LoginMethod::OAuth.listed());
+    }
 }

@@ -2581,6 +2581,9 @@ export const TOTP_PENDING_TTL_S = 600;
 export const PASSKEY_CHALLENGE_TTL_S = 300;
 /** The `timeout` of passkey options, in milliseconds. */
 export const PASSKEY_TIMEOUT_MS = 60000;
+/** The login methods an app enables by listing their names in `login_methods_and_order` (OAuth
+ providers are listed by their own names; guest and custom auth have settings of their own). */
+export const LISTED_LOGIN_METHODS = ["email", "sms", "farcaster", "telegram", "wallet", "passkey"] as const;
 /** Passkeys one user may link. */
 export const MAX_PASSKEYS_PER_USER = 5;
 /** Accounts of any other type one user may link. */

@@ -1,3 +1,4 @@
+import type { LISTED_LOGIN_METHODS } from "@symbolon/core";
 import type { ComponentType } from "react";
 import type { LoginMethodsActions } from "./flows/createLoginMethodsActions";
 import { PasskeyGlyph, WalletGlyph } from "./methodGlyphs";
@@ -14,8 +15,10 @@ export interface OwnMethod {
 
 /**
  * Every login method this modal has screens for, in one list, by the name apps list in
- * `login_methods_and_order` (OAuth providers and other apps run on one engine: `startOAuth`). A new
- * method is one entry here plus its screens in the registry (`loginScreens.tsx`).
+ * `login_methods_and_order` (OAuth providers and other apps run on one engine: `startOAuth`). The
+ * names are the protocol's `LISTED_LOGIN_METHODS`, so a method the server lists without screens
+ * here (or the reverse) does not compile. A new method is one entry here plus its screens in the
+ * registry (`loginScreens.tsx`).
  */
 export const OWN_METHODS = {
   email: { label: "Continue with email", choose: (actions) => actions.chooseMethod("email") },
@@ -33,7 +36,7 @@ export const OWN_METHODS = {
     Glyph: PasskeyGlyph,
     choose: (actions) => actions.chooseMethod("passkey"),
   },
-} satisfies Record<string, OwnMethod>;
+} satisfies Record<(typeof LISTED_LOGIN_METHODS)[number], OwnMethod>;
 
 /** The name of a method in [`OWN_METHODS`]. */
 export type OwnMethodName = keyof typeof OWN_METHODS;

@@ -1,5 +1,5 @@
+import type { LISTED_LOGIN_METHODS } from "@symbolon/core";
 import type { ModalCore } from "../core/createModalCore";
-import type { OwnMethodName } from "../ownMethods";
 import type { AccountFlow } from "./createAccountFlow";
 import type { CodeActions, SendCodeActions } from "./createCodeActions";
 import type { LoginMethodsScreenState } from "./createLoginMethodsFlow";
@@ -8,7 +8,7 @@ import type { TelegramActions } from "./createTelegramFlow";
 import type { WalletScreenActions } from "./createWalletActions";
 
 /** A login method with a screen of its own (Telegram starts from `startTelegram`, OAuth from `startOAuth`). */
-export type MethodChoice = Exclude<OwnMethodName, "telegram">;
+export type MethodChoice = Exclude<(typeof LISTED_LOGIN_METHODS)[number], "telegram">;
 
 /** What the login screen and "More options" call. */
 export interface LoginMethodsActions extends SendCodeActions {
