@@ -76,6 +76,9 @@ async function fetchContext(apiUrl: string, token: string): Promise<CrossAppTran
   }
 }
 
+/** How long the page stays open after posting its answer, so the opener handles it first. */
+const ANSWER_BEFORE_CLOSE_MS = 250;
+
 /** Runs the page. */
 export async function runTransact(page: TransactContext): Promise<void> {
   const query = new URLSearchParams(window.location.search);
@@ -86,8 +89,11 @@ export async function runTransact(page: TransactContext): Promise<void> {
   // Answers go only to an origin of the app the token was issued to.
   const canAnswer = context?.requester_origins.includes(targetOrigin) && opener !== null;
   const answer = (message: CrossAppMessage) => {
-    if (canAnswer) opener.postMessage(message, targetOrigin);
-    window.close();
+    if (!canAnswer) return window.close();
+    opener.postMessage(message, targetOrigin);
+    // The opener takes a closed popup for a rejection (it checks every 300 ms): closing at once
+    // could be seen before the answer is handled, and an approved request would read as refused.
+    setTimeout(() => window.close(), ANSWER_BEFORE_CLOSE_MS);
   };
   const fail = (error: string) => {
     show(el("h1", {}, "Request failed"), el("p", { class: "error", role: "alert" }, error));
