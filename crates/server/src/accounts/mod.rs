@@ -320,7 +320,7 @@ pub async fn update(
     old_subject: &str,
     new: &VerifiedIdentity,
 ) -> Result<(), AppError> {
-    require_method(app, new.method)?;
+    app.settings.require(new.method)?;
     let now = state.clock.now();
     if old_subject == new.subject {
         // Re-verifying the current value: it must be the caller's (never touch another user's).
@@ -414,11 +414,6 @@ pub async fn transfer(
     }
 }
 
-/// `disallowed_login_method` unless the app enables `method`.
-pub fn require_method(app: &AppRecord, method: LoginMethod) -> Result<(), AppError> {
-    app.settings.require(method)
-}
-
 /// `disallowed_login_method` unless the app enables the way `identity` was proven: for OAuth,
 /// its provider (`details.provider`: `google`, `custom:<name>`, `privy:<app id>`).
 pub fn require_identity_method(
@@ -426,7 +421,7 @@ pub fn require_identity_method(
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
     if identity.method != LoginMethod::OAuth {
-        return require_method(app, identity.method);
+        return app.settings.require(identity.method);
     }
     let provider = identity.detail("provider").unwrap_or_default();
     if app.settings.oauth_enabled(provider) {

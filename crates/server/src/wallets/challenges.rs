@@ -1,17 +1,44 @@
 //! Single-use nonces for the frame's signed calls (`docs/wallet.md` "Proofs"): issued per
 //! session and purpose, consumed once.
 
-use symbolon_protocol::wallet::WalletChallengePurpose;
+use symbolon_protocol::wallet::{WalletChallengePurpose, WalletChallengeResponse};
 
 use super::audit::audit;
 use super::proofs::nonce_hash;
 use super::refusals::proof_refused;
+use crate::db::wallets::WalletChallengeRecord;
 use crate::error::AppError;
+use crate::random::random_token;
 use crate::state::AppState;
 use crate::web::frame_caller::FrameCaller;
 
 /// Seconds a challenge nonce stays valid.
 pub const CHALLENGE_TTL_S: i64 = 120;
+
+/// Issues a `purpose` nonce for this session, valid [`CHALLENGE_TTL_S`]; only its hash is stored.
+pub async fn issue_challenge(
+    state: &AppState,
+    caller: &FrameCaller,
+    purpose: WalletChallengePurpose,
+) -> Result<WalletChallengeResponse, AppError> {
+    let nonce = random_token()?;
+    let now = state.clock.now();
+    let expires_at = now + CHALLENGE_TTL_S;
+    state
+        .db
+        .insert_wallet_challenge(
+            &WalletChallengeRecord {
+                nonce_hash: nonce_hash(&nonce),
+                user_id: caller.user.id.clone(),
+                session_id: caller.claims.sid.clone(),
+                purpose: purpose.as_str().into(),
+                expires_at,
+            },
+            now,
+        )
+        .await?;
+    Ok(WalletChallengeResponse { nonce, expires_at })
+}
 
 /// Consumes the caller's `purpose` challenge `nonce` (single use, this session only); a refusal
 /// (missing, expired, used, or a storage failure) is audited as `refused_challenge` of `action`
@@ -31,7 +58,7 @@ pub async fn consume_challenge(
 }
 
 /// [`consume_challenge`] without the audit.
-pub async fn take_challenge(
+async fn take_challenge(
     state: &AppState,
     caller: &FrameCaller,
     nonce: Option<&str>,

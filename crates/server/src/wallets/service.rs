@@ -14,20 +14,20 @@ use symbolon_wallet_core::chains::ethereum::Address;
 use super::audit::audit;
 use super::chains::ethereum::parse_address;
 use super::chains::supported_chain;
-use super::challenges::{CHALLENGE_TTL_S, consume_challenge};
+use super::challenges::{consume_challenge, issue_challenge};
 use super::limits::{CHALLENGE_LIMIT, KEY_MATERIAL_LIMIT, within_limit};
 use super::proofs::{
-    WalletProof, device_signed, nonce_hash, unlock_message, wallet_proof_message, wallet_signed,
+    WalletProof, device_signed, unlock_message, wallet_proof_message, wallet_signed,
 };
 use super::recovery;
 use super::recovery::automatic::Release;
 use super::refusals::{already_exists, not_found, proof_refused, sign_in_again};
 use super::shares::{parse_share, required_device_key, required_share, seal_pair};
 use crate::db::DbError;
-use crate::db::wallets::{EmbeddedWalletRecord, WalletChallengeRecord};
+use crate::db::wallets::EmbeddedWalletRecord;
 use crate::error::AppError;
 use crate::mfa::guard::{self, Operation};
-use crate::random::{random_id, random_token};
+use crate::random::random_id;
 use crate::state::AppState;
 use crate::users::view::user_view;
 use crate::web::auth::recently_signed_in;
@@ -41,23 +41,7 @@ pub async fn challenge(
 ) -> Result<WalletChallengeResponse, AppError> {
     supported_chain(body.chain_type)?;
     within_limit(state, caller, CHALLENGE_LIMIT).await?;
-    let nonce = random_token()?;
-    let now = state.clock.now();
-    let expires_at = now + CHALLENGE_TTL_S;
-    state
-        .db
-        .insert_wallet_challenge(
-            &WalletChallengeRecord {
-                nonce_hash: nonce_hash(&nonce),
-                user_id: caller.user.id.clone(),
-                session_id: caller.claims.sid.clone(),
-                purpose: body.purpose.as_str().into(),
-                expires_at,
-            },
-            now,
-        )
-        .await?;
-    Ok(WalletChallengeResponse { nonce, expires_at })
+    issue_challenge(state, caller, body.purpose).await
 }
 
 /// Registers the wallet the frame derived at `wallet_index`. Index 0 brings the root shares
