@@ -2,16 +2,15 @@
 
 use symbolon_wallet_core::chains::ethereum::Address;
 
-use super::VerifiedIdentity;
+use super::{AccountDeps, VerifiedIdentity};
 use crate::db::apps::AppRecord;
 use crate::db::users::UserRecord;
 use crate::error::AppError;
-use crate::state::AppState;
 
 /// Whether `identity` may sign in: no allowlist, or the identity is on it, or (for an existing
 /// user) any of the user's accounts is. Types the list has no column for never match.
 pub async fn admits(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     identity: &VerifiedIdentity,
     user: Option<&UserRecord>,
@@ -40,7 +39,7 @@ pub async fn admits(
     let Some(user) = user else {
         return Ok(false);
     };
-    let accounts = state.db.linked_accounts(&user.id).await?;
+    let accounts = deps.db.linked_accounts(&user.id).await?;
     Ok(accounts.iter().any(|a| listed(&a.account_type, &a.subject)))
 }
 

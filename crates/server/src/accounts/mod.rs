@@ -4,6 +4,7 @@
 //! Methods never touch users or linked accounts themselves.
 
 pub mod allowlist;
+pub mod deps;
 pub mod identity;
 pub mod messages;
 
@@ -13,6 +14,7 @@ use symbolon_protocol::oauth::OAuthUserInfo;
 use symbolon_protocol::session::AuthMode;
 use symbolon_protocol::siwe::ExternalWalletMetadata;
 
+pub use self::deps::AccountDeps;
 pub use self::identity::{Proof, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::db::DbError;
@@ -24,7 +26,6 @@ use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
 use crate::random::{random_id, random_token};
-use crate::state::AppState;
 
 /// The linked-account type of smart wallets (signed in with SIWE, ERC-1271).
 pub const SMART_WALLET: &str = "smart_wallet";
@@ -59,29 +60,29 @@ pub fn transferable(account_type: &str) -> bool {
 /// Signs `identity` in: its owner, or a new user (sign-up rules), or — when the caller is a
 /// guest and nobody owns the identity — the guest, who then stops being one.
 pub async fn login(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     identity: &VerifiedIdentity,
     mode: AuthMode,
     current: Option<&UserRecord>,
 ) -> Result<LoggedIn, AppError> {
-    sign_in_or_up(state, app, identity, mode, current, false).await
+    sign_in_or_up(deps, app, identity, mode, current, false).await
 }
 
 /// Signs up with an identity nobody has yet (a new passkey), or upgrades the calling guest
 /// with it; an identity someone owns is refused, never signed in: a passkey's credential id is
 /// public, so a registration that names an existing one proves nothing about its owner.
 pub async fn register(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     identity: &VerifiedIdentity,
     current: Option<&UserRecord>,
 ) -> Result<LoggedIn, AppError> {
-    sign_in_or_up(state, app, identity, AuthMode::default(), current, true).await
+    sign_in_or_up(deps, app, identity, AuthMode::default(), current, true).await
 }
 
 async fn sign_in_or_up(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     identity: &VerifiedIdentity,
     mode: AuthMode,
@@ -89,32 +90,32 @@ async fn sign_in_or_up(
     new_only: bool,
 ) -> Result<LoggedIn, AppError> {
     require_identity_method(app, identity)?;
-    refuse_embedded_wallet(state, &app.id, identity).await?;
-    let now = state.clock.now();
+    refuse_embedded_wallet(deps, &app.id, identity).await?;
+    let now = deps.clock.now();
     // Twice at most: a concurrent sign-up of the same identity makes the second pass find it.
     for _ in 0..2 {
-        if let Some(user) = owner(state, app, identity).await? {
+        if let Some(user) = owner(deps, app, identity).await? {
             if new_only {
                 return Err(AppError::new(
                     ServerErrorCode::InvalidCredentials,
                     messages::PASSKEY_ALREADY_REGISTERED,
                 ));
             }
-            if !allowlist::admits(state, app, identity, Some(&user)).await? {
+            if !allowlist::admits(deps, app, identity, Some(&user)).await? {
                 return Err(allowlist_rejected());
             }
-            touch(state, app, identity, now).await?;
+            touch(deps, app, identity, now).await?;
             return Ok(LoggedIn {
                 user,
                 is_new_user: false,
             });
         }
-        if !allowlist::admits(state, app, identity, None).await? {
+        if !allowlist::admits(deps, app, identity, None).await? {
             return Err(allowlist_rejected());
         }
         if let Some(guest) = current.filter(|u| u.is_guest && identity.method != LoginMethod::Guest)
         {
-            match link_row(state, app, guest, identity, true, &random_id(25)?).await {
+            match link_row(deps, app, guest, identity, true, &random_id(25)?).await {
                 Ok(Link::Linked) => {
                     let user = UserRecord {
                         is_guest: false,
@@ -157,7 +158,7 @@ async fn sign_in_or_up(
             subject: &identity.subject,
             details: details.as_deref(),
         };
-        match state
+        match deps
             .db
             .sign_up(&user, &account, app.settings.max_users)
             .await
@@ -187,38 +188,38 @@ async fn sign_in_or_up(
 /// what another user owns is `account_transfer_required` (with a nonce) when it may move, else
 /// `linked_to_another_user`.
 pub async fn link(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     user: &UserRecord,
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
     require_identity_method(app, identity)?;
-    refuse_embedded_wallet(state, &app.id, identity).await?;
+    refuse_embedded_wallet(deps, &app.id, identity).await?;
     if registers_new(identity)
-        && let Some(owner) = owner(state, app, identity).await?
+        && let Some(owner) = owner(deps, app, identity).await?
     {
         return Err(already_linked(&owner, user));
     }
-    if owner(state, app, identity)
+    if owner(deps, app, identity)
         .await?
         .is_some_and(|owner| owner.id == user.id)
     {
-        touch(state, app, identity, state.clock.now()).await?;
+        touch(deps, app, identity, deps.clock.now()).await?;
         return Ok(());
     }
-    match link_row(state, app, user, identity, user.is_guest, &random_id(25)?).await {
+    match link_row(deps, app, user, identity, user.is_guest, &random_id(25)?).await {
         Ok(Link::Linked) => Ok(()),
         Ok(Link::TypeLimitReached) => Err(AppError::new(
             ServerErrorCode::CannotLinkMoreOfType,
             messages::cannot_link_more_of_type(&identity.account_type),
         )),
-        Err(DbError::Conflict { .. }) => match owner(state, app, identity).await? {
+        Err(DbError::Conflict { .. }) => match owner(deps, app, identity).await? {
             Some(owner) if registers_new(identity) => Err(already_linked(&owner, user)),
             Some(owner) if owner.id == user.id => {
-                touch(state, app, identity, state.clock.now()).await?;
+                touch(deps, app, identity, deps.clock.now()).await?;
                 Ok(())
             }
-            Some(_) => Err(owned_elsewhere(state, app, user, identity).await?),
+            Some(_) => Err(owned_elsewhere(deps, app, user, identity).await?),
             // Unlinked between the insert and this read: the client may simply retry.
             None => Err(DbError::Conflict { constraint: None }.into()),
         },
@@ -229,13 +230,13 @@ pub async fn link(
 /// Removes the user's `(account_type, subject)`; never their last way in, never an embedded
 /// wallet (spec §5).
 pub async fn unlink(
-    state: &AppState,
+    deps: &AccountDeps,
     user: &UserRecord,
     account_type: &str,
     subject: &str,
 ) -> Result<(), AppError> {
     if account_type == WALLET
-        && state
+        && deps
             .db
             .find_embedded_wallet(&user.app_id, subject)
             .await?
@@ -247,9 +248,9 @@ pub async fn unlink(
         ));
     }
     if account_type == PASSKEY {
-        return unlink_passkey(state, user, subject).await;
+        return unlink_passkey(deps, user, subject).await;
     }
-    match state
+    match deps
         .db
         .unlink_account(&user.id, account_type, subject)
         .await?
@@ -271,11 +272,11 @@ pub async fn unlink(
 
 /// Unlinks a passkey: never one enrolled in MFA (unenrol it first), never the last way in.
 async fn unlink_passkey(
-    state: &AppState,
+    deps: &AccountDeps,
     user: &UserRecord,
     credential_id: &str,
 ) -> Result<(), AppError> {
-    match state.db.unlink_passkey(&user.id, credential_id).await? {
+    match deps.db.unlink_passkey(&user.id, credential_id).await? {
         PasskeyUnlink::Unlinked => {
             tracing::info!(user = %user.id, account_type = PASSKEY, "account unlinked");
             Ok(())
@@ -314,27 +315,27 @@ fn already_linked(owner: &UserRecord, user: &UserRecord) -> AppError {
 /// Replaces the user's `old` account of `new.account_type` by the just-verified `new` (email
 /// and phone only, spec §5).
 pub async fn update(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     user: &UserRecord,
     old_subject: &str,
     new: &VerifiedIdentity,
 ) -> Result<(), AppError> {
     app.settings.require(new.method)?;
-    let now = state.clock.now();
+    let now = deps.clock.now();
     if old_subject == new.subject {
         // Re-verifying the current value: it must be the caller's (never touch another user's).
-        let mine = owner(state, app, new).await?;
+        let mine = owner(deps, app, new).await?;
         if mine.is_none_or(|owner| owner.id != user.id) {
             return Err(AppError::new(
                 ServerErrorCode::LinkedAccountNotFound,
                 messages::LINKED_ACCOUNT_NOT_FOUND,
             ));
         }
-        touch(state, app, new, now).await?;
+        touch(deps, app, new, now).await?;
         return Ok(());
     }
-    match state
+    match deps
         .db
         .replace_account(&user.id, &new.account_type, old_subject, &new.subject, now)
         .await
@@ -355,7 +356,7 @@ pub async fn update(
 /// Moves `(account_type, subject)` to `user`, proven by the nonce of an earlier
 /// `account_transfer_required` for exactly this account and user.
 pub async fn transfer(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     user: &UserRecord,
     nonce: &str,
@@ -365,8 +366,8 @@ pub async fn transfer(
     if !transferable(account_type) {
         return Err(AppError::invalid_data(messages::NOT_TRANSFERABLE));
     }
-    let now = state.clock.now();
-    if !state
+    let now = deps.clock.now();
+    if !deps
         .db
         .take_transfer(
             &sha256_hex(nonce.trim().as_bytes()),
@@ -383,7 +384,7 @@ pub async fn transfer(
             messages::TRANSFER_NONCE_USED,
         ));
     }
-    let moved = state
+    let moved = deps
         .db
         .transfer_account(
             &app.id,
@@ -439,13 +440,13 @@ pub fn require_identity_method(
 /// so without this a SIWE login with it would sign that owner in. A `smart_wallet` link of an
 /// embedded wallet's address (one with code: EIP-7702 delegation) is refused alike.
 async fn refuse_embedded_wallet(
-    state: &AppState,
+    deps: &AccountDeps,
     app_id: &str,
     identity: &VerifiedIdentity,
 ) -> Result<(), AppError> {
     let wallet_like = identity.account_type == WALLET || identity.account_type == SMART_WALLET;
     if wallet_like
-        && state
+        && deps
             .db
             .find_embedded_wallet(app_id, &identity.subject)
             .await?
@@ -458,13 +459,12 @@ async fn refuse_embedded_wallet(
 
 /// Records that `identity`'s owner proved it again, with its method's current details.
 async fn touch(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     identity: &VerifiedIdentity,
     now: i64,
 ) -> Result<(), DbError> {
-    state
-        .db
+    deps.db
         .touch_account(
             &app.id,
             &identity.account_type,
@@ -476,18 +476,18 @@ async fn touch(
 }
 
 async fn owner(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     identity: &VerifiedIdentity,
 ) -> Result<Option<UserRecord>, AppError> {
-    Ok(state
+    Ok(deps
         .db
         .find_user_by_account(&app.id, &identity.account_type, &identity.subject)
         .await?)
 }
 
 async fn link_row(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     user: &UserRecord,
     identity: &VerifiedIdentity,
@@ -501,22 +501,21 @@ async fn link_row(
         subject: &identity.subject,
         details: details.as_deref(),
     };
-    state
-        .db
+    deps.db
         .link_account(
             &app.id,
             &user.id,
             &account,
             max_of_type(&identity.account_type),
             clear_guest,
-            state.clock.now(),
+            deps.clock.now(),
         )
         .await
 }
 
 /// The refusal for an identity another user owns: a transfer offer when it may move.
 async fn owned_elsewhere(
-    state: &AppState,
+    deps: &AccountDeps,
     app: &AppRecord,
     user: &UserRecord,
     identity: &VerifiedIdentity,
@@ -526,7 +525,7 @@ async fn owned_elsewhere(
         messages::LINKED_TO_ANOTHER_USER,
     );
     if !transferable(&identity.account_type)
-        || state
+        || deps
             .db
             .transfer_possible(&app.id, &identity.account_type, &identity.subject)
             .await?
@@ -535,9 +534,8 @@ async fn owned_elsewhere(
         return Ok(refused);
     }
     let nonce = random_token()?;
-    let now = state.clock.now();
-    state
-        .db
+    let now = deps.clock.now();
+    deps.db
         .offer_transfer(
             &sha256_hex(nonce.as_bytes()),
             &app.id,

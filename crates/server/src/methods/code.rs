@@ -9,13 +9,13 @@ use symbolon_protocol::constants::{OTP_REFUSAL_LOCKED_PREFIX, OTP_TTL_S, PASSCOD
 use symbolon_protocol::user::User;
 
 use super::current_user;
+use super::deps::{CodeDeps, LoginDeps};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::db::apps::AppRecord;
 use crate::db::otp::{GuessRefusal, OtpKey};
 use crate::error::AppError;
 use crate::otp::generate_code;
-use crate::state::AppState;
 use crate::web::auth::SignedIn;
 use crate::web::client_ip::ClientIp;
 
@@ -45,14 +45,14 @@ impl CodeChannel {
     /// Redeems the code sent to `raw` and proves it.
     pub async fn verify(
         &self,
-        state: &AppState,
+        codes: &CodeDeps,
         app: &AppRecord,
         raw: &str,
         code: &str,
         client_ip: &ClientIp,
     ) -> Result<VerifiedIdentity, AppError> {
         let subject = (self.normalize)(raw)?;
-        redeem_code(state, self.key(&app.id, &subject), code, client_ip).await?;
+        redeem_code(codes, self.key(&app.id, &subject), code, client_ip).await?;
         Ok(VerifiedIdentity::new(
             self.method,
             self.account_type,
@@ -63,19 +63,25 @@ impl CodeChannel {
     /// `…/unlink`: removes `raw` from the signed-in user.
     pub async fn unlink(
         &self,
-        state: &AppState,
+        login: &LoginDeps,
         signed_in: &SignedIn,
         raw: &str,
     ) -> Result<Json<User>, AppError> {
         let subject = (self.normalize)(raw)?;
-        accounts::unlink(state, &signed_in.user, self.account_type, &subject).await?;
-        current_user(state, signed_in).await
+        accounts::unlink(
+            &login.accounts,
+            &signed_in.user,
+            self.account_type,
+            &subject,
+        )
+        .await?;
+        current_user(login, signed_in).await
     }
 
     /// `…/update`: replaces the user's `old_raw` by `new_raw`, proven by the code sent to it.
     pub async fn update(
         &self,
-        state: &AppState,
+        (login, codes): (&LoginDeps, &CodeDeps),
         signed_in: &SignedIn,
         (old_raw, new_raw, code): (&str, &str, &str),
         client_ip: &ClientIp,
@@ -90,16 +96,16 @@ impl CodeChannel {
                 "The new address is the same as the current one.",
             ));
         }
-        let new = self.verify(state, app, new_raw, code, client_ip).await?;
-        accounts::update(state, app, &signed_in.user, &old, &new).await?;
-        current_user(state, signed_in).await
+        let new = self.verify(codes, app, new_raw, code, client_ip).await?;
+        accounts::update(&login.accounts, app, &signed_in.user, &old, &new).await?;
+        current_user(login, signed_in).await
     }
 
     /// `…/transfer`: moves `raw` from its owner to the caller with the nonce of
     /// `account_transfer_required`.
     pub async fn transfer(
         &self,
-        state: &AppState,
+        login: &LoginDeps,
         signed_in: &SignedIn,
         nonce: &str,
         raw: &str,
@@ -107,7 +113,7 @@ impl CodeChannel {
         let subject = (self.normalize)(raw)?;
         let app = &signed_in.ctx.app;
         accounts::transfer(
-            state,
+            &login.accounts,
             app,
             &signed_in.user,
             nonce,
@@ -115,7 +121,7 @@ impl CodeChannel {
             &subject,
         )
         .await?;
-        current_user(state, signed_in).await
+        current_user(login, signed_in).await
     }
 }
 
@@ -155,18 +161,18 @@ pub mod messages {
 /// it spends no send budget since nothing goes out). Otherwise a refused send is `429` with
 /// `Retry-After`.
 pub async fn issue_code(
-    state: &AppState,
+    codes: &CodeDeps,
     key: OtpKey<'_>,
     client_ip: &ClientIp,
 ) -> Result<Option<String>, AppError> {
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
+    let now = codes.clock.now();
+    client_ip.spend(&codes.ip_limits, now).await?;
     let code = generate_code()?;
-    let hash = state.otp_secret.hash(key, &code);
-    let limits = &state.otp_limits;
+    let hash = codes.otp_secret.hash(key, &code);
+    let limits = &codes.otp_limits;
     let network = client_ip.network_key();
     let expires_at = now + OTP_TTL_S as i64;
-    if state
+    if codes
         .db
         .store_otp(key, &network, &hash, (now, expires_at), limits)
         .await?
@@ -174,7 +180,7 @@ pub async fn issue_code(
         return Ok(Some(code));
     }
     // Only explains the refusal (the conditional write decided it): nothing is sent either way.
-    let Some(row) = state.db.otp_state(key).await? else {
+    let Some(row) = codes.db.otp_state(key).await? else {
         return Err(AppError::rate_limited(1));
     };
     // The person already has a code they can type: unexpired and unused, the address not locked,
@@ -182,7 +188,7 @@ pub async fn issue_code(
     // real one, so it waits for the cooldown).
     if row.expires_at > now
         && row.locked_until <= now
-        && !state
+        && !codes
             .db
             .otp_guesses_used_up(key, &network, row.code_serial, limits)
             .await?
@@ -217,18 +223,18 @@ pub fn well_formed_code(code: &str) -> Result<&str, AppError> {
 /// guesses per code and client network, a failure budget per subject and network, a backstop
 /// per subject). A malformed code costs no guess.
 pub async fn redeem_code(
-    state: &AppState,
+    codes: &CodeDeps,
     key: OtpKey<'_>,
     code: &str,
     client_ip: &ClientIp,
 ) -> Result<(), AppError> {
     let code = well_formed_code(code)?;
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
+    let now = codes.clock.now();
+    client_ip.spend(&codes.ip_limits, now).await?;
     let network = client_ip.network_key();
-    let guess = match state
+    let guess = match codes
         .db
-        .reserve_otp_guess(key, &network, now, &state.otp_limits)
+        .reserve_otp_guess(key, &network, now, &codes.otp_limits)
         .await?
     {
         Ok(guess) => guess,
@@ -237,14 +243,14 @@ pub async fn redeem_code(
     let Some(hash) = guess
         .valid_hashes
         .iter()
-        .find(|hash| state.otp_secret.matches(key, code, hash))
+        .find(|hash| codes.otp_secret.matches(key, code, hash))
     else {
         return Err(AppError::new(
             ServerErrorCode::InvalidCredentials,
             messages::wrong_code(guess.attempts_left),
         ));
     };
-    if !state.db.consume_otp(key, &network, hash).await? {
+    if !codes.db.consume_otp(key, &network, hash).await? {
         // A concurrent request with the same code used it first.
         return Err(AppError::new(
             ServerErrorCode::InvalidCredentials,

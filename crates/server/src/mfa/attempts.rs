@@ -14,8 +14,8 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{MFA_FAILURE_MEMORY_S, MFA_LOCKOUTS_S};
 
 use super::MFA_MAX_FAILED_VERIFICATIONS;
+use super::deps::MfaDeps;
 use crate::error::AppError;
-use crate::state::AppState;
 
 /// The message of a wrong or expired code (spec §8).
 pub const INVALID_CODE: &str = "The code you entered is not valid";
@@ -44,11 +44,11 @@ pub struct Attempt {
 impl Attempt {
     /// Reserves one failure of `user_id`, or refuses with `429 too_many_requests` (and when to
     /// retry) while the user is locked out.
-    pub async fn reserve(state: &AppState, user_id: &str) -> Result<Self, AppError> {
-        let now = state.clock.now();
+    pub async fn reserve(deps: &MfaDeps, user_id: &str) -> Result<Self, AppError> {
+        let now = deps.clock.now();
         let max = i64::from(MFA_MAX_FAILED_VERIFICATIONS);
         let memory = MFA_FAILURE_MEMORY_S as i64;
-        if state
+        if deps
             .db
             .reserve_mfa_failure(user_id, max, memory, now)
             .await?
@@ -60,7 +60,7 @@ impl Attempt {
         }
         // Only explains the refusal: the refusal itself was the conditional write. Without a lock
         // yet, the budget is held by verifications still in flight: a second settles it.
-        let until = state.db.mfa_locked_until(user_id).await?.unwrap_or(now);
+        let until = deps.db.mfa_locked_until(user_id).await?.unwrap_or(now);
         let wait = u64::try_from((until - now).max(1)).unwrap_or(1);
         let mut error = AppError::rate_limited(wait);
         error.message = locked_message(wait);
@@ -68,23 +68,23 @@ impl Attempt {
     }
 
     /// The answer was right: clears the user's failures, and the next lock is the first again.
-    pub async fn succeeded(self, state: &AppState) -> Result<(), AppError> {
-        state.db.release_mfa_failure(&self.user_id, true).await?;
+    pub async fn succeeded(self, deps: &MfaDeps) -> Result<(), AppError> {
+        deps.db.release_mfa_failure(&self.user_id, true).await?;
         Ok(())
     }
 
     /// Nothing was compared (or the answer was a code the user had just used): gives the
     /// reservation back.
-    pub async fn release(self, state: &AppState) -> Result<(), AppError> {
-        state.db.release_mfa_failure(&self.user_id, false).await?;
+    pub async fn release(self, deps: &MfaDeps) -> Result<(), AppError> {
+        deps.db.release_mfa_failure(&self.user_id, false).await?;
         Ok(())
     }
 
     /// The answer was wrong: keeps the reservation (locking the user out at the limit).
-    pub async fn failed(self, state: &AppState) -> Result<(), AppError> {
+    pub async fn failed(self, deps: &MfaDeps) -> Result<(), AppError> {
         let max = i64::from(MFA_MAX_FAILED_VERIFICATIONS);
-        let now = state.clock.now();
-        if let Some(until) = state
+        let now = deps.clock.now();
+        if let Some(until) = deps
             .db
             .keep_mfa_failure(&self.user_id, max, MFA_LOCKOUTS_S, now)
             .await?
@@ -98,20 +98,20 @@ impl Attempt {
     /// a success on `Ok`, given back otherwise (a refusal that compared nothing).
     pub async fn settle<T>(
         self,
-        state: &AppState,
+        deps: &MfaDeps,
         outcome: Result<T, AppError>,
     ) -> Result<T, AppError> {
         match outcome {
             Err(error) if error.code == ServerErrorCode::InvalidCredentials => {
-                self.failed(state).await?;
+                self.failed(deps).await?;
                 Err(error)
             }
             Ok(value) => {
-                self.succeeded(state).await?;
+                self.succeeded(deps).await?;
                 Ok(value)
             }
             Err(error) => {
-                self.release(state).await?;
+                self.release(deps).await?;
                 Err(error)
             }
         }

@@ -13,11 +13,11 @@
 
 use symbolon_protocol::ServerErrorCode;
 
+use super::deps::MfaGuard;
 use super::token::{presented, token_hash};
 use super::{MFA_SIGNING_USES, MFA_SIGNING_WINDOW_S};
 use crate::db::mfa::SigningWindow;
 use crate::error::{AppError, Status};
-use crate::state::AppState;
 use crate::web::frame_caller::FrameCaller;
 
 /// What one verification covers for signatures.
@@ -70,12 +70,12 @@ pub fn token_refused() -> AppError {
 /// Decides whether `operation` of `caller` needs an MFA token and, if so, that `token` is live
 /// (nothing is used up yet).
 pub async fn check(
-    state: &AppState,
+    deps: &MfaGuard,
     caller: &FrameCaller,
     operation: Operation,
     token: Option<&str>,
 ) -> Result<Cleared, AppError> {
-    let has_mfa = !state.db.mfa_methods(&caller.user.id).await?.is_empty();
+    let has_mfa = !deps.db.mfa_methods(&caller.user.id).await?.is_empty();
     let protect = has_mfa && caller.app.settings.mfa.protect_transactions;
     let needed = has_mfa && (operation != Operation::Sign || protect);
     if !needed {
@@ -90,13 +90,13 @@ pub async fn check(
         .filter(|t| !t.is_empty())
         .ok_or_else(mfa_required)?;
     let hash = token_hash(token);
-    let now = state.clock.now();
+    let now = deps.clock.now();
     let signing = operation == Operation::Sign;
     let owner = presented(caller, &hash, now);
     let live = if signing {
-        state.db.mfa_token_signs(owner, SIGNING_WINDOW).await?
+        deps.db.mfa_token_signs(owner, SIGNING_WINDOW).await?
     } else {
-        state.db.mfa_token_valid(owner).await?
+        deps.db.mfa_token_valid(owner).await?
     };
     if !live {
         return Err(token_refused());
@@ -116,18 +116,15 @@ impl Cleared {
 
     /// Uses the token up, if one was required; refused when another request used it first or
     /// it expired meanwhile.
-    pub async fn consume(&self, state: &AppState, caller: &FrameCaller) -> Result<(), AppError> {
+    pub async fn consume(&self, deps: &MfaGuard, caller: &FrameCaller) -> Result<(), AppError> {
         let Some(hash) = &self.required else {
             return Ok(());
         };
-        let owner = presented(caller, hash, state.clock.now());
+        let owner = presented(caller, hash, deps.clock.now());
         let used = if self.signing {
-            state
-                .db
-                .use_mfa_token_to_sign(owner, SIGNING_WINDOW)
-                .await?
+            deps.db.use_mfa_token_to_sign(owner, SIGNING_WINDOW).await?
         } else {
-            state.db.consume_mfa_token(owner).await?
+            deps.db.consume_mfa_token(owner).await?
         };
         if used { Ok(()) } else { Err(token_refused()) }
     }

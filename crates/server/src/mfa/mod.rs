@@ -4,9 +4,10 @@
 //!
 //! Verification routes and enrolment routes that hand out or need a token are frame-only: the
 //! token never reaches a host page. Every count (failures, TOTP steps, token uses) is one
-//! conditional write (`crate::db::mfa`).
+//! conditional write (`crate::db::mfa`). What the routes and the guard read is [`deps`].
 
 pub mod attempts;
+pub mod deps;
 pub mod guard;
 pub mod notice;
 pub mod passkey;

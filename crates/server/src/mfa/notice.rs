@@ -5,10 +5,10 @@
 
 use symbolon_protocol::mfa::MfaMethodType;
 
+use super::deps::MfaDeps;
 use crate::db::apps::AppRecord;
 use crate::html::escape_html;
 use crate::mail::OutgoingEmail;
-use crate::state::AppState;
 
 /// What happened to the method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,14 +105,14 @@ pub fn sms(app: &str, what: &str, change: Change, now: i64) -> String {
 
 /// Tells `user_id` that `method` was added or removed (`phone`: the SMS number concerned).
 pub async fn notify(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     change: Change,
     method: MfaMethodType,
     phone: Option<&str>,
 ) {
-    let accounts = match state.db.linked_accounts(user_id).await {
+    let accounts = match deps.db.linked_accounts(user_id).await {
         Ok(accounts) => accounts,
         Err(error) => {
             tracing::warn!(user = %user_id, %error, "MFA change notice: cannot read the accounts");
@@ -121,16 +121,16 @@ pub async fn notify(
     };
     let name = app_name(app);
     let what = method_name(method, phone);
-    let now = state.clock.now();
+    let now = deps.clock.now();
     let mut sent = 0;
     for account in &accounts {
         let delivered = match account.account_type.as_str() {
-            "email" => state
+            "email" => deps
                 .mailer
                 .send(email(&account.subject, name, &what, change, now))
                 .await
                 .map_err(|e| e.to_string()),
-            "phone" => state
+            "phone" => deps
                 .sms
                 .send(&account.subject, &sms(name, &what, change, now))
                 .await

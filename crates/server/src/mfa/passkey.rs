@@ -14,6 +14,7 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::passkey::{PasskeyAuthenticationResponse, PasskeyRequestOptions};
 
 use super::attempts::Attempt;
+use super::deps::MfaDeps;
 use super::guard::{mfa_required, token_refused};
 use super::{MfaMethodType, not_enrolled};
 use crate::db::apps::AppRecord;
@@ -24,29 +25,28 @@ use crate::db::passkeys::{
 use crate::error::AppError;
 use crate::methods::passkey::ceremony::Purpose;
 use crate::methods::passkey::{finish_assertion, start_assertion};
-use crate::state::AppState;
 use crate::web::app_context::origin_allowed;
 
 /// The message of a refused assertion.
 pub const PASSKEY_FAILED: &str = "Passkey verification failed";
 
 /// The credential ids of the user's passkeys enrolled in MFA.
-pub async fn mfa_passkeys(state: &AppState, user_id: &str) -> Result<Vec<String>, AppError> {
-    Ok(mfa_credential_ids(&state.db, user_id).await?)
+pub async fn mfa_passkeys(deps: &MfaDeps, user_id: &str) -> Result<Vec<String>, AppError> {
+    Ok(mfa_credential_ids(&deps.db, user_id).await?)
 }
 
 /// Assertion options for the user's MFA passkeys (`missing_mfa_enrollment` when none).
 pub async fn options(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     origin: Option<&str>,
     user_id: &str,
 ) -> Result<PasskeyRequestOptions, AppError> {
-    let allowed = mfa_passkeys(state, user_id).await?;
+    let allowed = mfa_passkeys(deps, user_id).await?;
     if allowed.is_empty() {
         return Err(not_enrolled(MfaMethodType::Passkey));
     }
-    start_assertion(state, app, origin, user_id, &allowed, Purpose::Mfa).await
+    start_assertion(&deps.passkeys, app, origin, user_id, &allowed, Purpose::Mfa).await
 }
 
 /// The origin `client_data_json` names, if it is one of the app's.
@@ -61,20 +61,20 @@ fn client_origin(app: &AppRecord, response: &PasskeyAuthenticationResponse) -> O
 
 /// Verifies an assertion by one of the user's MFA passkeys, under the user's failure budget.
 pub async fn verify(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     response: &PasskeyAuthenticationResponse,
 ) -> Result<(), AppError> {
-    let enrolled = mfa_passkeys(state, user_id).await?;
+    let enrolled = mfa_passkeys(deps, user_id).await?;
     if enrolled.is_empty() {
         return Err(not_enrolled(MfaMethodType::Passkey));
     }
-    let attempt = Attempt::reserve(state, user_id).await?;
+    let attempt = Attempt::reserve(deps, user_id).await?;
     let outcome = match client_origin(app, response) {
         None => Err(refused()),
         Some(origin) => finish_assertion(
-            state,
+            &deps.passkeys,
             app,
             Some(&origin),
             Some(user_id),
@@ -97,7 +97,7 @@ pub async fn verify(
             }
         }),
     };
-    attempt.settle(state, outcome).await
+    attempt.settle(deps, outcome).await
 }
 
 fn refused() -> AppError {
@@ -107,7 +107,7 @@ fn refused() -> AppError {
 /// Checks a requested MFA set: at least one id, each one of the user's passkeys. Returns the
 /// ids dropped from the current set.
 pub async fn check_set(
-    state: &AppState,
+    deps: &MfaDeps,
     user_id: &str,
     credential_ids: &[String],
 ) -> Result<Vec<String>, AppError> {
@@ -116,7 +116,7 @@ pub async fn check_set(
             "credential_ids must name at least one passkey",
         ));
     }
-    let passkeys = state.db.user_passkeys(user_id).await?;
+    let passkeys = deps.db.user_passkeys(user_id).await?;
     if let Some(unknown) = credential_ids
         .iter()
         .find(|id| !passkeys.iter().any(|p| &p.credential_id == *id))
@@ -135,20 +135,20 @@ pub async fn check_set(
 /// Sets the passkeys' flags: `enrolled` on, `dropped` off, and unlinks the dropped ones when
 /// `remove_for_login` (never the user's last way in: such a passkey stays linked).
 pub async fn apply_set(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     (enrolled, dropped): (&[String], &[String]),
     remove_for_login: bool,
 ) -> Result<(), AppError> {
     if !enrolled.is_empty() {
-        set_enrolled_in_mfa(&state.db, &app.id, user_id, enrolled, true).await?;
+        set_enrolled_in_mfa(&deps.db, &app.id, user_id, enrolled, true).await?;
     }
     if !dropped.is_empty() {
-        set_enrolled_in_mfa(&state.db, &app.id, user_id, dropped, false).await?;
+        set_enrolled_in_mfa(&deps.db, &app.id, user_id, dropped, false).await?;
         if remove_for_login {
             for credential_id in dropped {
-                match state.db.unlink_passkey(user_id, credential_id).await? {
+                match deps.db.unlink_passkey(user_id, credential_id).await? {
                     PasskeyUnlink::Unlinked | PasskeyUnlink::NotFound => {}
                     PasskeyUnlink::SoleAccount | PasskeyUnlink::EnrolledInMfa => {
                         tracing::info!(user = %user_id, "passkey kept: the user's last way in");
@@ -164,7 +164,7 @@ pub async fn apply_set(
 /// session (`token.user_id` is the user): the seam of `/passkeys/unlink {remove_as_mfa: true}`,
 /// which unlinks it afterwards. The user's `passkey` method goes with the last MFA passkey.
 pub async fn remove_one(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     token: Option<TokenUse<'_>>,
     credential_id: &str,
@@ -173,7 +173,7 @@ pub async fn remove_one(
         return Err(mfa_required());
     };
     let user_id = presented.user_id;
-    let enrolled = mfa_passkeys(state, user_id).await?;
+    let enrolled = mfa_passkeys(deps, user_id).await?;
     if !enrolled.iter().any(|id| id == credential_id) {
         return Ok(());
     }
@@ -183,12 +183,12 @@ pub async fn remove_one(
     } else {
         MfaChange::Authorize { method }
     };
-    let now = state.clock.now();
-    match state.db.change_mfa(user_id, change, token, now).await? {
+    let now = deps.clock.now();
+    match deps.db.change_mfa(user_id, change, token, now).await? {
         ChangeOutcome::Done | ChangeOutcome::NothingToChange => {}
         ChangeOutcome::TokenRequired => return Err(mfa_required()),
         ChangeOutcome::TokenRefused => return Err(token_refused()),
     }
     let dropped = [credential_id.to_string()];
-    apply_set(state, app, user_id, (&[], &dropped), false).await
+    apply_set(deps, app, user_id, (&[], &dropped), false).await
 }

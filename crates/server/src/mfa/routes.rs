@@ -13,6 +13,7 @@ use symbolon_protocol::passkey::PasskeyUnlinkRequest;
 use symbolon_protocol::session::SuccessResponse;
 use symbolon_protocol::user::User;
 
+use super::deps::MfaDeps;
 use super::guard::{mfa_required, token_refused};
 use super::notice::{self, Change};
 use super::token::{presented, token_hash};
@@ -20,7 +21,6 @@ use super::{MfaMethodType, not_enrolled, offered, passkey, sms, token, totp};
 use crate::db::mfa::{ChangeOutcome, MfaChange};
 use crate::error::AppError;
 use crate::rate_limit::Budget;
-use crate::state::AppState;
 use crate::users::view::user_view;
 use crate::web::auth::{Authenticated, require_recent_sign_in};
 use crate::web::client_ip::ClientIp;
@@ -33,7 +33,7 @@ use crate::web::routes::{Body, Mount, Route, Routes, json, r};
 /// `POST /mfa/passwordless_sms/init`: texts a code to the enrolled MFA number (`verify`) or to a
 /// number being enrolled (`enroll`).
 pub async fn sms_init(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: Authenticated,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<MfaSmsInitRequest>,
@@ -41,12 +41,12 @@ pub async fn sms_init(
     let app = &caller.ctx.app;
     let user_id = caller.claims.sub.as_str();
     let phone = match body.action {
-        MfaSmsAction::Verify => sms::enrolled_phone(&state, user_id).await?,
+        MfaSmsAction::Verify => sms::enrolled_phone(&deps, user_id).await?,
         MfaSmsAction::Enroll => {
             offered(app, MfaMethodType::Sms)?;
             // A first second factor only within the account-change window (see `required_token`).
-            if state.db.mfa_methods(user_id).await?.is_empty() {
-                require_recent_sign_in(&state, &caller.claims.sid).await?;
+            if deps.db.mfa_methods(user_id).await?.is_empty() {
+                require_recent_sign_in(&deps.db, &deps.clock, &caller.claims.sid).await?;
             }
             let raw = body.phone_number.as_deref().ok_or_else(|| {
                 AppError::invalid_data("phoneNumber is required to enroll a number")
@@ -54,25 +54,25 @@ pub async fn sms_init(
             sms::normalize(app, raw)?
         }
     };
-    sms::send(&state, app, user_id, &phone, &client_ip).await?;
+    sms::send(&deps, app, user_id, &phone, &client_ip).await?;
     Ok(Json(SuccessResponse { success: true }))
 }
 
 /// `POST /mfa/passkeys/init`: assertion options for the user's MFA passkeys.
 pub async fn passkeys_init(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: Authenticated,
 ) -> Result<Json<MfaPasskeyInitResponse>, AppError> {
     let ctx = &caller.ctx;
     let options =
-        passkey::options(&state, &ctx.app, ctx.origin.as_deref(), &caller.claims.sub).await?;
+        passkey::options(&deps, &ctx.app, ctx.origin.as_deref(), &caller.claims.sub).await?;
     Ok(Json(MfaPasskeyInitResponse { options }))
 }
 
 /// `POST /mfa/verify`: checks a TOTP or SMS code (or a passkey assertion) and hands the frame a
 /// single-use MFA token for this session.
 pub async fn verify(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: FrameCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<MfaVerifyRequest>,
@@ -87,15 +87,15 @@ pub async fn verify(
     };
     let checked = match kind {
         MfaMethodType::Totp => match code() {
-            Ok(code) => totp::verify(&state, app, user_id, code).await,
+            Ok(code) => totp::verify(&deps, app, user_id, code).await,
             Err(error) => Err(error),
         },
         MfaMethodType::Sms => match code() {
-            Ok(code) => sms::verify(&state, app, user_id, code, &client_ip).await,
+            Ok(code) => sms::verify(&deps, app, user_id, code, &client_ip).await,
             Err(error) => Err(error),
         },
         MfaMethodType::Passkey => match body.authenticator_response.as_ref() {
-            Some(response) => passkey::verify(&state, app, user_id, response).await,
+            Some(response) => passkey::verify(&deps, app, user_id, response).await,
             None => Err(AppError::invalid_data(
                 "A passkey verification needs authenticator_response",
             )),
@@ -117,28 +117,28 @@ pub async fn verify(
         "mfa audit"
     );
     checked?;
-    let (token, expires_at) = token::issue(&state, &caller, kind).await?;
+    let (token, expires_at) = token::issue(&deps, &caller, kind).await?;
     Ok(Json(MfaTokenResponse { token, expires_at }))
 }
 
 /// `POST /mfa/totp/init`: a pending secret and its `otpauth://` URL.
 pub async fn totp_init(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: FrameCaller,
 ) -> Result<Json<TotpInitResponse>, AppError> {
     offered(&caller.app, MfaMethodType::Totp)?;
     // A first second factor only within the account-change window (see `required_token`); with
     // one enrolled, the enrolment itself needs an MFA token.
-    if state.db.mfa_methods(&caller.user.id).await?.is_empty() {
-        require_recent_sign_in(&state, &caller.claims.sid).await?;
+    if deps.db.mfa_methods(&caller.user.id).await?.is_empty() {
+        require_recent_sign_in(&deps.db, &deps.clock, &caller.claims.sid).await?;
     }
-    let accounts = state.db.linked_accounts(&caller.user.id).await?;
+    let accounts = deps.db.linked_accounts(&caller.user.id).await?;
     // The user as the authenticator app lists them: an email or number, else the user id.
     let account = ["email", "phone"]
         .iter()
         .find_map(|kind| accounts.iter().find(|a| a.account_type == *kind))
         .map_or(caller.user.id.as_str(), |a| a.subject.as_str());
-    let enrolment = totp::init(&state, &caller.app, &caller.user.id, account).await?;
+    let enrolment = totp::init(&deps, &caller.app, &caller.user.id, account).await?;
     Ok(Json(TotpInitResponse {
         secret: enrolment.secret,
         auth_url: enrolment.auth_url,
@@ -147,35 +147,35 @@ pub async fn totp_init(
 
 /// `POST /mfa/totp/enroll`: the first code of the pending secret enrols it.
 pub async fn totp_enroll(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: FrameCaller,
     JsonBody(body): JsonBody<TotpEnrollRequest>,
 ) -> Result<Json<MfaUserResponse>, AppError> {
     offered(&caller.app, MfaMethodType::Totp)?;
-    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    let token = required_token(&deps, &caller, body.mfa_token.as_deref()).await?;
     let (pending, step) =
-        totp::check_pending(&state, &caller.app, &caller.user.id, &body.code).await?;
+        totp::check_pending(&deps, &caller.app, &caller.user.id, &body.code).await?;
     let change = MfaChange::EnrollTotp {
         pending: &pending,
         step,
     };
-    self::change(&state, &caller, change, token.as_deref()).await?;
-    notify(&state, &caller, Change::Added, MfaMethodType::Totp, None).await;
-    answer(&state, &caller).await
+    self::change(&deps, &caller, change, token.as_deref()).await?;
+    notify(&deps, &caller, Change::Added, MfaMethodType::Totp, None).await;
+    answer(&deps, &caller).await
 }
 
 /// `POST /mfa/passwordless_sms/enroll`: the code texted to the number enrols it.
 pub async fn sms_enroll(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: FrameCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<MfaSmsEnrollRequest>,
 ) -> Result<Json<MfaUserResponse>, AppError> {
     offered(&caller.app, MfaMethodType::Sms)?;
     let phone = sms::normalize(&caller.app, &body.phone_number)?;
-    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
+    let token = required_token(&deps, &caller, body.mfa_token.as_deref()).await?;
     sms::redeem(
-        &state,
+        &deps,
         &caller.app,
         (&caller.user.id, &phone),
         &body.code,
@@ -185,41 +185,41 @@ pub async fn sms_enroll(
     let change = MfaChange::EnrollSms {
         phone_number: &phone,
     };
-    self::change(&state, &caller, change, token.as_deref()).await?;
+    self::change(&deps, &caller, change, token.as_deref()).await?;
     let number = Some(phone.as_str());
-    notify(&state, &caller, Change::Added, MfaMethodType::Sms, number).await;
-    answer(&state, &caller).await
+    notify(&deps, &caller, Change::Added, MfaMethodType::Sms, number).await;
+    answer(&deps, &caller).await
 }
 
 /// `POST /mfa/passkeys/enroll`: the full set of the user's MFA passkeys afterwards; passkeys
 /// dropped from it leave MFA (and are unlinked with `remove_for_login`).
 pub async fn passkeys_enroll(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: FrameCaller,
     JsonBody(body): JsonBody<MfaPasskeyEnrollRequest>,
 ) -> Result<Json<MfaUserResponse>, AppError> {
     offered(&caller.app, MfaMethodType::Passkey)?;
-    let dropped = passkey::check_set(&state, &caller.user.id, &body.credential_ids).await?;
-    let token = required_token(&state, &caller, body.mfa_token.as_deref()).await?;
-    let before = passkey::mfa_passkeys(&state, &caller.user.id).await?;
-    change(&state, &caller, MfaChange::EnrollPasskey, token.as_deref()).await?;
+    let dropped = passkey::check_set(&deps, &caller.user.id, &body.credential_ids).await?;
+    let token = required_token(&deps, &caller, body.mfa_token.as_deref()).await?;
+    let before = passkey::mfa_passkeys(&deps, &caller.user.id).await?;
+    change(&deps, &caller, MfaChange::EnrollPasskey, token.as_deref()).await?;
     let set = (body.credential_ids.as_slice(), dropped.as_slice());
     let remove = body.remove_for_login == Some(true);
-    passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
+    passkey::apply_set(&deps, &caller.app, &caller.user.id, set, remove).await?;
     let kind = MfaMethodType::Passkey;
     if body.credential_ids.iter().any(|id| !before.contains(id)) {
-        notify(&state, &caller, Change::Added, kind, None).await;
+        notify(&deps, &caller, Change::Added, kind, None).await;
     }
     if !dropped.is_empty() {
-        notify(&state, &caller, Change::Removed, kind, None).await;
+        notify(&deps, &caller, Change::Removed, kind, None).await;
     }
-    answer(&state, &caller).await
+    answer(&deps, &caller).await
 }
 
 /// `POST /mfa/unenroll`: removes a method, with an MFA token (passkeys: every MFA passkey, and
 /// unlinked too with `remove_for_login`, never the last way in).
 pub async fn unenroll(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: FrameCaller,
     JsonBody(body): JsonBody<MfaUnenrollRequest>,
 ) -> Result<Json<MfaUserResponse>, AppError> {
@@ -229,18 +229,18 @@ pub async fn unenroll(
         method: kind.as_str(),
     };
     let phone = match kind {
-        MfaMethodType::Sms => sms::enrolled_phone(&state, &caller.user.id).await.ok(),
+        MfaMethodType::Sms => sms::enrolled_phone(&deps, &caller.user.id).await.ok(),
         _ => None,
     };
-    change(&state, &caller, unenroll, token).await?;
-    notify(&state, &caller, Change::Removed, kind, phone.as_deref()).await;
+    change(&deps, &caller, unenroll, token).await?;
+    notify(&deps, &caller, Change::Removed, kind, phone.as_deref()).await;
     if kind == MfaMethodType::Passkey {
-        let enrolled = passkey::mfa_passkeys(&state, &caller.user.id).await?;
+        let enrolled = passkey::mfa_passkeys(&deps, &caller.user.id).await?;
         let remove = body.remove_for_login == Some(true);
         let set = (&[][..], enrolled.as_slice());
-        passkey::apply_set(&state, &caller.app, &caller.user.id, set, remove).await?;
+        passkey::apply_set(&deps, &caller.app, &caller.user.id, set, remove).await?;
     }
-    answer(&state, &caller).await
+    answer(&deps, &caller).await
 }
 
 /// `POST /mfa/passkeys/unlink` (the frame's `privy:auth:unlink-passkey`): unlinks a passkey; one
@@ -248,12 +248,12 @@ pub async fn unenroll(
 /// first; without one, only within the account-change window of a fresh sign-in, as on the host
 /// route. The account rules (never the last way in) are `accounts::unlink`'s.
 pub async fn passkeys_unlink(
-    State(state): State<AppState>,
+    State(deps): State<MfaDeps>,
     caller: FrameCaller,
     JsonBody(body): JsonBody<PasskeyUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let credential_id = body.credential_id.trim();
-    let second_factor = passkey::mfa_passkeys(&state, &caller.user.id)
+    let second_factor = passkey::mfa_passkeys(&deps, &caller.user.id)
         .await?
         .iter()
         .any(|id| id == credential_id);
@@ -264,11 +264,11 @@ pub async fn passkeys_unlink(
             .map(str::trim)
             .filter(|t| !t.is_empty());
         let hash = token.map(token_hash);
-        let now = state.clock.now();
+        let now = deps.clock.now();
         let presented = hash.as_deref().map(|h| presented(&caller, h, now));
-        passkey::remove_one(&state, &caller.app, presented, credential_id).await?;
+        passkey::remove_one(&deps, &caller.app, presented, credential_id).await?;
         notify(
-            &state,
+            &deps,
             &caller,
             Change::Removed,
             MfaMethodType::Passkey,
@@ -277,10 +277,10 @@ pub async fn passkeys_unlink(
         .await;
     } else {
         // Without a second factor this is the host route's unlink: same account-change window.
-        require_recent_sign_in(&state, &caller.claims.sid).await?;
+        require_recent_sign_in(&deps.db, &deps.clock, &caller.claims.sid).await?;
     }
-    crate::accounts::unlink(&state, &caller.user, "passkey", credential_id).await?;
-    Ok(Json(user_view(&state, &caller.user).await?))
+    crate::accounts::unlink(&deps.accounts, &caller.user, "passkey", credential_id).await?;
+    Ok(Json(user_view(&deps.db, &caller.user).await?))
 }
 
 /// The presented token when the user already has a method (then one is required and must be
@@ -290,12 +290,12 @@ pub async fn passkeys_unlink(
 /// authenticator or phone. (Either way one of the two holds: a method enrolled meanwhile makes
 /// `change_mfa` ask for the token.)
 async fn required_token(
-    state: &AppState,
+    deps: &MfaDeps,
     caller: &FrameCaller,
     token: Option<&str>,
 ) -> Result<Option<String>, AppError> {
-    if state.db.mfa_methods(&caller.user.id).await?.is_empty() {
-        require_recent_sign_in(state, &caller.claims.sid).await?;
+    if deps.db.mfa_methods(&caller.user.id).await?.is_empty() {
+        require_recent_sign_in(&deps.db, &deps.clock, &caller.claims.sid).await?;
         return Ok(token.map(str::to_string));
     }
     let token = token
@@ -303,9 +303,9 @@ async fn required_token(
         .filter(|t| !t.is_empty())
         .ok_or_else(mfa_required)?;
     let hash = token_hash(token);
-    if !state
+    if !deps
         .db
-        .mfa_token_valid(presented(caller, &hash, state.clock.now()))
+        .mfa_token_valid(presented(caller, &hash, deps.clock.now()))
         .await?
     {
         return Err(token_refused());
@@ -315,15 +315,15 @@ async fn required_token(
 
 /// Applies `change` (spending `token` when one is needed).
 async fn change(
-    state: &AppState,
+    deps: &MfaDeps,
     caller: &FrameCaller,
     change: MfaChange<'_>,
     token: Option<&str>,
 ) -> Result<(), AppError> {
     let hash = token.map(token_hash);
-    let now = state.clock.now();
+    let now = deps.clock.now();
     let presented = hash.as_deref().map(|h| presented(caller, h, now));
-    match state
+    match deps
         .db
         .change_mfa(&caller.user.id, change, presented, now)
         .await?
@@ -347,19 +347,19 @@ async fn change(
 /// Tells the user of `caller` about a change of their methods (mail and SMS to their linked
 /// email and phone).
 async fn notify(
-    state: &AppState,
+    deps: &MfaDeps,
     caller: &FrameCaller,
     change: Change,
     method: MfaMethodType,
     phone: Option<&str>,
 ) {
-    notice::notify(state, &caller.app, &caller.user.id, change, method, phone).await;
+    notice::notify(deps, &caller.app, &caller.user.id, change, method, phone).await;
 }
 
 /// The user, `mfa_methods` as they are now.
-async fn answer(state: &AppState, caller: &FrameCaller) -> Result<Json<MfaUserResponse>, AppError> {
+async fn answer(deps: &MfaDeps, caller: &FrameCaller) -> Result<Json<MfaUserResponse>, AppError> {
     Ok(Json(MfaUserResponse {
-        user: user_view(state, &caller.user).await?,
+        user: user_view(&deps.db, &caller.user).await?,
     }))
 }
 

@@ -6,13 +6,13 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::OTP_TTL_S;
 
 use super::attempts::{Attempt, INVALID_CODE};
+use super::deps::MfaDeps;
 use super::{MfaMethodType, not_enrolled};
 use crate::db::apps::AppRecord;
 use crate::db::otp::OtpKey;
 use crate::error::AppError;
 use crate::methods::code::{issue_code, redeem_code};
 use crate::sms::normalize_phone;
-use crate::state::AppState;
 use crate::web::client_ip::ClientIp;
 
 /// The `otp_codes` channel of MFA codes.
@@ -42,9 +42,8 @@ pub fn normalize(app: &AppRecord, raw: &str) -> Result<String, AppError> {
 }
 
 /// The user's enrolled MFA number.
-pub async fn enrolled_phone(state: &AppState, user_id: &str) -> Result<String, AppError> {
-    state
-        .db
+pub async fn enrolled_phone(deps: &MfaDeps, user_id: &str) -> Result<String, AppError> {
+    deps.db
         .mfa_methods(user_id)
         .await?
         .into_iter()
@@ -55,7 +54,7 @@ pub async fn enrolled_phone(state: &AppState, user_id: &str) -> Result<String, A
 
 /// Texts a fresh MFA code for `user_id` to `phone` (E.164).
 pub async fn send(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     phone: &str,
@@ -67,11 +66,11 @@ pub async fn send(
         channel: CHANNEL,
         subject: &subject,
     };
-    let Some(code) = issue_code(state, key, client_ip).await? else {
+    let Some(code) = issue_code(&deps.codes, key, client_ip).await? else {
         tracing::info!(app = %app.id, "MFA code still valid; none texted");
         return Ok(());
     };
-    state.sms.send(phone, &text(&code, &app.name)).await?;
+    deps.sms.send(phone, &text(&code, &app.name)).await?;
     tracing::info!(app = %app.id, "MFA code texted");
     Ok(())
 }
@@ -79,7 +78,7 @@ pub async fn send(
 /// Redeems an MFA code of `user_id` sent to `phone`, under the user's failure budget. Any
 /// refusal of the code itself is `invalid_credentials` 'The code you entered is not valid'.
 pub async fn redeem(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     (user_id, phone): (&str, &str),
     code: &str,
@@ -91,8 +90,8 @@ pub async fn redeem(
         channel: CHANNEL,
         subject: &subject,
     };
-    let attempt = Attempt::reserve(state, user_id).await?;
-    let outcome = redeem_code(state, key, code, client_ip)
+    let attempt = Attempt::reserve(deps, user_id).await?;
+    let outcome = redeem_code(&deps.codes, key, code, client_ip)
         .await
         .map_err(|mut error| {
             if error.code == ServerErrorCode::InvalidCredentials {
@@ -100,19 +99,19 @@ pub async fn redeem(
             }
             error
         });
-    attempt.settle(state, outcome).await
+    attempt.settle(deps, outcome).await
 }
 
 /// Verifies a code sent to the user's enrolled number.
 pub async fn verify(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     code: &str,
     client_ip: &ClientIp,
 ) -> Result<(), AppError> {
-    let phone = enrolled_phone(state, user_id).await?;
-    redeem(state, app, (user_id, &phone), code, client_ip).await
+    let phone = enrolled_phone(deps, user_id).await?;
+    redeem(deps, app, (user_id, &phone), code, client_ip).await
 }
 
 #[cfg(test)]

@@ -2,11 +2,11 @@
 //! as SHA-256 with the app, user, session and method for `MFA_TOKEN_TTL_S`; used up by one
 //! conditional `DELETE` that names all of them, so a token works once, in its own session only.
 
+use super::deps::MfaDeps;
 use crate::db::mfa::{NewMfaToken, TokenUse};
 use crate::digest::sha256_hex;
 use crate::error::AppError;
 use crate::random::random_token;
-use crate::state::AppState;
 use crate::web::frame_caller::FrameCaller;
 
 use super::{MFA_TOKEN_TTL_S, MfaMethodType};
@@ -30,16 +30,15 @@ pub fn presented<'a>(caller: &'a FrameCaller, hash: &'a str, now: i64) -> TokenU
 /// Issues a token for `caller`'s session after a successful `method` verification:
 /// `(token, expires_at)`.
 pub async fn issue(
-    state: &AppState,
+    deps: &MfaDeps,
     caller: &FrameCaller,
     method: MfaMethodType,
 ) -> Result<(String, i64), AppError> {
     let token = random_token()?;
     let hash = token_hash(&token);
-    let now = state.clock.now();
+    let now = deps.clock.now();
     let expires_at = now + MFA_TOKEN_TTL_S as i64;
-    state
-        .db
+    deps.db
         .insert_mfa_token(&NewMfaToken {
             owner: presented(caller, &hash, now),
             method: method.as_str(),

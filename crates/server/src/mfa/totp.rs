@@ -11,13 +11,13 @@ use symbolon_protocol::constants::MFA_CODE_ALREADY_USED;
 use totp_rs::{Algorithm, Builder, Secret, Totp};
 
 use super::attempts::{Attempt, invalid_code};
+use super::deps::MfaDeps;
 use super::{MfaMethodType, TOTP_PENDING_TTL_S, not_enrolled};
 use crate::app_secrets::SealedSecret;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::methods::code::well_formed_code;
 use crate::random::random_bytes;
-use crate::state::AppState;
 
 /// Seconds per step.
 const STEP_S: u64 = 30;
@@ -56,8 +56,8 @@ fn totp(secret: Vec<u8>, issuer: &str, account: &str) -> Result<Totp, AppError> 
 }
 
 /// Opens a sealed secret of `user_id` into a checker.
-fn open(state: &AppState, app: &AppRecord, user_id: &str, sealed: &str) -> Result<Totp, AppError> {
-    let base32 = state
+fn open(deps: &MfaDeps, app: &AppRecord, user_id: &str, sealed: &str) -> Result<Totp, AppError> {
+    let base32 = deps
         .app_secrets
         .open(&app.id, &field(user_id), &SealedSecret::from(sealed))?;
     let secret = Secret::try_from_base32(base32.as_str()).map_err(|e| AppError::internal(&e))?;
@@ -65,15 +65,15 @@ fn open(state: &AppState, app: &AppRecord, user_id: &str, sealed: &str) -> Resul
 }
 
 /// The step `code` matches at the server's now (±1 step), if any.
-fn matching_step(state: &AppState, totp: &Totp, code: &str) -> Option<i64> {
-    let now = u64::try_from(state.clock.now()).ok()?;
+fn matching_step(deps: &MfaDeps, totp: &Totp, code: &str) -> Option<i64> {
+    let now = u64::try_from(deps.clock.now()).ok()?;
     let step = totp.check(code.trim(), now)?;
     i64::try_from(step).ok()
 }
 
 /// Makes and keeps a pending secret for `user_id`; `account` names the user in the app.
 pub async fn init(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     account: &str,
@@ -88,13 +88,11 @@ pub async fn init(
     let secret = totp.secret().to_base32();
     let auth_url = totp.to_url().map_err(|e| AppError::internal(&e))?;
     let mut sealed = SealedSecret::from(secret.as_str());
-    state
-        .app_secrets
+    deps.app_secrets
         .seal(&app.id, &field(user_id), &mut sealed)
         .map_err(|e| AppError::internal(&SealError(e)))?;
-    let expires_at = state.clock.now() + TOTP_PENDING_TTL_S as i64;
-    state
-        .db
+    let expires_at = deps.clock.now() + TOTP_PENDING_TTL_S as i64;
+    deps.db
         .set_pending_totp(user_id, sealed.as_stored(), expires_at)
         .await?;
     Ok(Enrolment { secret, auth_url })
@@ -103,13 +101,13 @@ pub async fn init(
 /// Checks the first code of the pending secret: `(sealed pending secret, matched step)` to enrol
 /// with (the step then counts as used). Counts against the user's failure budget.
 pub async fn check_pending(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     code: &str,
 ) -> Result<(String, i64), AppError> {
-    let now = state.clock.now();
-    let pending = state
+    let now = deps.clock.now();
+    let pending = deps
         .db
         .totp(user_id)
         .await?
@@ -118,25 +116,25 @@ pub async fn check_pending(
             AppError::invalid_data("No authenticator setup is pending: start it again")
         })?;
     let code = well_formed_code(code)?;
-    let attempt = Attempt::reserve(state, user_id).await?;
-    let checked = open(state, app, user_id, &pending).and_then(|totp| {
-        matching_step(state, &totp, code)
+    let attempt = Attempt::reserve(deps, user_id).await?;
+    let checked = open(deps, app, user_id, &pending).and_then(|totp| {
+        matching_step(deps, &totp, code)
             .map(|step| (pending.clone(), step))
             .ok_or_else(invalid_code)
     });
-    attempt.settle(state, checked).await
+    attempt.settle(deps, checked).await
 }
 
 /// Verifies a code of the enrolled secret and uses its step up. The code of a step already used
 /// (the one still shown in the authenticator app after the last verification or the enrolment) is
 /// refused as such, `token_already_used`, without counting as a failure: it is no guess.
 pub async fn verify(
-    state: &AppState,
+    deps: &MfaDeps,
     app: &AppRecord,
     user_id: &str,
     code: &str,
 ) -> Result<(), AppError> {
-    let secret = state
+    let secret = deps
         .db
         .totp(user_id)
         .await?
@@ -144,14 +142,14 @@ pub async fn verify(
         .ok_or_else(|| not_enrolled(MfaMethodType::Totp))?;
     // A malformed code compares nothing: it costs no failure.
     let code = well_formed_code(code)?;
-    let attempt = Attempt::reserve(state, user_id).await?;
-    let checked = match open(state, app, user_id, &secret) {
-        Ok(totp) => match matching_step(state, &totp, code) {
-            Some(step) if state.db.use_totp_step(user_id, &secret, step).await? => Ok(()),
+    let attempt = Attempt::reserve(deps, user_id).await?;
+    let checked = match open(deps, app, user_id, &secret) {
+        Ok(totp) => match matching_step(deps, &totp, code) {
+            Some(step) if deps.db.use_totp_step(user_id, &secret, step).await? => Ok(()),
             Some(step) => {
                 // Right for a step, but not newer than the last one used: a code already used
                 // (not a guess) when the secret is still the one it matched.
-                let row = state.db.totp(user_id).await?;
+                let row = deps.db.totp(user_id).await?;
                 match row {
                     Some(row)
                         if row.secret.as_deref() == Some(&secret) && row.last_step >= step =>
@@ -165,7 +163,7 @@ pub async fn verify(
         },
         Err(error) => Err(error),
     };
-    attempt.settle(state, checked).await
+    attempt.settle(deps, checked).await
 }
 
 /// `401 token_already_used`: the code's step was used already; the next one will do.

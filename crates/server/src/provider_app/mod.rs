@@ -10,8 +10,10 @@
 //! 3. Later B's client asks A's signing page `/oauth/transact` to sign with A's wallet, presenting
 //!    the provider token.
 //!
-//! What a request may ask is decided once, in [`check_request`].
+//! What a request may ask is decided once, in [`check_request`]. What the provider reads is
+//! [`deps`].
 
+pub mod deps;
 pub mod page;
 pub mod routes;
 
@@ -21,9 +23,9 @@ use sha2::{Digest, Sha256};
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::API_PREFIX;
 
+use self::deps::ProviderAppDeps;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
-use crate::state::AppState;
 
 /// Seconds an authorization code lives (RFC 6749 §4.1.2 recommends at most 10 minutes).
 pub const CODE_TTL_S: i64 = 60;
@@ -57,16 +59,19 @@ pub struct CheckedRequest {
 
 /// The only redirect URI a code is issued for: this server's OAuth callback (the engine of
 /// `privy:{provider}` on the requesting app).
-pub fn callback_url(state: &AppState) -> String {
+pub fn callback_url(deps: &ProviderAppDeps) -> String {
     format!(
         "{}{API_PREFIX}/oauth/callback",
-        state.config.public_url.trim_end_matches('/')
+        deps.config.public_url.trim_end_matches('/')
     )
 }
 
 /// The provider app `provider_id`, if it allows being a provider.
-pub async fn provider_app(state: &AppState, provider_id: &str) -> Result<AppRecord, AppError> {
-    match state.db.find_app(provider_id).await? {
+pub async fn provider_app(
+    deps: &ProviderAppDeps,
+    provider_id: &str,
+) -> Result<AppRecord, AppError> {
+    match deps.db.find_app(provider_id).await? {
         Some(app) if app.settings.cross_app.allow_as_provider => Ok(app),
         Some(_) => Err(AppError::new(
             ServerErrorCode::FeatureNotEnabled,
@@ -91,12 +96,12 @@ pub fn listed(client: &AppRecord, provider_id: &str) -> Option<bool> {
 /// exists and lists it, the redirect URI is exactly [`callback_url`], PKCE is S256 with a
 /// well-formed challenge.
 pub async fn check_request(
-    state: &AppState,
+    deps: &ProviderAppDeps,
     provider_id: &str,
     params: &AuthorizeParams<'_>,
 ) -> Result<CheckedRequest, AppError> {
-    let provider = provider_app(state, provider_id).await?;
-    let client = state
+    let provider = provider_app(deps, provider_id).await?;
+    let client = deps
         .db
         .find_app(params.client_id)
         .await?
@@ -107,7 +112,7 @@ pub async fn check_request(
             "The requesting app does not list this app as a cross-app provider",
         )
     })?;
-    if params.redirect_uri != callback_url(state) {
+    if params.redirect_uri != callback_url(deps) {
         return Err(AppError::invalid_data("redirect_uri is not allowed"));
     }
     if params.code_challenge_method != "S256" || !is_s256_challenge(params.code_challenge) {

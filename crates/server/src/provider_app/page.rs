@@ -12,9 +12,9 @@ use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
+use super::deps::ProviderAppDeps;
 use super::{AuthorizeParams, check_request};
 use crate::html::escape_html;
-use crate::state::AppState;
 use crate::web::built_pages::{asset_from, error_page, insert_into_head};
 use crate::web::path_param::PathParam;
 
@@ -27,7 +27,7 @@ const PAGE_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'
 
 /// `GET /apps/{app_id}/oauth/authorize?response_type=code&client_id=…&redirect_uri=…&state=…&code_challenge=…&code_challenge_method=S256`.
 pub async fn authorize(
-    State(state): State<AppState>,
+    State(deps): State<ProviderAppDeps>,
     PathParam(app_id): PathParam<String>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Response {
@@ -44,7 +44,7 @@ pub async fn authorize(
         code_challenge: get("code_challenge"),
         code_challenge_method: get("code_challenge_method"),
     };
-    let checked = match check_request(&state, &app_id, &params).await {
+    let checked = match check_request(&deps, &app_id, &params).await {
         Ok(checked) => checked,
         Err(error) => return refused(&error.message),
     };
@@ -59,23 +59,26 @@ pub async fn authorize(
         "code_challenge": params.code_challenge,
         "code_challenge_method": params.code_challenge_method,
     });
-    serve(&state, &context).await
+    serve(&deps, &context).await
 }
 
 /// `GET /oauth/transact?token=…&request=…`: the signing page. It reads the token and request
 /// from its own address and asks the API what the token allows.
-pub async fn transact(State(state): State<AppState>) -> Response {
-    serve(&state, &json!({ "mode": "transact" })).await
+pub async fn transact(State(deps): State<ProviderAppDeps>) -> Response {
+    serve(&deps, &json!({ "mode": "transact" })).await
 }
 
 /// `GET /cross-app/assets/{file}`.
-pub async fn asset(State(state): State<AppState>, PathParam(file): PathParam<String>) -> Response {
-    asset_from(&state.config.cross_app_page_dir, &file).await
+pub async fn asset(
+    State(deps): State<ProviderAppDeps>,
+    PathParam(file): PathParam<String>,
+) -> Response {
+    asset_from(&deps.config.cross_app_page_dir, &file).await
 }
 
 /// The built page with `context` (and the API's base URL) in its meta tag.
-async fn serve(state: &AppState, context: &Value) -> Response {
-    let index = state.config.cross_app_page_dir.join("index.html");
+async fn serve(deps: &ProviderAppDeps, context: &Value) -> Response {
+    let index = deps.config.cross_app_page_dir.join("index.html");
     let Ok(template) = tokio::fs::read_to_string(&index).await else {
         tracing::error!(path = %index.display(), "the cross-app page is not built: run `npm run build -w @symbolon/cross-app-page`");
         return html(
@@ -84,7 +87,7 @@ async fn serve(state: &AppState, context: &Value) -> Response {
         );
     };
     let mut context = context.clone();
-    context["api_url"] = json!(state.config.public_url.trim_end_matches('/'));
+    context["api_url"] = json!(deps.config.public_url.trim_end_matches('/'));
     let meta = format!(
         r#"<meta name="{CONTEXT_META}" content="{}">"#,
         escape_html(&context.to_string())

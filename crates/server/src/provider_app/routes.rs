@@ -14,6 +14,7 @@ use symbolon_protocol::cross_app::{
 use symbolon_protocol::user::ChainType;
 use url::Url;
 
+use super::deps::ProviderAppDeps;
 use super::{
     AuthorizeParams, CODE_TTL_S, TOKEN_TTL_S, check_request, listed, pkce_matches, provider_app,
 };
@@ -22,7 +23,6 @@ use crate::db::cross_app::{CrossAppCode, CrossAppGrant};
 use crate::digest::sha256_hex;
 use crate::error::AppError;
 use crate::random::random_token;
-use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::bearer;
 use crate::web::frame_caller::FrameCaller;
@@ -35,7 +35,7 @@ use crate::web::routes::{Body, Mount, Route, Routes, json, r};
 /// `POST /api/v1/apps/{app_id}/oauth/consent`: the consent page (server origin, the provider
 /// app's access token) says its user allowed the requester; answers a single-use code.
 pub async fn consent(
-    State(state): State<AppState>,
+    State(deps): State<ProviderAppDeps>,
     PathParam(app_id): PathParam<String>,
     caller: FrameCaller,
     JsonBody(body): JsonBody<CrossAppConsentRequest>,
@@ -51,9 +51,9 @@ pub async fn consent(
         code_challenge: &body.code_challenge,
         code_challenge_method: &body.code_challenge_method,
     };
-    let checked = check_request(&state, &app_id, &params).await?;
+    let checked = check_request(&deps, &app_id, &params).await?;
     let code = random_token()?;
-    let now = state.clock.now();
+    let now = deps.clock.now();
     let record = CrossAppCode {
         grant: CrossAppGrant {
             provider_app_id: checked.provider.id,
@@ -64,8 +64,7 @@ pub async fn consent(
         redirect_uri: body.redirect_uri.clone(),
         code_challenge: body.code_challenge.clone(),
     };
-    state
-        .db
+    deps.db
         .insert_cross_app_code(&sha256_hex(code.as_bytes()), &record, now)
         .await?;
     let mut redirect = Url::parse(&body.redirect_uri)
@@ -91,7 +90,7 @@ fn invalid_code() -> AppError {
 
 /// `POST /api/v1/apps/{app_id}/oauth/token` (form): exchanges a code for a provider token.
 pub async fn token(
-    State(state): State<AppState>,
+    State(deps): State<ProviderAppDeps>,
     PathParam(app_id): PathParam<String>,
     form: Result<Form<CrossAppTokenRequest>, FormRejection>,
 ) -> Result<Json<CrossAppTokenResponse>, AppError> {
@@ -101,8 +100,8 @@ pub async fn token(
             "grant_type must be authorization_code",
         ));
     }
-    let now = state.clock.now();
-    let code = state
+    let now = deps.clock.now();
+    let code = deps
         .db
         .take_cross_app_code(&sha256_hex(body.code.as_bytes()), &app_id, now)
         .await?
@@ -121,8 +120,7 @@ pub async fn token(
         expires_at: now + TOKEN_TTL_S,
         ..code.grant
     };
-    state
-        .db
+    deps.db
         .insert_cross_app_token(&sha256_hex(access_token.as_bytes()), &grant)
         .await?;
     Ok(Json(CrossAppTokenResponse {
@@ -133,18 +131,23 @@ pub async fn token(
 }
 
 /// The live grant of the request's Bearer provider token.
-async fn provider_grant(state: &AppState, headers: &HeaderMap) -> Result<CrossAppGrant, AppError> {
+async fn provider_grant(
+    deps: &ProviderAppDeps,
+    headers: &HeaderMap,
+) -> Result<CrossAppGrant, AppError> {
     let token = bearer(headers).ok_or_else(|| AppError::invalid_token("Missing access token"))?;
-    state
-        .db
-        .find_cross_app_token(&sha256_hex(token.as_bytes()), state.clock.now())
+    deps.db
+        .find_cross_app_token(&sha256_hex(token.as_bytes()), deps.clock.now())
         .await?
         .ok_or_else(|| AppError::invalid_token("Invalid or expired provider token"))
 }
 
 /// The user's embedded Ethereum wallets on the provider app.
-async fn wallets_of(state: &AppState, user_id: &str) -> Result<Vec<CrossAppWallet>, AppError> {
-    Ok(state
+async fn wallets_of(
+    deps: &ProviderAppDeps,
+    user_id: &str,
+) -> Result<Vec<CrossAppWallet>, AppError> {
+    Ok(deps
         .db
         .embedded_wallets(user_id, ChainType::Ethereum.as_str())
         .await?
@@ -155,16 +158,16 @@ async fn wallets_of(state: &AppState, user_id: &str) -> Result<Vec<CrossAppWalle
 
 /// `GET /api/v1/apps/{app_id}/oauth/userinfo` (Bearer provider token).
 pub async fn userinfo(
-    State(state): State<AppState>,
+    State(deps): State<ProviderAppDeps>,
     PathParam(app_id): PathParam<String>,
     headers: HeaderMap,
 ) -> Result<Json<CrossAppUserInfo>, AppError> {
-    let grant = provider_grant(&state, &headers).await?;
+    let grant = provider_grant(&deps, &headers).await?;
     if grant.provider_app_id != app_id {
         return Err(AppError::invalid_token("Invalid or expired provider token"));
     }
     Ok(Json(CrossAppUserInfo {
-        embedded_wallets: wallets_of(&state, &grant.user_id).await?,
+        embedded_wallets: wallets_of(&deps, &grant.user_id).await?,
         smart_wallets: Vec::new(),
         sub: grant.user_id,
     }))
@@ -173,12 +176,12 @@ pub async fn userinfo(
 /// `GET /api/v1/cross-app/transact` (Bearer provider token): what the signing page needs to
 /// check a request and where it may post the answer.
 pub async fn transact_context(
-    State(state): State<AppState>,
+    State(deps): State<ProviderAppDeps>,
     headers: HeaderMap,
 ) -> Result<Json<CrossAppTransactContext>, AppError> {
-    let grant = provider_grant(&state, &headers).await?;
-    let provider = provider_app(&state, &grant.provider_app_id).await?;
-    let requester = state
+    let grant = provider_grant(&deps, &headers).await?;
+    let provider = provider_app(&deps, &grant.provider_app_id).await?;
+    let requester = deps
         .db
         .find_app(&grant.client_app_id)
         .await?
@@ -186,7 +189,7 @@ pub async fn transact_context(
     // A provider the requester no longer lists is treated as read-only: no signatures.
     let read_only = listed(&requester, &provider.id).unwrap_or(true);
     Ok(Json(CrossAppTransactContext {
-        embedded_wallets: wallets_of(&state, &grant.user_id).await?,
+        embedded_wallets: wallets_of(&deps, &grant.user_id).await?,
         provider_app_id: provider.id,
         provider_app_name: provider.name,
         requester_app_id: requester.id,
@@ -200,18 +203,18 @@ pub async fn transact_context(
 /// `GET /api/v1/apps/{app_id}/cross-app/connections`: the providers the app lists that exist
 /// and allow it, in the listed order.
 pub async fn connections(
-    State(state): State<AppState>,
+    State(deps): State<ProviderAppDeps>,
     _ctx: AppContext,
     PathParam(app_id): PathParam<String>,
 ) -> Result<Json<CrossAppConnectionsResponse>, AppError> {
-    let app = state
+    let app = deps
         .db
         .find_app(&app_id)
         .await?
         .ok_or_else(|| AppError::new(ServerErrorCode::NotFound, "Unknown app"))?;
     let mut connections = Vec::new();
     for listed in &app.settings.cross_app.providers {
-        let Ok(provider) = provider_app(&state, &listed.app_id).await else {
+        let Ok(provider) = provider_app(&deps, &listed.app_id).await else {
             continue;
         };
         connections.push(CrossAppConnection {
@@ -229,11 +232,11 @@ pub async fn connections(
 
 /// `GET /api/v1/apps/{app_id}/cross-app/details`: the app as a provider.
 pub async fn details(
-    State(state): State<AppState>,
+    State(deps): State<ProviderAppDeps>,
     _ctx: AppContext,
     PathParam(app_id): PathParam<String>,
 ) -> Result<Json<CrossAppDetailsResponse>, AppError> {
-    let app: AppRecord = state
+    let app: AppRecord = deps
         .db
         .find_app(&app_id)
         .await?

@@ -7,11 +7,11 @@ use symbolon_protocol::constants::{REFRESH_MARKER_COOKIE, REFRESH_TOKEN_TTL_DAYS
 use symbolon_protocol::session::{OAuthTokens, SessionResponse, SessionUpdateAction};
 use symbolon_protocol::user::User;
 
+use super::deps::SessionIssuer;
 use crate::db::sessions::SessionRecord;
 use crate::db::users::UserRecord;
 use crate::error::AppError;
 use crate::random::random_id;
-use crate::state::AppState;
 use crate::tokens::refresh::new_refresh_token;
 use crate::users::view::user_view;
 
@@ -21,23 +21,23 @@ pub const SESSION_TTL_S: i64 = REFRESH_TOKEN_TTL_DAYS as i64 * 86_400;
 /// Starts a new session for `user` and answers with its tokens. `fresh_since` is when its proof
 /// was made if the sign-in counts as fresh (`accounts::Proof::fresh_since`), else `None`.
 pub async fn start_session(
-    state: &AppState,
+    issuer: &SessionIssuer,
     user: &UserRecord,
     is_new_user: bool,
     fresh_since: Option<i64>,
 ) -> Result<Response, AppError> {
-    start_session_with(state, user, is_new_user, fresh_since, None).await
+    start_session_with(issuer, user, is_new_user, fresh_since, None).await
 }
 
 /// [`start_session`], answering the OAuth provider's tokens too (`oauth_tokens`).
 pub async fn start_session_with(
-    state: &AppState,
+    issuer: &SessionIssuer,
     user: &UserRecord,
     is_new_user: bool,
     fresh_since: Option<i64>,
     oauth_tokens: Option<OAuthTokens>,
 ) -> Result<Response, AppError> {
-    let now = state.clock.now();
+    let now = issuer.clock.now();
     let session = SessionRecord {
         id: random_id(25)?,
         app_id: user.app_id.clone(),
@@ -47,11 +47,11 @@ pub async fn start_session_with(
         fresh_since,
     };
     let (refresh_token, hash) = new_refresh_token()?;
-    state.db.create_session(&session, &hash, now).await?;
+    issuer.db.create_session(&session, &hash, now).await?;
     tracing::info!(session = %session.id, user = %user.id, is_new_user, "session started");
-    let wire_user = user_view(state, user).await?;
+    let wire_user = user_view(&issuer.db, user).await?;
     let mut body = session_body(
-        state,
+        issuer,
         &user.app_id,
         wire_user,
         &session.id,
@@ -60,13 +60,13 @@ pub async fn start_session_with(
     )?;
     // Only logins answer provider tokens; refreshes never do.
     body.oauth_tokens = oauth_tokens;
-    Ok(respond(state, body))
+    Ok(respond(issuer, body))
 }
 
 /// The session response for `session_id` of `wire_user` in `app_id` carrying `refresh_token`,
 /// with the marker cookie set.
 pub fn session_response(
-    state: &AppState,
+    issuer: &SessionIssuer,
     app_id: &str,
     wire_user: User,
     session_id: &str,
@@ -74,32 +74,32 @@ pub fn session_response(
     is_new_user: bool,
 ) -> Result<Response, AppError> {
     let body = session_body(
-        state,
+        issuer,
         app_id,
         wire_user,
         session_id,
         refresh_token,
         is_new_user,
     )?;
-    Ok(respond(state, body))
+    Ok(respond(issuer, body))
 }
 
 fn session_body(
-    state: &AppState,
+    issuer: &SessionIssuer,
     app_id: &str,
     wire_user: User,
     session_id: &str,
     refresh_token: String,
     is_new_user: bool,
 ) -> Result<SessionResponse, AppError> {
-    let now = state.clock.now();
+    let now = issuer.clock.now();
     Ok(SessionResponse {
         token: Some(
-            state
+            issuer
                 .tokens
                 .access_token(app_id, &wire_user.id, session_id, now)?,
         ),
-        identity_token: Some(state.tokens.identity_token(app_id, &wire_user, now)?),
+        identity_token: Some(issuer.tokens.identity_token(app_id, &wire_user, now)?),
         user: wire_user,
         privy_access_token: None,
         refresh_token: Some(refresh_token),
@@ -110,17 +110,17 @@ fn session_body(
 }
 
 /// The body as JSON with the marker cookie set.
-fn respond(state: &AppState, body: SessionResponse) -> Response {
+fn respond(issuer: &SessionIssuer, body: SessionResponse) -> Response {
     let mut response = Json(body).into_response();
     response
         .headers_mut()
-        .append(header::SET_COOKIE, marker_cookie(state, true));
+        .append(header::SET_COOKIE, marker_cookie(issuer, true));
     response
 }
 
 /// `privy-session=t` for 30 days (set) or an expired one (clear). It marks, it holds no secret.
-pub fn marker_cookie(state: &AppState, set: bool) -> HeaderValue {
-    let secure = if state.config.is_https() {
+pub fn marker_cookie(issuer: &SessionIssuer, set: bool) -> HeaderValue {
+    let secure = if issuer.config.is_https() {
         "; Secure"
     } else {
         ""

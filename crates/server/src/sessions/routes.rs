@@ -15,9 +15,9 @@ use serde::Deserialize;
 use symbolon_protocol::constants::REFRESH_REUSE_GRACE_S;
 use symbolon_protocol::session::{RefreshSessionRequest, SuccessResponse};
 
+use super::deps::SessionDeps;
 use crate::error::AppError;
 use crate::sessions::issue::{marker_cookie, session_response};
-use crate::state::AppState;
 use crate::tokens::refresh::{child_refresh_token, hash_refresh_token};
 use crate::users::view::wire_user;
 use crate::web::app_context::AppContext;
@@ -34,15 +34,18 @@ use symbolon_protocol::session::SessionResponse;
 /// The hot path is one read (token, session, user and accounts joined) and one atomic write
 /// (rotate the parent, store the child).
 pub async fn refresh(
-    State(state): State<AppState>,
+    State(SessionDeps {
+        issuer,
+        refresh_rotation_key,
+    }): State<SessionDeps>,
     ctx: AppContext,
     JsonBody(body): JsonBody<RefreshSessionRequest>,
 ) -> Result<Response, AppError> {
-    let now = state.clock.now();
+    let now = issuer.clock.now();
     let presented = body.refresh_token.trim();
     let hash = hash_refresh_token(presented);
     let invalid = || AppError::invalid_token("Invalid refresh token");
-    let found = state
+    let found = issuer
         .db
         .find_refresh_context(&hash)
         .await?
@@ -53,12 +56,12 @@ pub async fn refresh(
     }
     let user = found.user.as_ref().ok_or_else(invalid)?;
     let grace = |rotated_at: i64| now - rotated_at <= REFRESH_REUSE_GRACE_S as i64;
-    let (child, child_hash) = child_refresh_token(&state.refresh_rotation_key, presented);
+    let (child, child_hash) = child_refresh_token(&refresh_rotation_key, presented);
     let rotated_at = match found.token.rotated_at {
         // Rotated long ago: a stolen token, or a very late replay. No write, no child.
         Some(at) if !grace(at) => None,
         _ => {
-            state
+            issuer
                 .db
                 .rotate_refresh_token(&hash, &child_hash, &session.id, now)
                 .await?
@@ -66,9 +69,9 @@ pub async fn refresh(
     };
     if rotated_at.is_some_and(grace) {
         let mut wire_user = wire_user(user, found.accounts.clone());
-        wire_user.mfa_methods = crate::users::view::mfa_methods(&state, &user.id).await?;
+        wire_user.mfa_methods = crate::users::view::mfa_methods(&issuer.db, &user.id).await?;
         return session_response(
-            &state,
+            &issuer,
             &session.app_id,
             wire_user,
             &session.id,
@@ -76,7 +79,7 @@ pub async fn refresh(
             false,
         );
     }
-    state.db.revoke_session(&session.id, now).await?;
+    issuer.db.revoke_session(&session.id, now).await?;
     tracing::warn!(session = %session.id, "refresh token reuse detected; session revoked");
     Err(AppError::invalid_token(
         "Refresh token was already used; the session is revoked",
@@ -94,12 +97,12 @@ pub struct LogoutBody {
 /// Revokes the session named by the refresh token or, failing that, by the bearer token's `sid`.
 /// Answers success even when nothing matched, so logging out is idempotent.
 pub async fn logout(
-    State(state): State<AppState>,
+    State(SessionDeps { issuer, .. }): State<SessionDeps>,
     ctx: AppContext,
     headers: HeaderMap,
     RawBody(body): RawBody,
 ) -> Result<Response, AppError> {
-    let now = state.clock.now();
+    let now = issuer.clock.now();
     let body: LogoutBody = if body.is_empty() {
         LogoutBody::default()
     } else {
@@ -108,7 +111,7 @@ pub async fn logout(
     };
     let mut session_id = None;
     if let Some(token) = body.refresh_token.as_deref().filter(|t| !t.is_empty())
-        && let Some(record) = state
+        && let Some(record) = issuer
             .db
             .find_refresh_token(&hash_refresh_token(token.trim()))
             .await?
@@ -117,23 +120,23 @@ pub async fn logout(
     }
     if session_id.is_none()
         && let Some(token) = bearer(&headers)
-        && let Ok(claims) = state
+        && let Ok(claims) = issuer
             .tokens
             .verify_access_token(token, &ctx.app.id, now, false)
     {
         session_id = Some(claims.sid);
     }
     if let Some(id) = session_id
-        && let Some(session) = state.db.find_session(&id).await?
+        && let Some(session) = issuer.db.find_session(&id).await?
         && session.app_id == ctx.app.id
     {
-        state.db.revoke_session(&session.id, now).await?;
+        issuer.db.revoke_session(&session.id, now).await?;
         tracing::info!(session = %session.id, "session logged out");
     }
     let mut response = Json(SuccessResponse { success: true }).into_response();
     response
         .headers_mut()
-        .append(header::SET_COOKIE, marker_cookie(&state, false));
+        .append(header::SET_COOKIE, marker_cookie(&issuer, false));
     Ok(response)
 }
 

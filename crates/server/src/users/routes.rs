@@ -5,18 +5,17 @@ use axum::extract::State;
 use symbolon_protocol::session::CurrentUserResponse;
 use symbolon_protocol::user::User;
 
+use super::deps::UserDeps;
 use crate::db::users::UserRecord;
 use crate::error::AppError;
-use crate::state::AppState;
 use crate::users::view::user_view;
 use crate::web::auth::Authenticated;
 use crate::web::routes::Access::{User as Bearer, UserOrigin};
 use crate::web::routes::Verb::{Get, Post};
 use crate::web::routes::{Body, Mount, Route, Routes, json, r};
 
-async fn load_user(state: &AppState, auth: &Authenticated) -> Result<UserRecord, AppError> {
-    state
-        .db
+async fn load_user(deps: &UserDeps, auth: &Authenticated) -> Result<UserRecord, AppError> {
+    deps.db
         .find_user(&auth.ctx.app.id, &auth.claims.sub)
         .await?
         .ok_or_else(|| AppError::invalid_token("User no longer exists"))
@@ -24,14 +23,14 @@ async fn load_user(state: &AppState, auth: &Authenticated) -> Result<UserRecord,
 
 /// The caller's user and a fresh identity token.
 pub async fn me(
-    State(state): State<AppState>,
+    State(deps): State<UserDeps>,
     auth: Authenticated,
 ) -> Result<Json<CurrentUserResponse>, AppError> {
-    let record = load_user(&state, &auth).await?;
-    let user = user_view(&state, &record).await?;
-    let identity_token = state
+    let record = load_user(&deps, &auth).await?;
+    let user = user_view(&deps.db, &record).await?;
+    let identity_token = deps
         .tokens
-        .identity_token(&record.app_id, &user, state.clock.now())?;
+        .identity_token(&record.app_id, &user, deps.clock.now())?;
     Ok(Json(CurrentUserResponse {
         user,
         identity_token: Some(identity_token),
@@ -40,12 +39,12 @@ pub async fn me(
 
 /// Records that the caller accepted the app's terms; answers the updated user.
 pub async fn accept_terms(
-    State(state): State<AppState>,
+    State(deps): State<UserDeps>,
     auth: Authenticated,
 ) -> Result<Json<User>, AppError> {
-    state.db.accept_terms(&auth.claims.sub).await?;
-    let record = load_user(&state, &auth).await?;
-    Ok(Json(user_view(&state, &record).await?))
+    deps.db.accept_terms(&auth.claims.sub).await?;
+    let record = load_user(&deps, &auth).await?;
+    Ok(Json(user_view(&deps.db, &record).await?))
 }
 
 /// The signed-in user: every route, one line each (the OpenAPI document is built from these), and how

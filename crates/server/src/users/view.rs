@@ -6,6 +6,7 @@ use symbolon_protocol::user::{
     RecoveryMethod, TelegramAccount, User, Verification, WalletAccount,
 };
 
+use crate::db::Db;
 use crate::db::account_details::{
     AccountDetails, CrossAppDetails, ExternalWalletDetails, FarcasterDetails, OAuthDetails,
     PasskeyDetails, TelegramDetails,
@@ -13,14 +14,14 @@ use crate::db::account_details::{
 use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::db::wallets::WALLET_ACCOUNT_TYPE;
 use crate::error::AppError;
-use crate::state::AppState;
 use symbolon_protocol::mfa::MfaMethodType;
 
-/// Loads the user's accounts and second factors and builds the wire [`User`].
-pub async fn user_view(state: &AppState, user: &UserRecord) -> Result<User, AppError> {
-    let accounts = state.db.linked_accounts(&user.id).await?;
+/// Loads the user's accounts and second factors and builds the wire [`User`]. Reads only the
+/// store: callers hand it their slice's `db`.
+pub async fn user_view(db: &Db, user: &UserRecord) -> Result<User, AppError> {
+    let accounts = db.linked_accounts(&user.id).await?;
     let mut view = wire_user(user, accounts);
-    view.mfa_methods = mfa_methods(state, &user.id).await?;
+    view.mfa_methods = mfa_methods(db, &user.id).await?;
     Ok(view)
 }
 
@@ -198,8 +199,8 @@ fn oauth_account(
 }
 
 /// The user's enrolled methods in wire form (`User.mfa_methods`).
-pub async fn mfa_methods(state: &AppState, user_id: &str) -> Result<Vec<MfaMethod>, AppError> {
-    let methods = state.db.mfa_methods(user_id).await?;
+pub async fn mfa_methods(db: &Db, user_id: &str) -> Result<Vec<MfaMethod>, AppError> {
+    let methods = db.mfa_methods(user_id).await?;
     Ok(methods
         .into_iter()
         .filter_map(|m| {

@@ -4,12 +4,12 @@
 use symbolon_protocol::wallet::{WalletChallengePurpose, WalletChallengeResponse};
 
 use super::audit::audit;
+use super::deps::WalletDeps;
 use super::proofs::nonce_hash;
 use super::refusals::proof_refused;
 use crate::db::wallets::WalletChallengeRecord;
 use crate::error::AppError;
 use crate::random::random_token;
-use crate::state::AppState;
 use crate::web::frame_caller::FrameCaller;
 
 /// Seconds a challenge nonce stays valid.
@@ -17,15 +17,14 @@ pub const CHALLENGE_TTL_S: i64 = 120;
 
 /// Issues a `purpose` nonce for this session, valid [`CHALLENGE_TTL_S`]; only its hash is stored.
 pub async fn issue_challenge(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     purpose: WalletChallengePurpose,
 ) -> Result<WalletChallengeResponse, AppError> {
     let nonce = random_token()?;
-    let now = state.clock.now();
+    let now = deps.clock.now();
     let expires_at = now + CHALLENGE_TTL_S;
-    state
-        .db
+    deps.db
         .insert_wallet_challenge(
             &WalletChallengeRecord {
                 nonce_hash: nonce_hash(&nonce),
@@ -44,13 +43,13 @@ pub async fn issue_challenge(
 /// (missing, expired, used, or a storage failure) is audited as `refused_challenge` of `action`
 /// on `address`.
 pub async fn consume_challenge(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     nonce: Option<&str>,
     purpose: WalletChallengePurpose,
     (address, action): (&str, &str),
 ) -> Result<String, AppError> {
-    let consumed = take_challenge(state, caller, nonce, purpose).await;
+    let consumed = take_challenge(deps, caller, nonce, purpose).await;
     if consumed.is_err() {
         audit(caller, address, action, "refused_challenge");
     }
@@ -59,7 +58,7 @@ pub async fn consume_challenge(
 
 /// [`consume_challenge`] without the audit.
 async fn take_challenge(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     nonce: Option<&str>,
     purpose: WalletChallengePurpose,
@@ -68,14 +67,14 @@ async fn take_challenge(
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .ok_or_else(|| proof_refused("A signed challenge is required"))?;
-    let consumed = state
+    let consumed = deps
         .db
         .consume_wallet_challenge(
             &nonce_hash(nonce),
             &caller.user.id,
             &caller.claims.sid,
             purpose.as_str(),
-            state.clock.now(),
+            deps.clock.now(),
         )
         .await?;
     if consumed {

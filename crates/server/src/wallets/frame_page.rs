@@ -14,8 +14,8 @@ use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use symbolon_protocol::constants::WALLET_FRAME_ORIGINS_META;
 
+use super::deps::FramePageDeps;
 use crate::html::escape_html;
-use crate::state::AppState;
 use crate::web::built_pages::{asset_from, error_page, insert_into_head};
 use crate::web::path_param::PathParam;
 
@@ -24,11 +24,11 @@ const FRAME_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval
 
 /// The frame page for `app_id`.
 pub async fn page(
-    State(state): State<AppState>,
+    State(deps): State<FramePageDeps>,
     PathParam(app_id): PathParam<String>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Response {
-    let app = match state.db.find_app(&app_id).await {
+    let app = match deps.db.find_app(&app_id).await {
         Ok(Some(app)) => app,
         Ok(None) => {
             return html(
@@ -54,7 +54,7 @@ pub async fn page(
         .collect();
     // A provider app's signing page (`/oauth/transact`, this origin) uses its wallet.
     if app.settings.cross_app.allow_as_provider {
-        origins.push(state.config.public_origin());
+        origins.push(deps.config.public_origin());
     }
     let Ok(Query(query)) = query else {
         return html(
@@ -72,11 +72,11 @@ pub async fn page(
             &error_page("Unknown client", "This app has no such client id."),
         );
     }
-    let index = state.config.wallet_frame_dir.join("index.html");
+    let index = deps.config.wallet_frame_dir.join("index.html");
     let template = match tokio::fs::read_to_string(&index).await {
         Ok(text) => text,
         Err(error) => {
-            if !state.frame_missing_logged.swap(true, Ordering::Relaxed) {
+            if !deps.frame_missing_logged.swap(true, Ordering::Relaxed) {
                 tracing::error!(
                     path = %index.display(),
                     %error,
@@ -101,8 +101,11 @@ pub async fn page(
 }
 
 /// A file from the built frame's `assets/` directory.
-pub async fn asset(State(state): State<AppState>, PathParam(file): PathParam<String>) -> Response {
-    asset_from(&state.config.wallet_frame_dir, &file).await
+pub async fn asset(
+    State(deps): State<FramePageDeps>,
+    PathParam(file): PathParam<String>,
+) -> Response {
+    asset_from(&deps.config.wallet_frame_dir, &file).await
 }
 
 /// An origin safe to put in a CSP source list: no spaces, quotes, `;` or `,`.

@@ -1,8 +1,8 @@
 //! Per-user budgets of the wallet endpoints, each one conditional write (`db::wallets`).
 
+use super::deps::WalletDeps;
 use crate::db::wallets::WalletLimit;
 use crate::error::AppError;
-use crate::state::AppState;
 use crate::web::frame_caller::FrameCaller;
 
 /// `key_material` calls per user per 10 minutes.
@@ -20,12 +20,12 @@ pub const CHALLENGE_LIMIT: WalletLimit = WalletLimit {
 
 /// Counts one call against `limit`; `too_many_requests` past it.
 pub async fn within_limit(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     limit: WalletLimit,
 ) -> Result<(), AppError> {
-    let now = state.clock.now();
-    if state
+    let now = deps.clock.now();
+    if deps
         .db
         .hit_wallet_limit(&caller.user.id, limit, now)
         .await?

@@ -14,11 +14,13 @@
 //! Every release and refusal is logged under the `symbolon::audit` target ([`audit`]).
 //!
 //! [`routes`] only reads the request; the rules are in [`service`], which takes no HTTP types.
+//! What both read is [`deps`].
 //! Per chain: [`chains`] (Ethereum now); per recovery method: [`recovery`] (automatic now).
 
 pub mod audit;
 pub mod chains;
 pub mod challenges;
+pub mod deps;
 pub mod frame_page;
 pub mod limits;
 pub mod proofs;

@@ -15,6 +15,7 @@ use super::audit::audit;
 use super::chains::ethereum::parse_address;
 use super::chains::supported_chain;
 use super::challenges::{consume_challenge, issue_challenge};
+use super::deps::WalletDeps;
 use super::limits::{CHALLENGE_LIMIT, KEY_MATERIAL_LIMIT, within_limit};
 use super::proofs::{
     WalletProof, device_signed, unlock_message, wallet_proof_message, wallet_signed,
@@ -28,20 +29,19 @@ use crate::db::wallets::EmbeddedWalletRecord;
 use crate::error::AppError;
 use crate::mfa::guard::{self, Operation};
 use crate::random::random_id;
-use crate::state::AppState;
 use crate::users::view::user_view;
 use crate::web::auth::recently_signed_in;
 use crate::web::frame_caller::FrameCaller;
 
 /// A single-use nonce for one signed call of this session (`docs/wallet.md` "Proofs").
 pub async fn challenge(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     body: WalletChallengeRequest,
 ) -> Result<WalletChallengeResponse, AppError> {
     supported_chain(body.chain_type)?;
-    within_limit(state, caller, CHALLENGE_LIMIT).await?;
-    issue_challenge(state, caller, body.purpose).await
+    within_limit(deps, caller, CHALLENGE_LIMIT).await?;
+    issue_challenge(deps, caller, body.purpose).await
 }
 
 /// Registers the wallet the frame derived at `wallet_index`. Index 0 brings the root shares
@@ -49,7 +49,7 @@ pub async fn challenge(
 /// Either way the wallet's own key signs a `create` proof (later indexes: the root key too),
 /// so no one registers an address they do not hold or shares the key did not vouch for.
 pub async fn create(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     body: CreateEmbeddedWalletRequest,
 ) -> Result<CreateEmbeddedWalletResponse, AppError> {
@@ -57,14 +57,14 @@ pub async fn create(
     let recovery_method = recovery::on_create(body.recovery_method)?;
     let address = parse_address(&body.address)?;
     let user_id = caller.user.id.as_str();
-    let existing = state.db.embedded_wallets(user_id, chain.as_str()).await?;
+    let existing = deps.db.embedded_wallets(user_id, chain.as_str()).await?;
     if existing.iter().any(|w| w.wallet_index == body.wallet_index) {
         return Err(already_exists(format!(
             "An embedded wallet already exists at index {}",
             body.wallet_index
         )));
     }
-    if state
+    if deps
         .db
         .find_embedded_wallet(&caller.app.id, &address.to_checksum())
         .await?
@@ -78,7 +78,9 @@ pub async fn create(
     // The root wallet's key is whatever entropy the caller brings, and the user's frame adopts it:
     // only a freshly signed-in session may register it, never a token of any age (a thief would
     // plant a key they know as the victim's own wallet).
-    if body.wallet_index == 0 && !recently_signed_in(state, &caller.claims.sid).await? {
+    if body.wallet_index == 0
+        && !recently_signed_in(&deps.db, &deps.clock, &caller.claims.sid).await?
+    {
         audit(
             caller,
             &address.to_checksum(),
@@ -128,7 +130,7 @@ pub async fn create(
     // the message naming this app, user, address, index, shares and device key.
     let checksum = address.to_checksum();
     let nonce = consume_challenge(
-        state,
+        deps,
         caller,
         body.nonce.as_deref(),
         WalletChallengePurpose::Create,
@@ -163,7 +165,7 @@ pub async fn create(
 
     let root_shares = match &root_parts {
         Some((auth, recovery, device_key)) => Some(seal_pair(
-            state,
+            deps,
             auth,
             recovery,
             address,
@@ -181,9 +183,9 @@ pub async fn create(
         wallet_index: body.wallet_index,
         recovery_method: recovery_method.as_str().into(),
         imported: false,
-        created_at: state.clock.now(),
+        created_at: deps.clock.now(),
     };
-    match state
+    match deps
         .db
         .create_embedded_wallet(&record, root_shares.as_ref())
         .await
@@ -199,7 +201,7 @@ pub async fn create(
     }
     audit(caller, &record.address, "create", "stored");
 
-    let user = user_view(state, &caller.user).await?;
+    let user = user_view(&deps.db, &caller.user).await?;
     let wallet = wallet_account(&user.linked_accounts, &record.id)
         .ok_or_else(|| AppError::internal(&MissingAfterInsert))?;
     Ok(CreateEmbeddedWalletResponse { user, wallet })
@@ -211,13 +213,13 @@ pub async fn create(
 /// second factor, export and recovery (and with transaction protection, signing) also need a
 /// fresh MFA token of this session ([`guard`]).
 pub async fn key_material(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     address: &str,
     body: KeyMaterialRequest,
 ) -> Result<KeyMaterialResponse, AppError> {
     let chain = supported_chain(body.chain_type)?;
-    let wallet = owned_wallet(state, caller, address, chain).await?;
+    let wallet = owned_wallet(deps, caller, address, chain).await?;
     let address = wallet.address.clone();
     let recovery_wanted = body.recovery == Some(true);
     let action = if recovery_wanted {
@@ -225,7 +227,7 @@ pub async fn key_material(
     } else {
         "key_material"
     };
-    if let Err(limited) = within_limit(state, caller, KEY_MATERIAL_LIMIT).await {
+    if let Err(limited) = within_limit(deps, caller, KEY_MATERIAL_LIMIT).await {
         audit(caller, &address, action, "refused_rate_limit");
         return Err(limited);
     }
@@ -236,27 +238,27 @@ pub async fn key_material(
         (false, KeyMaterialIntent::Export) => Operation::Export,
         (false, KeyMaterialIntent::Sign) => Operation::Sign,
     };
-    let mfa = match guard::check(state, caller, operation, body.mfa_token.as_deref()).await {
+    let mfa = match guard::check(&deps.mfa, caller, operation, body.mfa_token.as_deref()).await {
         Ok(cleared) => cleared,
         Err(refused) => {
             audit(caller, &address, action, "refused_mfa");
             return Err(refused);
         }
     };
-    let root = root_address(state, caller, chain).await?;
+    let root = root_address(deps, caller, chain).await?;
     let user_id = caller.user.id.as_str();
-    let (auth_envelope, device_public_key) = state
+    let (auth_envelope, device_public_key) = deps
         .db
         .auth_share_envelope(user_id, chain.as_str())
         .await?
         .ok_or_else(not_found)?;
     let recovery_method =
         RecoveryMethod::parse(&wallet.recovery_method).unwrap_or(RecoveryMethod::Privy);
-    let vault = &state.share_vault;
+    let vault = &deps.share_vault;
 
     let recovery_share = if recovery_wanted {
         let share = recovery::automatic::release(
-            state,
+            deps,
             caller,
             Release {
                 address: &address,
@@ -270,7 +272,7 @@ pub async fn key_material(
         Some(STANDARD.encode(share.as_bytes()))
     } else {
         let nonce = consume_challenge(
-            state,
+            deps,
             caller,
             body.nonce.as_deref(),
             WalletChallengePurpose::KeyMaterial,
@@ -291,7 +293,7 @@ pub async fn key_material(
         }
         None
     };
-    if let Err(refused) = mfa.consume(state, caller).await {
+    if let Err(refused) = mfa.consume(&deps.mfa, caller).await {
         audit(caller, &address, action, "refused_mfa");
         return Err(refused);
     }
@@ -320,20 +322,20 @@ pub async fn key_material(
 /// session that got the recovery share in the last [`RECOVERY_WINDOW_S`](super::recovery::automatic::RECOVERY_WINDOW_S) may, with the root
 /// key's signature over the new shares and device key.
 pub async fn replace_shares(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     address: &str,
     body: ReplaceSharesRequest,
 ) -> Result<ReplaceSharesResponse, AppError> {
     let chain = supported_chain(body.chain_type)?;
-    let wallet = owned_wallet(state, caller, address, chain).await?;
+    let wallet = owned_wallet(deps, caller, address, chain).await?;
     let auth = parse_share(&body.auth_share, "auth_share", ShareKind::Auth)?;
     let recovery = parse_share(&body.recovery_share, "recovery_share", ShareKind::Recovery)?;
     let device_key = required_device_key(body.device_public_key.as_deref())?;
-    let root = root_address(state, caller, chain).await?;
+    let root = root_address(deps, caller, chain).await?;
     let user_id = caller.user.id.as_str();
-    let now = state.clock.now();
-    if !recovery::automatic::recovered_lately(state, caller, now).await? {
+    let now = deps.clock.now();
+    if !recovery::automatic::recovered_lately(deps, caller, now).await? {
         audit(
             caller,
             &wallet.address,
@@ -343,7 +345,7 @@ pub async fn replace_shares(
         return Err(sign_in_again());
     }
     let nonce = consume_challenge(
-        state,
+        deps,
         caller,
         body.nonce.as_deref(),
         WalletChallengePurpose::ReplaceShares,
@@ -372,8 +374,8 @@ pub async fn replace_shares(
             "The wallet proof is not signed by this wallet's key",
         ));
     }
-    let sealed = seal_pair(state, &auth, &recovery, root, user_id, Some(device_key))?;
-    if !state
+    let sealed = seal_pair(deps, &auth, &recovery, root, user_id, Some(device_key))?;
+    if !deps
         .db
         .replace_root_shares(
             user_id,
@@ -395,14 +397,13 @@ pub async fn replace_shares(
 
 /// The caller's wallet at `address`; anyone else's, or none, is `linked_account_not_found`.
 async fn owned_wallet(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     address: &str,
     chain: ChainType,
 ) -> Result<EmbeddedWalletRecord, AppError> {
     let address = parse_address(address)?;
-    state
-        .db
+    deps.db
         .find_embedded_wallet(&caller.app.id, &address.to_checksum())
         .await?
         .filter(|w| w.user_id == caller.user.id && w.chain_type == chain.as_str())
@@ -411,11 +412,11 @@ async fn owned_wallet(
 
 /// The root (index 0) wallet's address, which the share envelopes are bound to.
 async fn root_address(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     chain: ChainType,
 ) -> Result<Address, AppError> {
-    let wallets = state
+    let wallets = deps
         .db
         .embedded_wallets(&caller.user.id, chain.as_str())
         .await?;

@@ -7,6 +7,8 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::session::AccessTokenClaims;
 
 use super::app_context::{AppContext, header};
+use crate::clock::Clock;
+use crate::db::Db;
 use crate::error::{AppError, Status};
 use crate::state::AppState;
 use crate::tokens::VerifyError;
@@ -102,7 +104,7 @@ impl FromRequestParts<AppState> for SignedIn {
             .find_user(&ctx.app.id, &claims.sub)
             .await?
             .ok_or_else(|| AppError::invalid_token("Session is no longer valid"))?;
-        require_recent_sign_in(state, &claims.sid).await?;
+        require_recent_sign_in(&state.db, &state.clock, &claims.sid).await?;
         Ok(Self { ctx, user })
     }
 }
@@ -111,8 +113,12 @@ impl FromRequestParts<AppState> for SignedIn {
 /// [`ACCOUNT_CHANGE_WINDOW_S`] (a replayable proof never is, `accounts::Proof`): 403
 /// `missing_or_invalid_mfa`, like the wallet's recovery step-up.
 ///
-pub async fn require_recent_sign_in(state: &AppState, session_id: &str) -> Result<(), AppError> {
-    if !recently_signed_in(state, session_id).await? {
+pub async fn require_recent_sign_in(
+    db: &Db,
+    clock: &Clock,
+    session_id: &str,
+) -> Result<(), AppError> {
+    if !recently_signed_in(db, clock, session_id).await? {
         return Err(AppError::new(
             ServerErrorCode::MissingOrInvalidMfa,
             "Sign in again to change the accounts you sign in with",
@@ -124,10 +130,14 @@ pub async fn require_recent_sign_in(state: &AppState, session_id: &str) -> Resul
 
 /// Whether the session's sign-in was freshly proven within [`ACCOUNT_CHANGE_WINDOW_S`].
 ///
-pub async fn recently_signed_in(state: &AppState, session_id: &str) -> Result<bool, AppError> {
-    let fresh_since = state.db.session_fresh_since(session_id).await?;
+pub async fn recently_signed_in(
+    db: &Db,
+    clock: &Clock,
+    session_id: &str,
+) -> Result<bool, AppError> {
+    let fresh_since = db.session_fresh_since(session_id).await?;
     let window = ACCOUNT_CHANGE_WINDOW_S;
-    Ok(fresh_since.is_some_and(|at| state.clock.now() - at <= window))
+    Ok(fresh_since.is_some_and(|at| clock.now() - at <= window))
 }
 
 /// A login call: the app, and the user of the bearer token when one is sent and still valid (a

@@ -9,6 +9,7 @@ use crate::common;
 
 use std::sync::Arc;
 
+use axum::extract::FromRef;
 use common::authenticator::SoftAuthenticator;
 use common::{Backend, ORIGIN, Reply, TestApp};
 use serde_json::{Value, json};
@@ -16,6 +17,7 @@ use symbolon_protocol::accounts::LoginMethodsAndOrder;
 use symbolon_protocol::passkey::PasskeyAuthenticationResponse;
 use symbolon_server::app_settings::AppSettings;
 use symbolon_server::db::passkeys::{PasskeyChallenge, mfa_credential_ids, set_enrolled_in_mfa};
+use symbolon_server::methods::deps::PasskeyCeremonyDeps;
 use symbolon_server::methods::passkey::ceremony::Purpose;
 use symbolon_server::methods::passkey::{finish_assertion, start_assertion};
 use tokio::task::JoinSet;
@@ -636,10 +638,11 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
     let other_session = ok(sign_up(&t, &mut other).await);
     let other_id = other_session["user"]["id"].as_str().unwrap().to_string();
     let app = t.state.db.find_app(&t.app_id).await.unwrap().unwrap();
-    let state = &t.state;
+    // The passkey ceremonies' slice of the server's state, as MFA holds it.
+    let ceremonies = &PasskeyCeremonyDeps::from_ref(&t.state);
     let ids = [credential_id.clone()];
 
-    let options = start_assertion(state, &app, Some(ORIGIN), &user_id, &ids, Purpose::Mfa)
+    let options = start_assertion(ceremonies, &app, Some(ORIGIN), &user_id, &ids, Purpose::Mfa)
         .await
         .unwrap();
     assert_eq!(options.allow_credentials.len(), 1);
@@ -652,7 +655,7 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
     let finish =
         async |response: &PasskeyAuthenticationResponse, user: Option<&String>, purpose| {
             finish_assertion(
-                state,
+                ceremonies,
                 &app,
                 Some(ORIGIN),
                 user.map(String::as_str),
@@ -699,7 +702,7 @@ async fn the_mfa_seam_binds_assertions_to_the_user(backend: Backend) {
         symbolon_protocol::ServerErrorCode::InvalidCredentials
     );
     // The other user's passkey cannot answer this user's challenge.
-    let options = start_assertion(state, &app, Some(ORIGIN), &user_id, &ids, Purpose::Mfa)
+    let options = start_assertion(ceremonies, &app, Some(ORIGIN), &user_id, &ids, Purpose::Mfa)
         .await
         .unwrap();
     let options = serde_json::to_value(&options).unwrap();

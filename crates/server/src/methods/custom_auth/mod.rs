@@ -13,13 +13,13 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::accounts::{CustomJwtAuthenticateRequest, CustomJwtLinkRequest};
 use symbolon_protocol::user::User;
 
+use super::deps::CustomAuthDeps;
 use super::{link_to, sign_in_with};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::jwt_verifier::{CustomJwtError, verify_custom_jwt_dated};
-use crate::state::AppState;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;
@@ -29,35 +29,35 @@ pub const CUSTOM_AUTH: &str = "custom_auth";
 
 /// Signs in (or up) the host's user named by the token.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<CustomAuthDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<CustomJwtAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let app = &caller.ctx.app;
-    let (identity, issued_at) = verify(&state, app, &body.token, &client_ip).await?;
+    let (identity, issued_at) = verify(&deps, app, &body.token, &client_ip).await?;
     // A host's token replays until it expires: only one issued within the window signs in
     // freshly (a token without `iat` only when it creates the user).
     let proof = issued_at.map_or(accounts::Proof::Replayable, accounts::Proof::MadeAt);
-    sign_in_with(&state, &caller, &identity, body.mode, proof).await
+    sign_in_with(&deps.login, &caller, &identity, body.mode, proof).await
 }
 
 /// Links the host's user named by the token to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<CustomAuthDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<CustomJwtLinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let app = &signed_in.ctx.app;
-    let (identity, _) = verify(&state, app, &body.token, &client_ip).await?;
-    link_to(&state, &signed_in, &identity).await
+    let (identity, _) = verify(&deps, app, &body.token, &client_ip).await?;
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Checks the token against the app's keys (limited per client IP like code checks); returns
 /// the `custom_auth` identity and the token's `iat`, if any.
 async fn verify(
-    state: &AppState,
+    deps: &CustomAuthDeps,
     app: &AppRecord,
     token: &str,
     client_ip: &ClientIp,
@@ -68,9 +68,9 @@ async fn verify(
             "Custom auth is not configured for this app",
         ));
     };
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
-    let (subject, issued_at) = verify_custom_jwt_dated(&state.jwks_cache, settings, token, now)
+    let now = deps.clock.now();
+    client_ip.spend(&deps.ip_limits, now).await?;
+    let (subject, issued_at) = verify_custom_jwt_dated(&deps.jwks_cache, settings, token, now)
         .await
         .map_err(|error| match error {
             CustomJwtError::Invalid { reason } => {

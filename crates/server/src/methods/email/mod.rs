@@ -20,12 +20,12 @@ use symbolon_protocol::session::{
 use symbolon_protocol::user::User;
 
 use super::code::{CodeChannel, issue_code};
+use super::deps::EmailDeps;
 use super::{link_to, sign_in};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::error::AppError;
 use crate::identifiers::email::{is_plus_address, normalize_email};
 use crate::mail::login_code_email;
-use crate::state::AppState;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;
@@ -40,7 +40,7 @@ pub const EMAIL: CodeChannel = CodeChannel {
 
 /// Sends a code to the address (login, link and update all start here).
 pub async fn init(
-    State(state): State<AppState>,
+    State(deps): State<EmailDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessInitRequest>,
@@ -54,12 +54,11 @@ pub async fn init(
         ));
     }
     let key = EMAIL.key(&app.id, &email);
-    let Some(code) = issue_code(&state, key, &client_ip).await? else {
+    let Some(code) = issue_code(&deps.codes, key, &client_ip).await? else {
         tracing::info!(app = %app.id, "login code still valid; none sent");
         return Ok(Json(SuccessResponse { success: true }));
     };
-    state
-        .mailer
+    deps.mailer
         .send(login_code_email(&email, &code, &app.name))
         .await?;
     tracing::info!(app = %app.id, "login code sent");
@@ -68,44 +67,44 @@ pub async fn init(
 
 /// Signs in (or up) with the emailed code.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<EmailDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let app = &caller.ctx.app;
     let identity = EMAIL
-        .verify(&state, app, &body.email, &body.code, &client_ip)
+        .verify(&deps.codes, app, &body.email, &body.code, &client_ip)
         .await?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    sign_in(&deps.login, &caller, &identity, body.mode).await
 }
 
 /// Links the address to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<EmailDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessLinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let app = &signed_in.ctx.app;
     let identity = EMAIL
-        .verify(&state, app, &body.email, &body.code, &client_ip)
+        .verify(&deps.codes, app, &body.email, &body.code, &client_ip)
         .await?;
-    link_to(&state, &signed_in, &identity).await
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Unlinks the address; never the user's last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<EmailDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<PasswordlessUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    EMAIL.unlink(&state, &signed_in, &body.address).await
+    EMAIL.unlink(&deps.login, &signed_in, &body.address).await
 }
 
 /// Replaces the user's address by a new one proven with a code sent to it.
 pub async fn update(
-    State(state): State<AppState>,
+    State(deps): State<EmailDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasswordlessUpdateRequest>,
@@ -115,16 +114,18 @@ pub async fn update(
         body.new_address.as_str(),
         body.code.as_str(),
     );
-    EMAIL.update(&state, &signed_in, change, &client_ip).await
+    EMAIL
+        .update((&deps.login, &deps.codes), &signed_in, change, &client_ip)
+        .await
 }
 
 /// Moves the address from its owner to the caller, with the nonce of `account_transfer_required`.
 pub async fn transfer(
-    State(state): State<AppState>,
+    State(deps): State<EmailDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<EmailTransferRequest>,
 ) -> Result<Json<User>, AppError> {
     EMAIL
-        .transfer(&state, &signed_in, &body.nonce, &body.email)
+        .transfer(&deps.login, &signed_in, &body.nonce, &body.email)
         .await
 }

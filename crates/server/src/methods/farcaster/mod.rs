@@ -39,8 +39,8 @@ use crate::db::account_details::FarcasterDetails;
 use crate::db::farcaster::FarcasterNonce;
 use crate::digest::sha256_hex;
 use crate::error::{AppError, Status};
+use crate::methods::deps::FarcasterDeps;
 use crate::random::random_id;
-use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
@@ -53,14 +53,14 @@ pub const NONCE_TTL_S: i64 = 600;
 
 /// Opens a relay channel for the app's origin.
 pub async fn init(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(_body): JsonBody<FarcasterInitRequest>,
 ) -> Result<Json<FarcasterInitResponse>, AppError> {
     let (origin, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
-    let now = limit(&state, &client_ip).await?;
+    let now = limit(&deps, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
     let request = ChannelRequest {
@@ -86,7 +86,7 @@ pub async fn init(
         domain: &domain,
         expires_at,
     };
-    state.db.insert_farcaster_nonce(&row, now).await?;
+    deps.db.insert_farcaster_nonce(&row, now).await?;
     Ok(Json(FarcasterInitResponse {
         channel_token: channel.channel_token,
         connect_uri: channel.url,
@@ -96,7 +96,7 @@ pub async fn init(
 
 /// The channel's state, from the relay (only for channels this app opened).
 pub async fn status(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     caller: LoginCaller,
     headers: HeaderMap,
 ) -> Result<Json<FarcasterStatusResponse>, AppError> {
@@ -107,8 +107,8 @@ pub async fn status(
         .map(str::trim)
         .filter(|t| !t.is_empty())
         .ok_or_else(|| AppError::invalid_data(format!("Missing {CHANNEL_TOKEN_HEADER} header")))?;
-    let now = state.clock.now();
-    let known = state
+    let now = deps.clock.now();
+    let known = deps
         .db
         .farcaster_channel_nonce(&app.id, &sha256_hex(token.as_bytes()), now)
         .await?;
@@ -123,7 +123,7 @@ pub async fn status(
 
 /// Signs in (or up) with the completed channel's signed message.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<FarcasterAuthenticateRequest>,
@@ -134,13 +134,13 @@ pub async fn authenticate(
         signature: &body.signature,
         fid: body.fid,
     };
-    let identity = verify(&state, &caller.ctx, &client_ip, proof).await?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    let identity = verify(&deps, &caller.ctx, &client_ip, proof).await?;
+    sign_in(&deps.login, &caller, &identity, body.mode).await
 }
 
 /// Links the Farcaster account of the completed channel to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<FarcasterLinkRequest>,
@@ -151,41 +151,55 @@ pub async fn link(
         signature: &body.signature,
         fid: body.fid,
     };
-    let identity = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
-    link_to(&state, &signed_in, &identity).await
+    let identity = verify(&deps, &signed_in.ctx, &client_ip, proof).await?;
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Unlinks the fid; never the user's last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    accounts::unlink(&state, &signed_in.user, FARCASTER, &body.fid.to_string()).await?;
-    current_user(&state, &signed_in).await
+    accounts::unlink(
+        &deps.login.accounts,
+        &signed_in.user,
+        FARCASTER,
+        &body.fid.to_string(),
+    )
+    .await?;
+    current_user(&deps.login, &signed_in).await
 }
 
 /// Moves the fid from its owner to the caller, with the nonce of `account_transfer_required`.
 pub async fn transfer(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterTransferRequest>,
 ) -> Result<Json<User>, AppError> {
     let app = &signed_in.ctx.app;
     let fid = body.farcaster_id.to_string();
-    accounts::transfer(&state, app, &signed_in.user, &body.nonce, FARCASTER, &fid).await?;
-    current_user(&state, &signed_in).await
+    accounts::transfer(
+        &deps.login.accounts,
+        app,
+        &signed_in.user,
+        &body.nonce,
+        FARCASTER,
+        &fid,
+    )
+    .await?;
+    current_user(&deps.login, &signed_in).await
 }
 
 /// v2 (Mini Apps): a nonce for the host to put in the message it signs.
 pub async fn init_v2(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
 ) -> Result<Json<FarcasterV2InitResponse>, AppError> {
     let (_, domain) = site(&caller.ctx)?;
     let app = &caller.ctx.app;
-    let now = limit(&state, &client_ip).await?;
+    let now = limit(&deps, &client_ip).await?;
     let nonce = random_id(32)?;
     let expires_at = now + NONCE_TTL_S;
     let row = FarcasterNonce {
@@ -195,7 +209,7 @@ pub async fn init_v2(
         domain: &domain,
         expires_at,
     };
-    state.db.insert_farcaster_nonce(&row, now).await?;
+    deps.db.insert_farcaster_nonce(&row, now).await?;
     Ok(Json(FarcasterV2InitResponse {
         nonce,
         expires_at: rfc3339(expires_at)?,
@@ -204,7 +218,7 @@ pub async fn init_v2(
 
 /// v2 (Mini Apps): signs in (or up) with the message the host signed over our nonce.
 pub async fn authenticate_v2(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<FarcasterV2AuthenticateRequest>,
@@ -215,8 +229,8 @@ pub async fn authenticate_v2(
         signature: &body.signature,
         fid: body.fid,
     };
-    let identity = verify(&state, &caller.ctx, &client_ip, proof).await?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    let identity = verify(&deps, &caller.ctx, &client_ip, proof).await?;
+    sign_in(&deps.login, &caller, &identity, body.mode).await
 }
 
 /// What a client sends to prove a fid.
@@ -232,14 +246,14 @@ struct Proof<'a> {
 /// Checks the signed message, the custody address and the nonce (used up last, so only a proof
 /// that holds spends it), and returns the `farcaster` identity.
 async fn verify(
-    state: &AppState,
+    deps: &FarcasterDeps,
     ctx: &AppContext,
     client_ip: &ClientIp,
     proof: Proof<'_>,
 ) -> Result<VerifiedIdentity, AppError> {
     let (_, domain) = site(ctx)?;
     let app = &ctx.app;
-    let now = limit(state, client_ip).await?;
+    let now = limit(deps, client_ip).await?;
     let checked = check_message(proof.message, proof.signature, proof.fid, &domain, now)
         .map_err(|reason| AppError::new(ServerErrorCode::InvalidCredentials, reason.to_string()))?;
     let settings = &app.settings.farcaster;
@@ -265,7 +279,7 @@ async fn verify(
     }
     .unwrap_or_default();
     let token_hash = proof.channel_token.map(|t| sha256_hex(t.as_bytes()));
-    if !state
+    if !deps
         .db
         .take_farcaster_nonce(&app.id, &checked.nonce, &domain, token_hash.as_deref(), now)
         .await?
@@ -297,9 +311,9 @@ fn site(ctx: &AppContext) -> Result<(String, String), AppError> {
 }
 
 /// Counts the call against the client IP's budget and returns now.
-async fn limit(state: &AppState, client_ip: &ClientIp) -> Result<i64, AppError> {
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
+async fn limit(deps: &FarcasterDeps, client_ip: &ClientIp) -> Result<i64, AppError> {
+    let now = deps.clock.now();
+    client_ip.spend(&deps.ip_limits, now).await?;
     Ok(now)
 }
 

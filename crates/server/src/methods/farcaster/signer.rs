@@ -23,8 +23,8 @@ use crate::db::account_details::{AccountDetails, FarcasterDetails};
 use crate::db::farcaster::FarcasterSignerRecord;
 use crate::db::users::UserRecord;
 use crate::error::AppError;
+use crate::methods::deps::FarcasterDeps;
 use crate::outbound_http::{outbound_client, read_capped};
-use crate::state::AppState;
 use crate::web::auth::SignedIn;
 use crate::web::json_body::JsonBody;
 
@@ -35,19 +35,19 @@ pub const SIGNED_KEY_REQUEST_VALIDATOR: &str = "0x00000000FC700472606ED4fA22623A
 
 /// Files a signed key request for the caller's fid (or answers the one filed before).
 pub async fn init(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterSignerRequest>,
 ) -> Result<Json<FarcasterSignerResponse>, AppError> {
     let app = &signed_in.ctx.app;
     let key = public_key(&body.ed25519_public_key)?;
-    user_fid(&state, &signed_in.user).await?;
-    if let Some(existing) = state.db.farcaster_signer(&app.id, &key).await? {
+    user_fid(&deps, &signed_in.user).await?;
+    if let Some(existing) = deps.db.farcaster_signer(&app.id, &key).await? {
         return Ok(Json(wire(mine(existing, &signed_in.user)?)));
     }
     let settings = &app.settings.farcaster;
-    let (request_fid, app_key) = requester(&state, &app.id, settings)?;
-    let deadline = state.clock.now() + REQUEST_TTL_S;
+    let (request_fid, app_key) = requester(&deps, &app.id, settings)?;
+    let deadline = deps.clock.now() + REQUEST_TTL_S;
     let signature = sign_request(&app_key, request_fid, &key, deadline)?;
     let body = json!({
         "key": key,
@@ -70,22 +70,22 @@ pub async fn init(
         approval_url: created.result.signed_key_request.deeplink_url,
         status: "pending_approval".into(),
     };
-    let stored = state
+    let stored = deps
         .db
-        .insert_farcaster_signer(&record, state.clock.now())
+        .insert_farcaster_signer(&record, deps.clock.now())
         .await?;
     Ok(Json(wire(mine(stored, &signed_in.user)?)))
 }
 
 /// The signer's state; a pending one is asked of the Farcaster client's API.
 pub async fn status(
-    State(state): State<AppState>,
+    State(deps): State<FarcasterDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<FarcasterSignerRequest>,
 ) -> Result<Json<FarcasterSignerResponse>, AppError> {
     let app = &signed_in.ctx.app;
     let key = public_key(&body.ed25519_public_key)?;
-    let signer = state
+    let signer = deps
         .db
         .farcaster_signer(&app.id, &key)
         .await?
@@ -108,7 +108,7 @@ pub async fn status(
     )
     .await?;
     let request = polled.result.signed_key_request;
-    let fid = user_fid(&state, &signed_in.user).await?;
+    let fid = user_fid(&deps, &signed_in.user).await?;
     let decided = match request.state.as_str() {
         // `approved` means signed by the user but not yet on chain: still pending for us.
         "pending" | "approved" => None,
@@ -119,14 +119,13 @@ pub async fn status(
     let Some(decided) = decided else {
         return Ok(Json(wire(signer)));
     };
-    state
-        .db
+    deps.db
         .settle_farcaster_signer(&app.id, &key, decided)
         .await?;
     if decided == "approved" {
-        record_signer(&state, &signed_in.user, fid, &key).await?;
+        record_signer(&deps, &signed_in.user, fid, &key).await?;
     }
-    let settled = state
+    let settled = deps
         .db
         .farcaster_signer(&app.id, &key)
         .await?
@@ -190,7 +189,7 @@ fn base(settings: &FarcasterSettings) -> &str {
 
 /// The app's own fid and its custody key, which sign every request the app files.
 fn requester(
-    state: &AppState,
+    deps: &FarcasterDeps,
     app_id: &str,
     settings: &FarcasterSettings,
 ) -> Result<(u64, PrivateKey), AppError> {
@@ -205,7 +204,7 @@ fn requester(
         .signer_request_key
         .as_ref()
         .ok_or_else(not_enabled)?;
-    let opened = state
+    let opened = deps
         .app_secrets
         .open(app_id, FARCASTER_SIGNER_KEY, sealed)?;
     let key = decode_hex(opened.trim())
@@ -263,9 +262,8 @@ fn public_key(raw: &str) -> Result<String, AppError> {
 }
 
 /// The caller's linked fid: a signer needs a Farcaster account.
-async fn user_fid(state: &AppState, user: &UserRecord) -> Result<u64, AppError> {
-    state
-        .db
+async fn user_fid(deps: &FarcasterDeps, user: &UserRecord) -> Result<u64, AppError> {
+    deps.db
         .linked_accounts(&user.id)
         .await?
         .into_iter()
@@ -296,13 +294,13 @@ fn mine(
 
 /// Puts the approved key on the user's `farcaster` account (`signer_public_key`).
 async fn record_signer(
-    state: &AppState,
+    deps: &FarcasterDeps,
     user: &UserRecord,
     fid: u64,
     key: &str,
 ) -> Result<(), AppError> {
     let subject = fid.to_string();
-    let account = state
+    let account = deps
         .db
         .linked_accounts(&user.id)
         .await?
@@ -313,8 +311,7 @@ async fn record_signer(
     };
     let mut details = FarcasterDetails::read(account.details.as_deref());
     details.signer_public_key = Some(key.to_string());
-    state
-        .db
+    deps.db
         .set_account_details(&user.id, FARCASTER, &subject, &details.to_stored()?)
         .await?;
     Ok(())

@@ -13,12 +13,12 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use symbolon_protocol::accounts::GuestAuthenticateRequest;
 
+use super::deps::GuestDeps;
 use super::sign_in_with;
 use crate::accounts::{Proof, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
-use crate::state::AppState;
 use crate::web::auth::LoginCaller;
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;
@@ -35,13 +35,13 @@ pub const INVALID_CREDENTIAL: &str = "Guest credential must be 32 random bytes, 
 /// Signs the guest in, creating the guest user on first use. Limited per client IP: each new
 /// credential is a new user.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<GuestDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<GuestAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let subject = credential_hash(&body.guest_credential)?;
-    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
+    client_ip.spend(&deps.ip_limits, deps.clock.now()).await?;
     let identity = VerifiedIdentity::new(LoginMethod::Guest, GUEST, subject);
     // The current session plays no part: a guest credential is its own user.
     let caller = LoginCaller {
@@ -50,7 +50,7 @@ pub async fn authenticate(
     };
     // The credential is a standing password kept in the host page's storage: it signs the guest
     // in, but freshly only when it creates the guest.
-    sign_in_with(&state, &caller, &identity, None, Proof::Replayable).await
+    sign_in_with(&deps.login, &caller, &identity, None, Proof::Replayable).await
 }
 
 /// SHA-256 of the decoded credential, hex: what is stored.

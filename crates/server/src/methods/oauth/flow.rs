@@ -15,8 +15,8 @@ use crate::db::apps::AppRecord;
 use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
 use crate::error::{AppError, Status};
+use crate::methods::deps::OAuthDeps;
 use crate::random::random_bytes;
-use crate::state::AppState;
 use crate::web::app_context::origin_allowed;
 
 /// Seconds between init and authenticate.
@@ -50,7 +50,7 @@ fn unreserved(text: &str, min: usize, max: usize) -> bool {
 
 /// Checks the request, stores the flow and answers the provider's authorization URL.
 pub async fn start_flow(
-    state: &AppState,
+    deps: &OAuthDeps,
     app: &AppRecord,
     provider: &Provider,
     body: &OAuthInitRequest,
@@ -85,13 +85,13 @@ pub async fn start_flow(
     };
     let url = authorize_url(
         provider,
-        &super::callback_url(state),
+        &super::callback_url(deps),
         &upstream_state,
         &upstream_verifier,
         nonce.as_deref(),
     )
     .map_err(|e| upstream_refusal(provider, e))?;
-    let now = state.clock.now();
+    let now = deps.clock.now();
     let flow = OAuthFlow {
         upstream_state_hash: sha256_hex(upstream_state.as_bytes()),
         app_id: app.id.clone(),
@@ -103,7 +103,7 @@ pub async fn start_flow(
         nonce_hash: nonce.map(|n| sha256_hex(n.as_bytes())).unwrap_or_default(),
         expires_at: now + FLOW_TTL_S,
     };
-    match state.db.insert_oauth_flow(&flow, now).await {
+    match deps.db.insert_oauth_flow(&flow, now).await {
         Ok(()) => Ok(url),
         Err(DbError::Conflict { .. }) => Err(AppError::invalid_data(
             "state_code is already in use: start again with a new one",
@@ -118,7 +118,7 @@ pub async fn start_flow(
 /// this flow (a provider that does not enforce PKCE would exchange any of its codes with our
 /// verifier): else `invalid_credentials`. A refused attempt uses the flow up.
 pub async fn take_flow(
-    state: &AppState,
+    deps: &OAuthDeps,
     app: &AppRecord,
     state_code: &str,
     verifier: &str,
@@ -126,9 +126,9 @@ pub async fn take_flow(
     code: &str,
 ) -> Result<OAuthFlow, AppError> {
     let refused = || AppError::new(ServerErrorCode::InvalidPkceParameters, INVALID_PKCE);
-    let flow = state
+    let flow = deps
         .db
-        .take_oauth_flow(&app.id, state_code, state.clock.now())
+        .take_oauth_flow(&app.id, state_code, deps.clock.now())
         .await?
         .ok_or_else(refused)?;
     if flow.provider != provider || !unreserved(verifier, 43, 128) {
@@ -139,12 +139,12 @@ pub async fn take_flow(
     if challenge.as_str() != flow.code_challenge {
         return Err(refused());
     }
-    let bound = state
+    let bound = deps
         .db
         .oauth_code_bound(
             &sha256_hex(code.as_bytes()),
             &flow.upstream_state_hash,
-            state.clock.now(),
+            deps.clock.now(),
         )
         .await?;
     if !bound {
@@ -179,21 +179,21 @@ impl Callback {
     /// `privy_oauth_error`), `privy_oauth_state` (the client's) and `privy_oauth_provider`.
     /// A code is first bound to the flow (`oauth_codes`): only this flow may exchange it, and a
     /// code another flow received, or a second code for this flow, is refused (`invalid_data`).
-    pub async fn location(&self, state: &AppState) -> Result<String, AppError> {
+    pub async fn location(&self, deps: &OAuthDeps) -> Result<String, AppError> {
         let unknown = || AppError::invalid_data("Unknown or expired OAuth state");
         let upstream_state = self
             .state
             .as_deref()
             .filter(|s| s.len() <= 256)
             .ok_or_else(unknown)?;
-        let flow = state
+        let flow = deps
             .db
-            .find_oauth_flow(&sha256_hex(upstream_state.as_bytes()), state.clock.now())
+            .find_oauth_flow(&sha256_hex(upstream_state.as_bytes()), deps.clock.now())
             .await?
             .ok_or_else(unknown)?;
         if let (Some(code), None) = (&self.code, &self.error) {
-            let now = state.clock.now();
-            let bound = state
+            let now = deps.clock.now();
+            let bound = deps
                 .db
                 .bind_oauth_code(
                     &sha256_hex(code.as_bytes()),

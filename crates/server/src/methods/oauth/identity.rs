@@ -18,25 +18,25 @@ use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
 use crate::jwt_verifier::{CustomAuthSettings, CustomJwtError, MAX_SUBJECT_CHARS, verified_claims};
-use crate::state::AppState;
+use crate::methods::deps::OAuthDeps;
 
 /// Exchanges `code` and proves who the provider says the user is.
 pub async fn prove(
-    state: &AppState,
+    deps: &OAuthDeps,
     provider: &Provider,
     flow: &OAuthFlow,
     code: &str,
 ) -> Result<(VerifiedIdentity, OAuthTokens), AppError> {
-    let client_secret = state.app_secrets.open(
+    let client_secret = deps.app_secrets.open(
         &flow.app_id,
         &oauth_client_secret(&provider.name),
         &provider.client_secret,
     )?;
     let exchanged = exchange(
-        &state.outbound,
+        &deps.outbound,
         provider,
         &client_secret,
-        &super::callback_url(state),
+        &super::callback_url(deps),
         code,
         &flow.upstream_verifier,
     )
@@ -50,9 +50,9 @@ pub async fn prove(
                     UpstreamError::Unavailable("no ID token in the token answer".into()),
                 )
             })?;
-            id_token_claims(state, provider, issuer, jwks_url, token, &flow.nonce_hash).await?
+            id_token_claims(deps, provider, issuer, jwks_url, token, &flow.nonce_hash).await?
         }
-        Proof::UserInfo { url } => user_info(&state.outbound, url, &exchanged.tokens.access_token)
+        Proof::UserInfo { url } => user_info(&deps.outbound, url, &exchanged.tokens.access_token)
             .await
             .map_err(|e| upstream_refusal(provider, e))?,
     };
@@ -61,7 +61,7 @@ pub async fn prove(
 
 /// The ID token's claims once checked; `nonce` must hash to the flow's.
 async fn id_token_claims(
-    state: &AppState,
+    deps: &OAuthDeps,
     provider: &Provider,
     issuer: &str,
     jwks_url: &str,
@@ -83,7 +83,7 @@ async fn id_token_claims(
         )
     };
     let claims: Map<String, Value> =
-        verified_claims(&state.jwks_cache, &settings, token, state.clock.now())
+        verified_claims(&deps.jwks_cache, &settings, token, deps.clock.now())
             .await
             .map_err(|error| match error {
                 CustomJwtError::Invalid { reason } => refused(reason.to_string()),

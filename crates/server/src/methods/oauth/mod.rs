@@ -30,6 +30,7 @@ use symbolon_protocol::session::OAuthTokens;
 use symbolon_protocol::user::User;
 
 use self::flow::{Callback, start_flow, take_flow};
+use super::deps::OAuthDeps;
 use super::{current_user, link_to};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::oauth_providers::{
@@ -38,30 +39,29 @@ use crate::app_settings::oauth_providers::{
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::sessions::issue::start_session_with;
-use crate::state::AppState;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;
 
 /// Our callback at every provider: `{public_url}/api/v1/oauth/callback`.
-pub fn callback_url(state: &AppState) -> String {
+pub fn callback_url(deps: &OAuthDeps) -> String {
     format!(
         "{}/api/v1/oauth/callback",
-        state.config.public_url.trim_end_matches('/')
+        deps.config.public_url.trim_end_matches('/')
     )
 }
 
 /// Starts a flow: stores it and answers the provider's authorization URL.
 pub async fn init(
-    State(state): State<AppState>,
+    State(deps): State<OAuthDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<OAuthInitRequest>,
 ) -> Result<Json<OAuthInitResponse>, AppError> {
     let app = &caller.ctx.app;
-    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
-    let provider = provider(&state, app, &body.provider)?;
-    let url = start_flow(&state, app, &provider, &body).await?;
+    client_ip.spend(&deps.ip_limits, deps.clock.now()).await?;
+    let provider = provider(&deps, app, &body.provider)?;
+    let url = start_flow(&deps, app, &provider, &body).await?;
     Ok(Json(OAuthInitResponse { url }))
 }
 
@@ -78,30 +78,30 @@ pub struct CallbackParams {
 
 /// `GET /oauth/callback`: sends the browser back to the app's page with the code.
 pub async fn callback(
-    State(state): State<AppState>,
+    State(deps): State<OAuthDeps>,
     params: Result<Query<CallbackParams>, QueryRejection>,
 ) -> Result<Response, AppError> {
     // A provider's malformed return is a 400 with a JSON body, like every other refusal.
     let Query(params) = params.map_err(|e| unreadable_callback(&e.body_text()))?;
-    redirect_back(&state, params).await
+    redirect_back(&deps, params).await
 }
 
 /// `POST /oauth/callback` (`response_mode=form_post`).
 pub async fn callback_form(
-    State(state): State<AppState>,
+    State(deps): State<OAuthDeps>,
     params: Result<Form<CallbackParams>, FormRejection>,
 ) -> Result<Response, AppError> {
     // Also a wrong content type: 400 rather than axum's bodiless 415.
     let Form(params) = params.map_err(|e| unreadable_callback(&e.body_text()))?;
-    redirect_back(&state, params).await
+    redirect_back(&deps, params).await
 }
 
 fn unreadable_callback(reason: &str) -> AppError {
     AppError::invalid_data(format!("Unreadable OAuth callback: {reason}"))
 }
 
-async fn redirect_back(state: &AppState, params: CallbackParams) -> Result<Response, AppError> {
-    let location = Callback::from(params).location(state).await?;
+async fn redirect_back(deps: &OAuthDeps, params: CallbackParams) -> Result<Response, AppError> {
+    let location = Callback::from(params).location(deps).await?;
     let location = HeaderValue::from_str(&location)
         .map_err(|_| AppError::invalid_data("Unusable redirect address"))?;
     let mut response = (StatusCode::FOUND, Json(serde_json::json!({}))).into_response();
@@ -118,7 +118,7 @@ async fn redirect_back(state: &AppState, params: CallbackParams) -> Result<Respo
 
 /// Signs in (or up) with the provider's code and the client's verifier.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<OAuthDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<OAuthAuthenticateRequest>,
@@ -130,13 +130,20 @@ pub async fn authenticate(
         verifier: &body.code_verifier,
         provider: &body.provider,
     };
-    let (identity, tokens) = verify(&state, app, proof, &client_ip).await?;
+    let (identity, tokens) = verify(&deps, app, proof, &client_ip).await?;
     let mode = body.mode.unwrap_or_default();
-    let logged_in = accounts::login(&state, app, &identity, mode, caller.current.as_ref()).await?;
+    let logged_in = accounts::login(
+        &deps.login.accounts,
+        app,
+        &identity,
+        mode,
+        caller.current.as_ref(),
+    )
+    .await?;
     // The provider's code is single-use and bound to this flow's PKCE verifier: a fresh proof.
-    let fresh_since = Some(state.clock.now());
+    let fresh_since = Some(deps.clock.now());
     start_session_with(
-        &state,
+        &deps.login.sessions,
         &logged_in.user,
         logged_in.is_new_user,
         fresh_since,
@@ -147,7 +154,7 @@ pub async fn authenticate(
 
 /// Links the provider account to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<OAuthDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<OAuthLinkRequest>,
@@ -159,32 +166,38 @@ pub async fn link(
         verifier: &body.code_verifier,
         provider: &body.provider,
     };
-    let (identity, _) = verify(&state, app, proof, &client_ip).await?;
-    link_to(&state, &signed_in, &identity).await
+    let (identity, _) = verify(&deps, app, proof, &client_ip).await?;
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Unlinks the user's account at `provider` with this subject; never the last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<OAuthDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<OAuthUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let account_type = account_type(&body.provider)?;
-    accounts::unlink(&state, &signed_in.user, &account_type, &body.subject).await?;
-    current_user(&state, &signed_in).await
+    accounts::unlink(
+        &deps.login.accounts,
+        &signed_in.user,
+        &account_type,
+        &body.subject,
+    )
+    .await?;
+    current_user(&deps.login, &signed_in).await
 }
 
 /// Moves a provider account from its owner to the caller, with the nonce of
 /// `account_transfer_required` (its `oauth_user_info` names the account).
 pub async fn transfer(
-    State(state): State<AppState>,
+    State(deps): State<OAuthDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<OAuthTransferRequest>,
 ) -> Result<Json<User>, AppError> {
     let app = &signed_in.ctx.app;
     let account_type = account_type(&body.user_info.provider)?;
     accounts::transfer(
-        &state,
+        &deps.login.accounts,
         app,
         &signed_in.user,
         &body.nonce,
@@ -192,7 +205,7 @@ pub async fn transfer(
         &body.user_info.subject,
     )
     .await?;
-    current_user(&state, &signed_in).await
+    current_user(&deps.login, &signed_in).await
 }
 
 /// The linked-account type of a provider name (known providers only).
@@ -209,8 +222,8 @@ fn account_type(provider: &str) -> Result<String, AppError> {
 }
 
 /// The provider as the app configures it, or `disallowed_login_method`.
-fn provider(state: &AppState, app: &AppRecord, name: &str) -> Result<Provider, AppError> {
-    resolve(&app.settings, name, &state.config.public_url, &app.id).map_err(|why| {
+fn provider(deps: &OAuthDeps, app: &AppRecord, name: &str) -> Result<Provider, AppError> {
+    resolve(&app.settings, name, &deps.config.public_url, &app.id).map_err(|why| {
         let message = match why {
             Unavailable::Unknown => format!("Unknown OAuth provider {name:?}"),
             Unavailable::NotEnabled => accounts::messages::disallowed_oauth_provider(name),
@@ -230,14 +243,14 @@ struct Proof<'a> {
 /// Consumes the flow, checks the client's verifier, exchanges the code and proves the user.
 /// Answers the provider's tokens when the app asks for them (always for cross-app).
 async fn verify(
-    state: &AppState,
+    deps: &OAuthDeps,
     app: &AppRecord,
     proof: Proof<'_>,
     client_ip: &ClientIp,
 ) -> Result<(VerifiedIdentity, Option<OAuthTokens>), AppError> {
-    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
+    client_ip.spend(&deps.ip_limits, deps.clock.now()).await?;
     let flow = take_flow(
-        state,
+        deps,
         app,
         proof.state_code,
         proof.verifier,
@@ -245,8 +258,8 @@ async fn verify(
         proof.code,
     )
     .await?;
-    let provider = provider(state, app, proof.provider)?;
-    let (identity, tokens) = identity::prove(state, &provider, &flow, proof.code).await?;
+    let provider = provider(deps, app, proof.provider)?;
+    let (identity, tokens) = identity::prove(deps, &provider, &flow, proof.code).await?;
     let tokens = (provider.always_return_tokens || app.settings.oauth.return_provider_tokens)
         .then_some(tokens);
     Ok((identity, tokens))

@@ -22,7 +22,7 @@ use crate::db::apps::AppRecord;
 use crate::db::passkeys::{PasskeyChallenge, StoredPasskey};
 use crate::digest::sha256_hex;
 use crate::error::AppError;
-use crate::state::AppState;
+use crate::methods::deps::PasskeyCeremonyDeps;
 
 /// What a challenge may be used for: a challenge of one purpose never finishes another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,14 +138,14 @@ impl RelyingParty {
 
 /// Stores `challenge` with the ceremony `state` for `purpose` (and `user_id` for link and MFA).
 pub async fn store_challenge(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     app_id: &str,
     purpose: Purpose,
     user_id: Option<&str>,
     challenge: &[u8],
     ceremony: &impl Serialize,
 ) -> Result<(), AppError> {
-    let now = state.clock.now();
+    let now = ceremonies.clock.now();
     let ceremony = serde_json::to_string(ceremony).map_err(|e| AppError::internal(&e))?;
     let challenge_hash = sha256_hex(challenge);
     let row = PasskeyChallenge {
@@ -156,7 +156,7 @@ pub async fn store_challenge(
         state: &ceremony,
         expires_at: now + i64::try_from(PASSKEY_CHALLENGE_TTL_S).unwrap_or(i64::MAX),
     };
-    state.db.insert_passkey_challenge(&row, now).await?;
+    ceremonies.db.insert_passkey_challenge(&row, now).await?;
     Ok(())
 }
 
@@ -164,7 +164,7 @@ pub async fn store_challenge(
 /// app, purpose and user; returns its ceremony state. Spent before the proof is checked: a
 /// challenge is good for one try.
 pub async fn take_challenge<T: DeserializeOwned>(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     app_id: &str,
     purpose: Purpose,
     user_id: Option<&str>,
@@ -177,14 +177,14 @@ pub async fn take_challenge<T: DeserializeOwned>(
         .and_then(Value::as_str)
         .and_then(|c| b64(c).ok())
         .ok_or_else(|| AppError::invalid_data("client_data_json has no base64url challenge"))?;
-    let stored = state
+    let stored = ceremonies
         .db
         .take_passkey_challenge(
             &sha256_hex(&challenge),
             app_id,
             purpose.as_str(),
             user_id.unwrap_or_default(),
-            state.clock.now(),
+            ceremonies.clock.now(),
         )
         .await?
         .ok_or_else(|| {
@@ -211,7 +211,7 @@ pub fn stored_credential(
 /// counter that did not grow (unless it is 0 on both sides: authenticators without one) is a
 /// cloned key: `401 invalid_credentials`.
 pub async fn record_assertion(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     app_id: &str,
     mut passkey: StoredPasskey,
     result: &AuthenticationResult,
@@ -228,9 +228,9 @@ pub async fn record_assertion(
         credential.backup_eligible = result.backup_eligible();
         details.credential =
             serde_json::to_value(&credential).map_err(|e| AppError::internal(&e))?;
-        let now = state.clock.now();
+        let now = ceremonies.clock.now();
         let new = details.to_stored()?;
-        if state
+        if ceremonies
             .db
             .swap_passkey_details(&passkey.account_id, &passkey.details, &new, now)
             .await?
@@ -238,7 +238,7 @@ pub async fn record_assertion(
             return Ok(());
         }
         // Changed meanwhile (another sign-in, an MFA enrolment): check against the new state.
-        passkey = state
+        passkey = ceremonies
             .db
             .find_passkey(app_id, &passkey.credential_id)
             .await?

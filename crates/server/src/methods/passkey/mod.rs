@@ -35,6 +35,7 @@ use self::ceremony::{
     unknown_passkey,
 };
 use self::wire::{b64_encode, descriptor};
+use super::deps::{PasskeyCeremonyDeps, PasskeyDeps};
 use super::{current_user, link_to, sign_in};
 use crate::accounts::{self, VerifiedIdentity, messages};
 use crate::app_settings::login_methods::LoginMethod;
@@ -43,7 +44,6 @@ use crate::db::apps::AppRecord;
 use crate::db::passkeys::PASSKEY;
 use crate::error::{AppError, Status};
 use crate::sessions::issue::start_session;
-use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
@@ -60,28 +60,28 @@ pub struct VerifiedPasskey {
 
 /// Options to create a passkey for a new user.
 pub async fn register_init(
-    State(state): State<AppState>,
+    State(deps): State<PasskeyDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
     let ctx = &caller.ctx;
-    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
-    issue_registration(&state, ctx, Purpose::Register, None, Vec::new()).await
+    client_ip.spend(&deps.ip_limits, deps.clock.now()).await?;
+    issue_registration(&deps.ceremonies, ctx, Purpose::Register, None, Vec::new()).await
 }
 
 /// Signs up with a new passkey.
 pub async fn register(
-    State(state): State<AppState>,
+    State(deps): State<PasskeyDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     headers: HeaderMap,
     JsonBody(body): JsonBody<PasskeyRegisterRequest>,
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
-    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
+    client_ip.spend(&deps.ip_limits, deps.clock.now()).await?;
     let identity = registered_identity(
-        &state,
+        &deps.ceremonies,
         ctx,
         Purpose::Register,
         None,
@@ -89,29 +89,41 @@ pub async fn register(
         &headers,
     )
     .await?;
-    let signed_up =
-        accounts::register(&state, &ctx.app, &identity, caller.current.as_ref()).await?;
+    let signed_up = accounts::register(
+        &deps.login.accounts,
+        &ctx.app,
+        &identity,
+        caller.current.as_ref(),
+    )
+    .await?;
     start_session(
-        &state,
+        &deps.login.sessions,
         &signed_up.user,
         signed_up.is_new_user,
-        Some(state.clock.now()),
+        Some(deps.clock.now()),
     )
     .await
 }
 
 /// Options to log in with any passkey of this RP (discoverable credentials).
 pub async fn authenticate_init(
-    State(state): State<AppState>,
+    State(deps): State<PasskeyDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyAuthenticationInitResponse>, AppError> {
     let ctx = &caller.ctx;
-    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
+    client_ip.spend(&deps.ip_limits, deps.clock.now()).await?;
     let origin = ctx.origin.as_deref();
-    let options =
-        issue_assertion(&state, &ctx.app, origin, None, &[], Purpose::Authenticate).await?;
+    let options = issue_assertion(
+        &deps.ceremonies,
+        &ctx.app,
+        origin,
+        None,
+        &[],
+        Purpose::Authenticate,
+    )
+    .await?;
     Ok(Json(PasskeyAuthenticationInitResponse {
         relying_party: relying_party_url(&options.rp_id),
         options,
@@ -120,15 +132,15 @@ pub async fn authenticate_init(
 
 /// Logs in with a passkey assertion.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<PasskeyDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<PasskeyAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let ctx = &caller.ctx;
-    client_ip.spend(&state.ip_limits, state.clock.now()).await?;
+    client_ip.spend(&deps.ip_limits, deps.clock.now()).await?;
     let verified = finish_assertion(
-        &state,
+        &deps.ceremonies,
         &ctx.app,
         ctx.origin.as_deref(),
         None,
@@ -137,17 +149,17 @@ pub async fn authenticate(
     )
     .await?;
     let identity = VerifiedIdentity::new(LoginMethod::Passkey, PASSKEY, verified.credential_id);
-    sign_in(&state, &caller, &identity, None).await
+    sign_in(&deps.login, &caller, &identity, None).await
 }
 
 /// Options to add a passkey to the signed-in user (excluding the ones they have).
 pub async fn link_init(
-    State(state): State<AppState>,
+    State(deps): State<PasskeyDeps>,
     signed_in: SignedIn,
     JsonBody(_body): JsonBody<PasskeyInitRequest>,
 ) -> Result<Json<PasskeyRegistrationInitResponse>, AppError> {
     let ctx = &signed_in.ctx;
-    let existing = state.db.user_passkeys(&signed_in.user.id).await?;
+    let existing = deps.db.user_passkeys(&signed_in.user.id).await?;
     // Checked again, atomically, when the passkey is linked; here it saves a useless ceremony.
     if existing.len() >= MAX_PASSKEYS_PER_USER as usize {
         return Err(AppError::new(
@@ -157,12 +169,12 @@ pub async fn link_init(
     }
     let exclude = existing.iter().map(|p| p.credential_id.clone()).collect();
     let user_id = signed_in.user.id.as_str();
-    issue_registration(&state, ctx, Purpose::Link, Some(user_id), exclude).await
+    issue_registration(&deps.ceremonies, ctx, Purpose::Link, Some(user_id), exclude).await
 }
 
 /// Links a new passkey to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<PasskeyDeps>,
     signed_in: SignedIn,
     headers: HeaderMap,
     JsonBody(body): JsonBody<PasskeyRegisterRequest>,
@@ -171,7 +183,7 @@ pub async fn link(
     let user_id = signed_in.user.id.as_str();
     let response = &body.authenticator_response;
     let identity = registered_identity(
-        &state,
+        &deps.ceremonies,
         ctx,
         Purpose::Link,
         Some(user_id),
@@ -179,12 +191,12 @@ pub async fn link(
         &headers,
     )
     .await?;
-    link_to(&state, &signed_in, &identity).await
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Unlinks a passkey; never one enrolled in MFA (spec §5), never the last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<PasskeyDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<PasskeyUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
@@ -197,21 +209,35 @@ pub async fn unlink(
         )
         .with_status(Status::Forbidden));
     }
-    accounts::unlink(&state, &signed_in.user, PASSKEY, body.credential_id.trim()).await?;
-    current_user(&state, &signed_in).await
+    accounts::unlink(
+        &deps.login.accounts,
+        &signed_in.user,
+        PASSKEY,
+        body.credential_id.trim(),
+    )
+    .await?;
+    current_user(&deps.login, &signed_in).await
 }
 
 /// Options for an assertion by `user_id` with one of `credential_ids` (MFA), under a challenge
 /// bound to that user and `purpose`.
 pub async fn start_assertion(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     app: &AppRecord,
     origin: Option<&str>,
     user_id: &str,
     credential_ids: &[String],
     purpose: Purpose,
 ) -> Result<PasskeyRequestOptions, AppError> {
-    issue_assertion(state, app, origin, Some(user_id), credential_ids, purpose).await
+    issue_assertion(
+        ceremonies,
+        app,
+        origin,
+        Some(user_id),
+        credential_ids,
+        purpose,
+    )
+    .await
 }
 
 /// Checks an assertion answering a challenge of `purpose` (bound to `user_id` when given: the
@@ -219,7 +245,7 @@ pub async fn start_assertion(
 /// verification and signature, and moves the counter on (refusing one that did not grow) and
 /// `latest_verified_at`. The caller decides what the passkey may do (e.g. MFA: enrolled).
 pub async fn finish_assertion(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     app: &AppRecord,
     origin: Option<&str>,
     user_id: Option<&str>,
@@ -229,9 +255,9 @@ pub async fn finish_assertion(
     let relying_party = RelyingParty::of(app, origin)?;
     let (credential, client_data) = wire::assertion(response)?;
     let ceremony: DiscoverableAuthentication =
-        take_challenge(state, &app.id, purpose, user_id, &client_data).await?;
+        take_challenge(ceremonies, &app.id, purpose, user_id, &client_data).await?;
     let credential_id = b64_encode(&credential.raw_id);
-    let stored = state
+    let stored = ceremonies
         .db
         .find_passkey(&app.id, &credential_id)
         .await?
@@ -240,7 +266,7 @@ pub async fn finish_assertion(
     let (_, key) = stored_credential(&stored)?;
     let result = relying_party.finish_assertion(&credential, ceremony, &key)?;
     let user_id = stored.user_id.clone();
-    record_assertion(state, &app.id, stored, &result).await?;
+    record_assertion(ceremonies, &app.id, stored, &result).await?;
     Ok(VerifiedPasskey {
         user_id,
         credential_id,
@@ -248,7 +274,7 @@ pub async fn finish_assertion(
 }
 
 async fn issue_registration(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     ctx: &AppContext,
     purpose: Purpose,
     user_id: Option<&str>,
@@ -259,7 +285,7 @@ async fn issue_registration(
     let (ccr, registration) = relying_party.start_registration(&ctx.app.name, exclude_raw)?;
     let challenge = &ccr.public_key.challenge;
     store_challenge(
-        state,
+        ceremonies,
         &ctx.app.id,
         purpose,
         user_id,
@@ -275,7 +301,7 @@ async fn issue_registration(
 }
 
 async fn issue_assertion(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     app: &AppRecord,
     origin: Option<&str>,
     user_id: Option<&str>,
@@ -285,7 +311,7 @@ async fn issue_assertion(
     let relying_party = RelyingParty::of(app, origin)?;
     let (rcr, ceremony) = relying_party.start_assertion()?;
     let challenge = &rcr.public_key.challenge;
-    store_challenge(state, &app.id, purpose, user_id, challenge, &ceremony).await?;
+    store_challenge(ceremonies, &app.id, purpose, user_id, challenge, &ceremony).await?;
     let allow = credential_ids
         .iter()
         .map(|id| descriptor(id, None))
@@ -295,7 +321,7 @@ async fn issue_assertion(
 
 /// The passkey a registration proves, with where it was made.
 async fn registered_identity(
-    state: &AppState,
+    ceremonies: &PasskeyCeremonyDeps,
     ctx: &AppContext,
     purpose: Purpose,
     user_id: Option<&str>,
@@ -305,7 +331,7 @@ async fn registered_identity(
     let relying_party = RelyingParty::of(&ctx.app, ctx.origin.as_deref())?;
     let (credential, client_data, attestation) = wire::registration(response)?;
     let registration: PasskeyRegistration =
-        take_challenge(state, &ctx.app.id, purpose, user_id, &client_data).await?;
+        take_challenge(ceremonies, &ctx.app.id, purpose, user_id, &client_data).await?;
     let key = relying_party.finish_registration(&credential, &registration)?;
     let aaguid = device::aaguid(&attestation);
     let agent = headers

@@ -17,11 +17,11 @@ use symbolon_protocol::session::SuccessResponse;
 use symbolon_protocol::user::User;
 
 use super::code::{CodeChannel, issue_code};
+use super::deps::SmsDeps;
 use super::{link_to, sign_in};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::error::AppError;
 use crate::sms::{PhoneError, login_code_sms, normalize_phone};
-use crate::state::AppState;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;
@@ -37,7 +37,7 @@ pub const SMS: CodeChannel = CodeChannel {
 
 /// Texts a code to the number (login, link and update all start here).
 pub async fn init(
-    State(state): State<AppState>,
+    State(deps): State<SmsDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SmsInitRequest>,
@@ -46,12 +46,11 @@ pub async fn init(
     let number = normalize_phone(&body.phone_number, &app.settings.sms.allowed_regions)
         .map_err(phone_refusal)?;
     let key = SMS.key(&app.id, &number);
-    let Some(code) = issue_code(&state, key, &client_ip).await? else {
+    let Some(code) = issue_code(&deps.codes, key, &client_ip).await? else {
         tracing::info!(app = %app.id, "login code still valid; none texted");
         return Ok(Json(SuccessResponse { success: true }));
     };
-    state
-        .sms
+    deps.sms
         .send(&number, &login_code_sms(&code, &app.name))
         .await?;
     tracing::info!(app = %app.id, "login code texted");
@@ -60,44 +59,45 @@ pub async fn init(
 
 /// Signs in (or up) with the texted code.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<SmsDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SmsAuthenticateRequest>,
 ) -> Result<Response, AppError> {
     let app = &caller.ctx.app;
     let identity = SMS
-        .verify(&state, app, &body.phone_number, &body.code, &client_ip)
+        .verify(&deps.codes, app, &body.phone_number, &body.code, &client_ip)
         .await?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    sign_in(&deps.login, &caller, &identity, body.mode).await
 }
 
 /// Links the number to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<SmsDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SmsLinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let app = &signed_in.ctx.app;
     let identity = SMS
-        .verify(&state, app, &body.phone_number, &body.code, &client_ip)
+        .verify(&deps.codes, app, &body.phone_number, &body.code, &client_ip)
         .await?;
-    link_to(&state, &signed_in, &identity).await
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Unlinks the number; never the user's last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<SmsDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<SmsUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    SMS.unlink(&state, &signed_in, &body.phone_number).await
+    SMS.unlink(&deps.login, &signed_in, &body.phone_number)
+        .await
 }
 
 /// Replaces the user's number by a new one proven with a code texted to it.
 pub async fn update(
-    State(state): State<AppState>,
+    State(deps): State<SmsDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SmsUpdateRequest>,
@@ -107,16 +107,17 @@ pub async fn update(
         body.new_phone_number.as_str(),
         body.code.as_str(),
     );
-    SMS.update(&state, &signed_in, change, &client_ip).await
+    SMS.update((&deps.login, &deps.codes), &signed_in, change, &client_ip)
+        .await
 }
 
 /// Moves the number from its owner to the caller, with the nonce of `account_transfer_required`.
 pub async fn transfer(
-    State(state): State<AppState>,
+    State(deps): State<SmsDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<SmsTransferRequest>,
 ) -> Result<Json<User>, AppError> {
-    SMS.transfer(&state, &signed_in, &body.nonce, &body.phone_number)
+    SMS.transfer(&deps.login, &signed_in, &body.nonce, &body.phone_number)
         .await
 }
 

@@ -20,6 +20,7 @@ use symbolon_protocol::telegram::{
 use symbolon_protocol::user::User;
 
 use self::check::{TelegramCheckError, check_login_widget, check_web_app_data};
+use super::deps::TelegramDeps;
 use super::{current_user, link_to, sign_in_with};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_secrets::TELEGRAM_BOT_TOKEN;
@@ -27,7 +28,6 @@ use crate::app_settings::login_methods::LoginMethod;
 use crate::db::account_details::TelegramDetails;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
-use crate::state::AppState;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;
@@ -40,7 +40,7 @@ pub const DEFAULT_MAX_AUTH_AGE_S: i64 = 86_400;
 
 /// Signs in (or up) with either proof.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<TelegramDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<TelegramAuthenticateRequest>,
@@ -49,15 +49,15 @@ pub async fn authenticate(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let (identity, auth_date) = verify(&state, &caller.ctx.app, &client_ip, proof).await?;
+    let (identity, auth_date) = verify(&deps, &caller.ctx.app, &client_ip, proof).await?;
     // A captured proof replays until it is too old: only a recent one signs in freshly.
     let proof = accounts::Proof::MadeAt(auth_date);
-    sign_in_with(&state, &caller, &identity, body.mode, proof).await
+    sign_in_with(&deps.login, &caller, &identity, body.mode, proof).await
 }
 
 /// Links the proven Telegram account to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<TelegramDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<TelegramLinkRequest>,
@@ -66,25 +66,25 @@ pub async fn link(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let (identity, _) = verify(&state, &signed_in.ctx.app, &client_ip, proof).await?;
-    link_to(&state, &signed_in, &identity).await
+    let (identity, _) = verify(&deps, &signed_in.ctx.app, &client_ip, proof).await?;
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Unlinks the Telegram account; never the user's last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<TelegramDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<TelegramUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let subject = body.telegram_user_id.trim();
-    accounts::unlink(&state, &signed_in.user, TELEGRAM, subject).await?;
-    current_user(&state, &signed_in).await
+    accounts::unlink(&deps.login.accounts, &signed_in.user, TELEGRAM, subject).await?;
+    current_user(&deps.login, &signed_in).await
 }
 
 /// Moves the Telegram account from its owner to the caller: the nonce of
 /// `account_transfer_required` and the proof again (spec §7).
 pub async fn transfer(
-    State(state): State<AppState>,
+    State(deps): State<TelegramDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<TelegramTransferRequest>,
@@ -94,10 +94,18 @@ pub async fn transfer(
         widget: body.telegram_auth_result.as_ref(),
         web_app: body.telegram_web_app_data.as_ref(),
     };
-    let (identity, _) = verify(&state, app, &client_ip, proof).await?;
+    let (identity, _) = verify(&deps, app, &client_ip, proof).await?;
     let user = &signed_in.user;
-    accounts::transfer(&state, app, user, &body.nonce, TELEGRAM, &identity.subject).await?;
-    current_user(&state, &signed_in).await
+    accounts::transfer(
+        &deps.login.accounts,
+        app,
+        user,
+        &body.nonce,
+        TELEGRAM,
+        &identity.subject,
+    )
+    .await?;
+    current_user(&deps.login, &signed_in).await
 }
 
 /// What a client sends: the widget's result or a Mini App's `initData` (exactly one).
@@ -110,7 +118,7 @@ struct Proof<'a> {
 /// Checks the proof with the app's bot token (limited per client IP like every credential
 /// check) and returns the `telegram` identity with the proof's `auth_date`.
 async fn verify(
-    state: &AppState,
+    deps: &TelegramDeps,
     app: &AppRecord,
     client_ip: &ClientIp,
     proof: Proof<'_>,
@@ -121,10 +129,10 @@ async fn verify(
             "Telegram is not configured for this app",
         ));
     };
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
+    let now = deps.clock.now();
+    client_ip.spend(&deps.ip_limits, now).await?;
     let max_age = settings.max_auth_age_s.unwrap_or(DEFAULT_MAX_AUTH_AGE_S);
-    let token = state
+    let token = deps
         .app_secrets
         .open(&app.id, TELEGRAM_BOT_TOKEN, &settings.bot_token)?;
     let token = token.as_str();

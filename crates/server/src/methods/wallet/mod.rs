@@ -26,8 +26,8 @@ pub use crate::identifiers::wallet_address::{
     ethereum_address, normalize_solana, normalize_wallet_address, solana_address,
 };
 use crate::methods::current_user;
+use crate::methods::deps::WalletLoginDeps;
 use crate::random::random_id;
-use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::SignedIn;
 use crate::web::client_ip::ClientIp;
@@ -40,15 +40,15 @@ const MAX_LABEL_LEN: usize = 64;
 /// Issues a nonce for `address` (already normalised): `/siwe/init`, `/siws/init`. Limited per
 /// client IP only; the address keeps its newest nonces (`db::wallet_nonces`).
 pub async fn issue_nonce(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     ctx: &AppContext,
     client_ip: &ClientIp,
     chain: ChainType,
     address: String,
 ) -> Result<SiweInitResponse, AppError> {
     let app = &ctx.app;
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
+    let now = deps.clock.now();
+    client_ip.spend(&deps.ip_limits, now).await?;
     // No budget per address: anyone may ask for a nonce of any address, so one would let a
     // stranger lock the owner out. The store keeps the address's newest nonces instead
     // (`MAX_LIVE_NONCES_PER_ADDRESS`, oldest evicted), so the owner's init always gets a live one.
@@ -63,7 +63,7 @@ pub async fn issue_nonce(
         address: &address,
         expires_at,
     };
-    state.db.insert_wallet_nonce(&row, now).await?;
+    deps.db.insert_wallet_nonce(&row, now).await?;
     Ok(SiweInitResponse {
         nonce,
         address,
@@ -74,31 +74,31 @@ pub async fn issue_nonce(
 /// Uses up the nonce issued to exactly this app and address. Called last, so only a proof that
 /// holds spends it; of concurrent uses one wins.
 pub async fn take_nonce(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     app_id: &str,
     chain: ChainType,
     address: &str,
     nonce: &str,
     now: i64,
 ) -> Result<(), AppError> {
-    nonce_step(state, app_id, chain, address, nonce, now, true).await
+    nonce_step(deps, app_id, chain, address, nonce, now, true).await
 }
 
 /// Refuses a nonce that is not live for this app and address, without using it up (before a
 /// chain call, so a proof without a valid nonce costs no RPC request).
 pub async fn require_live_nonce(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     app_id: &str,
     chain: ChainType,
     address: &str,
     nonce: &str,
     now: i64,
 ) -> Result<(), AppError> {
-    nonce_step(state, app_id, chain, address, nonce, now, false).await
+    nonce_step(deps, app_id, chain, address, nonce, now, false).await
 }
 
 async fn nonce_step(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     app_id: &str,
     chain: ChainType,
     address: &str,
@@ -115,9 +115,9 @@ async fn nonce_step(
         expires_at: 0,
     };
     let ok = if take {
-        state.db.take_wallet_nonce(&row, now).await?
+        deps.db.take_wallet_nonce(&row, now).await?
     } else {
-        state.db.wallet_nonce_live(&row, now).await?
+        deps.db.wallet_nonce_live(&row, now).await?
     };
     if ok {
         Ok(())
@@ -245,20 +245,20 @@ pub fn wallet_identity(
 /// `/siwe/unlink`, `/siws/unlink`: removes the caller's wallet (never an embedded one, never the
 /// last way in) and answers with the user.
 pub async fn unlink_wallet(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     signed_in: &SignedIn,
     address: Option<String>,
 ) -> Result<Json<User>, AppError> {
     let address = address.ok_or_else(|| AppError::invalid_data("Invalid wallet address"))?;
-    accounts::unlink(state, &signed_in.user, WALLET, &address).await?;
-    current_user(state, signed_in).await
+    accounts::unlink(&deps.login.accounts, &signed_in.user, WALLET, &address).await?;
+    current_user(&deps.login, signed_in).await
 }
 
 /// `/siwe/transfer`, `/siws/transfer` (spec §7 "wallet {nonce, address, metadata}"): moves the
 /// wallet from its owner with the nonce of `account_transfer_required`; `metadata` records how
 /// the caller connects it.
 pub async fn transfer_wallet(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     signed_in: &SignedIn,
     chain: ChainType,
     address: Option<String>,
@@ -270,17 +270,16 @@ pub async fn transfer_wallet(
         check_metadata(metadata)?;
     }
     let (app, user) = (&signed_in.ctx.app, &signed_in.user);
-    accounts::transfer(state, app, user, nonce, WALLET, &address).await?;
+    accounts::transfer(&deps.login.accounts, app, user, nonce, WALLET, &address).await?;
     if let Some(metadata) = metadata {
         let identity = wallet_identity(chain, address.clone(), metadata)?;
         if let Some(details) = identity.details_json() {
-            state
-                .db
+            deps.db
                 .set_account_details(&user.id, WALLET, &address, &details)
                 .await?;
         }
     }
-    current_user(state, signed_in).await
+    current_user(&deps.login, signed_in).await
 }
 
 /// RFC 3339 text of a unix time.

@@ -9,8 +9,8 @@ use symbolon_wallet_core::{Share, ShareKind};
 
 use crate::db::wallets::{RecoveryGrant, WalletLimit};
 use crate::error::AppError;
-use crate::state::AppState;
 use crate::wallets::audit::audit;
+use crate::wallets::deps::WalletDeps;
 use crate::wallets::refusals::{not_found, sign_in_again};
 use crate::web::frame_caller::FrameCaller;
 
@@ -41,7 +41,7 @@ pub struct Release<'a> {
 
 /// The recovery share, once this session may have it (uses one of the day's recoveries).
 pub async fn release(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     release: Release<'_>,
 ) -> Result<Share, AppError> {
@@ -61,8 +61,8 @@ pub async fn release(
             ),
         ));
     }
-    let now = state.clock.now();
-    let grant = state
+    let now = deps.clock.now();
+    let grant = deps
         .db
         .take_recovery(
             user_id,
@@ -95,12 +95,12 @@ pub async fn release(
             ));
         }
     }
-    let recovery_envelope = state
+    let recovery_envelope = deps
         .db
         .recovery_share_envelope(user_id, release.chain.as_str())
         .await?
         .ok_or_else(not_found)?;
-    let recovery = state
+    let recovery = deps
         .share_vault
         .open(
             ShareKind::Recovery,
@@ -115,10 +115,10 @@ pub async fn release(
 /// Whether this session got the recovery share within [`RECOVERY_WINDOW_S`] (so it may replace
 /// the shares it re-split).
 pub async fn recovered_lately(
-    state: &AppState,
+    deps: &WalletDeps,
     caller: &FrameCaller,
     now: i64,
 ) -> Result<bool, AppError> {
-    let recovered_at = state.db.session_recovered_at(&caller.claims.sid).await?;
+    let recovered_at = deps.db.session_recovered_at(&caller.claims.sid).await?;
     Ok(recovered_at.is_some_and(|at| now - at <= RECOVERY_WINDOW_S))
 }

@@ -34,8 +34,8 @@ use crate::accounts::VerifiedIdentity;
 use crate::app_settings::login_methods::LoginMethod;
 use crate::db::account_details::SmartWalletDetails;
 use crate::error::{AppError, Status};
+use crate::methods::deps::WalletLoginDeps;
 use crate::methods::{link_to, sign_in};
-use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
@@ -43,7 +43,7 @@ use crate::web::json_body::JsonBody;
 
 /// A nonce for one sign-in message of `address`.
 pub async fn init(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweInitRequest>,
@@ -51,7 +51,7 @@ pub async fn init(
     let address = ethereum_address(&body.address)
         .ok_or_else(|| AppError::invalid_data("Invalid Ethereum address"))?;
     let issued = issue_nonce(
-        &state,
+        &deps,
         &caller.ctx,
         &client_ip,
         ChainType::Ethereum,
@@ -63,29 +63,29 @@ pub async fn init(
 
 /// Signs in (or up) with a signed message.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    let identity = proven_identity(&state, &caller.ctx, &client_ip, &body.signed).await?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    let identity = proven_identity(&deps, &caller.ctx, &client_ip, &body.signed).await?;
+    sign_in(&deps.login, &caller, &identity, body.mode).await
 }
 
 /// Links the signed message's wallet to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweLinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    let identity = proven_identity(&state, &signed_in.ctx, &client_ip, &body).await?;
-    link_to(&state, &signed_in, &identity).await
+    let identity = proven_identity(&deps, &signed_in.ctx, &client_ip, &body).await?;
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// The wallet identity a signed message proves (login and link share it).
 async fn proven_identity(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     ctx: &AppContext,
     client_ip: &ClientIp,
     signed: &SiweLinkRequest,
@@ -98,14 +98,14 @@ async fn proven_identity(
         chain_id: signed.chain_id.as_deref(),
         signer: Signer::Any,
     };
-    let address = verify(state, ctx, client_ip, proof).await?;
+    let address = verify(deps, ctx, client_ip, proof).await?;
     wallet_identity(ChainType::Ethereum, address.to_checksum(), metadata)
 }
 
 /// Links a smart wallet that signed the message (EIP-1271, or EIP-6492 before deployment): a
 /// contract, never an ordinary wallet's (EOA's) own signature, never an embedded wallet.
 pub async fn link_smart_wallet(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweLinkSmartWalletRequest>,
@@ -123,7 +123,7 @@ pub async fn link_smart_wallet(
         chain_id: None,
         signer: Signer::Contract,
     };
-    let address = verify(&state, &signed_in.ctx, &client_ip, proof).await?;
+    let address = verify(&deps, &signed_in.ctx, &client_ip, proof).await?;
     let details = SmartWalletDetails {
         smart_wallet_type: kind.to_string(),
         smart_wallet_version: version.map(str::to_string),
@@ -134,29 +134,29 @@ pub async fn link_smart_wallet(
         address.to_checksum(),
         &details,
     )?;
-    link_to(&state, &signed_in, &identity).await
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// Unlinks an external wallet; never an embedded one, never the last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<SiweUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
     let address = ethereum_address(&body.address).map(|a| a.to_checksum());
-    unlink_wallet(&state, &signed_in, address).await
+    unlink_wallet(&deps, &signed_in, address).await
 }
 
 /// Moves a wallet from its owner to the caller, with the nonce of `account_transfer_required`.
 pub async fn transfer(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<SiweTransferRequest>,
 ) -> Result<Json<User>, AppError> {
     let address = ethereum_address(&body.address).map(|a| a.to_checksum());
     let metadata = body.metadata.as_ref();
     transfer_wallet(
-        &state,
+        &deps,
         &signed_in,
         ChainType::Ethereum,
         address,
@@ -179,15 +179,15 @@ struct Proof<'a> {
 /// Checks the message, the signature and the nonce (used up last, so only a proof that holds
 /// spends it); returns the proven address.
 async fn verify(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     ctx: &AppContext,
     client_ip: &ClientIp,
     proof: Proof<'_>,
 ) -> Result<Address, AppError> {
     let (origin, domain) = ctx.site()?;
     let app = &ctx.app;
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
+    let now = deps.clock.now();
+    client_ip.spend(&deps.ip_limits, now).await?;
     let checked = check_siwe(proof.message, &origin, &domain, proof.chain_id, now)?;
     let signature = decode_hex(proof.signature.trim())
         .ok()
@@ -206,7 +206,7 @@ async fn verify(
     }
     let address = checked.address.to_checksum();
     let (chain, nonce) = (ChainType::Ethereum, checked.nonce.as_str());
-    require_live_nonce(state, &app.id, chain, &address, nonce, now).await?;
+    require_live_nonce(deps, &app.id, chain, &address, nonce, now).await?;
     let rpc_url = app.settings.wallets.rpc_url(checked.chain_id);
     let valid = is_valid_signature(
         proof.message.as_bytes(),
@@ -242,7 +242,7 @@ async fn verify(
     }
     let address = checked.address.to_checksum();
     take_nonce(
-        state,
+        deps,
         &app.id,
         ChainType::Ethereum,
         &address,

@@ -23,8 +23,8 @@ use super::{
 };
 use crate::accounts::VerifiedIdentity;
 use crate::error::AppError;
+use crate::methods::deps::WalletLoginDeps;
 use crate::methods::{link_to, sign_in};
-use crate::state::AppState;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
@@ -32,42 +32,42 @@ use crate::web::json_body::JsonBody;
 
 /// A nonce for one sign-in message of `address`.
 pub async fn init(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiweInitRequest>,
 ) -> Result<Json<SiweInitResponse>, AppError> {
     let address = normalize_solana(&body.address)
         .ok_or_else(|| AppError::invalid_data("Invalid Solana address"))?;
-    let issued = issue_nonce(&state, &caller.ctx, &client_ip, ChainType::Solana, address).await?;
+    let issued = issue_nonce(&deps, &caller.ctx, &client_ip, ChainType::Solana, address).await?;
     Ok(Json(issued))
 }
 
 /// Signs in (or up) with a signed message.
 pub async fn authenticate(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     caller: LoginCaller,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiwsAuthenticateRequest>,
 ) -> Result<Response, AppError> {
-    let identity = proven_identity(&state, &caller.ctx, &client_ip, &body.signed).await?;
-    sign_in(&state, &caller, &identity, body.mode).await
+    let identity = proven_identity(&deps, &caller.ctx, &client_ip, &body.signed).await?;
+    sign_in(&deps.login, &caller, &identity, body.mode).await
 }
 
 /// Links the signed message's wallet to the signed-in user.
 pub async fn link(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     signed_in: SignedIn,
     client_ip: ClientIp,
     JsonBody(body): JsonBody<SiwsLinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    let identity = proven_identity(&state, &signed_in.ctx, &client_ip, &body).await?;
-    link_to(&state, &signed_in, &identity).await
+    let identity = proven_identity(&deps, &signed_in.ctx, &client_ip, &body).await?;
+    link_to(&deps.login, &signed_in, &identity).await
 }
 
 /// The wallet identity a signed message proves (login and link share it).
 async fn proven_identity(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     ctx: &AppContext,
     client_ip: &ClientIp,
     signed: &SiwsLinkRequest,
@@ -79,29 +79,29 @@ async fn proven_identity(
         message_type: signed.message_type,
         metadata,
     };
-    verify(state, ctx, client_ip, proof).await
+    verify(deps, ctx, client_ip, proof).await
 }
 
 /// Unlinks a Solana wallet; never the last way in.
 pub async fn unlink(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<SiweUnlinkRequest>,
 ) -> Result<Json<User>, AppError> {
-    unlink_wallet(&state, &signed_in, normalize_solana(&body.address)).await
+    unlink_wallet(&deps, &signed_in, normalize_solana(&body.address)).await
 }
 
 /// Moves a Solana wallet from its owner to the caller, with the nonce of
 /// `account_transfer_required`.
 pub async fn transfer(
-    State(state): State<AppState>,
+    State(deps): State<WalletLoginDeps>,
     signed_in: SignedIn,
     JsonBody(body): JsonBody<SiweTransferRequest>,
 ) -> Result<Json<User>, AppError> {
     let address = normalize_solana(&body.address);
     let metadata = body.metadata.as_ref();
     transfer_wallet(
-        &state,
+        &deps,
         &signed_in,
         ChainType::Solana,
         address,
@@ -122,7 +122,7 @@ struct Proof<'a> {
 
 /// Checks the message, the signature and the nonce (used up last); returns the identity.
 async fn verify(
-    state: &AppState,
+    deps: &WalletLoginDeps,
     ctx: &AppContext,
     client_ip: &ClientIp,
     proof: Proof<'_>,
@@ -135,11 +135,11 @@ async fn verify(
             "Only plain Sign-In With Solana messages are accepted",
         ));
     }
-    let now = state.clock.now();
-    client_ip.spend(&state.ip_limits, now).await?;
+    let now = deps.clock.now();
+    client_ip.spend(&deps.ip_limits, now).await?;
     let checked = check_siws(proof.message, proof.signature, &origin, &domain, now)?;
     take_nonce(
-        state,
+        deps,
         &app.id,
         ChainType::Solana,
         &checked.address,
