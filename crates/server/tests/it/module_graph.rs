@@ -1,7 +1,9 @@
 //! The server's modules depend one way (docs/architecture.md "The server's layers"): the edge on
 //! the capabilities, the capabilities on the request support and the store, never back. Read
 //! from the source: every `crate::…`, `super::…` and `self::…` path in production code (unit
-//! tests excluded) names the module it uses.
+//! tests excluded) names the module it uses. Each capability reads only the slice of the state it
+//! declares in its one `deps.rs` (docs/architecture.md "The state"): no other file of it names
+//! `AppState`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -43,6 +45,9 @@ const SUPPORT: &[&str] = &[
     "sms",
     "tokens",
 ];
+/// The one file of a capability that names the whole state: the slices the capability reads and
+/// their `FromRef<AppState>` impls.
+const STATE_SLICES: &str = "deps.rs";
 /// Wallet rules a service without HTTP (a signer, an agents back end) could take as they are.
 const WITHOUT_HTTP: &[&str] = &[
     "wallets/service.rs",
@@ -71,14 +76,7 @@ fn sources() -> Result<Vec<Source>> {
             .strip_prefix(&root)?
             .to_string_lossy()
             .replace('\\', "/");
-        let mut module: Vec<String> = relative
-            .trim_end_matches(".rs")
-            .split('/')
-            .map(str::to_string)
-            .collect();
-        if module.last().is_some_and(|last| last == "mod") {
-            module.pop();
-        }
+        let module = module_of(&relative);
         if module == ["lib"] || module == ["main"] {
             continue;
         }
@@ -98,6 +96,19 @@ fn sources() -> Result<Vec<Source>> {
         });
     }
     Ok(sources)
+}
+
+/// `wallets/recovery/mod.rs` → `["wallets", "recovery"]`.
+fn module_of(relative: &str) -> Vec<String> {
+    let mut module: Vec<String> = relative
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(str::to_string)
+        .collect();
+    if module.last().is_some_and(|last| last == "mod") {
+        module.pop();
+    }
+    module
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) -> Result {
@@ -268,6 +279,49 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
         .find_map(|start| visit(start, graph, &mut done, &mut Vec::new()))
 }
 
+/// Whether `code` has `word` as a whole identifier (not part of a longer one).
+fn names(code: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    code.match_indices(word)
+        .any(|(at, _)| !code[..at].ends_with(ident) && !code[at + word.len()..].starts_with(ident))
+}
+
+/// What breaks "each capability reads only its declared slice of the state": a capability file
+/// other than its `deps.rs` that names `AppState` or uses the `state` module, and a capability
+/// whose `deps.rs` is missing or holds no `FromRef<AppState>` impl.
+fn state_outside_slices(sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for source in sources {
+        let capability = &source.module[0];
+        if !CAPABILITIES.contains(&capability.as_str())
+            || source.relative == format!("{capability}/{STATE_SLICES}")
+        {
+            continue;
+        }
+        let uses_state = used_paths(&source.module, &source.code)
+            .iter()
+            .any(|path| path.first().is_some_and(|m| m == "state"));
+        if names(&source.code, "AppState") || uses_state {
+            found.push(format!(
+                "{} names the state: take the capability's slice (declared in {capability}/{STATE_SLICES})",
+                source.relative
+            ));
+        }
+    }
+    for capability in CAPABILITIES {
+        let slices = format!("{capability}/{STATE_SLICES}");
+        let declares = sources
+            .iter()
+            .any(|s| s.relative == slices && s.code.contains("FromRef<AppState>"));
+        if !declares {
+            found.push(format!(
+                "{slices} is missing or holds no FromRef<AppState> impl"
+            ));
+        }
+    }
+    found
+}
+
 fn layer(module: &str) -> Option<usize> {
     [SUPPORT, REQUEST, CAPABILITIES, EDGE]
         .iter()
@@ -299,6 +353,56 @@ fn the_reader_finds_every_kind_of_path() {
         find_cycle(&graph),
         Some(vec!["a".into(), "b".into(), "a".into()])
     );
+}
+
+#[test]
+fn the_state_check_refuses_a_capability_reading_the_whole_state() {
+    let source = |relative: &str, code: &str| Source {
+        module: module_of(relative),
+        relative: relative.to_string(),
+        code: code.to_string(),
+    };
+    let mut sources: Vec<Source> = CAPABILITIES
+        .iter()
+        .map(|c| {
+            source(
+                &format!("{c}/{STATE_SLICES}"),
+                "impl FromRef<AppState> for Deps {}",
+            )
+        })
+        .collect();
+    // The edge and the request layer may name it; so may a name that only contains it.
+    sources.push(source("http/mod.rs", "pub fn app(state: AppState) {}"));
+    sources.push(source("web/auth.rs", "use crate::state::AppState;"));
+    sources.push(source("users/view.rs", "struct NotAppStateful;"));
+    assert_eq!(state_outside_slices(&sources), Vec::<String>::new());
+
+    sources.retain(|s| s.relative != "mfa/deps.rs");
+    for (file, code) in [
+        ("wallets/service.rs", "fn f(state: &AppState) {}"),
+        (
+            "methods/email/mod.rs",
+            "async fn h(State(s): State<crate::AppState>) {}",
+        ),
+        ("sessions/routes.rs", "use super::super::state;"),
+        ("accounts/mod.rs", "fn f(s: &crate::state::Shared) {}"),
+    ] {
+        sources.push(source(file, code));
+    }
+    let found = state_outside_slices(&sources);
+    for expected in [
+        "wallets/service.rs",
+        "methods/email/mod.rs",
+        "sessions/routes.rs",
+        "accounts/mod.rs",
+        "mfa/deps.rs is missing",
+    ] {
+        assert!(
+            found.iter().any(|f| f.starts_with(expected)),
+            "{expected} not reported in {found:?}"
+        );
+    }
+    assert_eq!(found.len(), 5, "{found:?}");
 }
 
 #[test]
@@ -369,5 +473,13 @@ fn the_wallet_rules_take_no_http_types() -> Result {
         checked >= WITHOUT_HTTP.len(),
         "only {checked} files checked"
     );
+    Ok(())
+}
+
+#[test]
+fn capabilities_read_only_the_state_they_declare() -> Result {
+    let sources = sources()?;
+    let found = state_outside_slices(&sources);
+    assert!(found.is_empty(), "{found:#?}");
     Ok(())
 }
