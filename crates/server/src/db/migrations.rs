@@ -39,6 +39,7 @@ migrations! {
     17 "0017_mfa_signing_window",
     18 "0018_challenges",
     19 "0019_rate_limits",
+    20 "0020_api_secrets",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -22,6 +22,7 @@ const CAPABILITIES: &[&str] = &[
 const REQUEST: &[&str] = &["state", "web"];
 /// The store and support below everything: no HTTP routes, no capability rules.
 const SUPPORT: &[&str] = &[
+    "api_secrets",
     "app_secrets",
     "app_settings",
     "chain_rpc",
