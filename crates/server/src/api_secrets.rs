@@ -17,6 +17,7 @@ use zeroize::Zeroizing;
 use crate::db::api_secrets::{ApiSecretRecord, LAST_USED_RESOLUTION_S};
 use crate::db::{Db, DbError};
 use crate::random::{RandomError, random_bytes, random_id, random_token};
+use crate::rate_limit::{BurstLimiter, RetryAfter};
 
 /// Characters of a secret's public id.
 const ID_LENGTH: usize = 12;
@@ -35,6 +36,9 @@ pub enum SecretRefusal {
     /// Revoked.
     #[error("revoked app secret")]
     Revoked,
+    /// The network spent its budget of hash checks for this app.
+    #[error("too many app secret checks")]
+    Limited(RetryAfter),
     /// Storage failed.
     #[error(transparent)]
     Db(#[from] DbError),
@@ -98,30 +102,48 @@ pub struct SecretChecker {
 }
 
 impl SecretChecker {
-    /// The live secret of `app_id` that `presented` is; records its use.
+    /// The live secret of `app_id` that `presented` is; records its use. A secret not yet checked
+    /// in this process first spends one event of `budget` for `budget_key` (the caller's app and
+    /// network): one conditional write, before the slow hash, so concurrent guesses cannot
+    /// outrun it, while the app's own back end, checked once, never spends again.
     pub async fn check(
         &self,
         db: &Db,
         app_id: &str,
         presented: &str,
         now: i64,
+        budget: (&BurstLimiter, &str),
     ) -> Result<ApiSecretRecord, SecretRefusal> {
         let record = match secret_id(presented) {
             Some(id) => db.find_api_secret(id).await?,
             None => None,
         };
-        let Some(record) = record.filter(|r| r.app_id == app_id) else {
-            // The same work as a real check, so timing does not tell a known id from an unknown.
-            verify_hash(DUMMY_HASH.as_str(), presented).await;
+        let digest: [u8; 32] = Sha256::digest(presented.as_bytes()).into();
+        let record = record.filter(|r| r.app_id == app_id);
+        if !record
+            .as_ref()
+            .is_some_and(|r| self.remembers(&r.id, &digest))
+        {
+            let (limiter, key) = budget;
+            limiter
+                .hit(key, now)
+                .await
+                .map_err(SecretRefusal::Limited)?;
+            // An unknown id costs the same work as a real check: timing does not tell them apart.
+            let hash = record
+                .as_ref()
+                .map_or(DUMMY_HASH.as_str(), |r| r.hash.as_str());
+            let matches = verify_hash(hash, presented).await;
+            match &record {
+                Some(known) if matches => {
+                    self.remember(&known.id, digest);
+                }
+                _ => return Err(SecretRefusal::Invalid),
+            }
+        }
+        let Some(record) = record else {
             return Err(SecretRefusal::Invalid);
         };
-        let digest: [u8; 32] = Sha256::digest(presented.as_bytes()).into();
-        if !self.remembers(&record.id, &digest) {
-            if !verify_hash(&record.hash, presented).await {
-                return Err(SecretRefusal::Invalid);
-            }
-            self.remember(&record.id, digest);
-        }
         if record.revoked_at.is_some() {
             return Err(SecretRefusal::Revoked);
         }

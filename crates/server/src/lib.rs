@@ -32,6 +32,7 @@ pub mod provider_app;
 pub mod random;
 pub mod rate_limit;
 pub mod serve;
+pub mod server_api;
 pub mod sessions;
 pub mod sms;
 pub mod state;

@@ -40,6 +40,7 @@ migrations! {
     18 "0018_challenges",
     19 "0019_rate_limits",
     20 "0020_api_secrets",
+    21 "0021_custom_metadata",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

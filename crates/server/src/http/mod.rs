@@ -21,7 +21,7 @@ use crate::methods::METHODS;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 use crate::web::routes::{Route, Routes};
-use crate::{mfa, provider_app, sessions, users, wallets};
+use crate::{mfa, provider_app, server_api, sessions, users, wallets};
 
 /// Every capability but the login methods (`methods::METHODS`), each with its route table.
 const CAPABILITIES: &[Routes] = &[
@@ -31,6 +31,7 @@ const CAPABILITIES: &[Routes] = &[
     mfa::routes::ROUTES,
     wallets::routes::ROUTES,
     provider_app::routes::ROUTES,
+    server_api::routes::ROUTES,
 ];
 
 /// Every route of the server, from the capabilities' and the login methods' tables.

@@ -12,7 +12,7 @@ use symbolon_protocol::{ErrorResponse, ServerErrorCode};
 use utoipa::ToSchema;
 
 use crate::web::routes::Access::{
-    App, AppOrigin, BackChannel, Frame, Public, User as Bearer, UserOrigin,
+    App, AppOrigin, AppSecret, BackChannel, Frame, Public, User as Bearer, UserOrigin,
 };
 use crate::web::routes::{Body, Route, Schemas, json};
 
@@ -48,6 +48,7 @@ pub fn error_statuses(route: &Route) -> Vec<u16> {
         Public | BackChannel => {}
         App | AppOrigin => statuses.extend([400, 403]),
         Bearer | UserOrigin | Frame => statuses.extend([400, 401, 403]),
+        AppSecret => statuses.extend([400, 401, 429]),
     }
     statuses.extend(route.errors);
     statuses.sort_unstable();
@@ -96,6 +97,7 @@ fn parameters(route: &Route) -> Vec<Value> {
     match route.access {
         Public | BackChannel => {}
         App | Bearer => params.extend([app_id(true), client_id, origin(false)]),
+        AppSecret => params.push(app_id(true)),
         AppOrigin | UserOrigin => params.extend([app_id(true), client_id, origin(true)]),
         Frame => params.extend([
             app_id(false),
@@ -147,6 +149,7 @@ fn operation(route: &Route, schemas: &mut Schemas) -> Value {
             "description": "Redirect to the page that started the flow",
             "headers": { "Location": { "description": "The page, with the privy_oauth_* parameters", "schema": { "type": "string" } } },
         }),
+        Body::Empty => json!({ "description": "Done; no body" }),
         Body::Asset => json!({
             "description": "The asset",
             "content": Map::from_iter(ASSET_TYPES.iter().map(|t| ((*t).to_string(), json!({ "schema": { "type": "string" } })))),
@@ -154,6 +157,7 @@ fn operation(route: &Route, schemas: &mut Schemas) -> Value {
     };
     let success_status = match route.response {
         Body::Redirect => "302",
+        Body::Empty => "204",
         _ => "200",
     };
     responses.insert(success_status.into(), success);
@@ -190,6 +194,9 @@ fn operation(route: &Route, schemas: &mut Schemas) -> Value {
     }
     if matches!(route.access, Bearer | UserOrigin | Frame) {
         op["security"] = json!([{ "bearer": [] }]);
+    }
+    if matches!(route.access, AppSecret) {
+        op["security"] = json!([{ "appSecret": [] }]);
     }
     op
 }
@@ -242,6 +249,11 @@ fn build() -> Value {
             "schemas": schemas,
             "securitySchemes": {
                 "bearer": { "type": "http", "scheme": "bearer", "bearerFormat": "JWT" },
+                "appSecret": {
+                    "type": "http",
+                    "scheme": "basic",
+                    "description": "The app id and an app secret (`symbolon apps secret create`)",
+                },
             },
         },
     })

@@ -7,6 +7,7 @@
 
 pub mod app_context;
 pub mod auth;
+pub mod back_end;
 pub mod built_pages;
 pub mod client_ip;
 pub mod frame_caller;

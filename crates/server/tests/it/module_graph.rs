@@ -14,6 +14,7 @@ const CAPABILITIES: &[&str] = &[
     "methods",
     "mfa",
     "provider_app",
+    "server_api",
     "sessions",
     "users",
     "wallets",
