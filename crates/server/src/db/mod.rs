@@ -8,6 +8,7 @@ pub mod apps;
 pub mod challenges;
 pub mod cross_app;
 pub mod farcaster;
+pub mod idempotency;
 pub mod keys;
 pub mod mfa;
 pub mod migrations;

@@ -7,14 +7,14 @@ use std::sync::OnceLock;
 
 use axum::Json;
 use serde_json::{Map, Value, json};
-use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
+use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID, HEADER_IDEMPOTENCY_KEY};
 use symbolon_protocol::{ErrorResponse, ServerErrorCode};
 use utoipa::ToSchema;
 
 use crate::web::routes::Access::{
     App, AppOrigin, AppSecret, BackChannel, Frame, Public, User as Bearer, UserOrigin,
 };
-use crate::web::routes::{Body, Route, Schemas, json};
+use crate::web::routes::{Body, Route, Schemas, Verb, json};
 
 /// `GET /health`.
 #[derive(Debug, Clone, serde::Serialize, ToSchema)]
@@ -48,6 +48,8 @@ pub fn error_statuses(route: &Route) -> Vec<u16> {
         Public | BackChannel => {}
         App | AppOrigin => statuses.extend([400, 403]),
         Bearer | UserOrigin | Frame => statuses.extend([400, 401, 403]),
+        // A keyed POST may find its key's first request still running (409).
+        AppSecret if route.verb == Verb::Post => statuses.extend([400, 401, 409, 429]),
         AppSecret => statuses.extend([400, 401, 429]),
     }
     statuses.extend(route.errors);
@@ -97,7 +99,16 @@ fn parameters(route: &Route) -> Vec<Value> {
     match route.access {
         Public | BackChannel => {}
         App | Bearer => params.extend([app_id(true), client_id, origin(false)]),
-        AppSecret => params.push(app_id(true)),
+        AppSecret => {
+            params.push(app_id(true));
+            if route.verb == Verb::Post {
+                params.push(header_param(
+                    HEADER_IDEMPOTENCY_KEY,
+                    false,
+                    "Runs the request once per key for 24 h; a repeat gets the first answer",
+                ));
+            }
+        }
         AppOrigin | UserOrigin => params.extend([app_id(true), client_id, origin(true)]),
         Frame => params.extend([
             app_id(false),

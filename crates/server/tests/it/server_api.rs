@@ -21,7 +21,9 @@ backend_tests!(
     v1_finds_users_by_their_accounts,
     v1_custom_metadata_replaces_and_shows_in_the_user_and_identity_token,
     v1_create_imports_accounts_all_or_nothing,
-    v1_concurrent_creates_of_one_email_make_one_user
+    v1_concurrent_creates_of_one_email_make_one_user,
+    v1_an_idempotency_key_runs_a_post_once_and_replays_its_answer,
+    v1_concurrent_posts_with_one_idempotency_key_create_one_user
 );
 
 /// A new live secret of `app_id`.
@@ -561,6 +563,119 @@ async fn v1_concurrent_creates_of_one_email_make_one_user(backend: Backend) {
     for reply in replies.iter().filter(|r| r.status != StatusCode::OK) {
         reply.assert_error(422, "linked_to_another_user");
     }
+}
+
+async fn v1_an_idempotency_key_runs_a_post_once_and_replays_its_answer(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let email = unique_email();
+    let body = json!({ "linked_accounts": [{ "type": "email", "address": email }] });
+    let keyed = |idempotency: &str, body: Value| {
+        v1(&t, Method::POST, "/v1/users", &t.app_id, &key)
+            .header("privy-idempotency-key", idempotency)
+            .json(body)
+    };
+    let first = keyed("create-ada", body.clone()).send().await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    assert!(first.header("privy-idempotency-replayed").is_none());
+    // A retry (the answer was lost): the same user, not "already linked".
+    let retry = keyed("create-ada", body.clone()).send().await;
+    assert_eq!(retry.status, StatusCode::OK, "{}", retry.text);
+    assert_eq!(retry.body, first.body);
+    assert_eq!(retry.header("privy-idempotency-replayed"), Some("true"));
+    assert_eq!(retry.header("content-type"), Some("application/json"));
+    // Without the key the same body runs again, and the email is taken.
+    let unkeyed = v1(&t, Method::POST, "/v1/users", &t.app_id, &key)
+        .json(body.clone())
+        .send()
+        .await;
+    unkeyed.assert_error(422, "linked_to_another_user");
+    // The same key with another request is refused, and runs nothing.
+    let other_email = unique_email();
+    let other = json!({ "linked_accounts": [{ "type": "email", "address": other_email }] });
+    let reused = keyed("create-ada", other.clone()).send().await;
+    reused.assert_error(400, "invalid_data");
+    let lookup = v1(&t, Method::POST, "/v1/users/email/address", &t.app_id, &key)
+        .json(json!({ "address": other_email }))
+        .send()
+        .await;
+    lookup.assert_error(404, "not_found");
+    // A refusal is an answer too: replayed, not re-run.
+    let refused = keyed("taken", body.clone()).send().await;
+    refused.assert_error(422, "linked_to_another_user");
+    let replayed = keyed("taken", body.clone()).send().await;
+    replayed.assert_error(422, "linked_to_another_user");
+    assert_eq!(replayed.header("privy-idempotency-replayed"), Some("true"));
+    // Keys are per app, and only the app's back end can claim or replay them.
+    let other_app = t.create_app(false).await;
+    let other_key = secret(&t, &other_app).await;
+    let theirs = v1(&t, Method::POST, "/v1/users", &other_app, &other_key)
+        .header("privy-idempotency-key", "create-ada")
+        .json(body.clone())
+        .send()
+        .await;
+    assert_eq!(theirs.status, StatusCode::OK, "{}", theirs.text);
+    assert_ne!(theirs.body["id"], first.body["id"]);
+    let stranger = v1(&t, Method::POST, "/v1/users", &t.app_id, "sk_wrong")
+        .header("privy-idempotency-key", "create-ada")
+        .json(body.clone())
+        .send()
+        .await;
+    stranger.assert_error(401, "invalid_credentials");
+    for bad in ["", &"k".repeat(257)] {
+        let reply = keyed(bad, body.clone()).send().await;
+        reply.assert_error(400, "invalid_data");
+    }
+    // A day later the key is free again (here: the row expired).
+    t.state
+        .db
+        .sweep_expired(t.state.clock.now() + 24 * 3600 + 1)
+        .await
+        .unwrap();
+    let later = keyed("create-ada", other).send().await;
+    assert_eq!(later.status, StatusCode::OK, "{}", later.text);
+    assert_ne!(later.body["id"], first.body["id"]);
+}
+
+async fn v1_concurrent_posts_with_one_idempotency_key_create_one_user(backend: Backend) {
+    let t = Arc::new(TestApp::start(backend).await);
+    let key = secret(&t, &t.app_id).await;
+    let app_id = t.app_id.clone();
+    let body = json!({ "linked_accounts": [{ "type": "email", "address": unique_email() }] });
+    let replies = at_once(&t, 8, move |t, _| {
+        v1(t, Method::POST, "/v1/users", &app_id, &key)
+            .header("privy-idempotency-key", "once")
+            .json(body.clone())
+    })
+    .await;
+    let ok: Vec<_> = replies
+        .iter()
+        .filter(|r| r.status == StatusCode::OK)
+        .collect();
+    assert!(!ok.is_empty());
+    assert!(
+        ok.iter().all(|r| r.body["id"] == ok[0].body["id"]),
+        "one user"
+    );
+    for reply in replies.iter().filter(|r| r.status != StatusCode::OK) {
+        // Still running when asked: 409, which the SDK retries.
+        reply.assert_error(409, "resource_conflict");
+    }
+    let page = v1(
+        &t,
+        Method::GET,
+        "/v1/users",
+        &t.app_id,
+        &secret(&t, &t.app_id).await,
+    )
+    .send()
+    .await;
+    assert_eq!(
+        page.body["data"].as_array().unwrap().len(),
+        1,
+        "{}",
+        page.text
+    );
 }
 
 /// `text` for a URL path or query.
