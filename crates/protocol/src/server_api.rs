@@ -76,6 +76,30 @@ pub struct SubjectLookup {
     pub subject: String,
 }
 
+/// `POST /v1/users/{twitter,discord,github,telegram}/username`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UsernameLookup {
+    /// The handle at the provider (compared without case).
+    pub username: String,
+}
+
+/// `POST /v1/users/{user_id}/accounts/unlink`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UnlinkAccountRequest {
+    /// The account's type (`email`, `phone`, `wallet`, `google_oauth`, `custom:<name>`, …).
+    #[serde(rename = "type")]
+    #[ts(rename = "type")]
+    pub account_type: String,
+    /// What identifies it: the address, number, wallet address, OAuth subject, Telegram user id,
+    /// Farcaster id or custom-auth id.
+    pub handle: String,
+    /// For `cross_app`: the provider app's id (accepted, not needed: the handle is unique).
+    #[serde(default)]
+    pub provider: Option<String>,
+}
+
 /// `POST /v1/users/telegram/telegram_user_id`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

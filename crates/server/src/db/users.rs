@@ -130,6 +130,37 @@ impl Db {
         Ok(row.map(user))
     }
 
+    /// The user of `app_id` whose `account_type` account has `username` in its details (any case):
+    /// the provider handles (`twitter_oauth`, `discord_oauth`, `github_oauth`, `telegram`). A scan
+    /// of the app's accounts of that type (no index on a JSON field): fine for a back-end lookup.
+    pub async fn find_user_by_username(
+        &self,
+        app_id: &str,
+        account_type: &str,
+        username: &str,
+    ) -> Result<Option<UserRecord>, DbError> {
+        let sql = if self.is_postgres() {
+            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata
+             FROM users u JOIN linked_accounts a ON a.user_id = u.id
+             WHERE a.app_id = $1 AND a.account_type = $2
+               AND LOWER(a.details::json ->> 'username') = LOWER($3)
+             ORDER BY a.created_at LIMIT 1"
+        } else {
+            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata
+             FROM users u JOIN linked_accounts a ON a.user_id = u.id
+             WHERE a.app_id = $1 AND a.account_type = $2
+               AND LOWER(json_extract(a.details, '$.username')) = LOWER($3)
+             ORDER BY a.created_at LIMIT 1"
+        };
+        let row: Option<UserRow> = sqlx::query_as(sql)
+        .bind(app_id)
+        .bind(account_type)
+        .bind(username)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(user))
+    }
+
     /// The user with this id in this app.
     pub async fn find_user(
         &self,

@@ -5,7 +5,8 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use symbolon_protocol::server_api::{
     CreateUserRequest, CustomAuthLookup, CustomMetadataRequest, EmailLookup, FarcasterLookup,
-    PhoneLookup, SubjectLookup, TelegramLookup, UserListQuery, UserPage, WalletLookup,
+    PhoneLookup, SubjectLookup, TelegramLookup, UnlinkAccountRequest, UserListQuery, UserPage,
+    UsernameLookup, WalletLookup,
 };
 use symbolon_protocol::user::User;
 
@@ -167,6 +168,61 @@ async fn by_farcaster_id(
     lookup(&state, &back_end, "farcaster", Ok(body.fid.to_string())).await
 }
 
+/// A lookup by a provider handle.
+async fn by_username(
+    state: &AppState,
+    back_end: &BackEnd,
+    account_type: &str,
+    body: &UsernameLookup,
+) -> Result<Json<User>, AppError> {
+    let user = users::by_username(state, &back_end.app, account_type, &body.username).await?;
+    Ok(Json(user))
+}
+
+async fn by_twitter_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "twitter_oauth", &body).await
+}
+
+async fn by_discord_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "discord_oauth", &body).await
+}
+
+async fn by_github_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "github_oauth", &body).await
+}
+
+async fn by_telegram_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "telegram", &body).await
+}
+
+/// Unlinks one of the user's accounts.
+async fn unlink_account(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    PathParam(user_id): PathParam<String>,
+    JsonBody(body): JsonBody<UnlinkAccountRequest>,
+) -> Result<Json<User>, AppError> {
+    Ok(Json(
+        users::unlink(&state, &back_end.app, &user_id, &body).await?,
+    ))
+}
+
 /// The `/v1` API: every route, one line each, and how they are mounted.
 pub const ROUTES: Routes = Routes {
     table: TABLE,
@@ -190,6 +246,11 @@ const TABLE: &[Route] = &[
     r(Post, "/v1/users/twitter/subject", "The user with this Twitter subject", Some(json::<SubjectLookup>), USER, AppSecret, &[404]),
     r(Post, "/v1/users/telegram/telegram_user_id", "The user with this Telegram user id", Some(json::<TelegramLookup>), USER, AppSecret, &[404]),
     r(Post, "/v1/users/farcaster/fid", "The user with this Farcaster id", Some(json::<FarcasterLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/twitter/username", "The user with this Twitter username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/discord/username", "The user with this Discord username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/github/username", "The user with this GitHub username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/telegram/username", "The user with this Telegram username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/{user_id}/accounts/unlink", "Unlink one of the user's accounts (never the last way in, never an embedded wallet)", Some(json::<UnlinkAccountRequest>), USER, AppSecret, &[404, 422]),
 ];
 
 fn mount(routes: Mount) -> Mount {
@@ -207,4 +268,9 @@ fn mount(routes: Mount) -> Mount {
         .post("/v1/users/twitter/subject", by_twitter_subject)
         .post("/v1/users/telegram/telegram_user_id", by_telegram_user_id)
         .post("/v1/users/farcaster/fid", by_farcaster_id)
+        .post("/v1/users/twitter/username", by_twitter_username)
+        .post("/v1/users/discord/username", by_discord_username)
+        .post("/v1/users/github/username", by_github_username)
+        .post("/v1/users/telegram/username", by_telegram_username)
+        .post("/v1/users/{user_id}/accounts/unlink", unlink_account)
 }

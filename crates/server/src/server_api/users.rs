@@ -8,11 +8,11 @@ use serde_json::{Map, Value};
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::server_api::{
     CreateUserRequest, DEFAULT_PAGE_SIZE, LinkedAccountInput, MAX_CUSTOM_METADATA_BYTES,
-    MAX_PAGE_SIZE, OAuthAccountInput, UserPage,
+    MAX_PAGE_SIZE, OAuthAccountInput, UnlinkAccountRequest, UserPage,
 };
 use symbolon_protocol::user::User;
 
-use crate::accounts::{max_of_type, messages as account_messages};
+use crate::accounts::{self, max_of_type, messages as account_messages};
 use crate::db::DbError;
 use crate::db::account_details::{
     AccountDetails, ExternalWalletDetails, FarcasterDetails, OAuthDetails, TelegramDetails,
@@ -110,6 +110,49 @@ pub async fn by_account(
         .find_user_by_account(&app.id, account_type, subject)
         .await?
         .ok_or_else(not_found)?;
+    user_view(state, &user).await
+}
+
+/// The user whose `account_type` account has this provider `username` (any case).
+pub async fn by_username(
+    state: &AppState,
+    app: &AppRecord,
+    account_type: &str,
+    username: &str,
+) -> Result<User, AppError> {
+    let username = username.trim().trim_start_matches('@');
+    if username.is_empty() {
+        return Err(AppError::invalid_data("username must not be empty"));
+    }
+    let user = state
+        .db
+        .find_user_by_username(&app.id, account_type, username)
+        .await?
+        .ok_or_else(not_found)?;
+    user_view(state, &user).await
+}
+
+/// Removes one of the user's accounts by its type and handle, under the account rules (never the
+/// last way in, never an embedded wallet); answers the user.
+pub async fn unlink(
+    state: &AppState,
+    app: &AppRecord,
+    user_id: &str,
+    request: &UnlinkAccountRequest,
+) -> Result<User, AppError> {
+    let account_type = request.account_type.trim();
+    let subject = match account_type {
+        "email" => email_subject(&request.handle)?,
+        "phone" => phone_subject(&request.handle)?,
+        "wallet" | "smart_wallet" => wallet_subject(&request.handle)?,
+        _ => request.handle.trim().to_string(),
+    };
+    let user = state
+        .db
+        .find_user(&app.id, &full_id(user_id))
+        .await?
+        .ok_or_else(not_found)?;
+    accounts::unlink(state, &user, account_type, &subject).await?;
     user_view(state, &user).await
 }
 

@@ -23,7 +23,8 @@ backend_tests!(
     v1_create_imports_accounts_all_or_nothing,
     v1_concurrent_creates_of_one_email_make_one_user,
     v1_an_idempotency_key_runs_a_post_once_and_replays_its_answer,
-    v1_concurrent_posts_with_one_idempotency_key_create_one_user
+    v1_concurrent_posts_with_one_idempotency_key_create_one_user,
+    v1_unlinks_an_account_by_its_handle_under_the_account_rules
 );
 
 /// A new live secret of `app_id`.
@@ -375,6 +376,18 @@ async fn v1_finds_users_by_their_accounts(backend: Backend) {
         &id,
     )
     .await;
+    finds(
+        "/v1/users/twitter/username",
+        json!({ "username": "@ADA" }),
+        &id,
+    )
+    .await;
+    finds(
+        "/v1/users/telegram/username",
+        json!({ "username": "Ada" }),
+        &id,
+    )
+    .await;
     let custom_id = custom.body["id"].as_str().unwrap();
     finds(
         "/v1/users/custom_auth/id",
@@ -396,6 +409,8 @@ async fn v1_finds_users_by_their_accounts(backend: Backend) {
             "/v1/users/smart_wallet/address",
             json!({ "address": checksummed }),
         ),
+        ("/v1/users/github/username", json!({ "username": "ada" })),
+        ("/v1/users/discord/username", json!({ "username": "ada" })),
     ] {
         let reply = v1(&t, Method::POST, path, &t.app_id, &key)
             .json(body)
@@ -676,6 +691,53 @@ async fn v1_concurrent_posts_with_one_idempotency_key_create_one_user(backend: B
         "{}",
         page.text
     );
+}
+
+async fn v1_unlinks_an_account_by_its_handle_under_the_account_rules(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let email = unique_email();
+    let created = v1(&t, Method::POST, "/v1/users", &t.app_id, &key)
+        .json(json!({ "linked_accounts": [
+            { "type": "email", "address": email },
+            { "type": "github_oauth", "subject": "gh-9", "username": "ada" },
+        ]}))
+        .send()
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let path = format!(
+        "/v1/users/{}/accounts/unlink",
+        urlencode(created.body["id"].as_str().unwrap())
+    );
+    let unlink = |account_type: &str, handle: &str| {
+        v1(&t, Method::POST, &path, &t.app_id, &key)
+            .json(json!({ "type": account_type, "handle": handle }))
+    };
+    let missing = unlink("github_oauth", "gh-other").send().await;
+    missing.assert_error(404, "linked_account_not_found");
+    let done = unlink("email", &email.to_uppercase()).send().await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    let left: Vec<&str> = done.body["linked_accounts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(left, ["github_oauth"]);
+    // The last way in stays.
+    let last = unlink("github_oauth", "gh-9").send().await;
+    last.assert_error(422, "cannot_unlink_sole_account");
+    let nobody = v1(
+        &t,
+        Method::POST,
+        "/v1/users/did:privy:nobody/accounts/unlink",
+        &t.app_id,
+        &key,
+    )
+    .json(json!({ "type": "email", "handle": email }))
+    .send()
+    .await;
+    nobody.assert_error(404, "not_found");
 }
 
 /// `text` for a URL path or query.
