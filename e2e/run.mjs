@@ -42,6 +42,7 @@ const shared = {
   urls: stack.urls,
   appId: stack.appId,
   appBId: stack.appBId,
+  appSecret: stack.appSecret,
   serverPid: stack.serverPid,
   logs: stack.logs,
   publishedClientOrigin: published.origin,

@@ -20,7 +20,7 @@ import { stackOptions } from "./stackOptions.mjs";
  * @returns {{ urls: { api: string, web: string, webB: string | null, inbox: string, smsInbox: string,
  *     hostAuth: string, oidc: string, oauth2: string, chain: string, farcasterRelay: string,
  *     walletConnectRelay: string | null, walletExplorer: string | null },
- *   appId: string, appBId: string | null, mailbox: ReturnType<typeof mailboxClient>,
+ *   appId: string, appBId: string | null, appSecret: string, mailbox: ReturnType<typeof mailboxClient>,
  *   signInAt: typeof signInAt,
  *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> },
  *   farcaster: { accounts: typeof FARCASTER_TEST_ACCOUNTS, approve: (fid: number, options?: object) => Promise<object> },
@@ -45,6 +45,7 @@ export function useStack({ publishedClients = false } = {}) {
       publishedClientOrigin: shared ? (info.publishedClientOrigin ?? null) : (ownPublished?.origin ?? null),
       appId: info.appId,
       appBId: info.appBId ?? null,
+      appSecret: info.appSecret,
       // Signs in at the Google or GitHub stand-in over HTTP (no browser): returns the callback address.
       signInAt,
       mailbox: mailboxClient(info.urls.inbox),

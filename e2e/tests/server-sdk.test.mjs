@@ -1,16 +1,19 @@
 // The spec's published server SDK (`@privy-io/node`, Apache-2.0), pointed at our server with `apiUrl`, accepts
 // our tokens unchanged (docs/compatibility.md): it verifies an access token against the keys it fetches from
 // `{apiUrl}/v1/apps/{app_id}/jwks.json` (ES256, iss `privy.io`, aud the app id) and reads the user from our
-// identity token. Tokens of another app, tampered or expired ones are refused. No browser: what a host's back
-// end does.
+// identity token. Tokens of another app, tampered or expired ones are refused. With the app's secret it drives our
+// `/v1` users API (docs/server-api.md): read, list, look up, create, tag and delete users. No browser: what a
+// host's back end does.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { PrivyClient } from "@privy-io/node";
+import { AuthenticationError, NotFoundError, PrivyClient, UnprocessableEntityError } from "@privy-io/node";
 import { uniqueEmail } from "../lib/flows.mjs";
 import { useStack } from "../lib/stack.mjs";
 
 const stack = useStack();
 let privy;
+/** The SDK with the app's real secret (the `/v1` API). */
+let admin;
 let session;
 let email;
 
@@ -42,12 +45,14 @@ before(async () => {
     appSecret: "unused-by-token-checks",
     apiUrl: stack.urls.api,
   });
+  admin = new PrivyClient({ appId: stack.appId, appSecret: stack.appSecret, apiUrl: stack.urls.api });
   email = uniqueEmail("sdk");
   session = await signIn(email);
 });
 
 after(() => {
   privy = undefined;
+  admin = undefined;
 });
 
 test("verifyAccessToken accepts our access token: app, user, session, times", async () => {
@@ -91,4 +96,60 @@ test("a guest's identity token says guest", async () => {
   const user = await privy.users().get({ id_token: guest.identity_token });
   assert.equal(user.id, guest.user.id);
   assert.equal(user.is_guest, true);
+});
+
+test("with the app secret the SDK reads our users: by id, by email, page by page", async () => {
+  const byId = await admin.users()._get(session.user.id);
+  assert.deepEqual(byId, session.user, "the user the login answered");
+  const byBareId = await admin.users()._get(session.user.id.replace("did:privy:", ""));
+  assert.equal(byBareId.id, session.user.id);
+  const byEmail = await admin.users().getByEmailAddress({ address: email.toUpperCase() });
+  assert.equal(byEmail.id, session.user.id);
+  const ids = [];
+  for await (const user of admin.users().list({ limit: 2 })) ids.push(user.id);
+  assert.ok(ids.includes(session.user.id), "the auto-paginating list reaches the user");
+  assert.equal(new Set(ids).size, ids.length, "no user twice across pages");
+});
+
+test("a wrong secret is the SDK's AuthenticationError, a miss its NotFoundError", async () => {
+  const wrong = new PrivyClient({
+    appId: stack.appId,
+    appSecret: `${stack.appSecret.slice(0, -4)}AAAA`,
+    apiUrl: stack.urls.api,
+    maxRetries: 0,
+  });
+  await assert.rejects(wrong.users()._get(session.user.id), (error) => {
+    assert.ok(error instanceof AuthenticationError, String(error));
+    assert.equal(error.error?.code, "invalid_credentials");
+    return true;
+  });
+  await assert.rejects(admin.users().getByEmailAddress({ address: uniqueEmail("nobody") }), NotFoundError);
+  await assert.rejects(admin.users().getByCustomAuthID({ custom_user_id: "nobody-here" }), NotFoundError);
+});
+
+test("the SDK creates, tags and deletes a user; the created user signs in by email as that user", async () => {
+  const address = uniqueEmail("import");
+  const created = await admin.users().create({
+    linked_accounts: [{ type: "email", address }],
+    custom_metadata: { plan: "pro" },
+  });
+  assert.deepEqual(created.custom_metadata, { plan: "pro" });
+  await assert.rejects(
+    admin.users().create({ linked_accounts: [{ type: "email", address }] }),
+    UnprocessableEntityError,
+    "an account belongs to one user",
+  );
+  const tagged = await admin
+    .users()
+    .setCustomMetadata(created.id, { custom_metadata: { plan: "team", seats: 3 } });
+  assert.deepEqual(tagged.custom_metadata, { plan: "team", seats: 3 });
+
+  const signedIn = await signIn(address);
+  assert.equal(signedIn.user.id, created.id);
+  const fromToken = await admin.users().get({ id_token: signedIn.identity_token });
+  assert.deepEqual(fromToken.custom_metadata, { plan: "team", seats: 3 }, "the identity token carries it");
+
+  await admin.users().delete(created.id);
+  await assert.rejects(admin.users()._get(created.id), NotFoundError);
+  await assert.rejects(admin.users().getByEmailAddress({ address }), NotFoundError);
 });

@@ -6,7 +6,8 @@
 // directory and SMTP capture, seeds one app with an allowed origin, then runs schemathesis
 // (installed by scripts/setup.sh into .dev/fuzz-venv) unauthenticated over every operation with a
 // fixed seed and a bounded number of cases per operation; then once more with the access token of
-// a real email login (every operation but logout, which would end that session). Checks: no 5xx, and every response's
+// a real email login (every operation but logout, which would end that session); then over the `/v1` API with an app
+// secret made by `symbolon apps secret create`. Checks: no 5xx, and every response's
 // status, content type and body match the document. Rate limits are raised so 429s do not hide
 // other answers. Prints, last, "fuzz: N cases, N failures" (scripts/test.sh reads it): about
 // 5,300 cases in about 45 s on 2 cores with the defaults.
@@ -129,6 +130,17 @@ try {
 
   const headers = { "privy-app-id": appId, origin: ORIGIN, "content-type": "application/json" };
   const token = await login(headers, mailboxClient(mailbox.url));
+  // A host back end's app secret, for the `/v1` API.
+  const secret = spawnSync(bin, ["apps", "secret", "create", "--app", appId], {
+    env,
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const appSecret = secret.stdout?.trim();
+  if (secret.status !== 0 || !appSecret) {
+    throw new Error(`symbolon apps secret create failed (${secret.status}):\n${secret.stderr}`);
+  }
   let cases = 0;
   let failures = 0;
   status = 0;
@@ -138,6 +150,7 @@ try {
       "authenticated",
       ["--header", `Authorization: Bearer ${token}`, "--exclude-path", "/api/v1/sessions/logout"],
     ],
+    ["app secret (/v1)", ["--auth", `${appId}:${appSecret}`, "--include-path-regex", "^/v1/"]],
   ]) {
     console.log(`\n==> fuzz pass: ${name}`);
     // Not spawnSync: the mail and SMS catchers run in this process and must keep answering the server.

@@ -150,7 +150,7 @@ constants! {
     // --- Accounts (spec §5, §9) ---
     /// The login methods an app enables by listing their names in `login_methods_and_order` (OAuth
     /// providers are listed by their own names; guest and custom auth have settings of their own).
-    LISTED_LOGIN_METHODS: &[&str] = &["email", "sms", "farcaster", "telegram", "wallet", "passkey"];
+    LISTED_LOGIN_METHODS: &[&str] = &crate::login_methods::LISTED_NAMES;
     /// Passkeys one user may link.
     MAX_PASSKEYS_PER_USER: u32 = 5;
     /// Accounts of any other type one user may link.

@@ -196,4 +196,9 @@ pub struct IdentityTokenClaims {
     pub cr: String,
     /// `"t"` for a guest user, else `"f"`.
     pub guest: String,
+    /// The user's custom metadata as a JSON-encoded object (as the SDKs read it); absent when the
+    /// host never set any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub custom_metadata: Option<String>,
 }

@@ -20,6 +20,12 @@ pub struct User {
     pub has_accepted_terms: bool,
     /// Whether this is a guest user.
     pub is_guest: bool,
+    /// What the host app's back end stored about the user (`/v1/users/{id}/custom_metadata`);
+    /// absent when it stored nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "Record<string, string | number | boolean>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub custom_metadata: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// An MFA method a user is enrolled in.

@@ -1,4 +1,4 @@
-//! Command line: `serve`, `migrate`, `apps create`.
+//! Command line: `serve`, `migrate`, `apps create`, `apps secret …`.
 
 use std::path::PathBuf;
 
@@ -36,6 +36,38 @@ pub enum Command {
 pub enum AppsCommand {
     /// Create an app (or update it when `--id` names an existing one); prints only its id.
     Create(CreateApp),
+    /// Manage the app secrets host back ends use on the `/v1` API (HTTP Basic: app id, secret).
+    Secret {
+        /// The secrets action.
+        #[command(subcommand)]
+        command: SecretCommand,
+    },
+}
+
+/// `symbolon apps secret …`.
+#[derive(Debug, Subcommand)]
+pub enum SecretCommand {
+    /// Make a new secret and print it (shown this once; only a hash is kept). Several may be live
+    /// at once: make the new one, deploy it, then revoke the old one.
+    Create {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+    },
+    /// List the app's secrets: id, created, last used, revoked (never the secret).
+    List {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+    },
+    /// Revoke a secret by its id (the part after `sk_`, as `list` shows it); refused at once.
+    Revoke {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+        /// The secret's id.
+        id: String,
+    },
 }
 
 /// `symbolon apps create` options.

@@ -7,6 +7,7 @@
 //! "The server's layers". See `docs/server.md`.
 
 pub mod accounts;
+pub mod api_secrets;
 pub mod app_secrets;
 pub mod app_settings;
 pub mod chain_rpc;
@@ -31,6 +32,7 @@ pub mod provider_app;
 pub mod random;
 pub mod rate_limit;
 pub mod serve;
+pub mod server_api;
 pub mod sessions;
 pub mod sms;
 pub mod state;

@@ -5,9 +5,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
+use symbolon_server::api_secrets::make_secret;
 use symbolon_server::app_secrets::AppSecrets;
 use symbolon_server::app_settings::AppSettings;
-use symbolon_server::cli::{AppsCommand, Cli, Command, CreateApp, is_valid_app_id};
+use symbolon_server::cli::{AppsCommand, Cli, Command, CreateApp, SecretCommand, is_valid_app_id};
 use symbolon_server::clock::Clock;
 use symbolon_server::config::Config;
 use symbolon_server::db::Db;
@@ -43,6 +44,9 @@ async fn main() -> ExitCode {
         Command::Apps {
             command: AppsCommand::Create(args),
         } => create_app(&config, args).await,
+        Command::Apps {
+            command: AppsCommand::Secret { command },
+        } => app_secret(&config, command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -133,6 +137,46 @@ async fn create_app(config: &Config, args: CreateApp) -> Result<(), BoxError> {
     db.upsert_app(&record, Clock::system().now()).await?;
     db.close().await;
     println!("{}", record.id);
+    Ok(())
+}
+
+/// `symbolon apps secret create|list|revoke`.
+async fn app_secret(config: &Config, command: SecretCommand) -> Result<(), BoxError> {
+    let db = open_db(config).await?;
+    let result = run_secret_command(&db, command).await;
+    db.close().await;
+    result
+}
+
+async fn run_secret_command(db: &Db, command: SecretCommand) -> Result<(), BoxError> {
+    let (SecretCommand::Create { app }
+    | SecretCommand::List { app }
+    | SecretCommand::Revoke { app, .. }) = &command;
+    if db.find_app(app).await?.is_none() {
+        return Err(format!("no app {app:?}").into());
+    }
+    let now = Clock::system().now();
+    match &command {
+        SecretCommand::Create { app } => {
+            let made = make_secret(app, now)?;
+            db.insert_api_secret(&made.record).await?;
+            eprintln!("symbolon: the secret is shown this once; only its hash is kept");
+            println!("{}", made.secret.as_str());
+        }
+        SecretCommand::List { app } => {
+            let at = |t: Option<i64>| t.map_or_else(|| "-".to_string(), |t| t.to_string());
+            println!("id\tcreated_at\tlast_used_at\trevoked_at");
+            for secret in db.api_secrets_of_app(app).await? {
+                let (used, revoked) = (at(secret.last_used_at), at(secret.revoked_at));
+                println!("{}\t{}\t{used}\t{revoked}", secret.id, secret.created_at);
+            }
+        }
+        SecretCommand::Revoke { app, id } => {
+            if !db.revoke_api_secret(app, id, now).await? {
+                return Err(format!("app {app:?} has no live secret {id:?}").into());
+            }
+        }
+    }
     Ok(())
 }
 

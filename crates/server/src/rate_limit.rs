@@ -357,6 +357,10 @@ pub struct IpLimits {
     pub farcaster: BurstLimiter,
     /// Credentials checked (codes, signatures, tokens), for every method together.
     pub authenticate: BurstLimiter,
+    /// App secrets checked against their slow hash (`/v1`), per app and network
+    /// (`crate::api_secrets::SecretChecker`): a secret already checked in this process costs
+    /// nothing, so this budget is what guessing spends.
+    pub secret_checks: BurstLimiter,
 }
 
 impl IpLimits {
@@ -427,6 +431,7 @@ impl IpLimits {
             wallet: make("wallet", starts),
             farcaster: make("farcaster", starts),
             authenticate: make("authenticate", checks),
+            secret_checks: make("secret_checks", checks),
         }
     }
 }

@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use symbolon_protocol::constants::OTP_MAX_ATTEMPTS;
 use zeroize::Zeroizing;
 
+use crate::api_secrets::SecretChecker;
 use crate::app_secrets::AppSecrets;
 use crate::clock::Clock;
 use crate::config::Config;
@@ -79,6 +80,8 @@ pub struct AppState {
     pub app_secrets: Arc<AppSecrets>,
     /// Set once "the wallet frame is not built" has been logged.
     pub frame_missing_logged: Arc<AtomicBool>,
+    /// Checks the app secrets of `/v1` calls, remembering the ones that checked out.
+    pub secret_checker: Arc<SecretChecker>,
 }
 
 impl AppState {
@@ -126,6 +129,7 @@ impl AppState {
             clock,
             share_vault,
             frame_missing_logged: Arc::new(AtomicBool::new(false)),
+            secret_checker: Arc::new(SecretChecker::default()),
         })
     }
 }

@@ -403,6 +403,16 @@ export async function startStack(options = {}) {
       flags,
       appSettingsToml({ ...app, providerApp: Boolean(appB) }, providers, OAUTH_CLIENTS[0]),
     );
+    // A host back end's secret for the `/v1` API (shown once, like `symbolon apps secret create` does).
+    const secretArgs = ["apps", "secret", "create", "--app", appId];
+    const secretMade = spawnSync(bin, secretArgs, { env: serverEnv, encoding: "utf8", timeout: 60_000 });
+    const appSecret = secretMade.stdout?.trim();
+    if (secretMade.status !== 0 || !appSecret) {
+      throw new Error(
+        `\`symbolon ${secretArgs.join(" ")}\` failed (${secretMade.status}):\n${secretMade.stderr}`,
+      );
+    }
+    say(`app secret (the /v1 API's Basic password, with the app id): ${appSecret}`);
     const appBOptions = typeof appB === "object" ? appB : {};
     const appBId = appB
       ? createApp(
@@ -532,6 +542,8 @@ export async function startStack(options = {}) {
       },
       smtpPort: mailbox.smtpPort,
       appId,
+      /** A secret of the demo app for the `/v1` API (HTTP Basic with the app id). */
+      appSecret,
       /** The second demo app (cross-app login with the demo app), or null. */
       appBId,
       /** The rate limits the server was started with (the server's defaults for any left out). */

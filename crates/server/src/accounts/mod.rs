@@ -149,6 +149,7 @@ async fn sign_in_or_up(
             created_at: now,
             has_accepted_terms: false,
             is_guest: identity.method == LoginMethod::Guest,
+            custom_metadata: None,
         };
         let account_id = random_id(25)?;
         let details = identity.details_json();
@@ -160,7 +161,11 @@ async fn sign_in_or_up(
         };
         match deps
             .db
-            .sign_up(&user, &account, app.settings.max_users)
+            .sign_up(
+                &user,
+                std::slice::from_ref(&account),
+                app.settings.max_users,
+            )
             .await
         {
             Ok(SignUp::Created) => {

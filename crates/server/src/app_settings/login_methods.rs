@@ -1,76 +1,19 @@
-//! The login methods of this server and whether an app enables each. Routes that belong to a
-//! method declare it in their row (`crate::web::routes::Route::method`), and the request's app
-//! context refuses the call when the app does not enable it.
+//! Whether an app enables each login method. The methods themselves are declared once, in the
+//! protocol (`symbolon_protocol::login_methods`); routes that belong to a method declare it in
+//! their row (`crate::web::routes::Route::method`), and the request's app context refuses the call
+//! when the app does not enable it.
 
 use symbolon_protocol::ServerErrorCode;
-use symbolon_protocol::constants::LISTED_LOGIN_METHODS;
+use symbolon_protocol::login_methods::LISTED_NAMES;
+pub use symbolon_protocol::login_methods::LoginMethod;
 
 use super::AppSettings;
 use crate::error::AppError;
 
-/// The ways in this server implements (the names `login_methods_and_order` uses).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LoginMethod {
-    /// Email code.
-    Email,
-    /// SMS code.
-    Sms,
-    /// Guest credential.
-    Guest,
-    /// The host app's JWT.
-    CustomAuth,
-    /// An OAuth provider (built-in, `custom:<name>` or another app); `details.provider` names it.
-    OAuth,
-    /// Sign In With Farcaster.
-    Farcaster,
-    /// Telegram Login Widget or Mini App.
-    Telegram,
-    /// An external wallet: Sign-In With Ethereum or Solana.
-    Wallet,
-    /// A WebAuthn passkey; the subject is its credential id.
-    Passkey,
-}
-
-impl LoginMethod {
-    /// Every login method of this server.
-    pub const ALL: [Self; 9] = [
-        Self::Email,
-        Self::Sms,
-        Self::Guest,
-        Self::CustomAuth,
-        Self::OAuth,
-        Self::Farcaster,
-        Self::Telegram,
-        Self::Wallet,
-        Self::Passkey,
-    ];
-
-    /// Whether apps enable it by listing its name in `login_methods` (the others are enabled by
-    /// their own settings: guest accounts, custom auth, each OAuth provider by its name).
-    pub fn listed(self) -> bool {
-        LISTED_LOGIN_METHODS.contains(&self.as_str())
-    }
-
-    /// The name apps configure and logs show.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Sms => "sms",
-            Self::Guest => "guest",
-            Self::CustomAuth => "custom_auth",
-            Self::OAuth => "oauth",
-            Self::Farcaster => "farcaster",
-            Self::Telegram => "telegram",
-            Self::Wallet => "wallet",
-            Self::Passkey => "passkey",
-        }
-    }
-}
-
 /// The names apps list in `login_methods` for the methods enabled that way (one list, shared with
 /// the client through the protocol).
 pub fn listed_names() -> impl Iterator<Item = &'static str> {
-    LISTED_LOGIN_METHODS.iter().copied()
+    LISTED_NAMES.iter().copied()
 }
 
 impl AppSettings {
@@ -108,16 +51,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_listed_name_is_a_method_of_this_server() {
-        for name in listed_names() {
-            let method = LoginMethod::ALL.iter().find(|m| m.as_str() == name);
+    fn a_listed_method_is_enabled_exactly_when_listed() {
+        for method in LoginMethod::ALL.into_iter().filter(|m| m.listed()) {
+            let mut settings = AppSettings::default();
+            let list = &mut settings.login_methods;
+            list.primary.retain(|name| name != method.as_str());
+            list.overflow.retain(|name| name != method.as_str());
             assert!(
-                method.is_some_and(|m| m.listed()),
-                "{name} is listed but no method"
+                !settings.enables(method),
+                "{method:?} enabled though not listed"
             );
+            if method != LoginMethod::Telegram {
+                settings.login_methods.overflow.push(method.as_str().into());
+                assert!(
+                    settings.enables(method),
+                    "{method:?} listed but not enabled"
+                );
+            }
         }
-        let listed = LoginMethod::ALL.iter().filter(|m| m.listed()).count();
-        assert_eq!(listed, listed_names().count());
-        assert!(!LoginMethod::Guest.listed() && !LoginMethod::OAuth.listed());
     }
 }

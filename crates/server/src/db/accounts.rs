@@ -95,15 +95,18 @@ impl Db {
             subject,
             details: None,
         };
-        self.sign_up(new_user, &account, None).await.map(|_| ())
+        self.sign_up(new_user, std::slice::from_ref(&account), None)
+            .await
+            .map(|_| ())
     }
 
-    /// Creates `user` with `account`, unless the app already has `max_users` users.
-    /// [`DbError::Conflict`] when the account was taken concurrently (nothing is written).
+    /// Creates `user` with `accounts` (a login's one, or an import's several), unless the app
+    /// already has `max_users` users. [`DbError::Conflict`] when an account is taken, concurrently
+    /// or before (nothing is written).
     pub async fn sign_up(
         &self,
         user: &UserRecord,
-        account: &NewAccount<'_>,
+        accounts: &[NewAccount<'_>],
         max_users: Option<u64>,
     ) -> Result<SignUp, DbError> {
         let mut tx = self.writer().begin().await?;
@@ -119,16 +122,20 @@ impl Db {
             return Ok(SignUp::UserLimitReached);
         }
         sqlx::query(
-            "INSERT INTO users (id, app_id, created_at, has_accepted_terms, is_guest) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO users (id, app_id, created_at, has_accepted_terms, is_guest, custom_metadata)
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(&user.id)
         .bind(&user.app_id)
         .bind(user.created_at)
         .bind(i64::from(user.has_accepted_terms))
         .bind(i64::from(user.is_guest))
+        .bind(user.custom_metadata.as_deref())
         .execute(&mut *tx)
         .await?;
-        insert_account(&mut tx, &user.app_id, &user.id, account, user.created_at).await?;
+        for account in accounts {
+            insert_account(&mut tx, &user.app_id, &user.id, account, user.created_at).await?;
+        }
         tx.commit().await?;
         Ok(SignUp::Created)
     }

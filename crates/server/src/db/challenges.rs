@@ -98,6 +98,7 @@ const EXPIRING_TABLES: &[&str] = &[
     "mfa_tokens",
     "oauth_codes",
     "cross_app_tokens",
+    "idempotency_keys",
 ];
 
 impl Db {

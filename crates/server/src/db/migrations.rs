@@ -39,6 +39,9 @@ migrations! {
     17 "0017_mfa_signing_window",
     18 "0018_challenges",
     19 "0019_rate_limits",
+    20 "0020_api_secrets",
+    21 "0021_custom_metadata",
+    22 "0022_idempotency_keys",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

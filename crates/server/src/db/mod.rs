@@ -3,10 +3,12 @@
 
 pub mod account_details;
 pub mod accounts;
+pub mod api_secrets;
 pub mod apps;
 pub mod challenges;
 pub mod cross_app;
 pub mod farcaster;
+pub mod idempotency;
 pub mod keys;
 pub mod mfa;
 pub mod migrations;
@@ -97,6 +99,8 @@ fn sqlite_unique_columns(message: &str) -> Option<String> {
 pub struct Db {
     pool: AnyPool,
     writer: AnyPool,
+    /// Postgres rather than SQLite: for the few statements whose SQL differs (JSON operators).
+    postgres: bool,
 }
 
 /// SQLite reader connections: one per core (2 to 8). Each SQLite connection is a thread in
@@ -121,12 +125,17 @@ impl Db {
             return Ok(Self {
                 writer: pool.clone(),
                 pool,
+                postgres: true,
             });
         }
         // The writer connects first: it switches the file to WAL (a persistent setting).
         let writer = sqlite_pool(1, false).connect(url).await?;
         let pool = sqlite_pool(sqlite_readers(), true).connect(url).await?;
-        Ok(Self { pool, writer })
+        Ok(Self {
+            pool,
+            writer,
+            postgres: false,
+        })
     }
 
     /// Applies the embedded migrations (`crates/server/migrations`).
@@ -143,6 +152,11 @@ impl Db {
     /// The pool for writes and transactions that write.
     pub fn writer(&self) -> &AnyPool {
         &self.writer
+    }
+
+    /// Whether the database is Postgres (else SQLite).
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
     }
 
     /// Closes every connection.

@@ -59,6 +59,7 @@ struct RefreshRow {
     user_created_at: Option<i64>,
     has_accepted_terms: Option<i64>,
     is_guest: Option<i64>,
+    custom_metadata: Option<String>,
     account_id: Option<String>,
     account_type: Option<String>,
     subject: Option<String>,
@@ -87,6 +88,7 @@ impl sqlx::FromRow<'_, sqlx::any::AnyRow> for RefreshRow {
             user_created_at: row.try_get("user_created_at")?,
             has_accepted_terms: row.try_get("has_accepted_terms")?,
             is_guest: row.try_get("is_guest")?,
+            custom_metadata: row.try_get("custom_metadata")?,
             account_id: row.try_get("account_id")?,
             account_type: row.try_get("account_type")?,
             subject: row.try_get("subject")?,
@@ -200,7 +202,7 @@ impl Db {
     ) -> Result<Option<RefreshContext>, DbError> {
         let rows: Vec<RefreshRow> = sqlx::query_as(
             "SELECT t.session_id, t.rotated_at, s.app_id, s.user_id, s.expires_at, s.revoked_at, s.fresh_since,
-                    u.created_at AS user_created_at, u.has_accepted_terms, u.is_guest,
+                    u.created_at AS user_created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata,
                     a.id AS account_id, a.account_type, a.subject, a.first_verified_at,
                     a.latest_verified_at,
                     w.chain_type AS wallet_chain_type,
@@ -232,6 +234,7 @@ impl Db {
                         created_at,
                         has_accepted_terms: terms != 0,
                         is_guest: guest != 0,
+                        custom_metadata: row.custom_metadata.clone(),
                     }),
                     _ => None,
                 },

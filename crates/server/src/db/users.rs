@@ -15,6 +15,8 @@ pub struct UserRecord {
     pub has_accepted_terms: bool,
     /// Guest users.
     pub is_guest: bool,
+    /// The host's custom metadata, a JSON object as stored.
+    pub custom_metadata: Option<String>,
 }
 
 /// A linked account as stored; `subject` is normalised (emails trimmed and lower-cased).
@@ -66,7 +68,7 @@ impl EmbeddedWalletFields {
     }
 }
 
-type UserRow = (String, String, i64, i64, i64);
+type UserRow = (String, String, i64, i64, i64, Option<String>);
 
 /// A linked account joined with its embedded-wallet columns (null for other accounts).
 type AccountRow = (
@@ -96,13 +98,14 @@ fn account(row: AccountRow) -> LinkedAccountRecord {
 }
 
 fn user(row: UserRow) -> UserRecord {
-    let (id, app_id, created_at, has_accepted_terms, is_guest) = row;
+    let (id, app_id, created_at, has_accepted_terms, is_guest, custom_metadata) = row;
     UserRecord {
         id,
         app_id,
         created_at,
         has_accepted_terms: has_accepted_terms != 0,
         is_guest: is_guest != 0,
+        custom_metadata,
     }
 }
 
@@ -115,13 +118,44 @@ impl Db {
         subject: &str,
     ) -> Result<Option<UserRecord>, DbError> {
         let row: Option<UserRow> = sqlx::query_as(
-            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest
+            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata
              FROM users u JOIN linked_accounts a ON a.user_id = u.id
              WHERE a.app_id = $1 AND a.account_type = $2 AND a.subject = $3",
         )
         .bind(app_id)
         .bind(account_type)
         .bind(subject)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(user))
+    }
+
+    /// The user of `app_id` whose `account_type` account has `username` in its details (any case):
+    /// the provider handles (`twitter_oauth`, `discord_oauth`, `github_oauth`, `telegram`). A scan
+    /// of the app's accounts of that type (no index on a JSON field): fine for a back-end lookup.
+    pub async fn find_user_by_username(
+        &self,
+        app_id: &str,
+        account_type: &str,
+        username: &str,
+    ) -> Result<Option<UserRecord>, DbError> {
+        let sql = if self.is_postgres() {
+            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata
+             FROM users u JOIN linked_accounts a ON a.user_id = u.id
+             WHERE a.app_id = $1 AND a.account_type = $2
+               AND LOWER(a.details::json ->> 'username') = LOWER($3)
+             ORDER BY a.created_at LIMIT 1"
+        } else {
+            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata
+             FROM users u JOIN linked_accounts a ON a.user_id = u.id
+             WHERE a.app_id = $1 AND a.account_type = $2
+               AND LOWER(json_extract(a.details, '$.username')) = LOWER($3)
+             ORDER BY a.created_at LIMIT 1"
+        };
+        let row: Option<UserRow> = sqlx::query_as(sql)
+        .bind(app_id)
+        .bind(account_type)
+        .bind(username)
         .fetch_optional(self.pool())
         .await?;
         Ok(row.map(user))
@@ -134,7 +168,7 @@ impl Db {
         user_id: &str,
     ) -> Result<Option<UserRecord>, DbError> {
         let row: Option<UserRow> = sqlx::query_as(
-            "SELECT id, app_id, created_at, has_accepted_terms, is_guest FROM users WHERE app_id = $1 AND id = $2",
+            "SELECT id, app_id, created_at, has_accepted_terms, is_guest, custom_metadata FROM users WHERE app_id = $1 AND id = $2",
         )
         .bind(app_id)
         .bind(user_id)
@@ -184,6 +218,66 @@ impl Db {
         .fetch_all(self.pool())
         .await?;
         Ok(rows.into_iter().map(account).collect())
+    }
+
+    /// Up to `limit` users of `app_id` whose id sorts after `after`, by id (the `/v1` list's pages:
+    /// an id cursor stays right while users are added or removed).
+    pub async fn list_users(
+        &self,
+        app_id: &str,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<UserRecord>, DbError> {
+        let rows: Vec<UserRow> = sqlx::query_as(
+            "SELECT id, app_id, created_at, has_accepted_terms, is_guest, custom_metadata FROM users
+             WHERE app_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+        )
+        .bind(app_id)
+        .bind(after.unwrap_or(""))
+        .bind(i64::from(limit))
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.into_iter().map(user).collect())
+    }
+
+    /// Deletes the user of `app_id` and, by the foreign keys' cascades, everything of theirs:
+    /// accounts, sessions and refresh tokens, second factors, wallets and their shares. False when
+    /// the app has no such user.
+    pub async fn delete_user(&self, app_id: &str, user_id: &str) -> Result<bool, DbError> {
+        let mut tx = self.writer().begin().await?;
+        let deleted = sqlx::query("DELETE FROM users WHERE app_id = $1 AND id = $2")
+            .bind(app_id)
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if deleted {
+            sqlx::query("UPDATE apps SET user_count = user_count - 1 WHERE id = $1")
+                .bind(app_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(deleted)
+    }
+
+    /// Replaces the custom metadata (a JSON object) of the user of `app_id`; false when the app
+    /// has no such user.
+    pub async fn set_custom_metadata(
+        &self,
+        app_id: &str,
+        user_id: &str,
+        metadata: &str,
+    ) -> Result<bool, DbError> {
+        let done =
+            sqlx::query("UPDATE users SET custom_metadata = $3 WHERE app_id = $1 AND id = $2")
+                .bind(app_id)
+                .bind(user_id)
+                .bind(metadata)
+                .execute(self.writer())
+                .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Marks the terms as accepted.

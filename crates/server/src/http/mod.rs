@@ -12,7 +12,7 @@ pub mod health;
 pub mod jwks;
 pub mod openapi;
 
-use axum::Router;
+use axum::{Router, middleware};
 use symbolon_protocol::ServerErrorCode;
 use tower_http::trace::TraceLayer;
 
@@ -20,8 +20,9 @@ use crate::error::AppError;
 use crate::methods::METHODS;
 use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
+use crate::web::idempotency::idempotency;
 use crate::web::routes::{Route, Routes};
-use crate::{mfa, provider_app, sessions, users, wallets};
+use crate::{mfa, provider_app, server_api, sessions, users, wallets};
 
 /// Every capability but the login methods (`methods::METHODS`), each with its route table.
 const CAPABILITIES: &[Routes] = &[
@@ -31,6 +32,7 @@ const CAPABILITIES: &[Routes] = &[
     mfa::routes::ROUTES,
     wallets::routes::ROUTES,
     provider_app::routes::ROUTES,
+    server_api::routes::ROUTES,
 ];
 
 /// Every route of the server, from the capabilities' and the login methods' tables.
@@ -60,7 +62,10 @@ pub fn app(state: AppState) -> Router {
     let host_routes = with_timeouts(host_routes, timeouts).layer(cors::cors_layer(&state));
     // The wallet frame's calls, the pages a browser navigates to and the back channels: merged
     // after the CORS layer, so no host origin gets a preflight grant or a readable answer here.
-    let own_routes = own_routes.method_not_allowed_fallback(method_not_allowed);
+    // Host back ends' keyed writes (`/v1`) run once per key.
+    let own_routes = own_routes
+        .route_layer(middleware::from_fn_with_state(state.clone(), idempotency))
+        .method_not_allowed_fallback(method_not_allowed);
     host_routes
         .merge(with_timeouts(own_routes, timeouts))
         .layer(TraceLayer::new_for_http())

@@ -7,14 +7,14 @@ use std::sync::OnceLock;
 
 use axum::Json;
 use serde_json::{Map, Value, json};
-use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID};
+use symbolon_protocol::constants::{HEADER_APP_ID, HEADER_CLIENT_ID, HEADER_IDEMPOTENCY_KEY};
 use symbolon_protocol::{ErrorResponse, ServerErrorCode};
 use utoipa::ToSchema;
 
 use crate::web::routes::Access::{
-    App, AppOrigin, BackChannel, Frame, Public, User as Bearer, UserOrigin,
+    App, AppOrigin, AppSecret, BackChannel, Frame, Public, User as Bearer, UserOrigin,
 };
-use crate::web::routes::{Body, Route, Schemas, json};
+use crate::web::routes::{Body, Route, Schemas, Verb, json};
 
 /// `GET /health`.
 #[derive(Debug, Clone, serde::Serialize, ToSchema)]
@@ -48,6 +48,9 @@ pub fn error_statuses(route: &Route) -> Vec<u16> {
         Public | BackChannel => {}
         App | AppOrigin => statuses.extend([400, 403]),
         Bearer | UserOrigin | Frame => statuses.extend([400, 401, 403]),
+        // A keyed POST may find its key's first request still running (409).
+        AppSecret if route.verb == Verb::Post => statuses.extend([400, 401, 409, 429]),
+        AppSecret => statuses.extend([400, 401, 429]),
     }
     statuses.extend(route.errors);
     statuses.sort_unstable();
@@ -96,6 +99,16 @@ fn parameters(route: &Route) -> Vec<Value> {
     match route.access {
         Public | BackChannel => {}
         App | Bearer => params.extend([app_id(true), client_id, origin(false)]),
+        AppSecret => {
+            params.push(app_id(true));
+            if route.verb == Verb::Post {
+                params.push(header_param(
+                    HEADER_IDEMPOTENCY_KEY,
+                    false,
+                    "Runs the request once per key for 24 h; a repeat gets the first answer",
+                ));
+            }
+        }
         AppOrigin | UserOrigin => params.extend([app_id(true), client_id, origin(true)]),
         Frame => params.extend([
             app_id(false),
@@ -147,6 +160,7 @@ fn operation(route: &Route, schemas: &mut Schemas) -> Value {
             "description": "Redirect to the page that started the flow",
             "headers": { "Location": { "description": "The page, with the privy_oauth_* parameters", "schema": { "type": "string" } } },
         }),
+        Body::Empty => json!({ "description": "Done; no body" }),
         Body::Asset => json!({
             "description": "The asset",
             "content": Map::from_iter(ASSET_TYPES.iter().map(|t| ((*t).to_string(), json!({ "schema": { "type": "string" } })))),
@@ -154,6 +168,7 @@ fn operation(route: &Route, schemas: &mut Schemas) -> Value {
     };
     let success_status = match route.response {
         Body::Redirect => "302",
+        Body::Empty => "204",
         _ => "200",
     };
     responses.insert(success_status.into(), success);
@@ -190,6 +205,9 @@ fn operation(route: &Route, schemas: &mut Schemas) -> Value {
     }
     if matches!(route.access, Bearer | UserOrigin | Frame) {
         op["security"] = json!([{ "bearer": [] }]);
+    }
+    if matches!(route.access, AppSecret) {
+        op["security"] = json!([{ "appSecret": [] }]);
     }
     op
 }
@@ -242,6 +260,11 @@ fn build() -> Value {
             "schemas": schemas,
             "securitySchemes": {
                 "bearer": { "type": "http", "scheme": "bearer", "bearerFormat": "JWT" },
+                "appSecret": {
+                    "type": "http",
+                    "scheme": "basic",
+                    "description": "The app id and an app secret (`symbolon apps secret create`)",
+                },
             },
         },
     })

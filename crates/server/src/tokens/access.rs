@@ -86,6 +86,12 @@ impl TokenIssuer {
             linked_accounts,
             cr: user.created_at.to_string(),
             guest: if user.is_guest { "t" } else { "f" }.into(),
+            custom_metadata: match &user.custom_metadata {
+                Some(metadata) => Some(
+                    serde_json::to_string(metadata).map_err(|e| TokenError::Sign(e.to_string()))?,
+                ),
+                None => None,
+            },
         };
         self.keys.signer().sign(&claims)
     }

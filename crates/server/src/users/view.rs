@@ -35,6 +35,11 @@ pub fn wire_user(user: &UserRecord, accounts: Vec<LinkedAccountRecord>) -> User 
         mfa_methods: Vec::new(),
         has_accepted_terms: user.has_accepted_terms,
         is_guest: user.is_guest,
+        // Written only as a checked object (`/v1/users/{id}/custom_metadata`).
+        custom_metadata: user
+            .custom_metadata
+            .as_deref()
+            .and_then(|json| serde_json::from_str(json).ok()),
     }
 }
 

@@ -7,9 +7,11 @@
 
 pub mod app_context;
 pub mod auth;
+pub mod back_end;
 pub mod built_pages;
 pub mod client_ip;
 pub mod frame_caller;
+pub mod idempotency;
 pub mod json_body;
 pub mod path_param;
 pub mod raw_body;

@@ -91,6 +91,9 @@ pub enum Access {
     /// A back channel: another server (an OAuth client's token and user-info calls) or this
     /// server's own pages; no app header, and outside CORS (no host page calls it).
     BackChannel,
+    /// A host app's back end (`/v1`): HTTP Basic `app_id:app_secret` and `privy-app-id`; outside
+    /// CORS (a secret never belongs in a page).
+    AppSecret,
 }
 
 /// Collected component schemas, by name.
@@ -112,6 +115,8 @@ pub enum Body {
     Asset,
     /// A `302` to another page (the OAuth callback).
     Redirect,
+    /// `204`, no body.
+    Empty,
 }
 
 /// One route of the server.
@@ -162,8 +167,10 @@ impl Route {
     /// frame's calls, the back channels, and the pages a browser navigates to (pages, their
     /// assets, redirects).
     pub fn called_by_host_pages(&self) -> bool {
-        !matches!(self.access, Access::Frame | Access::BackChannel)
-            && !matches!(self.response, Body::Html | Body::Asset | Body::Redirect)
+        !matches!(
+            self.access,
+            Access::Frame | Access::BackChannel | Access::AppSecret
+        ) && !matches!(self.response, Body::Html | Body::Asset | Body::Redirect)
     }
 }
 
@@ -254,6 +261,15 @@ impl Mount {
         T: 'static,
     {
         self.add(Verb::Post, MethodFilter::POST, path, handler)
+    }
+
+    /// Mounts `DELETE path`.
+    pub fn delete<H, T>(self, path: &str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.add(Verb::Delete, MethodFilter::DELETE, path, handler)
     }
 
     fn add<H, T>(mut self, verb: Verb, filter: MethodFilter, path: &str, handler: H) -> Self

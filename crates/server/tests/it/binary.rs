@@ -17,6 +17,7 @@ use tokio::net::TcpStream;
 
 backend_tests!(
     apps_create_prints_only_the_id_and_is_idempotent,
+    apps_secret_is_shown_once_listed_by_id_and_revoked,
     serve_signs_a_user_in_over_http
 );
 
@@ -147,6 +148,74 @@ async fn apps_create_prints_only_the_id_and_is_idempotent(backend: Backend) {
         .unwrap();
     assert!(!bad.status.success());
     assert!(bad.stdout.is_empty());
+    remove_database_file(&url);
+}
+
+async fn apps_secret_is_shown_once_listed_by_id_and_revoked(backend: Backend) {
+    let url = fresh_database(backend).await;
+    let app = "cm0000000000000000secrets";
+    let run = |args: &[&str]| symbolon(&url).args(args).output().unwrap();
+    let created = run(&[
+        "apps",
+        "create",
+        "--name",
+        "S",
+        "--origin",
+        "http://a.test",
+        "--id",
+        app,
+    ]);
+    assert!(created.status.success());
+    let secret = |out: std::process::Output| {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let first = secret(run(&["apps", "secret", "create", "--app", app]));
+    let second = secret(run(&["apps", "secret", "create", "--app", app]));
+    assert_ne!(first, second);
+    let id_of = |s: &str| s.split('_').nth(1).unwrap().to_string();
+    assert!(
+        first.starts_with("sk_") && first.len() >= 3 + 12 + 1 + 43,
+        "{first}"
+    );
+    let listed = secret(run(&["apps", "secret", "list", "--app", app]));
+    assert!(
+        listed.contains(&id_of(&first)) && listed.contains(&id_of(&second)),
+        "{listed}"
+    );
+    assert!(
+        !listed.contains(&first) && !listed.contains(&second),
+        "a secret was listed"
+    );
+    let revoked = run(&["apps", "secret", "revoke", "--app", app, &id_of(&first)]);
+    assert!(revoked.status.success());
+    let again = run(&["apps", "secret", "revoke", "--app", app, &id_of(&first)]);
+    assert!(
+        !again.status.success(),
+        "a revoked secret was revoked twice"
+    );
+    let listed = secret(run(&["apps", "secret", "list", "--app", app]));
+    let row = |id: &str| {
+        listed
+            .lines()
+            .find(|l| l.starts_with(id))
+            .unwrap()
+            .to_string()
+    };
+    assert!(!row(&id_of(&first)).ends_with("\t-"), "{listed}");
+    assert!(row(&id_of(&second)).ends_with("\t-"), "{listed}");
+    let unknown = run(&[
+        "apps",
+        "secret",
+        "create",
+        "--app",
+        "cm0000000000000000000none",
+    ]);
+    assert!(!unknown.status.success() && unknown.stdout.is_empty());
     remove_database_file(&url);
 }
 

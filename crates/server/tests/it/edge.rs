@@ -38,13 +38,16 @@ const CLIENT_HEADERS: [&str; 9] = [
 ];
 
 /// Every route host pages call (the CORS-covered half of the router): every documented route but
-/// the wallet frame's API calls, the back channels (cross-app token and user info) and the pages a
+/// the wallet frame's API calls, the back channels (cross-app token and user info), the `/v1` API
+/// of host back ends (app secrets never belong in a page) and the pages a
 /// browser navigates to (the wallet frame and cross-app pages, their assets, the OAuth callback).
 fn host_routes(app_id: &str) -> Vec<(Method, String)> {
     routes()
         .filter(|r| {
-            !matches!(r.access, Access::Frame | Access::BackChannel)
-                && !matches!(r.response, Body::Html | Body::Asset | Body::Redirect)
+            !matches!(
+                r.access,
+                Access::Frame | Access::BackChannel | Access::AppSecret
+            ) && !matches!(r.response, Body::Html | Body::Asset | Body::Redirect)
         })
         .map(|r| {
             let method = Method::from_bytes(r.verb.as_str().to_uppercase().as_bytes()).unwrap();

@@ -16,6 +16,7 @@ const CAPABILITIES: &[&str] = &[
     "methods",
     "mfa",
     "provider_app",
+    "server_api",
     "sessions",
     "users",
     "wallets",
@@ -24,6 +25,7 @@ const CAPABILITIES: &[&str] = &[
 const REQUEST: &[&str] = &["state", "web"];
 /// The store and support below everything: no HTTP routes, no capability rules.
 const SUPPORT: &[&str] = &[
+    "api_secrets",
     "app_secrets",
     "app_settings",
     "chain_rpc",

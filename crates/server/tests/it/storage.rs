@@ -50,6 +50,7 @@ async fn duplicate_accounts_map_to_conflict(backend: Backend) {
         created_at: 1,
         has_accepted_terms: false,
         is_guest: false,
+        custom_metadata: None,
     };
     t.state
         .db

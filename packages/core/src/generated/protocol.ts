@@ -43,7 +43,12 @@ has_accepted_terms: boolean,
 /**
  * Whether this is a guest user.
  */
-is_guest: boolean, };
+is_guest: boolean, 
+/**
+ * What the host app's back end stored about the user (`/v1/users/{id}/custom_metadata`);
+ * absent when it stored nothing.
+ */
+custom_metadata?: Record<string, string | number | boolean>, };
 
 export type MfaMethod = { "type": "totp", 
 /**
@@ -828,7 +833,12 @@ cr: string,
 /**
  * `"t"` for a guest user, else `"f"`.
  */
-guest: string, };
+guest: string, 
+/**
+ * The user's custom metadata as a JSON-encoded object (as the SDKs read it); absent when the
+ * host never set any.
+ */
+custom_metadata?: string, };
 
 export type FrameEvent = "privy:iframe:ready" | "privy:wallet:create" | "privy:wallets:add" | "privy:wallets:connect" | "privy:wallets:recover" | "privy:wallets:rpc" | "privy:wallet:export" | "privy:mfa:verify" | "privy:mfa:init-enrollment" | "privy:mfa:submit-enrollment" | "privy:mfa:unenroll" | "privy:mfa:clear" | "privy:auth:unlink-passkey";
 

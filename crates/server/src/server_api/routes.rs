@@ -1,0 +1,276 @@
+//! The `/v1` routes: their table (the OpenAPI document is built from it) and thin handlers.
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use symbolon_protocol::server_api::{
+    CreateUserRequest, CustomAuthLookup, CustomMetadataRequest, EmailLookup, FarcasterLookup,
+    PhoneLookup, SubjectLookup, TelegramLookup, UnlinkAccountRequest, UserListQuery, UserPage,
+    UsernameLookup, WalletLookup,
+};
+use symbolon_protocol::user::User;
+
+use super::users;
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::web::back_end::BackEnd;
+use crate::web::json_body::JsonBody;
+use crate::web::path_param::PathParam;
+use crate::web::routes::Access::AppSecret;
+use crate::web::routes::Verb::{Delete, Get, Post};
+use crate::web::routes::{Body, Mount, Route, Routes, json, r};
+
+/// The app's user by id (`did:privy:…` or the bare id).
+async fn get_user(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    PathParam(user_id): PathParam<String>,
+) -> Result<Json<User>, AppError> {
+    Ok(Json(users::get(&state, &back_end.app, &user_id).await?))
+}
+
+/// A page of the app's users.
+async fn list_users(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    query: Result<Query<UserListQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<UserPage>, AppError> {
+    let Query(query) = query.map_err(|_| AppError::invalid_data(users::PAGE_LIMIT))?;
+    let page = users::list(&state, &back_end.app, query.cursor.as_deref(), query.limit).await?;
+    Ok(Json(page))
+}
+
+/// Creates a user with accounts proven elsewhere.
+async fn create_user(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<CreateUserRequest>,
+) -> Result<Json<User>, AppError> {
+    Ok(Json(users::create(&state, &back_end.app, &body).await?))
+}
+
+/// Deletes the user and everything of theirs.
+async fn delete_user(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    PathParam(user_id): PathParam<String>,
+) -> Result<StatusCode, AppError> {
+    users::delete(&state, &back_end.app, &user_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Replaces the user's custom metadata.
+async fn set_custom_metadata(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    PathParam(user_id): PathParam<String>,
+    JsonBody(body): JsonBody<CustomMetadataRequest>,
+) -> Result<Json<User>, AppError> {
+    let user =
+        users::set_custom_metadata(&state, &back_end.app, &user_id, &body.custom_metadata).await?;
+    Ok(Json(user))
+}
+
+/// A lookup by one account: the account type and the request's subject, normalised.
+async fn lookup(
+    state: &AppState,
+    back_end: &BackEnd,
+    account_type: &str,
+    subject: Result<String, AppError>,
+) -> Result<Json<User>, AppError> {
+    let user = users::by_account(state, &back_end.app, account_type, &subject?).await?;
+    Ok(Json(user))
+}
+
+async fn by_email(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<EmailLookup>,
+) -> Result<Json<User>, AppError> {
+    lookup(
+        &state,
+        &back_end,
+        "email",
+        users::email_subject(&body.address),
+    )
+    .await
+}
+
+async fn by_phone(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<PhoneLookup>,
+) -> Result<Json<User>, AppError> {
+    lookup(
+        &state,
+        &back_end,
+        "phone",
+        users::phone_subject(&body.number),
+    )
+    .await
+}
+
+async fn by_wallet(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<WalletLookup>,
+) -> Result<Json<User>, AppError> {
+    lookup(
+        &state,
+        &back_end,
+        "wallet",
+        users::wallet_subject(&body.address),
+    )
+    .await
+}
+
+async fn by_smart_wallet(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<WalletLookup>,
+) -> Result<Json<User>, AppError> {
+    let subject = users::wallet_subject(&body.address);
+    lookup(&state, &back_end, "smart_wallet", subject).await
+}
+
+async fn by_custom_auth_id(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<CustomAuthLookup>,
+) -> Result<Json<User>, AppError> {
+    let subject = Ok(body.custom_user_id.trim().to_string());
+    lookup(&state, &back_end, "custom_auth", subject).await
+}
+
+async fn by_twitter_subject(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<SubjectLookup>,
+) -> Result<Json<User>, AppError> {
+    let subject = Ok(body.subject.trim().to_string());
+    lookup(&state, &back_end, "twitter_oauth", subject).await
+}
+
+async fn by_telegram_user_id(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<TelegramLookup>,
+) -> Result<Json<User>, AppError> {
+    let subject = Ok(body.telegram_user_id.trim().to_string());
+    lookup(&state, &back_end, "telegram", subject).await
+}
+
+async fn by_farcaster_id(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<FarcasterLookup>,
+) -> Result<Json<User>, AppError> {
+    lookup(&state, &back_end, "farcaster", Ok(body.fid.to_string())).await
+}
+
+/// A lookup by a provider handle.
+async fn by_username(
+    state: &AppState,
+    back_end: &BackEnd,
+    account_type: &str,
+    body: &UsernameLookup,
+) -> Result<Json<User>, AppError> {
+    let user = users::by_username(state, &back_end.app, account_type, &body.username).await?;
+    Ok(Json(user))
+}
+
+async fn by_twitter_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "twitter_oauth", &body).await
+}
+
+async fn by_discord_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "discord_oauth", &body).await
+}
+
+async fn by_github_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "github_oauth", &body).await
+}
+
+async fn by_telegram_username(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UsernameLookup>,
+) -> Result<Json<User>, AppError> {
+    by_username(&state, &back_end, "telegram", &body).await
+}
+
+/// Unlinks one of the user's accounts.
+async fn unlink_account(
+    State(state): State<AppState>,
+    back_end: BackEnd,
+    PathParam(user_id): PathParam<String>,
+    JsonBody(body): JsonBody<UnlinkAccountRequest>,
+) -> Result<Json<User>, AppError> {
+    Ok(Json(
+        users::unlink(&state, &back_end.app, &user_id, &body).await?,
+    ))
+}
+
+/// The `/v1` API: every route, one line each, and how they are mounted.
+pub const ROUTES: Routes = Routes {
+    table: TABLE,
+    mount,
+};
+
+const USER: Body = Body::Json(json::<User>);
+
+#[rustfmt::skip]
+const TABLE: &[Route] = &[
+    r(Get, "/v1/users", "A page of the app's users (cursor, limit ≤ 100)", None, Body::Json(json::<UserPage>), AppSecret, &[]),
+    r(Post, "/v1/users", "Create a user with accounts proven elsewhere (an import)", Some(json::<CreateUserRequest>), USER, AppSecret, &[403, 422]),
+    r(Get, "/v1/users/{user_id}", "The app's user by id", None, USER, AppSecret, &[404]),
+    r(Delete, "/v1/users/{user_id}", "Delete the user and everything of theirs (204)", None, Body::Empty, AppSecret, &[404]),
+    r(Post, "/v1/users/{user_id}/custom_metadata", "Replace the user's custom metadata", Some(json::<CustomMetadataRequest>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/email/address", "The user with this email", Some(json::<EmailLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/phone/number", "The user with this phone number", Some(json::<PhoneLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/wallet/address", "The user with this wallet (external or embedded)", Some(json::<WalletLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/smart_wallet/address", "The user with this smart wallet", Some(json::<WalletLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/custom_auth/id", "The user with this custom-auth id", Some(json::<CustomAuthLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/twitter/subject", "The user with this Twitter subject", Some(json::<SubjectLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/telegram/telegram_user_id", "The user with this Telegram user id", Some(json::<TelegramLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/farcaster/fid", "The user with this Farcaster id", Some(json::<FarcasterLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/twitter/username", "The user with this Twitter username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/discord/username", "The user with this Discord username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/github/username", "The user with this GitHub username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/telegram/username", "The user with this Telegram username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/{user_id}/accounts/unlink", "Unlink one of the user's accounts (never the last way in, never an embedded wallet)", Some(json::<UnlinkAccountRequest>), USER, AppSecret, &[404, 422]),
+];
+
+fn mount(routes: Mount) -> Mount {
+    routes
+        .get("/v1/users", list_users)
+        .post("/v1/users", create_user)
+        .get("/v1/users/{user_id}", get_user)
+        .delete("/v1/users/{user_id}", delete_user)
+        .post("/v1/users/{user_id}/custom_metadata", set_custom_metadata)
+        .post("/v1/users/email/address", by_email)
+        .post("/v1/users/phone/number", by_phone)
+        .post("/v1/users/wallet/address", by_wallet)
+        .post("/v1/users/smart_wallet/address", by_smart_wallet)
+        .post("/v1/users/custom_auth/id", by_custom_auth_id)
+        .post("/v1/users/twitter/subject", by_twitter_subject)
+        .post("/v1/users/telegram/telegram_user_id", by_telegram_user_id)
+        .post("/v1/users/farcaster/fid", by_farcaster_id)
+        .post("/v1/users/twitter/username", by_twitter_username)
+        .post("/v1/users/discord/username", by_discord_username)
+        .post("/v1/users/github/username", by_github_username)
+        .post("/v1/users/telegram/username", by_telegram_username)
+        .post("/v1/users/{user_id}/accounts/unlink", unlink_account)
+}
