@@ -153,11 +153,11 @@ impl Db {
              ORDER BY a.created_at LIMIT 1"
         };
         let row: Option<UserRow> = sqlx::query_as(sql)
-        .bind(app_id)
-        .bind(account_type)
-        .bind(username)
-        .fetch_optional(self.pool())
-        .await?;
+            .bind(app_id)
+            .bind(account_type)
+            .bind(username)
+            .fetch_optional(self.pool())
+            .await?;
         Ok(row.map(user))
     }
 

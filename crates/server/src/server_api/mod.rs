@@ -2,5 +2,6 @@
 //! vendor's server SDK (`@privy-io/node`) sends and parses (docs/server-api.md). Its routes stay
 //! thin; the rules are in [`users`].
 
+pub mod deps;
 pub mod routes;
 pub mod users;

@@ -10,9 +10,9 @@ use symbolon_protocol::server_api::{
 };
 use symbolon_protocol::user::User;
 
+use super::deps::ServerApiDeps;
 use super::users;
 use crate::error::AppError;
-use crate::state::AppState;
 use crate::web::back_end::BackEnd;
 use crate::web::json_body::JsonBody;
 use crate::web::path_param::PathParam;
@@ -22,73 +22,73 @@ use crate::web::routes::{Body, Mount, Route, Routes, json, r};
 
 /// The app's user by id (`did:privy:…` or the bare id).
 async fn get_user(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     PathParam(user_id): PathParam<String>,
 ) -> Result<Json<User>, AppError> {
-    Ok(Json(users::get(&state, &back_end.app, &user_id).await?))
+    Ok(Json(users::get(&deps, &back_end.app, &user_id).await?))
 }
 
 /// A page of the app's users.
 async fn list_users(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     query: Result<Query<UserListQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<UserPage>, AppError> {
     let Query(query) = query.map_err(|_| AppError::invalid_data(users::PAGE_LIMIT))?;
-    let page = users::list(&state, &back_end.app, query.cursor.as_deref(), query.limit).await?;
+    let page = users::list(&deps, &back_end.app, query.cursor.as_deref(), query.limit).await?;
     Ok(Json(page))
 }
 
 /// Creates a user with accounts proven elsewhere.
 async fn create_user(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<CreateUserRequest>,
 ) -> Result<Json<User>, AppError> {
-    Ok(Json(users::create(&state, &back_end.app, &body).await?))
+    Ok(Json(users::create(&deps, &back_end.app, &body).await?))
 }
 
 /// Deletes the user and everything of theirs.
 async fn delete_user(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     PathParam(user_id): PathParam<String>,
 ) -> Result<StatusCode, AppError> {
-    users::delete(&state, &back_end.app, &user_id).await?;
+    users::delete(&deps, &back_end.app, &user_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// Replaces the user's custom metadata.
 async fn set_custom_metadata(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     PathParam(user_id): PathParam<String>,
     JsonBody(body): JsonBody<CustomMetadataRequest>,
 ) -> Result<Json<User>, AppError> {
     let user =
-        users::set_custom_metadata(&state, &back_end.app, &user_id, &body.custom_metadata).await?;
+        users::set_custom_metadata(&deps, &back_end.app, &user_id, &body.custom_metadata).await?;
     Ok(Json(user))
 }
 
 /// A lookup by one account: the account type and the request's subject, normalised.
 async fn lookup(
-    state: &AppState,
+    deps: &ServerApiDeps,
     back_end: &BackEnd,
     account_type: &str,
     subject: Result<String, AppError>,
 ) -> Result<Json<User>, AppError> {
-    let user = users::by_account(state, &back_end.app, account_type, &subject?).await?;
+    let user = users::by_account(deps, &back_end.app, account_type, &subject?).await?;
     Ok(Json(user))
 }
 
 async fn by_email(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<EmailLookup>,
 ) -> Result<Json<User>, AppError> {
     lookup(
-        &state,
+        &deps,
         &back_end,
         "email",
         users::email_subject(&body.address),
@@ -97,12 +97,12 @@ async fn by_email(
 }
 
 async fn by_phone(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<PhoneLookup>,
 ) -> Result<Json<User>, AppError> {
     lookup(
-        &state,
+        &deps,
         &back_end,
         "phone",
         users::phone_subject(&body.number),
@@ -111,12 +111,12 @@ async fn by_phone(
 }
 
 async fn by_wallet(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<WalletLookup>,
 ) -> Result<Json<User>, AppError> {
     lookup(
-        &state,
+        &deps,
         &back_end,
         "wallet",
         users::wallet_subject(&body.address),
@@ -125,101 +125,101 @@ async fn by_wallet(
 }
 
 async fn by_smart_wallet(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<WalletLookup>,
 ) -> Result<Json<User>, AppError> {
     let subject = users::wallet_subject(&body.address);
-    lookup(&state, &back_end, "smart_wallet", subject).await
+    lookup(&deps, &back_end, "smart_wallet", subject).await
 }
 
 async fn by_custom_auth_id(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<CustomAuthLookup>,
 ) -> Result<Json<User>, AppError> {
     let subject = Ok(body.custom_user_id.trim().to_string());
-    lookup(&state, &back_end, "custom_auth", subject).await
+    lookup(&deps, &back_end, "custom_auth", subject).await
 }
 
 async fn by_twitter_subject(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<SubjectLookup>,
 ) -> Result<Json<User>, AppError> {
     let subject = Ok(body.subject.trim().to_string());
-    lookup(&state, &back_end, "twitter_oauth", subject).await
+    lookup(&deps, &back_end, "twitter_oauth", subject).await
 }
 
 async fn by_telegram_user_id(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<TelegramLookup>,
 ) -> Result<Json<User>, AppError> {
     let subject = Ok(body.telegram_user_id.trim().to_string());
-    lookup(&state, &back_end, "telegram", subject).await
+    lookup(&deps, &back_end, "telegram", subject).await
 }
 
 async fn by_farcaster_id(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<FarcasterLookup>,
 ) -> Result<Json<User>, AppError> {
-    lookup(&state, &back_end, "farcaster", Ok(body.fid.to_string())).await
+    lookup(&deps, &back_end, "farcaster", Ok(body.fid.to_string())).await
 }
 
 /// A lookup by a provider handle.
 async fn by_username(
-    state: &AppState,
+    deps: &ServerApiDeps,
     back_end: &BackEnd,
     account_type: &str,
     body: &UsernameLookup,
 ) -> Result<Json<User>, AppError> {
-    let user = users::by_username(state, &back_end.app, account_type, &body.username).await?;
+    let user = users::by_username(deps, &back_end.app, account_type, &body.username).await?;
     Ok(Json(user))
 }
 
 async fn by_twitter_username(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<UsernameLookup>,
 ) -> Result<Json<User>, AppError> {
-    by_username(&state, &back_end, "twitter_oauth", &body).await
+    by_username(&deps, &back_end, "twitter_oauth", &body).await
 }
 
 async fn by_discord_username(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<UsernameLookup>,
 ) -> Result<Json<User>, AppError> {
-    by_username(&state, &back_end, "discord_oauth", &body).await
+    by_username(&deps, &back_end, "discord_oauth", &body).await
 }
 
 async fn by_github_username(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<UsernameLookup>,
 ) -> Result<Json<User>, AppError> {
-    by_username(&state, &back_end, "github_oauth", &body).await
+    by_username(&deps, &back_end, "github_oauth", &body).await
 }
 
 async fn by_telegram_username(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     JsonBody(body): JsonBody<UsernameLookup>,
 ) -> Result<Json<User>, AppError> {
-    by_username(&state, &back_end, "telegram", &body).await
+    by_username(&deps, &back_end, "telegram", &body).await
 }
 
 /// Unlinks one of the user's accounts.
 async fn unlink_account(
-    State(state): State<AppState>,
+    State(deps): State<ServerApiDeps>,
     back_end: BackEnd,
     PathParam(user_id): PathParam<String>,
     JsonBody(body): JsonBody<UnlinkAccountRequest>,
 ) -> Result<Json<User>, AppError> {
     Ok(Json(
-        users::unlink(&state, &back_end.app, &user_id, &body).await?,
+        users::unlink(&deps, &back_end.app, &user_id, &body).await?,
     ))
 }
 

@@ -12,6 +12,7 @@ use symbolon_protocol::server_api::{
 };
 use symbolon_protocol::user::User;
 
+use super::deps::ServerApiDeps;
 use crate::accounts::{self, max_of_type, messages as account_messages};
 use crate::db::DbError;
 use crate::db::account_details::{
@@ -25,7 +26,6 @@ use crate::identifiers::email::normalize_email;
 use crate::identifiers::wallet_address::normalize_wallet_address;
 use crate::random::random_id;
 use crate::sms::normalize_phone;
-use crate::state::AppState;
 use crate::users::view::user_view;
 use symbolon_protocol::user::ChainType;
 
@@ -57,18 +57,18 @@ fn not_found() -> AppError {
 }
 
 /// The app's user `user_id`, in wire form.
-pub async fn get(state: &AppState, app: &AppRecord, user_id: &str) -> Result<User, AppError> {
-    let user = state
+pub async fn get(deps: &ServerApiDeps, app: &AppRecord, user_id: &str) -> Result<User, AppError> {
+    let user = deps
         .db
         .find_user(&app.id, &full_id(user_id))
         .await?
         .ok_or_else(not_found)?;
-    user_view(state, &user).await
+    user_view(&deps.db, &user).await
 }
 
 /// One page of the app's users, by id after `cursor`.
 pub async fn list(
-    state: &AppState,
+    deps: &ServerApiDeps,
     app: &AppRecord,
     cursor: Option<&str>,
     limit: Option<u32>,
@@ -78,20 +78,20 @@ pub async fn list(
         return Err(AppError::invalid_data(PAGE_LIMIT));
     }
     let cursor = cursor.map(str::trim).filter(|c| !c.is_empty());
-    let users = state.db.list_users(&app.id, cursor, limit).await?;
+    let users = deps.db.list_users(&app.id, cursor, limit).await?;
     let full = users.len() == limit as usize;
     let next_cursor = users.last().filter(|_| full).map(|u| u.id.clone());
     let mut data = Vec::with_capacity(users.len());
     for user in &users {
-        data.push(user_view(state, user).await?);
+        data.push(user_view(&deps.db, user).await?);
     }
     Ok(UserPage { data, next_cursor })
 }
 
 /// Deletes the app's user `user_id` and everything of theirs.
-pub async fn delete(state: &AppState, app: &AppRecord, user_id: &str) -> Result<(), AppError> {
+pub async fn delete(deps: &ServerApiDeps, app: &AppRecord, user_id: &str) -> Result<(), AppError> {
     let user_id = full_id(user_id);
-    if !state.db.delete_user(&app.id, &user_id).await? {
+    if !deps.db.delete_user(&app.id, &user_id).await? {
         return Err(not_found());
     }
     tracing::info!(app = %app.id, user = %user_id, "user deleted by the app's back end");
@@ -100,22 +100,22 @@ pub async fn delete(state: &AppState, app: &AppRecord, user_id: &str) -> Result<
 
 /// The user who owns the account `(account_type, subject)`; `subject` already normalised.
 pub async fn by_account(
-    state: &AppState,
+    deps: &ServerApiDeps,
     app: &AppRecord,
     account_type: &str,
     subject: &str,
 ) -> Result<User, AppError> {
-    let user = state
+    let user = deps
         .db
         .find_user_by_account(&app.id, account_type, subject)
         .await?
         .ok_or_else(not_found)?;
-    user_view(state, &user).await
+    user_view(&deps.db, &user).await
 }
 
 /// The user whose `account_type` account has this provider `username` (any case).
 pub async fn by_username(
-    state: &AppState,
+    deps: &ServerApiDeps,
     app: &AppRecord,
     account_type: &str,
     username: &str,
@@ -124,18 +124,18 @@ pub async fn by_username(
     if username.is_empty() {
         return Err(AppError::invalid_data("username must not be empty"));
     }
-    let user = state
+    let user = deps
         .db
         .find_user_by_username(&app.id, account_type, username)
         .await?
         .ok_or_else(not_found)?;
-    user_view(state, &user).await
+    user_view(&deps.db, &user).await
 }
 
 /// Removes one of the user's accounts by its type and handle, under the account rules (never the
 /// last way in, never an embedded wallet); answers the user.
 pub async fn unlink(
-    state: &AppState,
+    deps: &ServerApiDeps,
     app: &AppRecord,
     user_id: &str,
     request: &UnlinkAccountRequest,
@@ -147,13 +147,13 @@ pub async fn unlink(
         "wallet" | "smart_wallet" => wallet_subject(&request.handle)?,
         _ => request.handle.trim().to_string(),
     };
-    let user = state
+    let user = deps
         .db
         .find_user(&app.id, &full_id(user_id))
         .await?
         .ok_or_else(not_found)?;
-    accounts::unlink(state, &user, account_type, &subject).await?;
-    user_view(state, &user).await
+    accounts::unlink(&deps.accounts, &user, account_type, &subject).await?;
+    user_view(&deps.db, &user).await
 }
 
 /// An email as stored, or `invalid_data`.
@@ -187,21 +187,21 @@ pub fn checked_metadata(metadata: &Map<String, Value>) -> Result<String, AppErro
 
 /// Replaces the user's custom metadata; answers the user.
 pub async fn set_custom_metadata(
-    state: &AppState,
+    deps: &ServerApiDeps,
     app: &AppRecord,
     user_id: &str,
     metadata: &Map<String, Value>,
 ) -> Result<User, AppError> {
     let text = checked_metadata(metadata)?;
     let user_id = full_id(user_id);
-    if !state
+    if !deps
         .db
         .set_custom_metadata(&app.id, &user_id, &text)
         .await?
     {
         return Err(not_found());
     }
-    get(state, app, &user_id).await
+    get(deps, app, &user_id).await
 }
 
 /// An account to import, normalised: its type, subject and details.
@@ -327,7 +327,7 @@ fn imported(input: &LinkedAccountInput) -> Result<ImportedAccount, AppError> {
 /// Creates a user with the given accounts (proven elsewhere: an import) and metadata; every
 /// account must be free. All or nothing.
 pub async fn create(
-    state: &AppState,
+    deps: &ServerApiDeps,
     app: &AppRecord,
     request: &CreateUserRequest,
 ) -> Result<User, AppError> {
@@ -372,12 +372,12 @@ pub async fn create(
     let user = UserRecord {
         id: format!("did:privy:{}", random_id(25)?),
         app_id: app.id.clone(),
-        created_at: state.clock.now(),
+        created_at: deps.clock.now(),
         has_accepted_terms: false,
         is_guest: false,
         custom_metadata,
     };
-    match state.db.sign_up(&user, &rows, app.settings.max_users).await {
+    match deps.db.sign_up(&user, &rows, app.settings.max_users).await {
         Ok(SignUp::Created) => {}
         Ok(SignUp::UserLimitReached) => {
             return Err(AppError::new(
@@ -394,7 +394,7 @@ pub async fn create(
         Err(other) => return Err(other.into()),
     }
     tracing::info!(app = %app.id, user = %user.id, accounts = rows.len(), "user created by the app's back end");
-    user_view(state, &user).await
+    user_view(&deps.db, &user).await
 }
 
 #[cfg(test)]
