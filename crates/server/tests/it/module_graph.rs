@@ -295,8 +295,13 @@ fn state_outside_slices(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
     for source in sources {
         let capability = &source.module[0];
+        // A login method is one unit: it may declare its own slice (`methods/<method>/deps.rs`).
+        let method_slices = capability == "methods"
+            && source.module.len() == 3
+            && source.relative.ends_with(&format!("/{STATE_SLICES}"));
         if !CAPABILITIES.contains(&capability.as_str())
             || source.relative == format!("{capability}/{STATE_SLICES}")
+            || method_slices
         {
             continue;
         }
@@ -377,6 +382,11 @@ fn the_state_check_refuses_a_capability_reading_the_whole_state() {
     sources.push(source("http/mod.rs", "pub fn app(state: AppState) {}"));
     sources.push(source("web/auth.rs", "use crate::state::AppState;"));
     sources.push(source("users/view.rs", "struct NotAppStateful;"));
+    // A login method declares its own slice beside its routes.
+    sources.push(source(
+        "methods/email/deps.rs",
+        "impl FromRef<AppState> for EmailDeps {}",
+    ));
     assert_eq!(state_outside_slices(&sources), Vec::<String>::new());
 
     sources.retain(|s| s.relative != "mfa/deps.rs");
@@ -388,6 +398,8 @@ fn the_state_check_refuses_a_capability_reading_the_whole_state() {
         ),
         ("sessions/routes.rs", "use super::super::state;"),
         ("accounts/mod.rs", "fn f(s: &crate::state::Shared) {}"),
+        // Only a method's folder, not any folder of a capability, holds a slice of its own.
+        ("wallets/chains/deps.rs", "impl FromRef<AppState> for X {}"),
     ] {
         sources.push(source(file, code));
     }
@@ -397,6 +409,7 @@ fn the_state_check_refuses_a_capability_reading_the_whole_state() {
         "methods/email/mod.rs",
         "sessions/routes.rs",
         "accounts/mod.rs",
+        "wallets/chains/deps.rs",
         "mfa/deps.rs is missing",
     ] {
         assert!(
@@ -404,7 +417,7 @@ fn the_state_check_refuses_a_capability_reading_the_whole_state() {
             "{expected} not reported in {found:?}"
         );
     }
-    assert_eq!(found.len(), 5, "{found:?}");
+    assert_eq!(found.len(), 6, "{found:?}");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! The host signs its users in itself and hands us a JWT; we check it against the host's keys
 //! ([`crate::jwt_verifier`]) and the token's subject becomes a `custom_auth` account.
 
+pub mod deps;
 pub mod routes;
 
 use axum::Json;
@@ -13,13 +14,13 @@ use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::accounts::{CustomJwtAuthenticateRequest, CustomJwtLinkRequest};
 use symbolon_protocol::user::User;
 
-use super::deps::CustomAuthDeps;
 use super::{link_to, sign_in_with};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
 use crate::jwt_verifier::{CustomJwtError, verify_custom_jwt_dated};
+use crate::methods::custom_auth::deps::CustomAuthDeps;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;

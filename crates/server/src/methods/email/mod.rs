@@ -4,6 +4,7 @@
 //! (here: a code sent to the address, `super::code`), then hand it to the account rules
 //! (`crate::accounts`) through `super::sign_in` / `super::link_to`.
 
+pub mod deps;
 pub mod routes;
 
 use axum::Json;
@@ -20,12 +21,12 @@ use symbolon_protocol::session::{
 use symbolon_protocol::user::User;
 
 use super::code::{CodeChannel, issue_code};
-use super::deps::EmailDeps;
 use super::{link_to, sign_in};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::error::AppError;
 use crate::identifiers::email::{is_plus_address, normalize_email};
 use crate::mail::login_code_email;
+use crate::methods::email::deps::EmailDeps;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;

@@ -9,6 +9,7 @@
 //! `custodyOf(fid)` in the ID registry ([`registry`]), and the nonce is used up by one
 //! conditional DELETE. The proven identity is a `farcaster` account whose subject is the fid.
 
+pub mod deps;
 pub mod registry;
 pub mod relay;
 pub mod routes;
@@ -39,7 +40,7 @@ use crate::db::account_details::FarcasterDetails;
 use crate::db::farcaster::FarcasterNonce;
 use crate::digest::sha256_hex;
 use crate::error::{AppError, Status};
-use crate::methods::deps::FarcasterDeps;
+use crate::methods::farcaster::deps::FarcasterDeps;
 use crate::random::random_id;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};

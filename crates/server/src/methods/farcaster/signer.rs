@@ -23,7 +23,7 @@ use crate::db::account_details::{AccountDetails, FarcasterDetails};
 use crate::db::farcaster::FarcasterSignerRecord;
 use crate::db::users::UserRecord;
 use crate::error::AppError;
-use crate::methods::deps::FarcasterDeps;
+use crate::methods::farcaster::deps::FarcasterDeps;
 use crate::outbound_http::{outbound_client, read_capped};
 use crate::web::auth::SignedIn;
 use crate::web::json_body::JsonBody;

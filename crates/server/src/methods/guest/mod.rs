@@ -5,6 +5,7 @@
 //! with a real method later and keeps their user (`crate::accounts::login`); that removes the
 //! credential, so it stops being a way in. Only the sign-in that creates the guest is fresh.
 
+pub mod deps;
 pub mod routes;
 
 use axum::extract::State;
@@ -13,12 +14,12 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use symbolon_protocol::accounts::GuestAuthenticateRequest;
 
-use super::deps::GuestDeps;
 use super::sign_in_with;
 use crate::accounts::{Proof, VerifiedIdentity};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
+use crate::methods::guest::deps::GuestDeps;
 use crate::web::auth::LoginCaller;
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;

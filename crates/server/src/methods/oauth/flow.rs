@@ -15,7 +15,7 @@ use crate::db::apps::AppRecord;
 use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
 use crate::error::{AppError, Status};
-use crate::methods::deps::OAuthDeps;
+use crate::methods::oauth::deps::OAuthDeps;
 use crate::random::random_bytes;
 use crate::web::app_context::origin_allowed;
 

@@ -18,7 +18,7 @@ use crate::db::oauth::OAuthFlow;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
 use crate::jwt_verifier::{CustomAuthSettings, CustomJwtError, MAX_SUBJECT_CHARS, verified_claims};
-use crate::methods::deps::OAuthDeps;
+use crate::methods::oauth::deps::OAuthDeps;
 
 /// Exchanges `code` and proves who the provider says the user is.
 pub async fn prove(

@@ -10,6 +10,7 @@
 //! bound to the flow whose callback received it (`oauth_codes`), and exchanged for that flow
 //! only. The flow is one row, consumed by one conditional delete.
 
+pub mod deps;
 pub mod flow;
 pub mod identity;
 pub mod routes;
@@ -30,7 +31,6 @@ use symbolon_protocol::session::OAuthTokens;
 use symbolon_protocol::user::User;
 
 use self::flow::{Callback, start_flow, take_flow};
-use super::deps::OAuthDeps;
 use super::{current_user, link_to};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_settings::oauth_providers::{
@@ -38,6 +38,7 @@ use crate::app_settings::oauth_providers::{
 };
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
+use crate::methods::oauth::deps::OAuthDeps;
 use crate::sessions::issue::start_session_with;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;

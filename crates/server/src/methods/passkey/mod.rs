@@ -11,6 +11,7 @@
 //! in ([`accounts::register`]).
 
 pub mod ceremony;
+pub mod deps;
 pub mod device;
 pub mod routes;
 pub mod wire;
@@ -35,7 +36,6 @@ use self::ceremony::{
     unknown_passkey,
 };
 use self::wire::{b64_encode, descriptor};
-use super::deps::{PasskeyCeremonyDeps, PasskeyDeps};
 use super::{current_user, link_to, sign_in};
 use crate::accounts::{self, VerifiedIdentity, messages};
 use crate::app_settings::login_methods::LoginMethod;
@@ -43,6 +43,8 @@ use crate::db::account_details::PasskeyDetails;
 use crate::db::apps::AppRecord;
 use crate::db::passkeys::PASSKEY;
 use crate::error::{AppError, Status};
+use crate::methods::deps::PasskeyCeremonyDeps;
+use crate::methods::passkey::deps::PasskeyDeps;
 use crate::sessions::issue::start_session;
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};

@@ -4,6 +4,7 @@
 //! to E.164 by a phone-number library before anything is stored or sent, and the app may limit
 //! the regions it texts (`sms.allowed_regions`), which bounds what SMS pumping can cost.
 
+pub mod deps;
 pub mod routes;
 
 use axum::Json;
@@ -17,10 +18,10 @@ use symbolon_protocol::session::SuccessResponse;
 use symbolon_protocol::user::User;
 
 use super::code::{CodeChannel, issue_code};
-use super::deps::SmsDeps;
 use super::{link_to, sign_in};
 use crate::app_settings::login_methods::LoginMethod;
 use crate::error::AppError;
+use crate::methods::sms::deps::SmsDeps;
 use crate::sms::{PhoneError, login_code_sms, normalize_phone};
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;

@@ -6,6 +6,7 @@
 //! Telegram user id.
 
 pub mod check;
+pub mod deps;
 pub mod routes;
 pub mod widget_script;
 
@@ -20,7 +21,6 @@ use symbolon_protocol::telegram::{
 use symbolon_protocol::user::User;
 
 use self::check::{TelegramCheckError, check_login_widget, check_web_app_data};
-use super::deps::TelegramDeps;
 use super::{current_user, link_to, sign_in_with};
 use crate::accounts::{self, VerifiedIdentity};
 use crate::app_secrets::TELEGRAM_BOT_TOKEN;
@@ -28,6 +28,7 @@ use crate::app_settings::login_methods::LoginMethod;
 use crate::db::account_details::TelegramDetails;
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
+use crate::methods::telegram::deps::TelegramDeps;
 use crate::web::auth::{LoginCaller, SignedIn};
 use crate::web::client_ip::ClientIp;
 use crate::web::json_body::JsonBody;

@@ -2,6 +2,7 @@
 //! they share: the nonce (issued for one address, stored hashed, used once), the message times,
 //! the `wallet` identity and address normalisation.
 
+pub mod deps;
 pub mod siwe;
 pub mod siws;
 
@@ -26,7 +27,7 @@ pub use crate::identifiers::wallet_address::{
     ethereum_address, normalize_solana, normalize_wallet_address, solana_address,
 };
 use crate::methods::current_user;
-use crate::methods::deps::WalletLoginDeps;
+use crate::methods::wallet::deps::WalletLoginDeps;
 use crate::random::random_id;
 use crate::web::app_context::AppContext;
 use crate::web::auth::SignedIn;

@@ -34,7 +34,7 @@ use crate::accounts::VerifiedIdentity;
 use crate::app_settings::login_methods::LoginMethod;
 use crate::db::account_details::SmartWalletDetails;
 use crate::error::{AppError, Status};
-use crate::methods::deps::WalletLoginDeps;
+use crate::methods::wallet::deps::WalletLoginDeps;
 use crate::methods::{link_to, sign_in};
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};

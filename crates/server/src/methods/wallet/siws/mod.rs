@@ -23,7 +23,7 @@ use super::{
 };
 use crate::accounts::VerifiedIdentity;
 use crate::error::AppError;
-use crate::methods::deps::WalletLoginDeps;
+use crate::methods::wallet::deps::WalletLoginDeps;
 use crate::methods::{link_to, sign_in};
 use crate::web::app_context::AppContext;
 use crate::web::auth::{LoginCaller, SignedIn};

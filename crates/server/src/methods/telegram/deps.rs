@@ -1,0 +1,35 @@
+//! What telegram sign-in reads: its slice of the state, declared with the method.
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+
+use crate::app_secrets::AppSecrets;
+use crate::clock::Clock;
+use crate::methods::deps::LoginDeps;
+use crate::rate_limit::IpLimits;
+use crate::state::AppState;
+
+/// Telegram.
+#[derive(Clone)]
+pub struct TelegramDeps {
+    /// Sign-in and link.
+    pub login: LoginDeps,
+    /// "Now".
+    pub clock: Clock,
+    /// Per-network budgets.
+    pub ip_limits: Arc<IpLimits>,
+    /// Opens the app's bot token.
+    pub app_secrets: Arc<AppSecrets>,
+}
+
+impl FromRef<AppState> for TelegramDeps {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            login: LoginDeps::from_ref(state),
+            clock: state.clock.clone(),
+            ip_limits: Arc::clone(&state.ip_limits),
+            app_secrets: Arc::clone(&state.app_secrets),
+        }
+    }
+}
