@@ -71,144 +71,33 @@ async fn set_custom_metadata(
     Ok(Json(user))
 }
 
-/// A lookup by one account: the account type and the request's subject, normalised.
-async fn lookup(
-    deps: &ServerApiDeps,
-    back_end: &BackEnd,
-    account_type: &str,
-    subject: Result<String, AppError>,
-) -> Result<Json<User>, AppError> {
-    let user = users::by_account(deps, &back_end.app, account_type, &subject?).await?;
-    Ok(Json(user))
+/// The lookups: each takes its request type, and finds the user by one account (its type and
+/// subject, normalised as stored) or by a provider handle.
+macro_rules! lookups {
+    ($($name:ident($body:ident: $request:ty) => $find:ident($account_type:literal, $value:expr);)*) => {$(
+        async fn $name(
+            State(deps): State<ServerApiDeps>,
+            back_end: BackEnd,
+            JsonBody($body): JsonBody<$request>,
+        ) -> Result<Json<User>, AppError> {
+            Ok(Json(users::$find(&deps, &back_end.app, $account_type, $value).await?))
+        }
+    )*};
 }
 
-async fn by_email(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<EmailLookup>,
-) -> Result<Json<User>, AppError> {
-    lookup(
-        &deps,
-        &back_end,
-        "email",
-        users::email_subject(&body.address),
-    )
-    .await
-}
-
-async fn by_phone(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<PhoneLookup>,
-) -> Result<Json<User>, AppError> {
-    lookup(
-        &deps,
-        &back_end,
-        "phone",
-        users::phone_subject(&body.number),
-    )
-    .await
-}
-
-async fn by_wallet(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<WalletLookup>,
-) -> Result<Json<User>, AppError> {
-    lookup(
-        &deps,
-        &back_end,
-        "wallet",
-        users::wallet_subject(&body.address),
-    )
-    .await
-}
-
-async fn by_smart_wallet(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<WalletLookup>,
-) -> Result<Json<User>, AppError> {
-    let subject = users::wallet_subject(&body.address);
-    lookup(&deps, &back_end, "smart_wallet", subject).await
-}
-
-async fn by_custom_auth_id(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<CustomAuthLookup>,
-) -> Result<Json<User>, AppError> {
-    let subject = Ok(body.custom_user_id.trim().to_string());
-    lookup(&deps, &back_end, "custom_auth", subject).await
-}
-
-async fn by_twitter_subject(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<SubjectLookup>,
-) -> Result<Json<User>, AppError> {
-    let subject = Ok(body.subject.trim().to_string());
-    lookup(&deps, &back_end, "twitter_oauth", subject).await
-}
-
-async fn by_telegram_user_id(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<TelegramLookup>,
-) -> Result<Json<User>, AppError> {
-    let subject = Ok(body.telegram_user_id.trim().to_string());
-    lookup(&deps, &back_end, "telegram", subject).await
-}
-
-async fn by_farcaster_id(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<FarcasterLookup>,
-) -> Result<Json<User>, AppError> {
-    lookup(&deps, &back_end, "farcaster", Ok(body.fid.to_string())).await
-}
-
-/// A lookup by a provider handle.
-async fn by_username(
-    deps: &ServerApiDeps,
-    back_end: &BackEnd,
-    account_type: &str,
-    body: &UsernameLookup,
-) -> Result<Json<User>, AppError> {
-    let user = users::by_username(deps, &back_end.app, account_type, &body.username).await?;
-    Ok(Json(user))
-}
-
-async fn by_twitter_username(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<UsernameLookup>,
-) -> Result<Json<User>, AppError> {
-    by_username(&deps, &back_end, "twitter_oauth", &body).await
-}
-
-async fn by_discord_username(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<UsernameLookup>,
-) -> Result<Json<User>, AppError> {
-    by_username(&deps, &back_end, "discord_oauth", &body).await
-}
-
-async fn by_github_username(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<UsernameLookup>,
-) -> Result<Json<User>, AppError> {
-    by_username(&deps, &back_end, "github_oauth", &body).await
-}
-
-async fn by_telegram_username(
-    State(deps): State<ServerApiDeps>,
-    back_end: BackEnd,
-    JsonBody(body): JsonBody<UsernameLookup>,
-) -> Result<Json<User>, AppError> {
-    by_username(&deps, &back_end, "telegram", &body).await
+lookups! {
+    by_email(body: EmailLookup) => by_account("email", &users::email_subject(&body.address)?);
+    by_phone(body: PhoneLookup) => by_account("phone", &users::phone_subject(&body.number)?);
+    by_wallet(body: WalletLookup) => by_account("wallet", &users::wallet_subject(&body.address)?);
+    by_smart_wallet(body: WalletLookup) => by_account("smart_wallet", &users::wallet_subject(&body.address)?);
+    by_custom_auth_id(body: CustomAuthLookup) => by_account("custom_auth", body.custom_user_id.trim());
+    by_twitter_subject(body: SubjectLookup) => by_account("twitter_oauth", body.subject.trim());
+    by_telegram_user_id(body: TelegramLookup) => by_account("telegram", body.telegram_user_id.trim());
+    by_farcaster_id(body: FarcasterLookup) => by_account("farcaster", &body.fid.to_string());
+    by_twitter_username(body: UsernameLookup) => by_username("twitter_oauth", &body.username);
+    by_discord_username(body: UsernameLookup) => by_username("discord_oauth", &body.username);
+    by_github_username(body: UsernameLookup) => by_username("github_oauth", &body.username);
+    by_telegram_username(body: UsernameLookup) => by_username("telegram", &body.username);
 }
 
 /// Unlinks one of the user's accounts.

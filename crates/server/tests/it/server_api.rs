@@ -225,15 +225,7 @@ async fn v1_gets_lists_and_deletes_the_apps_users(backend: Backend) {
     let did = &ids[0];
     let bare = did.trim_start_matches("did:privy:");
     for id in [did.as_str(), bare] {
-        let reply = v1(
-            &t,
-            Method::GET,
-            &format!("/v1/users/{}", urlencode(id)),
-            &t.app_id,
-            &key,
-        )
-        .send()
-        .await;
+        let reply = user_call(&t, Method::GET, id, &t.app_id, &key).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
         assert_eq!(
             reply.body, sessions[0]["user"],
@@ -243,57 +235,17 @@ async fn v1_gets_lists_and_deletes_the_apps_users(backend: Backend) {
     // Another app's back end sees nothing of these users.
     let other_app = t.create_app(false).await;
     let other_key = secret(&t, &other_app).await;
-    let hidden = v1(
-        &t,
-        Method::GET,
-        &format!("/v1/users/{bare}"),
-        &other_app,
-        &other_key,
-    )
-    .send()
-    .await;
+    let hidden = user_call(&t, Method::GET, bare, &other_app, &other_key).await;
     hidden.assert_error(404, "not_found");
-    let not_theirs = v1(
-        &t,
-        Method::DELETE,
-        &format!("/v1/users/{bare}"),
-        &other_app,
-        &other_key,
-    )
-    .send()
-    .await;
+    let not_theirs = user_call(&t, Method::DELETE, bare, &other_app, &other_key).await;
     not_theirs.assert_error(404, "not_found");
 
     // Deleted with everything theirs: the user, their accounts (the email is free again) and sessions.
-    let deleted = v1(
-        &t,
-        Method::DELETE,
-        &format!("/v1/users/{bare}"),
-        &t.app_id,
-        &key,
-    )
-    .send()
-    .await;
+    let deleted = user_call(&t, Method::DELETE, bare, &t.app_id, &key).await;
     assert_eq!(deleted.status, StatusCode::NO_CONTENT, "{}", deleted.text);
-    let gone = v1(
-        &t,
-        Method::GET,
-        &format!("/v1/users/{bare}"),
-        &t.app_id,
-        &key,
-    )
-    .send()
-    .await;
+    let gone = user_call(&t, Method::GET, bare, &t.app_id, &key).await;
     gone.assert_error(404, "not_found");
-    let again = v1(
-        &t,
-        Method::DELETE,
-        &format!("/v1/users/{bare}"),
-        &t.app_id,
-        &key,
-    )
-    .send()
-    .await;
+    let again = user_call(&t, Method::DELETE, bare, &t.app_id, &key).await;
     again.assert_error(404, "not_found");
     let token = sessions[0]["token"].as_str().unwrap();
     let me = t.get("/api/v1/users/me").bearer(token).send().await;
@@ -738,6 +690,18 @@ async fn v1_unlinks_an_account_by_its_handle_under_the_account_rules(backend: Ba
     .send()
     .await;
     nobody.assert_error(404, "not_found");
+}
+
+/// `method /v1/users/{user_id}` as `app_id`'s back end.
+async fn user_call(
+    t: &TestApp,
+    method: Method,
+    user_id: &str,
+    app_id: &str,
+    secret: &str,
+) -> common::Reply {
+    let path = format!("/v1/users/{}", urlencode(user_id));
+    v1(t, method, &path, app_id, secret).send().await
 }
 
 /// `text` for a URL path or query.
