@@ -154,4 +154,6 @@ export interface PrivyUser {
   mfaMethods: Array<"totp" | "sms" | "passkey">;
   hasAcceptedTerms: boolean;
   isGuest: boolean;
+  /** What the host app's back end stored about the user (`/v1/users/{id}/custom_metadata`); absent until it did. */
+  customMetadata?: Record<string, string | number | boolean>;
 }

@@ -21,6 +21,13 @@ describe("formatUser", () => {
     });
   });
 
+  it("carries the back end's custom metadata as customMetadata, absent until set", () => {
+    expect(formatUser(makeUser({})).customMetadata).toBeUndefined();
+    expect("customMetadata" in formatUser(makeUser({}))).toBe(false);
+    const tagged = formatUser(makeUser({ custom_metadata: { plan: "pro", seats: 3, beta: true } }));
+    expect(tagged.customMetadata).toEqual({ plan: "pro", seats: 3, beta: true });
+  });
+
   it("picks the embedded Ethereum wallet as the user wallet", () => {
     const wallet = (address: string, connector: string, chain: "ethereum" | "solana") => ({
       type: "wallet" as const,

@@ -35,6 +35,7 @@ export function formatUser(user: User): PrivyUser {
     mfaMethods: user.mfa_methods.map((m) => m.type),
     hasAcceptedTerms: user.has_accepted_terms,
     isGuest: user.is_guest,
+    ...(user.custom_metadata ? { customMetadata: user.custom_metadata } : {}),
   };
 }
 
