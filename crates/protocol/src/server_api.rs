@@ -245,3 +245,18 @@ pub struct CreateUserRequest {
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub custom_metadata: Option<serde_json::Map<String, serde_json::Value>>,
 }
+
+/// What `symbolon users export` writes: every user of one app, in the `/v1` user form (linked
+/// accounts with embedded-wallet metadata, MFA enrolment, custom metadata). `symbolon users import`
+/// reads it back, and also a bare array of users (the vendor's export).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UserExport {
+    /// The app the users belong to.
+    pub app_id: String,
+    /// Unix seconds.
+    #[ts(type = "number")]
+    pub exported_at: i64,
+    /// The users, by id.
+    pub users: Vec<User>,
+}

@@ -1,4 +1,4 @@
-//! Command line: `serve`, `migrate`, `apps create`, `apps secret …`.
+//! Command line: `serve`, `migrate`, `apps create`, `apps secret …`, `users export|import`.
 
 use std::path::PathBuf;
 
@@ -28,6 +28,37 @@ pub enum Command {
         /// The apps action.
         #[command(subcommand)]
         command: AppsCommand,
+    },
+    /// Move an app's users out or in.
+    Users {
+        /// The users action.
+        #[command(subcommand)]
+        command: UsersCommand,
+    },
+}
+
+/// `symbolon users …`.
+#[derive(Debug, Subcommand)]
+pub enum UsersCommand {
+    /// Write every user of the app as JSON (the `/v1` user form: linked accounts with wallet
+    /// metadata, MFA enrolment, custom metadata), for `users import` here or elsewhere.
+    Export {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Create users from an export (ours, or the vendor's JSON array of users) or a CSV
+    /// (header: id, created_at, email, phone, wallet_address, wallet_chain_type, custom_user_id,
+    /// custom_metadata). Keeps ids; reports each user; a bad one does not stop the others.
+    Import {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+        /// The file (`.csv` is read as CSV, anything else as JSON).
+        file: PathBuf,
     },
 }
 

@@ -5,10 +5,13 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
+use symbolon_server::accounts::AccountDeps;
 use symbolon_server::api_secrets::make_secret;
 use symbolon_server::app_secrets::AppSecrets;
 use symbolon_server::app_settings::AppSettings;
-use symbolon_server::cli::{AppsCommand, Cli, Command, CreateApp, SecretCommand, is_valid_app_id};
+use symbolon_server::cli::{
+    AppsCommand, Cli, Command, CreateApp, SecretCommand, UsersCommand, is_valid_app_id,
+};
 use symbolon_server::clock::Clock;
 use symbolon_server::config::Config;
 use symbolon_server::db::Db;
@@ -17,6 +20,8 @@ use symbolon_server::keys::sealing::SealingKey;
 use symbolon_server::mail::SmtpMailer;
 use symbolon_server::origin::normalize_origin;
 use symbolon_server::random::random_id;
+use symbolon_server::server_api::deps::ServerApiDeps;
+use symbolon_server::server_api::export;
 use symbolon_server::{AppState, app, serve};
 use tracing_subscriber::EnvFilter;
 
@@ -47,6 +52,7 @@ async fn main() -> ExitCode {
         Command::Apps {
             command: AppsCommand::Secret { command },
         } => app_secret(&config, command).await,
+        Command::Users { command } => users_command(&config, command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -174,6 +180,96 @@ async fn run_secret_command(db: &Db, command: SecretCommand) -> Result<(), BoxEr
         SecretCommand::Revoke { app, id } => {
             if !db.revoke_api_secret(app, id, now).await? {
                 return Err(format!("app {app:?} has no live secret {id:?}").into());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `symbolon users export|import`.
+async fn users_command(config: &Config, command: UsersCommand) -> Result<(), BoxError> {
+    let db = open_db(config).await?;
+    let result = run_users_command(&db, command).await;
+    db.close().await;
+    result
+}
+
+async fn run_users_command(db: &Db, command: UsersCommand) -> Result<(), BoxError> {
+    let (UsersCommand::Export { app, .. } | UsersCommand::Import { app, .. }) = &command;
+    let app = db
+        .find_app(app)
+        .await?
+        .ok_or_else(|| format!("no app {app:?}"))?;
+    let clock = Clock::system();
+    let deps = ServerApiDeps {
+        db: db.clone(),
+        clock: clock.clone(),
+        accounts: AccountDeps {
+            db: db.clone(),
+            clock,
+        },
+    };
+    match command {
+        UsersCommand::Export { out, .. } => {
+            let exported = export::export(&deps, &app).await.map_err(|e| e.message)?;
+            let text = serde_json::to_string_pretty(&exported)?;
+            match out {
+                Some(path) => std::fs::write(&path, text + "\n")
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                None => println!("{text}"),
+            }
+            eprintln!(
+                "symbolon: exported {} users of {}",
+                exported.users.len(),
+                app.id
+            );
+        }
+        UsersCommand::Import { file, .. } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let csv = file
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+            let rows = if csv {
+                export::rows_from_csv(&text)?
+            } else {
+                export::rows_from_json(&text)?
+            };
+            let (total, mut failed) = (rows.len(), 0);
+            for (index, row) in rows.into_iter().enumerate() {
+                let outcome = match row {
+                    Ok(row) => export::import(&deps, &app, &row)
+                        .await
+                        .map(|user| (user.id, row.skipped))
+                        .map_err(|e| e.message),
+                    Err(why) => Err(why),
+                };
+                match outcome {
+                    Ok((id, skipped)) if skipped.is_empty() => {
+                        println!("{}: created {id}", index + 1)
+                    }
+                    Ok((id, skipped)) => {
+                        println!(
+                            "{}: created {id}; left out: {}",
+                            index + 1,
+                            skipped.join("; ")
+                        );
+                    }
+                    Err(why) => {
+                        failed += 1;
+                        println!("{}: failed: {why}", index + 1);
+                    }
+                }
+            }
+            eprintln!(
+                "symbolon: imported {} of {total} users into {}",
+                total - failed,
+                app.id
+            );
+            if failed > 0 {
+                return Err(
+                    format!("{failed} of {total} users were not imported (see above)").into(),
+                );
             }
         }
     }

@@ -161,6 +161,15 @@ impl Db {
         Ok(row.map(user))
     }
 
+    /// Whether any app has a user with this id (ids are unique across the server).
+    pub async fn user_exists(&self, user_id: &str) -> Result<bool, DbError> {
+        let row: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.is_some())
+    }
+
     /// The user with this id in this app.
     pub async fn find_user(
         &self,

@@ -3,5 +3,6 @@
 //! thin; the rules are in [`users`].
 
 pub mod deps;
+pub mod export;
 pub mod routes;
 pub mod users;

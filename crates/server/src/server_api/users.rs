@@ -331,8 +331,47 @@ pub async fn create(
     app: &AppRecord,
     request: &CreateUserRequest,
 ) -> Result<User, AppError> {
+    create_kept(deps, app, request, None).await
+}
+
+/// What an import keeps of a user from another server: id, creation time, terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptIdentity {
+    /// `did:privy:<id>`.
+    pub id: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Whether the user had accepted the terms.
+    pub has_accepted_terms: bool,
+}
+
+/// The refusal of a kept id that is not `did:privy:` and 1 to 64 letters or digits.
+pub const INVALID_USER_ID: &str = "A user id must be did:privy: and 1 to 64 letters or digits";
+
+/// The refusal of a kept id some user of this server has.
+pub const USER_ID_TAKEN: &str = "A user with this id exists already";
+
+/// [`create`], keeping the user's id and times when `kept` (an import from another server).
+pub async fn create_kept(
+    deps: &ServerApiDeps,
+    app: &AppRecord,
+    request: &CreateUserRequest,
+    kept: Option<&KeptIdentity>,
+) -> Result<User, AppError> {
     if request.linked_accounts.is_empty() {
         return Err(AppError::invalid_data(NO_ACCOUNTS));
+    }
+    if let Some(kept) = kept {
+        let bare = kept.id.strip_prefix("did:privy:").unwrap_or_default();
+        if bare.is_empty() || bare.len() > 64 || !bare.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            return Err(AppError::invalid_data(INVALID_USER_ID));
+        }
+        if deps.db.user_exists(&kept.id).await? {
+            return Err(AppError::new(
+                ServerErrorCode::ResourceAlreadyExists,
+                USER_ID_TAKEN,
+            ));
+        }
     }
     let accounts = request
         .linked_accounts
@@ -370,10 +409,13 @@ pub async fn create(
         })
         .collect();
     let user = UserRecord {
-        id: format!("did:privy:{}", random_id(25)?),
+        id: match kept {
+            Some(kept) => kept.id.clone(),
+            None => format!("did:privy:{}", random_id(25)?),
+        },
         app_id: app.id.clone(),
-        created_at: deps.clock.now(),
-        has_accepted_terms: false,
+        created_at: kept.map_or_else(|| deps.clock.now(), |k| k.created_at),
+        has_accepted_terms: kept.is_some_and(|k| k.has_accepted_terms),
         is_guest: false,
         custom_metadata,
     };

@@ -18,6 +18,7 @@ use tokio::net::TcpStream;
 backend_tests!(
     apps_create_prints_only_the_id_and_is_idempotent,
     apps_secret_is_shown_once_listed_by_id_and_revoked,
+    users_export_imports_into_a_fresh_server_unchanged_and_the_user_signs_in_as_before,
     serve_signs_a_user_in_over_http
 );
 
@@ -217,6 +218,211 @@ async fn apps_secret_is_shown_once_listed_by_id_and_revoked(backend: Backend) {
     ]);
     assert!(!unknown.status.success() && unknown.stdout.is_empty());
     remove_database_file(&url);
+}
+
+/// Users exported from one server and imported into a fresh one: the same users (ids, creation
+/// times, accounts, metadata), what cannot move reported, a bad row never stopping the others,
+/// and an imported user signing in by email as the same user.
+async fn users_export_imports_into_a_fresh_server_unchanged_and_the_user_signs_in_as_before(
+    backend: Backend,
+) {
+    let dir = std::env::temp_dir().join(format!(
+        "symbolon-export-{}-{backend:?}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (email, other) = (unique_email(), unique_email());
+    let seed = dir.join(format!("seed-{backend:?}.csv"));
+    std::fs::write(
+        &seed,
+        format!(
+            "id,created_at,email,wallet_address,custom_metadata\n\
+             did:privy:exported1,1700000000,{email},0x70997970C51812dc3A010C7d01b50e0d17dc79C8,\"{{\"\"plan\"\":\"\"pro\"\"}}\"\n\
+             ,,{other},,\n\
+             ,,{email},,\n"
+        ),
+    )
+    .unwrap();
+    let from = fresh_database(backend).await;
+    let to = fresh_database(backend).await;
+    let create_app = |url: &str| {
+        let out = symbolon(url)
+            .args(["apps", "create", "--name", "Moving", "--origin", ORIGIN])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    let (app_from, app_to) = (create_app(&from), create_app(&to));
+    let run = |url: &str, args: &[&str]| symbolon(url).args(args).output().unwrap();
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+
+    // The seed: the third row's email is taken by the first; the other two still import.
+    let seeded = run(
+        &from,
+        &["users", "import", "--app", &app_from, &path(&seed)],
+    );
+    let report = String::from_utf8_lossy(&seeded.stdout).to_string();
+    assert!(!seeded.status.success(), "a failed row fails the command");
+    assert!(
+        report.contains("1: created did:privy:exported1"),
+        "{report}"
+    );
+    assert!(
+        report.contains("3: failed: This account has already been linked to another user."),
+        "{report}"
+    );
+    assert_eq!(
+        report.lines().filter(|l| l.contains("created")).count(),
+        2,
+        "{report}"
+    );
+
+    let exported = dir.join(format!("export-{backend:?}.json"));
+    let out = run(
+        &from,
+        &[
+            "users",
+            "export",
+            "--app",
+            &app_from,
+            "--out",
+            &path(&exported),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first: Value = serde_json::from_str(&std::fs::read_to_string(&exported).unwrap()).unwrap();
+    assert_eq!(first["app_id"], app_from.as_str());
+    assert_eq!(first["users"].as_array().unwrap().len(), 2);
+
+    let imported = run(
+        &to,
+        &["users", "import", "--app", &app_to, &path(&exported)],
+    );
+    assert!(
+        imported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&imported.stdout)
+    );
+    let again = dir.join(format!("again-{backend:?}.json"));
+    assert!(
+        run(
+            &to,
+            &["users", "export", "--app", &app_to, "--out", &path(&again)]
+        )
+        .status
+        .success()
+    );
+    let second: Value = serde_json::from_str(&std::fs::read_to_string(&again).unwrap()).unwrap();
+    // The same users: ids, creation times, terms, metadata, and each account's kind and identity.
+    let summary = |export: &Value| -> Vec<Value> {
+        export["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|u| {
+                // Accounts made in the same second have no set order.
+                let mut accounts: Vec<String> = u["linked_accounts"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| json!([a["type"], a["address"], a["chain_type"]]).to_string())
+                    .collect();
+                accounts.sort();
+                json!([
+                    u["id"],
+                    u["created_at"],
+                    u["has_accepted_terms"],
+                    u["custom_metadata"],
+                    accounts
+                ])
+            })
+            .collect()
+    };
+    assert_eq!(summary(&second), summary(&first));
+    let kept = second["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["id"] == "did:privy:exported1")
+        .unwrap();
+    assert_eq!(kept["custom_metadata"], json!({ "plan": "pro" }));
+    assert_eq!(kept["created_at"], 1_700_000_000);
+
+    // Importing the same export again creates nobody twice: both ids exist.
+    let twice = run(
+        &to,
+        &["users", "import", "--app", &app_to, &path(&exported)],
+    );
+    assert!(!twice.status.success());
+    let report = String::from_utf8_lossy(&twice.stdout).to_string();
+    assert_eq!(
+        report.matches("A user with this id exists already").count(),
+        2,
+        "{report}"
+    );
+
+    // An embedded wallet and a passkey cannot move: reported, the rest imported.
+    let vendor = dir.join(format!("vendor-{backend:?}.json"));
+    let wallet = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+    std::fs::write(
+        &vendor,
+        json!([{ "id": "did:privy:vendor1", "created_at": 1_690_000_000, "linked_accounts": [
+            { "type": "email", "address": unique_email() },
+            { "type": "wallet", "address": wallet, "chain_type": "ethereum", "connector_type": "embedded", "wallet_client_type": "privy" },
+            { "type": "passkey", "credential_id": "abc" },
+        ]}])
+        .to_string(),
+    )
+    .unwrap();
+    let moved = run(&to, &["users", "import", "--app", &app_to, &path(&vendor)]);
+    let report = String::from_utf8_lossy(&moved.stdout).to_string();
+    assert!(moved.status.success(), "{report}");
+    assert!(
+        report.contains(&format!("left out: embedded wallet {wallet}")),
+        "{report}"
+    );
+    assert!(
+        report.contains("passkey: no export carries its public key"),
+        "{report}"
+    );
+
+    // The imported user signs in by email on the new server and is the same user.
+    let server = Server::start(&to, &[]);
+    let http = common::http_client().build().unwrap();
+    let post = |route: &str, body: Value| {
+        http.post(format!("{}{route}", server.base))
+            .header("privy-app-id", &app_to)
+            .header("origin", ORIGIN)
+            .json(&body)
+            .send()
+    };
+    assert_eq!(
+        post("/api/v1/passwordless/init", json!({ "email": email }))
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    let code = mailbox_code(&http, &email).await;
+    let session: Value = post(
+        "/api/v1/passwordless/authenticate",
+        json!({ "email": email, "code": code }),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(session["user"]["id"], "did:privy:exported1", "{session}");
+    assert_eq!(session["is_new_user"], false);
+    server.stop();
+    std::fs::remove_dir_all(&dir).ok();
+    remove_database_file(&from);
+    remove_database_file(&to);
 }
 
 async fn serve_signs_a_user_in_over_http(backend: Backend) {
