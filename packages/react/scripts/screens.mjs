@@ -25,6 +25,7 @@ import { createModalController } from "../src/provider/createModalController";
 import { screenActionsOf } from "../src/modal/screenActions";
 import { PrivyContext } from "../src/provider/PrivyContext";
 import LoginModal from "../src/modal/LoginModal";
+import { loadLoginScreens } from "../src/modal/modalFlows";
 
 const params = new URLSearchParams(location.search);
 const name = params.get("screen");
@@ -95,13 +96,16 @@ const steps = {
 };
 const mfa = (patch) => client.store.setState({ mfaState: { ...client.store.getState().mfaState, ...patch } });
 const pending = (error) => ({ methods: ["totp", "sms", "passkey"], attempt: 1, maxAttempts: 4, deadline: Date.now() + 300000, overallDeadline: Date.now() + 1260000, error });
-createRoot(document.getElementById("root")).render(
-  <PrivyContext.Provider value={{ client, controller, config: { appearance: { theme } } }}>
-    <main><h1>Host app</h1></main>
-    <LoginModal />
-  </PrivyContext.Provider>,
-);
-steps[name](controller);
+// The modal with the screens of its flows, as the provider loads it.
+loadLoginScreens().then((screens) => {
+  createRoot(document.getElementById("root")).render(
+    <PrivyContext.Provider value={{ client, controller, config: { appearance: { theme } } }}>
+      <main><h1>Host app</h1></main>
+      <LoginModal screens={screens} />
+    </PrivyContext.Provider>,
+  );
+  steps[name](controller);
+});
 `;
 
 /** The screens and their file names. */

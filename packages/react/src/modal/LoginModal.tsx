@@ -7,15 +7,19 @@ import type { ScreenName } from "./core/ModalScreen";
 import { Logo } from "./Logo";
 import { MfaVerifyScreen } from "./lazyScreens";
 import { loginMethods } from "./loginMethods";
-import { isLoginScreen, LOGIN_SCREENS, type LoginScreenContext } from "./loginScreens";
 import { ModalFrame } from "./ModalFrame";
 import { useFocusAfterVerification } from "./mfa/useFocusAfterVerification";
+import { METHOD_SCREENS } from "./ownMethods";
 import { screenActionsOf } from "./screenActions";
-import { entryOf } from "./screenEntry";
+import type { LoginScreenContext } from "./screenContext";
+import { entryOf, type ScreenRegistry } from "./screenEntry";
 import { useModalLook } from "./useModalLook";
 
-/** The login, link and update modal; loaded lazily by the provider on the first `login()`. */
-export default function LoginModal() {
+/**
+ * The login, link and update modal; loaded lazily by the provider on the first `login()`, with the
+ * screens of its flows (`loadLoginScreens`). The login methods' own screens come with it.
+ */
+export default function LoginModal({ screens }: { screens: ScreenRegistry<LoginScreenContext> }) {
   const context = useContext(PrivyContext);
   const controller = context?.controller ?? null;
   const state = useModalState(controller);
@@ -47,6 +51,7 @@ export default function LoginModal() {
   const appearance = context.config.appearance ?? {};
   const screenContext: LoginScreenContext = {
     client,
+    flows: controller.flows,
     actions: screenActionsOf(controller, client),
     close: controller.close,
     titleId,
@@ -61,8 +66,8 @@ export default function LoginModal() {
   // MFA verification: alone (the `mfa` flow, no screen under it), or over the screen of the flow that
   // needs it (kept mounted).
   const { verifying } = state;
-  const screen = isLoginScreen(state) ? state : null;
-  const entry = screen && entryOf(LOGIN_SCREENS, screen);
+  const entry = entryOf(screens, state) ?? entryOf(METHOD_SCREENS, state);
+  const screen = entry ? state : null;
   const compact = entry?.compact?.(screenContext) ?? false;
   // Link, update and connect dialogs are named by their screen's title; login keeps "Log in or sign up".
   const labelledBy = state.flow === "login" || state.flow === "connect-or-create" ? undefined : titleId;

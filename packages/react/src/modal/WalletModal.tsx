@@ -7,18 +7,19 @@ import { MfaVerifyScreen } from "./lazyScreens";
 import { ModalFrame } from "./ModalFrame";
 import { useFocusAfterVerification } from "./mfa/useFocusAfterVerification";
 import { screenActionsOf } from "./screenActions";
-import { entryOf } from "./screenEntry";
+import type { ScreenContext } from "./screenContext";
+import { entryOf, type ScreenRegistry } from "./screenEntry";
 import { useModalLook } from "./useModalLook";
-import { isWalletScreen, WALLET_SCREENS } from "./walletScreens";
 import { WALLET_CSS } from "./walletStyles";
 
 const WALLET_SHEET = { id: "symbolon-wallet-styles", css: WALLET_CSS };
 
 /**
- * The wallet's modal screens (sign/send confirmation, key export); a lazy chunk of its own, loaded
- * by the provider the first time a wallet action needs the user, so pages that only log in never load it.
+ * The wallet's modal (sign/send confirmation, key export, with the screens of its flows:
+ * `loadWalletScreens`); a lazy chunk of its own, loaded by the provider the first time a wallet
+ * action needs the user, so pages that only log in never load it.
  */
-export default function WalletModal() {
+export default function WalletModal({ screens }: { screens: ScreenRegistry<ScreenContext> }) {
   const context = useContext(PrivyContext);
   const controller = context?.controller ?? null;
   const state = useModalState(controller);
@@ -29,7 +30,9 @@ export default function WalletModal() {
   useFocusAfterVerification(state.verifying);
 
   const client = context?.client;
-  if (!client || !controller || !state.open || state.screen === null || !isWalletScreen(state)) return null;
+  if (!client || !controller || !state.open || state.screen === null) return null;
+  const entry = entryOf(screens, state);
+  if (!entry) return null;
   const { close } = controller;
   // MFA verification the wallet operation needs: over the screen, which stays mounted (the export frame).
   const { verifying } = state;
@@ -46,8 +49,9 @@ export default function WalletModal() {
         </Suspense>
       )}
       <div className="symbolon-layer" hidden={verifying}>
-        {entryOf(WALLET_SCREENS, state).render(state, {
+        {entry.render(state, {
           client,
+          flows: controller.flows,
           actions: screenActionsOf(controller, client),
           close,
           titleId,

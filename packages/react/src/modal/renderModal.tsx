@@ -15,6 +15,7 @@ import { PrivyContext } from "../provider/PrivyContext";
 import { TEST_APP_ID } from "../test/startTestServer";
 import type { ModalOutcome } from "./flows/createAccountFlow";
 import LoginModal from "./LoginModal";
+import { loadLoginScreens } from "./modalFlows";
 import { screenActionsOf } from "./screenActions";
 
 /** A signed-in user with an email and a phone (server form). */
@@ -77,10 +78,12 @@ export async function renderModal(
   const controller = createModalController(client);
   const outcomes: ModalOutcome[] = [];
   controller.onOutcome((outcome) => outcomes.push(outcome), "all");
+  // As the provider does: the modal with the screens of its flows.
+  const screens = await loadLoginScreens();
   render(
     <PrivyContext.Provider value={{ client, controller, config: options.config ?? {} }}>
       <button type="button">Trigger</button>
-      <LoginModal />
+      <LoginModal screens={screens} />
     </PrivyContext.Provider>,
   );
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

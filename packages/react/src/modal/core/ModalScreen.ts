@@ -1,39 +1,23 @@
-import type { TermsScreenState } from "../flows/createAccountFlow";
-import type { CodeScreenState } from "../flows/createCodeFlow";
-import type { ConfirmScreenState } from "../flows/createConfirmFlow";
-import type { ExportScreenState } from "../flows/createExportFlow";
-import type { FarcasterScreenState } from "../flows/createFarcasterFlow";
-import type { FarcasterSignerScreenState } from "../flows/createFarcasterSignerFlow";
-import type { LoginMethodsScreenState } from "../flows/createLoginMethodsFlow";
-import type { OAuthScreenState } from "../flows/createOAuthFlow";
-import type { PasskeysScreenState } from "../flows/createPasskeysFlow";
-import type { RefusalScreenState } from "../flows/createRefusalFlow";
-import type { TelegramScreenState } from "../flows/createTelegramFlow";
-import type { WalletScreenState } from "../flows/createWalletFlow";
-import type { MfaScreenState } from "../flows/followMfa";
-import type { PasskeyScreenState } from "../flows/passkeyLogin";
-import type { SuccessScreenState } from "../flows/showSuccess";
+import type { FLOWS } from "../modalFlows";
+import type { OWN_METHODS } from "../ownMethods";
+import type { ScreenEntry } from "../screenEntry";
+import type { ScreenStateOf } from "./defineFlow";
+
+/** The states of the screens a login method lists with it in `OWN_METHODS`. */
+type MethodScreenStateOf<Method> = Method extends { screens: infer Screens }
+  ? {
+      [Name in keyof Screens]: Screens[Name] extends ScreenEntry<infer State, never> ? State : never;
+    }[keyof Screens]
+  : never;
 
 /**
  * The screen on the modal: which flow runs (`flow`), which of its screens shows (`screen`), and only
- * that screen's data. Each flow declares its screens in its own file.
+ * that screen's data. Made of the screens each flow of `FLOWS` and each login method of `OWN_METHODS`
+ * declares (type imports: nothing of theirs comes with it).
  */
 export type ModalScreen =
-  | LoginMethodsScreenState
-  | CodeScreenState
-  | OAuthScreenState
-  | TelegramScreenState
-  | FarcasterScreenState
-  | PasskeyScreenState
-  | WalletScreenState
-  | RefusalScreenState
-  | TermsScreenState
-  | SuccessScreenState
-  | ConfirmScreenState
-  | ExportScreenState
-  | FarcasterSignerScreenState
-  | MfaScreenState
-  | PasskeysScreenState;
+  | ScreenStateOf<(typeof FLOWS)[keyof typeof FLOWS]>
+  | MethodScreenStateOf<(typeof OWN_METHODS)[keyof typeof OWN_METHODS]>;
 
 /** A screen's name. */
 export type ScreenName = ModalScreen["screen"];

@@ -9,6 +9,7 @@ import {
 } from "@symbolon/core";
 import { PrivyErrorCode } from "../../errors/PrivyErrorCode";
 import type { ModalCore } from "../core/createModalCore";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
 import type { ModalScreen } from "../core/ModalScreen";
 import {
   type AccountFlowKind,
@@ -179,3 +180,10 @@ function newSession(flow: SignInFlowKind, kind: AccountKind | null): SignInSessi
     awaitingTerms: null,
   };
 }
+
+/** The sign-in flows' base: every other sign-in flow opens through it. */
+export const ACCOUNT_FLOW = defineFlow({
+  create: ({ core, client }) => createAccountFlow(core, client),
+  exposes: ["onOutcome"],
+  screens: loginModalScreens<TermsScreenState>(() => import("./accountScreens")),
+});

@@ -1,6 +1,7 @@
 import type { Client } from "@symbolon/core";
 import type { ModalCore } from "../core/createModalCore";
-import { type AccountFlow, isSignedIn, type SignInSession } from "./createAccountFlow";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
+import { ACCOUNT_FLOW, type AccountFlow, isSignedIn, type SignInSession } from "./createAccountFlow";
 import type { LoginMethodsScreenState } from "./createLoginMethodsFlow";
 import { type AccountKind, type CodeTarget, isSignInOrConnect, type SignInFlowKind } from "./signInTypes";
 
@@ -119,3 +120,9 @@ export function createCodeFlow(core: ModalCore, client: Client, account: Account
     memory,
   };
 }
+
+export const CODE_FLOW = defineFlow({
+  create: ({ core, client, use }) => createCodeFlow(core, client, use(ACCOUNT_FLOW)),
+  exposes: ["openLink", "openUpdate"],
+  screens: loginModalScreens<CodeScreenState>(() => import("./codeScreens")),
+});

@@ -1,5 +1,6 @@
 import type { WalletConfirmationRequest } from "@symbolon/core";
 import type { ModalCore } from "../core/createModalCore";
+import { defineFlow, walletModalScreens } from "../core/defineFlow";
 
 /** The confirmation screen: what the user is asked to approve (a signature or a transaction). */
 export type ConfirmScreenState = {
@@ -51,3 +52,9 @@ export function createConfirmFlow(core: ModalCore): ConfirmFlow {
     },
   };
 }
+
+export const CONFIRM_FLOW = defineFlow({
+  create: ({ core }) => createConfirmFlow(core),
+  exposes: ["confirm", "resolveConfirmation"],
+  screens: walletModalScreens<ConfirmScreenState>("confirm", () => import("./confirmScreens")),
+});

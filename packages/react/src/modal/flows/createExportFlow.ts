@@ -1,4 +1,5 @@
 import type { ModalCore } from "../core/createModalCore";
+import { defineFlow, walletModalScreens } from "../core/defineFlow";
 
 /** The key export screen: the wallet page that shows the key of `exportAddress`. */
 export type ExportScreenState = { flow: "export"; screen: "export"; exportAddress: string };
@@ -17,3 +18,9 @@ export function createExportFlow(core: ModalCore): ExportFlow {
     },
   };
 }
+
+export const EXPORT_FLOW = defineFlow({
+  create: ({ core }) => createExportFlow(core),
+  exposes: ["openExport"],
+  screens: walletModalScreens<ExportScreenState>("export", () => import("./exportScreens")),
+});

@@ -1,5 +1,6 @@
 import type { Client, LoginResult, User } from "@symbolon/core";
-import { type AccountFlow, isSignedIn } from "./createAccountFlow";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
+import { ACCOUNT_FLOW, type AccountFlow, isSignedIn } from "./createAccountFlow";
 import type { SignInFlowKind } from "./signInTypes";
 
 /** Sign In With Farcaster (its QR code or app link) is under way: a login, or a link to the signed-in user. */
@@ -33,3 +34,9 @@ export function createFarcasterFlow(client: Client, account: AccountFlow): Farca
     },
   };
 }
+
+export const FARCASTER_FLOW = defineFlow({
+  create: ({ client, use }) => createFarcasterFlow(client, use(ACCOUNT_FLOW)),
+  exposes: ["openLinkFarcaster"],
+  screens: loginModalScreens<FarcasterScreenState>(() => import("./farcasterScreens")),
+});

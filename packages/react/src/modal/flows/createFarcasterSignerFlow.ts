@@ -1,5 +1,6 @@
 import type { FarcasterSignerResponse } from "@symbolon/core";
 import type { ModalCore } from "../core/createModalCore";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
 import { showSuccess } from "./showSuccess";
 
 /** Spec §2 Farcaster signer request: the Ed25519 key `signerPublicKey` to have approved. */
@@ -56,3 +57,9 @@ export function createFarcasterSignerFlow(core: ModalCore): FarcasterSignerFlow 
     },
   };
 }
+
+export const FARCASTER_SIGNER_FLOW = defineFlow({
+  create: ({ core }) => createFarcasterSignerFlow(core),
+  exposes: ["requestFarcasterSigner"],
+  screens: loginModalScreens<FarcasterSignerScreenState>(() => import("./farcasterSignerScreens")),
+});

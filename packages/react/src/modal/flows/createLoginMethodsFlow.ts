@@ -1,6 +1,7 @@
 import type { Client } from "@symbolon/core";
-import type { AccountFlow } from "./createAccountFlow";
-import type { CodeFlow } from "./createCodeFlow";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
+import { ACCOUNT_FLOW, type AccountFlow } from "./createAccountFlow";
+import { CODE_FLOW, type CodeFlow } from "./createCodeFlow";
 import type { SignInFlowKind } from "./signInTypes";
 
 /**
@@ -42,3 +43,9 @@ export function createLoginMethodsFlow(
     },
   };
 }
+
+export const LOGIN_METHODS_FLOW = defineFlow({
+  create: ({ client, use }) => createLoginMethodsFlow(client, use(ACCOUNT_FLOW), use(CODE_FLOW)),
+  exposes: ["login"],
+  screens: loginModalScreens<LoginMethodsScreenState>(() => import("./loginMethodsScreens")),
+});

@@ -8,7 +8,9 @@ import {
   loginWithOAuth,
 } from "@symbolon/core";
 import type { ModalCore } from "../core/createModalCore";
-import { type AccountFlow, isSignedIn } from "./createAccountFlow";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
+import { ACCOUNT_FLOW, type AccountFlow, isSignedIn } from "./createAccountFlow";
+import { REFUSAL_FLOW } from "./createRefusalFlow";
 import type { SignInFlowKind } from "./signInTypes";
 
 /** Spec §4 "after OAuth success, each step after a short delay": how long "Successfully connected" stays. */
@@ -163,3 +165,10 @@ export function createOAuthFlow(
     },
   };
 }
+
+export const OAUTH_FLOW = defineFlow({
+  create: ({ core, client, use }) =>
+    createOAuthFlow(core, client, use(ACCOUNT_FLOW), use(REFUSAL_FLOW).refuse),
+  exposes: ["openLinkOAuth", "handleOAuthReturn"],
+  screens: loginModalScreens<OAuthScreenState>(() => import("./oauthScreens")),
+});

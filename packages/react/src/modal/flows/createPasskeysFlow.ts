@@ -1,5 +1,6 @@
 import { type Client, resetPasskeyFlow, type User } from "@symbolon/core";
 import type { ModalCore } from "../core/createModalCore";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
 import { isSignedIn } from "./createAccountFlow";
 import { showSuccess } from "./showSuccess";
 
@@ -32,3 +33,9 @@ export function createPasskeysFlow(core: ModalCore, client: Client): PasskeysFlo
       showSuccess(core, { flow: "passkeys", screen: "success", title: "Passkeys updated" }),
   };
 }
+
+export const PASSKEYS_FLOW = defineFlow({
+  create: ({ core, client }) => createPasskeysFlow(core, client),
+  exposes: ["openPasskeys"],
+  screens: loginModalScreens<PasskeysScreenState>(() => import("./passkeysScreens")),
+});

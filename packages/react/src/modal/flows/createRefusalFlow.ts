@@ -1,5 +1,6 @@
 import type { ModalCore } from "../core/createModalCore";
-import type { AccountFlow } from "./createAccountFlow";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
+import { ACCOUNT_FLOW, type AccountFlow } from "./createAccountFlow";
 import type { SignInFlowKind } from "./signInTypes";
 import { type Refusal, type TransferOffer, toRefusal } from "./toRefusal";
 
@@ -50,3 +51,9 @@ export function createRefusalFlow(core: ModalCore, account: AccountFlow): Refusa
     },
   };
 }
+
+export const REFUSAL_FLOW = defineFlow({
+  create: ({ core, use }) => createRefusalFlow(core, use(ACCOUNT_FLOW)),
+  exposes: ["offerRefusal"],
+  screens: loginModalScreens<RefusalScreenState>(() => import("./refusalScreens")),
+});

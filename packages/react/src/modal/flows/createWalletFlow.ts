@@ -1,7 +1,8 @@
 import type { Client, ConnectedExternalWallet, LoginResult } from "@symbolon/core";
 import { PrivyErrorCode } from "../../errors/PrivyErrorCode";
 import type { ModalCore } from "../core/createModalCore";
-import { type AccountFlow, isSignedIn } from "./createAccountFlow";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
+import { ACCOUNT_FLOW, type AccountFlow, isSignedIn } from "./createAccountFlow";
 import type { SignInFlowKind } from "./signInTypes";
 
 /** The flows that connect a wallet without signing in with it: `connect`, and connect-or-create's wallet. */
@@ -142,3 +143,9 @@ export function createWalletFlow(core: ModalCore, client: Client, account: Accou
     memory,
   };
 }
+
+export const WALLET_FLOW = defineFlow({
+  create: ({ core, client, use }) => createWalletFlow(core, client, use(ACCOUNT_FLOW)),
+  exposes: ["openLinkWallet", "openConnectWallet", "openConnectOrCreate", "onWalletOutcome"],
+  screens: loginModalScreens<WalletScreenState>(() => import("./walletScreens")),
+});

@@ -1,5 +1,6 @@
 import { type Client, closeMfaModal, type MfaState } from "@symbolon/core";
 import type { ModalCore } from "../core/createModalCore";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
 
 /**
  * The MFA flows: `mfa`, the verification alone (no screen under it); `mfa-enroll`, the enrolment
@@ -80,3 +81,9 @@ export function followMfa(core: ModalCore, client: Client): void {
     }),
   );
 }
+
+/** The MFA flows follow core's store; the verification alone is a layer over no screen (both modals show it). */
+export const MFA_FLOW = defineFlow({
+  create: ({ core, client }) => followMfa(core, client),
+  screens: loginModalScreens<MfaScreenState, "mfa-verify">(() => import("./mfaScreens")),
+});

@@ -1,4 +1,5 @@
 import type { ModalCore } from "../core/createModalCore";
+import { defineFlow, loginModalScreens } from "../core/defineFlow";
 import type { SignInFlowKind, WayIn } from "./signInTypes";
 
 /** How long the success screen stays before the modal closes itself. */
@@ -15,3 +16,8 @@ export function showSuccess(core: ModalCore, screen: SuccessScreenState): void {
   core.show(screen);
   core.later(SUCCESS_CLOSE_DELAY_MS, () => core.close());
 }
+
+/** The success screen many flows end on (nothing to create: they show it with `showSuccess`). */
+export const SUCCESS_FLOW = defineFlow({
+  screens: loginModalScreens<SuccessScreenState>(() => import("./successScreens")),
+});
