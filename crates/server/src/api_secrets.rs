@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
 use crate::db::api_secrets::{ApiSecretRecord, LAST_USED_RESOLUTION_S};
@@ -160,7 +161,7 @@ impl SecretChecker {
         let checked = self.checked.lock().unwrap_or_else(|e| e.into_inner());
         checked
             .get(id)
-            .is_some_and(|known| constant_time_eq(known, digest))
+            .is_some_and(|known| bool::from(known.ct_eq(digest)))
     }
 
     fn remember(&self, id: &str, digest: [u8; 32]) {
@@ -170,10 +171,6 @@ impl SecretChecker {
         }
         checked.insert(id.to_string(), digest);
     }
-}
-
-fn constant_time_eq(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    a.iter().zip(b).fold(0u8, |diff, (x, y)| diff | (x ^ y)) == 0
 }
 
 /// A hash of a secret nobody has, checked when the presented one has no row.

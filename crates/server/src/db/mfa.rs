@@ -155,6 +155,38 @@ impl Db {
             .collect())
     }
 
+    /// The second factors of `app_id`'s users whose ids sort in `(after, last]`, each with its
+    /// user's id (one page of `list_users`, in one query).
+    pub async fn mfa_methods_of_id_range(
+        &self,
+        app_id: &str,
+        after: Option<&str>,
+        last: &str,
+    ) -> Result<Vec<(String, MfaMethodRecord)>, DbError> {
+        let rows: Vec<(String, String, Option<String>, i64)> = sqlx::query_as(
+            "SELECT m.user_id, m.method, m.phone_number, m.verified_at
+             FROM users u JOIN mfa_methods m ON m.user_id = u.id
+             WHERE u.app_id = $1 AND u.id > $2 AND u.id <= $3
+             ORDER BY m.user_id, m.verified_at, m.method",
+        )
+        .bind(app_id)
+        .bind(after.unwrap_or(""))
+        .bind(last)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(user_id, method, phone_number, verified_at)| {
+                let record = MfaMethodRecord {
+                    method,
+                    phone_number,
+                    verified_at,
+                };
+                (user_id, record)
+            })
+            .collect())
+    }
+
     /// The user's TOTP row, if any.
     pub async fn totp(&self, user_id: &str) -> Result<Option<TotpRecord>, DbError> {
         let row: Option<(Option<String>, Option<String>, i64, i64)> = sqlx::query_as(

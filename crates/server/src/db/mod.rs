@@ -48,6 +48,10 @@ pub enum DbError {
         /// conflict the server found itself (a lost compare-and-swap).
         constraint: Option<String>,
     },
+    /// A row the write refers to is gone: a concurrent change deleted it (a user deleted over
+    /// `/v1` while they were signing in).
+    #[error("a referenced row was deleted concurrently")]
+    Vanished,
     /// A stored JSON document (a challenge's payload) did not read back as its type.
     #[error("stored data unreadable: {0}")]
     Corrupt(String),
@@ -69,6 +73,7 @@ impl From<sqlx::Error> for DbError {
                     .map(str::to_string)
                     .or_else(|| sqlite_unique_columns(database.message())),
             },
+            Some(database) if database.is_foreign_key_violation() => DbError::Vanished,
             _ => DbError::Sqlx(error),
         }
     }
@@ -240,6 +245,10 @@ impl From<DbError> for AppError {
             DbError::Conflict { .. } => Self::new(
                 ServerErrorCode::ResourceConflict,
                 "A concurrent change conflicted; retry",
+            ),
+            DbError::Vanished => Self::new(
+                ServerErrorCode::ResourceConflict,
+                "The user was deleted meanwhile; sign in again",
             ),
             other => Self::internal(&other),
         }

@@ -26,7 +26,7 @@ use crate::identifiers::email::normalize_email;
 use crate::identifiers::wallet_address::normalize_wallet_address;
 use crate::random::random_id;
 use crate::sms::normalize_phone;
-use crate::users::view::user_view;
+use crate::users::view::{user_page_view, user_view};
 use symbolon_protocol::user::ChainType;
 
 /// The answer to an id, lookup or delete of a user the app does not have.
@@ -81,10 +81,7 @@ pub async fn list(
     let users = deps.db.list_users(&app.id, cursor, limit).await?;
     let full = users.len() == limit as usize;
     let next_cursor = users.last().filter(|_| full).map(|u| u.id.clone());
-    let mut data = Vec::with_capacity(users.len());
-    for user in &users {
-        data.push(user_view(&deps.db, user).await?);
-    }
+    let data = user_page_view(&deps.db, &app.id, cursor, &users).await?;
     Ok(UserPage { data, next_cursor })
 }
 

@@ -6,11 +6,14 @@ use symbolon_protocol::user::{
     RecoveryMethod, TelegramAccount, User, Verification, WalletAccount,
 };
 
+use std::collections::HashMap;
+
 use crate::db::Db;
 use crate::db::account_details::{
     AccountDetails, CrossAppDetails, ExternalWalletDetails, FarcasterDetails, OAuthDetails,
     PasskeyDetails, TelegramDetails,
 };
+use crate::db::mfa::MfaMethodRecord;
 use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::db::wallets::WALLET_ACCOUNT_TYPE;
 use crate::error::AppError;
@@ -206,15 +209,49 @@ fn oauth_account(
 /// The user's enrolled methods in wire form (`User.mfa_methods`).
 pub async fn mfa_methods(db: &Db, user_id: &str) -> Result<Vec<MfaMethod>, AppError> {
     let methods = db.mfa_methods(user_id).await?;
-    Ok(methods
-        .into_iter()
-        .filter_map(|m| {
-            let verified_at = m.verified_at;
-            Some(match MfaMethodType::parse(&m.method)? {
-                MfaMethodType::Totp => MfaMethod::Totp { verified_at },
-                MfaMethodType::Sms => MfaMethod::Sms { verified_at },
-                MfaMethodType::Passkey => MfaMethod::Passkey { verified_at },
-            })
+    Ok(methods.into_iter().filter_map(wire_mfa_method).collect())
+}
+
+/// One enrolled method in wire form; `None` for a kind this server does not know.
+fn wire_mfa_method(m: MfaMethodRecord) -> Option<MfaMethod> {
+    let verified_at = m.verified_at;
+    Some(match MfaMethodType::parse(&m.method)? {
+        MfaMethodType::Totp => MfaMethod::Totp { verified_at },
+        MfaMethodType::Sms => MfaMethod::Sms { verified_at },
+        MfaMethodType::Passkey => MfaMethod::Passkey { verified_at },
+    })
+}
+
+/// The wire form of one page of `app_id`'s users (ids ascending, all after `after`), with their
+/// accounts and second factors read in one query each for the whole page.
+pub async fn user_page_view(
+    db: &Db,
+    app_id: &str,
+    after: Option<&str>,
+    users: &[UserRecord],
+) -> Result<Vec<User>, AppError> {
+    let Some(last) = users.last() else {
+        return Ok(Vec::new());
+    };
+    let mut accounts: HashMap<String, Vec<LinkedAccountRecord>> = HashMap::new();
+    for (user_id, account) in db
+        .linked_accounts_of_id_range(app_id, after, &last.id)
+        .await?
+    {
+        accounts.entry(user_id).or_default().push(account);
+    }
+    let mut factors: HashMap<String, Vec<MfaMethod>> = HashMap::new();
+    for (user_id, method) in db.mfa_methods_of_id_range(app_id, after, &last.id).await? {
+        if let Some(method) = wire_mfa_method(method) {
+            factors.entry(user_id).or_default().push(method);
+        }
+    }
+    Ok(users
+        .iter()
+        .map(|user| {
+            let mut view = wire_user(user, accounts.remove(&user.id).unwrap_or_default());
+            view.mfa_methods = factors.remove(&user.id).unwrap_or_default();
+            view
         })
         .collect())
 }

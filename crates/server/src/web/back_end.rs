@@ -54,6 +54,11 @@ impl FromRequestParts<AppState> for BackEnd {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
+        // Checked already by the idempotency middleware, which left it here (extensions never
+        // come from the wire): one secret check per request.
+        if let Some(checked) = parts.extensions.get::<BackEnd>() {
+            return Ok(checked.clone());
+        }
         let (app_id, secret) = basic_credentials(&parts.headers).ok_or_else(invalid_secret)?;
         if header(&parts.headers, HEADER_APP_ID).map(str::trim) != Some(app_id.as_str()) {
             return Err(AppError::new(

@@ -77,6 +77,7 @@ async fn keyed_call(state: &AppState, request: Request, next: Next) -> Result<Re
         hasher.update(part);
     }
     let request_hash = hex(&hasher.finalize());
+    parts.extensions.insert(back_end.clone());
     let (app_id, key_hash) = (back_end.app.id.as_str(), sha256_hex(key.as_bytes()));
     let db = &state.db;
     let claim = db

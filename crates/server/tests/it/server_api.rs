@@ -24,7 +24,8 @@ backend_tests!(
     v1_concurrent_creates_of_one_email_make_one_user,
     v1_an_idempotency_key_runs_a_post_once_and_replays_its_answer,
     v1_concurrent_posts_with_one_idempotency_key_create_one_user,
-    v1_unlinks_an_account_by_its_handle_under_the_account_rules
+    v1_unlinks_an_account_by_its_handle_under_the_account_rules,
+    v1_a_delete_racing_a_login_leaves_no_live_session_and_no_server_error
 );
 
 /// A new live secret of `app_id`.
@@ -192,6 +193,7 @@ async fn v1_gets_lists_and_deletes_the_apps_users(backend: Backend) {
 
     // Pages of 2: every user exactly once, oldest id first, then no cursor.
     let mut seen = Vec::new();
+    let mut listed = Vec::new();
     let mut cursor: Option<String> = None;
     for page in 0.. {
         assert!(page < 10, "the pages never ended");
@@ -204,6 +206,7 @@ async fn v1_gets_lists_and_deletes_the_apps_users(backend: Backend) {
         let data = reply.body["data"].as_array().unwrap();
         assert!(data.len() <= 2);
         seen.extend(data.iter().map(|u| u["id"].as_str().unwrap().to_string()));
+        listed.extend(data.iter().cloned());
         match reply.body["next_cursor"].as_str() {
             Some(next) => cursor = Some(next.to_string()),
             None => break,
@@ -212,8 +215,11 @@ async fn v1_gets_lists_and_deletes_the_apps_users(backend: Backend) {
     let mut sorted = seen.clone();
     sorted.sort();
     assert_eq!(seen, sorted, "ordered by id");
-    for id in &ids {
+    for (id, session) in ids.iter().zip(&sessions) {
         assert_eq!(seen.iter().filter(|s| *s == id).count(), 1, "{id} once");
+        // A page carries each user whole, as the login answered it (accounts read per page).
+        let entry = listed.iter().find(|u| u["id"] == id.as_str()).unwrap();
+        assert_eq!(entry, &session["user"], "{id} in the list");
     }
     for limit in ["0", "101", "x"] {
         let path = format!("/v1/users?limit={limit}");
@@ -690,6 +696,70 @@ async fn v1_unlinks_an_account_by_its_handle_under_the_account_rules(backend: Ba
     .send()
     .await;
     nobody.assert_error(404, "not_found");
+}
+
+async fn v1_a_delete_racing_a_login_leaves_no_live_session_and_no_server_error(backend: Backend) {
+    let t = Arc::new(TestApp::start(backend).await);
+    let key = secret(&t, &t.app_id).await;
+    for round in 0..10 {
+        let email = unique_email();
+        let first = t.login(&email).await;
+        let did = first["user"]["id"].as_str().unwrap().to_string();
+        let code = t.send_code(&email).await;
+        // The code's check and the delete at once, the delete sent a little later each round so
+        // that some rounds land inside the login's writes.
+        let login = {
+            let t = Arc::clone(&t);
+            let email = email.clone();
+            tokio::spawn(async move {
+                t.post(
+                    "/api/v1/passwordless/authenticate",
+                    json!({ "email": email, "code": code }),
+                )
+                .send()
+                .await
+            })
+        };
+        let delete = {
+            let (t, key, did) = (Arc::clone(&t), key.clone(), did.clone());
+            tokio::spawn(async move {
+                tokio::time::sleep(std::time::Duration::from_millis(round % 5)).await;
+                user_call(&t, Method::DELETE, &did, &t.app_id, &key).await
+            })
+        };
+        let (login, delete) = (login.await.unwrap(), delete.await.unwrap());
+        assert_eq!(delete.status, StatusCode::NO_CONTENT, "{}", delete.text);
+        assert!(
+            login.status.is_success() || login.status.is_client_error(),
+            "round {round}: the login answered {} {}",
+            login.status,
+            login.text
+        );
+        let gone = user_call(&t, Method::GET, &did, &t.app_id, &key).await;
+        if login.status.is_success() && login.body["user"]["id"] != did.as_str() {
+            // The login came after the delete: a new user, signed in.
+            let me = t
+                .get("/api/v1/users/me")
+                .bearer(login.body["token"].as_str().unwrap())
+                .send()
+                .await;
+            assert_eq!(me.status, StatusCode::OK, "{}", me.text);
+        } else if login.status.is_success() {
+            // The login won the race for the old user: its session died with the user.
+            let me = t
+                .get("/api/v1/users/me")
+                .bearer(login.body["token"].as_str().unwrap())
+                .send()
+                .await;
+            assert_eq!(
+                me.status,
+                StatusCode::UNAUTHORIZED,
+                "round {round}: {}",
+                me.text
+            );
+        }
+        gone.assert_error(404, "not_found");
+    }
 }
 
 /// `method /v1/users/{user_id}` as `app_id`'s back end.
