@@ -1,6 +1,8 @@
 // The embedded wallet as a user lives it: created on first sign-in, sign a message and typed data, get test STT,
-// send 0.01 STT, then the same wallet on a "new device" (the frame's storage wiped).
+// send 0.01 STT, then the same wallet on a "new device" (the frame's storage wiped); then a wallet the host
+// pregenerated over /v1 is the user's at first sign-in.
 import assert from "node:assert/strict";
+import { PrivyClient } from "@privy-io/node";
 import { parseEther, recoverTypedDataAddress, verifyMessage } from "viem";
 import { sharedBrowser } from "../lib/browser.mjs";
 import { expectSignedOut, logIn, uniqueEmail } from "../lib/flows.mjs";
@@ -179,5 +181,42 @@ step(
       assert.equal(body.recovery_share, null, "no recovery share for a known device");
       assert.equal(typeof body.auth_share, "string");
     }
+  },
+);
+
+step(
+  "a wallet the host pregenerated with @privy-io/node is the user's at first sign-in: same address, signs",
+  async ({ page }) => {
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectSignedOut(page);
+    const host = new PrivyClient({ appId: stack.appId, appSecret: stack.appSecret, apiUrl: stack.urls.api });
+    const newcomer = uniqueEmail("pregenerated");
+    const created = await host.users().create({
+      linked_accounts: [{ type: "email", address: newcomer }],
+      wallets: [{ chain_type: "ethereum" }],
+    });
+    const pregenerated = created.linked_accounts.find((a) => a.type === "wallet");
+    assert.equal(pregenerated.wallet_index, 0);
+
+    const walletCalls = [];
+    const onRequest = (r) => r.url().includes("/api/v1/embedded_wallets") && walletCalls.push(r.url());
+    page.on("request", onRequest);
+    await logIn(page, stack, newcomer);
+    assert.equal(await shownAddress(page), pregenerated.address);
+    const message = "My pregenerated wallet";
+    const signature = await signMessageInUi(page, message);
+    page.off("request", onRequest);
+    assert.equal(await verifyMessage({ address: pregenerated.address, message, signature }), true);
+    // The frame recovered it (no device share existed) and made no wallet of its own.
+    assert.ok(
+      walletCalls.some((u) => u.endsWith("/recovery/key_material")),
+      walletCalls.join("\n"),
+    );
+    assert.ok(!walletCalls.some((u) => u.endsWith("/embedded_wallets")), walletCalls.join("\n"));
+    const user = await host.users()._get(created.id);
+    assert.deepEqual(
+      user.linked_accounts.filter((a) => a.type === "wallet").map((a) => a.address),
+      [pregenerated.address],
+    );
   },
 );

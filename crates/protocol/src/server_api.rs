@@ -244,6 +244,45 @@ pub struct CreateUserRequest {
     #[ts(optional, type = "Record<string, string | number | boolean>")]
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
     pub custom_metadata: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Embedded wallets to make for the user now, which they own from their first sign-in.
+    #[serde(default)]
+    #[ts(optional)]
+    pub wallets: Option<Vec<WalletCreationInput>>,
+}
+
+/// `POST /v1/users/{user_id}/wallets`: embedded wallets to make for a user who has none yet.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PregenerateWalletsRequest {
+    /// At least one wallet.
+    pub wallets: Vec<WalletCreationInput>,
+}
+
+/// One embedded wallet to pregenerate, in the vendor's shape. Only `chain_type: "ethereum"` is
+/// made so far; the other fields are refused when set (they come with smart wallets and
+/// delegation), never silently dropped.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct WalletCreationInput {
+    /// `ethereum` (the vendor also names `solana` and other chains).
+    pub chain_type: String,
+    /// A smart wallet with this one as its signer.
+    #[serde(default)]
+    #[ts(optional)]
+    pub create_smart_wallet: Option<bool>,
+    /// Key quorums that may also sign.
+    #[serde(default)]
+    #[ts(optional, type = "Array<unknown>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Object>>))]
+    pub additional_signers: Option<Vec<serde_json::Value>>,
+    /// Policies the wallet's signatures must pass.
+    #[serde(default)]
+    #[ts(optional)]
+    pub policy_ids: Option<Vec<String>>,
+    /// The host's own id for the wallet.
+    #[serde(default)]
+    #[ts(optional)]
+    pub external_id: Option<String>,
 }
 
 /// What `symbolon users export` writes: every user of one app, in the `/v1` user form (linked

@@ -16,12 +16,14 @@ use symbolon_server::clock::Clock;
 use symbolon_server::config::Config;
 use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
+use symbolon_server::keys::ShareVault;
 use symbolon_server::keys::sealing::SealingKey;
 use symbolon_server::mail::SmtpMailer;
 use symbolon_server::origin::normalize_origin;
 use symbolon_server::random::random_id;
 use symbolon_server::server_api::deps::ServerApiDeps;
 use symbolon_server::server_api::export;
+use symbolon_server::wallets::deps::PregenerateDeps;
 use symbolon_server::{AppState, app, serve};
 use tracing_subscriber::EnvFilter;
 
@@ -189,12 +191,16 @@ async fn run_secret_command(db: &Db, command: SecretCommand) -> Result<(), BoxEr
 /// `symbolon users export|import`.
 async fn users_command(config: &Config, command: UsersCommand) -> Result<(), BoxError> {
     let db = open_db(config).await?;
-    let result = run_users_command(&db, command).await;
+    let result = run_users_command(config, &db, command).await;
     db.close().await;
     result
 }
 
-async fn run_users_command(db: &Db, command: UsersCommand) -> Result<(), BoxError> {
+async fn run_users_command(
+    config: &Config,
+    db: &Db,
+    command: UsersCommand,
+) -> Result<(), BoxError> {
     let (UsersCommand::Export { app, .. } | UsersCommand::Import { app, .. }) = &command;
     let app = db
         .find_app(app)
@@ -206,7 +212,12 @@ async fn run_users_command(db: &Db, command: UsersCommand) -> Result<(), BoxErro
         clock: clock.clone(),
         accounts: AccountDeps {
             db: db.clone(),
+            clock: clock.clone(),
+        },
+        wallets: PregenerateDeps {
+            db: db.clone(),
             clock,
+            share_vault: Arc::new(ShareVault::from_config(config)?),
         },
     };
     match command {

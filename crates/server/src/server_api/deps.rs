@@ -7,6 +7,7 @@ use crate::accounts::deps::AccountDeps;
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::state::AppState;
+use crate::wallets::deps::PregenerateDeps;
 
 /// The `/v1` API's slice of the state.
 #[derive(Clone)]
@@ -17,6 +18,8 @@ pub struct ServerApiDeps {
     pub clock: Clock,
     /// The account rules.
     pub accounts: AccountDeps,
+    /// Makes pregenerated wallets.
+    pub wallets: PregenerateDeps,
 }
 
 impl FromRef<AppState> for ServerApiDeps {
@@ -25,6 +28,7 @@ impl FromRef<AppState> for ServerApiDeps {
             db: state.db.clone(),
             clock: state.clock.clone(),
             accounts: AccountDeps::from_ref(state),
+            wallets: PregenerateDeps::from_ref(state),
         }
     }
 }

@@ -114,6 +114,7 @@ fn row_from_user(position: usize, user: &Value) -> Result<ImportRow, String> {
         position,
         kept,
         request: CreateUserRequest {
+            wallets: None,
             linked_accounts,
             custom_metadata,
         },

@@ -5,8 +5,8 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use symbolon_protocol::server_api::{
     CreateUserRequest, CustomAuthLookup, CustomMetadataRequest, EmailLookup, FarcasterLookup,
-    PhoneLookup, SubjectLookup, TelegramLookup, UnlinkAccountRequest, UserListQuery, UserPage,
-    UsernameLookup, WalletLookup,
+    PhoneLookup, PregenerateWalletsRequest, SubjectLookup, TelegramLookup, UnlinkAccountRequest,
+    UserListQuery, UserPage, UsernameLookup, WalletLookup,
 };
 use symbolon_protocol::user::User;
 
@@ -100,6 +100,17 @@ lookups! {
     by_telegram_username(body: UsernameLookup) => by_username("telegram", &body.username);
 }
 
+/// Pregenerates embedded wallets for a user who has none yet.
+async fn pregenerate_wallets(
+    State(deps): State<ServerApiDeps>,
+    back_end: BackEnd,
+    PathParam(user_id): PathParam<String>,
+    JsonBody(body): JsonBody<PregenerateWalletsRequest>,
+) -> Result<Json<User>, AppError> {
+    let user = users::pregenerate_wallets(&deps, &back_end.app, &user_id, &body.wallets).await?;
+    Ok(Json(user))
+}
+
 /// Unlinks one of the user's accounts.
 async fn unlink_account(
     State(deps): State<ServerApiDeps>,
@@ -123,7 +134,7 @@ const USER: Body = Body::Json(json::<User>);
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
     r(Get, "/v1/users", "A page of the app's users (cursor, limit ≤ 100)", None, Body::Json(json::<UserPage>), AppSecret, &[]),
-    r(Post, "/v1/users", "Create a user with accounts proven elsewhere (an import)", Some(json::<CreateUserRequest>), USER, AppSecret, &[403, 422]),
+    r(Post, "/v1/users", "Create a user with accounts proven elsewhere (an import), optionally with pregenerated wallets", Some(json::<CreateUserRequest>), USER, AppSecret, &[403, 422]),
     r(Get, "/v1/users/{user_id}", "The app's user by id", None, USER, AppSecret, &[404]),
     r(Delete, "/v1/users/{user_id}", "Delete the user and everything of theirs (204)", None, Body::Empty, AppSecret, &[404]),
     r(Post, "/v1/users/{user_id}/custom_metadata", "Replace the user's custom metadata", Some(json::<CustomMetadataRequest>), USER, AppSecret, &[404]),
@@ -139,6 +150,7 @@ const TABLE: &[Route] = &[
     r(Post, "/v1/users/discord/username", "The user with this Discord username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
     r(Post, "/v1/users/github/username", "The user with this GitHub username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
     r(Post, "/v1/users/telegram/username", "The user with this Telegram username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/{user_id}/wallets", "Pregenerate embedded wallets the user owns from their first sign-in (a user without one)", Some(json::<PregenerateWalletsRequest>), USER, AppSecret, &[404]),
     r(Post, "/v1/users/{user_id}/accounts/unlink", "Unlink one of the user's accounts (never the last way in, never an embedded wallet)", Some(json::<UnlinkAccountRequest>), USER, AppSecret, &[404, 422]),
 ];
 
@@ -161,5 +173,6 @@ fn mount(routes: Mount) -> Mount {
         .post("/v1/users/discord/username", by_discord_username)
         .post("/v1/users/github/username", by_github_username)
         .post("/v1/users/telegram/username", by_telegram_username)
+        .post("/v1/users/{user_id}/wallets", pregenerate_wallets)
         .post("/v1/users/{user_id}/accounts/unlink", unlink_account)
 }

@@ -8,11 +8,12 @@ use serde_json::{Map, Value};
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::server_api::{
     CreateUserRequest, DEFAULT_PAGE_SIZE, LinkedAccountInput, MAX_CUSTOM_METADATA_BYTES,
-    MAX_PAGE_SIZE, OAuthAccountInput, UnlinkAccountRequest, UserPage,
+    MAX_PAGE_SIZE, OAuthAccountInput, UnlinkAccountRequest, UserPage, WalletCreationInput,
 };
 use symbolon_protocol::user::User;
 
 use super::deps::ServerApiDeps;
+use super::wallets::{NO_WALLETS, ethereum_wallets_wanted, pregenerate_for};
 use crate::accounts::{self, max_of_type, messages as account_messages};
 use crate::db::DbError;
 use crate::db::account_details::{
@@ -83,6 +84,26 @@ pub async fn list(
     let next_cursor = users.last().filter(|_| full).map(|u| u.id.clone());
     let data = user_page_view(&deps.db, &app.id, cursor, &users).await?;
     Ok(UserPage { data, next_cursor })
+}
+
+/// `POST /v1/users/{user_id}/wallets`: pregenerated wallets for a user who has none of the chain.
+pub async fn pregenerate_wallets(
+    deps: &ServerApiDeps,
+    app: &AppRecord,
+    user_id: &str,
+    wallets: &[WalletCreationInput],
+) -> Result<User, AppError> {
+    if wallets.is_empty() {
+        return Err(AppError::invalid_data(NO_WALLETS));
+    }
+    let count = ethereum_wallets_wanted(wallets)?;
+    let user = deps
+        .db
+        .find_user(&app.id, &full_id(user_id))
+        .await?
+        .ok_or_else(not_found)?;
+    pregenerate_for(deps, app, &user.id, count).await?;
+    user_view(&deps.db, &user).await
 }
 
 /// Deletes the app's user `user_id` and everything of theirs.
@@ -391,6 +412,8 @@ pub async fn create_kept(
         .as_ref()
         .map(checked_metadata)
         .transpose()?;
+    // Checked before anything is written: a refused wallet makes no user.
+    let wallets = ethereum_wallets_wanted(request.wallets.as_deref().unwrap_or_default())?;
     let ids = accounts
         .iter()
         .map(|_| random_id(25))
@@ -433,6 +456,7 @@ pub async fn create_kept(
         Err(other) => return Err(other.into()),
     }
     tracing::info!(app = %app.id, user = %user.id, accounts = rows.len(), "user created by the app's back end");
+    pregenerate_for(deps, app, &user.id, wallets).await?;
     user_view(&deps.db, &user).await
 }
 

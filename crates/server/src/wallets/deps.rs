@@ -37,6 +37,28 @@ impl FromRef<AppState> for WalletDeps {
     }
 }
 
+/// What pregenerating wallets for a host's back end reads (`super::pregenerate`): no MFA guard,
+/// no frame; the back end's app secret was checked by the request layer.
+#[derive(Clone)]
+pub struct PregenerateDeps {
+    /// Wallets and their share envelopes.
+    pub db: Db,
+    /// "Now".
+    pub clock: Clock,
+    /// Seals the new shares.
+    pub share_vault: Arc<ShareVault>,
+}
+
+impl FromRef<AppState> for PregenerateDeps {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            db: state.db.clone(),
+            clock: state.clock.clone(),
+            share_vault: Arc::clone(&state.share_vault),
+        }
+    }
+}
+
 /// The wallet frame page and its assets (`super::frame_page`).
 #[derive(Clone)]
 pub struct FramePageDeps {

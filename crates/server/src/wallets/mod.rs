@@ -15,6 +15,7 @@
 //!
 //! [`routes`] only reads the request; the rules are in [`service`], which takes no HTTP types.
 //! What both read is [`deps`].
+//! Wallets made before the user's first sign-in: [`pregenerate`].
 //! Per chain: [`chains`] (Ethereum now); per recovery method: [`recovery`] (automatic now).
 
 pub mod audit;
@@ -23,6 +24,7 @@ pub mod challenges;
 pub mod deps;
 pub mod frame_page;
 pub mod limits;
+pub mod pregenerate;
 pub mod proofs;
 pub mod recovery;
 pub mod refusals;

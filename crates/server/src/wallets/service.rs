@@ -165,7 +165,7 @@ pub async fn create(
 
     let root_shares = match &root_parts {
         Some((auth, recovery, device_key)) => Some(seal_pair(
-            deps,
+            &deps.share_vault,
             auth,
             recovery,
             address,
@@ -374,7 +374,14 @@ pub async fn replace_shares(
             "The wallet proof is not signed by this wallet's key",
         ));
     }
-    let sealed = seal_pair(deps, &auth, &recovery, root, user_id, Some(device_key))?;
+    let sealed = seal_pair(
+        &deps.share_vault,
+        &auth,
+        &recovery,
+        root,
+        user_id,
+        Some(device_key),
+    )?;
     if !deps
         .db
         .replace_root_shares(

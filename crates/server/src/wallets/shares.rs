@@ -5,11 +5,10 @@ use base64::engine::general_purpose::STANDARD;
 use symbolon_wallet_core::chains::ethereum::Address;
 use symbolon_wallet_core::{Share, ShareKind};
 
-use super::deps::WalletDeps;
 use super::proofs::parse_device_public_key;
 use crate::db::wallets::RootShareEnvelopes;
 use crate::error::AppError;
-use crate::keys::VaultError;
+use crate::keys::{ShareVault, VaultError};
 
 /// The device public key of a request that registers shares (base64 uncompressed P-256 point,
 /// returned trimmed as it is stored and signed).
@@ -54,7 +53,7 @@ pub fn required_share(text: Option<&str>, field: &str, kind: ShareKind) -> Resul
 
 /// Both shares sealed for storage, bound to the root address and the user.
 pub fn seal_pair(
-    deps: &WalletDeps,
+    vault: &ShareVault,
     auth: &Share,
     recovery: &Share,
     root: Address,
@@ -62,7 +61,7 @@ pub fn seal_pair(
     device_public_key: Option<String>,
 ) -> Result<RootShareEnvelopes, AppError> {
     let seal = |share: &Share| -> Result<String, AppError> {
-        deps.share_vault
+        vault
             .seal(share, root, user_id)
             .map_err(|e: VaultError| AppError::internal(&e))
     };

@@ -57,6 +57,7 @@ const WITHOUT_HTTP: &[&str] = &[
     "wallets/chains",
     "wallets/proofs.rs",
     "wallets/shares.rs",
+    "wallets/pregenerate.rs",
 ];
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;

@@ -160,6 +160,7 @@ async fn sdk_manages_users_and_reports_typed_errors(backend: Backend) {
     // Create with an idempotency key: the replay answers the same user.
     let (email, custom_id) = (unique_email(), format!("host-{}", t.app_id));
     let request = CreateUserRequest {
+        wallets: None,
         linked_accounts: vec![
             LinkedAccountInput::Email {
                 address: email.clone(),

@@ -29,14 +29,14 @@ backend_tests!(
 );
 
 /// A new live secret of `app_id`.
-async fn secret(t: &TestApp, app_id: &str) -> String {
+pub(crate) async fn secret(t: &TestApp, app_id: &str) -> String {
     let made = make_secret(app_id, t.state.clock.now()).unwrap();
     t.state.db.insert_api_secret(&made.record).await.unwrap();
     made.secret.to_string()
 }
 
 /// A `/v1` call as a host back end makes it: Basic `app_id:secret`, `privy-app-id`, no `Origin`.
-fn v1<'a>(
+pub(crate) fn v1<'a>(
     t: &'a TestApp,
     method: Method,
     path: &str,
@@ -51,7 +51,7 @@ fn v1<'a>(
 }
 
 /// `count` calls made by `make`, sent at once, each on its own task; the replies.
-async fn at_once<F>(t: &Arc<TestApp>, count: usize, make: F) -> Vec<common::Reply>
+pub(crate) async fn at_once<F>(t: &Arc<TestApp>, count: usize, make: F) -> Vec<common::Reply>
 where
     F: for<'a> Fn(&'a TestApp, usize) -> common::Call<'a> + Send + Sync + 'static,
 {
