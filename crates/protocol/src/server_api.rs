@@ -298,4 +298,27 @@ pub struct UserExport {
     pub exported_at: i64,
     /// The users, by id.
     pub users: Vec<User>,
+    /// With `--wallets-to`: each moved embedded wallet's auth and recovery shares, sealed to the
+    /// destination server's transfer key (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub wallet_shares: Option<Vec<SealedWalletShares>>,
+}
+
+/// One user's root embedded wallet's auth and recovery shares, HPKE-sealed (RFC 9180, X25519,
+/// HKDF-SHA256, ChaCha20-Poly1305) to another server's transfer key and bound to the user, the
+/// chain and the root address. Only that server opens it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SealedWalletShares {
+    /// `did:privy:…`.
+    pub user_id: String,
+    /// The wallet's chain.
+    pub chain_type: crate::user::ChainType,
+    /// The wallet at index 0, whose entropy the shares rebuild.
+    pub root_address: String,
+    /// HPKE's encapsulated key, base64url.
+    pub encapsulated_key: String,
+    /// The sealed 17-byte auth share then 17-byte recovery share, base64url.
+    pub ciphertext: String,
 }

@@ -49,7 +49,15 @@ pub enum UsersCommand {
         /// Write to this file instead of standard output.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Move the embedded wallets too: seal each wallet's key shares to the destination
+        /// server's transfer key (what `users transfer-key` prints there). Only that server can
+        /// open them.
+        #[arg(long, value_name = "TRANSFER_KEY")]
+        wallets_to: Option<String>,
     },
+    /// Print this server's transfer key: what `users export --wallets-to` on the source server
+    /// takes, so the embedded wallets of the users imported here move with them.
+    TransferKey,
     /// Create users from an export (ours, or the vendor's JSON array of users) or a CSV
     /// (header: id, created_at, email, phone, wallet_address, wallet_chain_type, custom_user_id,
     /// custom_metadata). Keeps ids; reports each user; a bad one does not stop the others.

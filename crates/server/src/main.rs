@@ -18,12 +18,13 @@ use symbolon_server::db::Db;
 use symbolon_server::db::apps::AppRecord;
 use symbolon_server::keys::ShareVault;
 use symbolon_server::keys::sealing::SealingKey;
+use symbolon_server::keys::wallet_transfer::{TransferKey, parse_public_key};
 use symbolon_server::mail::SmtpMailer;
 use symbolon_server::origin::normalize_origin;
 use symbolon_server::random::random_id;
 use symbolon_server::server_api::deps::ServerApiDeps;
 use symbolon_server::server_api::export;
-use symbolon_server::wallets::deps::PregenerateDeps;
+use symbolon_server::wallets::deps::ServerWalletDeps;
 use symbolon_server::{AppState, app, serve};
 use tracing_subscriber::EnvFilter;
 
@@ -190,6 +191,14 @@ async fn run_secret_command(db: &Db, command: SecretCommand) -> Result<(), BoxEr
 
 /// `symbolon users export|import`.
 async fn users_command(config: &Config, command: UsersCommand) -> Result<(), BoxError> {
+    if let UsersCommand::TransferKey = command {
+        // Derived from the sealing key: nothing is read from the database.
+        println!(
+            "{}",
+            TransferKey::derive(&SealingKey::load(config)?).public_text()
+        );
+        return Ok(());
+    }
     let db = open_db(config).await?;
     let result = run_users_command(config, &db, command).await;
     db.close().await;
@@ -201,7 +210,9 @@ async fn run_users_command(
     db: &Db,
     command: UsersCommand,
 ) -> Result<(), BoxError> {
-    let (UsersCommand::Export { app, .. } | UsersCommand::Import { app, .. }) = &command;
+    let (UsersCommand::Export { app, .. } | UsersCommand::Import { app, .. }) = &command else {
+        return Err("this users command reads no app".into());
+    };
     let app = db
         .find_app(app)
         .await?
@@ -214,15 +225,25 @@ async fn run_users_command(
             db: db.clone(),
             clock: clock.clone(),
         },
-        wallets: PregenerateDeps {
+        wallets: ServerWalletDeps {
             db: db.clone(),
             clock,
             share_vault: Arc::new(ShareVault::from_config(config)?),
+            transfer: Arc::new(TransferKey::derive(&SealingKey::load(config)?)),
         },
     };
     match command {
-        UsersCommand::Export { out, .. } => {
-            let exported = export::export(&deps, &app).await.map_err(|e| e.message)?;
+        UsersCommand::Export {
+            out, wallets_to, ..
+        } => {
+            let wallets_to = wallets_to
+                .as_deref()
+                .map(parse_public_key)
+                .transpose()
+                .map_err(|e| format!("--wallets-to: {e}"))?;
+            let exported = export::export(&deps, &app, wallets_to.as_ref())
+                .await
+                .map_err(|e| e.message)?;
             let text = serde_json::to_string_pretty(&exported)?;
             match out {
                 Some(path) => std::fs::write(&path, text + "\n")
@@ -235,6 +256,7 @@ async fn run_users_command(
                 app.id
             );
         }
+        UsersCommand::TransferKey => {}
         UsersCommand::Import { file, .. } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;

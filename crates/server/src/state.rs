@@ -14,6 +14,7 @@ use crate::db::otp::OtpLimits;
 use crate::db::{Db, DbError};
 use crate::jwt_verifier::JwksCache;
 use crate::keys::sealing::{Purpose, SealingKey};
+use crate::keys::wallet_transfer::TransferKey;
 use crate::keys::{ShareKeyError, ShareVault};
 use crate::mail::Mailer;
 use crate::otp::OtpSecret;
@@ -76,6 +77,8 @@ pub struct AppState {
     pub clock: Clock,
     /// Encrypts and decrypts embedded-wallet shares at rest.
     pub share_vault: Arc<ShareVault>,
+    /// Opens embedded wallets moved here from another server (`symbolon users import`).
+    pub wallet_transfer: Arc<TransferKey>,
     /// Opens the secrets of app settings (bot tokens, custody keys, client secrets).
     pub app_secrets: Arc<AppSecrets>,
     /// Set once "the wallet frame is not built" has been logged.
@@ -124,6 +127,7 @@ impl AppState {
             },
             refresh_rotation_key: Arc::new(sealing_key.derive(Purpose::RefreshRotation)),
             app_secrets: Arc::new(AppSecrets::new(&sealing_key)),
+            wallet_transfer: Arc::new(TransferKey::derive(&sealing_key)),
             ip_limits,
             config: Arc::new(config),
             clock,

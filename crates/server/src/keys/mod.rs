@@ -6,6 +6,7 @@ pub mod key_sealer;
 pub mod sealing;
 pub mod share_keys;
 pub mod share_vault;
+pub mod wallet_transfer;
 
 pub use share_keys::ShareKeyError;
 pub use share_vault::{ShareVault, VaultError};

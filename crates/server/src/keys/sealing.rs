@@ -29,6 +29,8 @@ pub enum Purpose {
     RefreshRotation,
     /// AES-256-GCM key of the secrets in app settings ([`crate::app_secrets`]).
     AppSecrets,
+    /// The seed of the wallet transfer key pair ([`super::wallet_transfer`]).
+    WalletTransfer,
 }
 
 impl Purpose {
@@ -37,6 +39,7 @@ impl Purpose {
             Self::OtpHmac => b"symbolon/otp-hmac/v1",
             Self::RefreshRotation => b"symbolon/refresh-rotation/v1",
             Self::AppSecrets => b"symbolon/app-secrets/v1",
+            Self::WalletTransfer => b"symbolon/wallet-transfer/v1",
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::accounts::deps::AccountDeps;
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::state::AppState;
-use crate::wallets::deps::PregenerateDeps;
+use crate::wallets::deps::ServerWalletDeps;
 
 /// The `/v1` API's slice of the state.
 #[derive(Clone)]
@@ -19,7 +19,7 @@ pub struct ServerApiDeps {
     /// The account rules.
     pub accounts: AccountDeps,
     /// Makes pregenerated wallets.
-    pub wallets: PregenerateDeps,
+    pub wallets: ServerWalletDeps,
 }
 
 impl FromRef<AppState> for ServerApiDeps {
@@ -28,7 +28,7 @@ impl FromRef<AppState> for ServerApiDeps {
             db: state.db.clone(),
             clock: state.clock.clone(),
             accounts: AccountDeps::from_ref(state),
-            wallets: PregenerateDeps::from_ref(state),
+            wallets: ServerWalletDeps::from_ref(state),
         }
     }
 }

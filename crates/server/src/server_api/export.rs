@@ -1,20 +1,26 @@
 //! Moving an app's users between servers: the export `symbolon users export` writes, and the
 //! import `symbolon users import` makes of such an export, of the vendor's (a JSON array of users
 //! in the same form) or of a CSV. An import keeps each user's id, creation time and custom metadata
-//! and imports every account it can; what it cannot (embedded wallets, whose key shares stay with
-//! the server that holds them; passkeys, whose public keys no export carries) is reported per user.
+//! and imports every account it can; what it cannot (passkeys, whose public keys no export carries;
+//! embedded wallets, unless the export sealed their shares to this server with `--wallets-to`,
+//! `crate::wallets::moves`) is reported per user.
 
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
-use symbolon_protocol::server_api::{CreateUserRequest, LinkedAccountInput, UserExport};
-use symbolon_protocol::user::User;
+use symbolon_protocol::ServerErrorCode;
+use symbolon_protocol::server_api::{
+    CreateUserRequest, LinkedAccountInput, SealedWalletShares, UserExport,
+};
+use symbolon_protocol::user::{ChainType, User};
 
 use super::deps::ServerApiDeps;
 use super::users::{self, KeptIdentity};
 use crate::db::apps::AppRecord;
 use crate::error::AppError;
+use crate::keys::wallet_transfer::TransferPublicKey;
 use crate::users::view::user_view;
+use crate::wallets::moves::{install_move, move_clashes, open_move, seal_for_move};
 
 /// One user to import: where it came from, what is kept, the accounts, what was left out.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,10 +33,27 @@ pub struct ImportRow {
     pub request: CreateUserRequest,
     /// Accounts left out, each with why.
     pub skipped: Vec<String>,
+    /// The user's embedded wallets moved with them: their shares sealed to this server, and the
+    /// wallets (index, address) the export lists.
+    pub moved_wallets: Option<MovedWallets>,
 }
 
-/// Every user of `app`, in the `/v1` form, by id.
-pub async fn export(deps: &ServerApiDeps, app: &AppRecord) -> Result<UserExport, AppError> {
+/// One user's embedded wallets in an export made with `--wallets-to`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovedWallets {
+    /// The root wallet's shares, sealed to the destination.
+    pub sealed: SealedWalletShares,
+    /// Index → address of each wallet of the chain, as exported.
+    pub wallets: Vec<(u32, String)>,
+}
+
+/// Every user of `app`, in the `/v1` form, by id; with `wallets_to` (another server's transfer
+/// key), each embedded wallet's shares sealed to that server.
+pub async fn export(
+    deps: &ServerApiDeps,
+    app: &AppRecord,
+    wallets_to: Option<&TransferPublicKey>,
+) -> Result<UserExport, AppError> {
     let mut users = Vec::new();
     let mut cursor: Option<String> = None;
     loop {
@@ -43,20 +66,62 @@ pub async fn export(deps: &ServerApiDeps, app: &AppRecord) -> Result<UserExport,
             _ => break,
         }
     }
+    let wallet_shares = match wallets_to {
+        Some(to) => {
+            let mut sealed = Vec::new();
+            for user in &users {
+                if let Some(shares) =
+                    seal_for_move(&deps.wallets, &user.id, ChainType::Ethereum, to).await?
+                {
+                    sealed.push(shares);
+                }
+            }
+            Some(sealed)
+        }
+        None => None,
+    };
     Ok(UserExport {
         app_id: app.id.clone(),
         exported_at: deps.clock.now(),
         users,
+        wallet_shares,
     })
 }
 
-/// Creates the row's user; the user as created.
+/// Creates the row's user (with the wallets moved with them); the user as created. Moved wallets
+/// are opened and checked first: a user whose wallets do not open or clash is not created at all,
+/// so a second run with the right file imports them whole.
 pub async fn import(
     deps: &ServerApiDeps,
     app: &AppRecord,
     row: &ImportRow,
 ) -> Result<User, AppError> {
-    users::create_kept(deps, app, &row.request, row.kept.as_ref()).await
+    let opened = match &row.moved_wallets {
+        Some(moved) => {
+            let opened = open_move(&deps.wallets.transfer, &moved.sealed, &moved.wallets)
+                .map_err(AppError::invalid_data)?;
+            if let Some(address) = move_clashes(&deps.wallets, &app.id, &opened).await? {
+                return Err(AppError::new(
+                    ServerErrorCode::ResourceAlreadyExists,
+                    format!("The wallet {address} exists on this server already"),
+                ));
+            }
+            Some(opened)
+        }
+        None => None,
+    };
+    let user = users::create_kept(deps, app, &row.request, row.kept.as_ref()).await?;
+    match &opened {
+        Some(opened) => {
+            if let Err(failed) = install_move(&deps.wallets, &app.id, &user.id, opened).await {
+                // Not half a user: a rerun imports them whole.
+                deps.db.delete_user(&app.id, &user.id).await?;
+                return Err(failed);
+            }
+            users::get(deps, app, &user.id).await
+        }
+        None => Ok(user),
+    }
 }
 
 /// The rows of an export (`{"users": [...]}`) or of a bare array of users; a user that does not
@@ -71,11 +136,58 @@ pub fn rows_from_json(text: &str) -> Result<Vec<Result<ImportRow, String>>, Stri
             .ok_or("expected an array of users or an object with \"users\"")?,
         _ => return Err("expected an array of users or an object with \"users\"".into()),
     };
+    let sealed: HashMap<String, SealedWalletShares> = match document.get("wallet_shares") {
+        Some(list) if !list.is_null() => {
+            serde_json::from_value::<Vec<SealedWalletShares>>(list.clone())
+                .map_err(|e| format!("wallet_shares: {e}"))?
+                .into_iter()
+                .map(|s| (s.user_id.clone(), s))
+                .collect()
+        }
+        _ => HashMap::new(),
+    };
     Ok(users
         .iter()
         .enumerate()
-        .map(|(index, user)| row_from_user(index + 1, user))
+        .map(|(index, user)| {
+            let mut row = row_from_user(index + 1, user)?;
+            let id = row.kept.as_ref().map(|k| k.id.as_str()).unwrap_or_default();
+            if let Some(sealed) = sealed.get(id) {
+                row.moved_wallets = Some(moved_wallets(user, sealed)?);
+                // They move: no longer "left out".
+                row.skipped
+                    .retain(|why| !why.starts_with("embedded wallet "));
+            }
+            Ok(row)
+        })
         .collect())
+}
+
+/// The exported user's embedded wallets of the sealed shares' chain, with the shares.
+fn moved_wallets(user: &Value, sealed: &SealedWalletShares) -> Result<MovedWallets, String> {
+    let mut wallets = Vec::new();
+    for account in user["linked_accounts"].as_array().into_iter().flatten() {
+        let embedded =
+            account["connector_type"] == "embedded" || account["wallet_client_type"] == "privy";
+        if account["type"] != "wallet"
+            || !embedded
+            || account["chain_type"] != sealed.chain_type.as_str()
+        {
+            continue;
+        }
+        let index = account["wallet_index"]
+            .as_u64()
+            .and_then(|i| u32::try_from(i).ok())
+            .ok_or("an embedded wallet without wallet_index")?;
+        let address = account["address"]
+            .as_str()
+            .ok_or("an embedded wallet without address")?;
+        wallets.push((index, address.to_string()));
+    }
+    Ok(MovedWallets {
+        sealed: sealed.clone(),
+        wallets,
+    })
 }
 
 fn row_from_user(position: usize, user: &Value) -> Result<ImportRow, String> {
@@ -119,6 +231,7 @@ fn row_from_user(position: usize, user: &Value) -> Result<ImportRow, String> {
             custom_metadata,
         },
         skipped,
+        moved_wallets: None,
     })
 }
 

@@ -10,6 +10,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 use crate::keys::ShareVault;
+use crate::keys::wallet_transfer::TransferKey;
 use crate::mfa::deps::MfaGuard;
 use crate::state::AppState;
 
@@ -37,24 +38,27 @@ impl FromRef<AppState> for WalletDeps {
     }
 }
 
-/// What pregenerating wallets for a host's back end reads (`super::pregenerate`): no MFA guard,
-/// no frame; the back end's app secret was checked by the request layer.
+/// What the wallets the server makes or moves in read (`super::pregenerate`, `super::moves`): no
+/// MFA guard, no frame; the caller (a host's back end, the operator's command) was checked before.
 #[derive(Clone)]
-pub struct PregenerateDeps {
+pub struct ServerWalletDeps {
     /// Wallets and their share envelopes.
     pub db: Db,
     /// "Now".
     pub clock: Clock,
     /// Seals the new shares.
     pub share_vault: Arc<ShareVault>,
+    /// Opens wallets moved here from another server.
+    pub transfer: Arc<TransferKey>,
 }
 
-impl FromRef<AppState> for PregenerateDeps {
+impl FromRef<AppState> for ServerWalletDeps {
     fn from_ref(state: &AppState) -> Self {
         Self {
             db: state.db.clone(),
             clock: state.clock.clone(),
             share_vault: Arc::clone(&state.share_vault),
+            transfer: Arc::clone(&state.wallet_transfer),
         }
     }
 }

@@ -15,7 +15,7 @@
 //!
 //! [`routes`] only reads the request; the rules are in [`service`], which takes no HTTP types.
 //! What both read is [`deps`].
-//! Wallets made before the user's first sign-in: [`pregenerate`].
+//! Wallets made before the user's first sign-in: [`pregenerate`]; moved from another server: [`moves`].
 //! Per chain: [`chains`] (Ethereum now); per recovery method: [`recovery`] (automatic now).
 
 pub mod audit;
@@ -24,6 +24,7 @@ pub mod challenges;
 pub mod deps;
 pub mod frame_page;
 pub mod limits;
+pub mod moves;
 pub mod pregenerate;
 pub mod proofs;
 pub mod recovery;

@@ -14,7 +14,7 @@ use symbolon_protocol::user::{ChainType, RecoveryMethod};
 use symbolon_wallet_core::chains::ethereum::derive_wallet_key;
 use symbolon_wallet_core::{Entropy, WalletError, split_entropy};
 
-use super::deps::PregenerateDeps;
+use super::deps::ServerWalletDeps;
 use super::refusals::already_exists;
 use super::shares::seal_pair;
 use crate::db::DbError;
@@ -33,7 +33,7 @@ pub const HAS_WALLET: &str =
 /// Makes `count` Ethereum wallets (indexes `0..count` of fresh entropy) for `user_id` of `app_id`.
 /// Refused when the user has one already; two concurrent calls make one set (the index is unique).
 pub async fn pregenerate_ethereum(
-    deps: &PregenerateDeps,
+    deps: &ServerWalletDeps,
     app_id: &str,
     user_id: &str,
     count: u32,

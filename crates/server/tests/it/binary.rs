@@ -24,7 +24,7 @@ backend_tests!(
 
 const BIN: &str = env!("CARGO_BIN_EXE_symbolon");
 
-fn symbolon(database_url: &str) -> Command {
+pub(crate) fn symbolon(database_url: &str) -> Command {
     let mut command = Command::new(BIN);
     command
         .env("DATABASE_URL", database_url)
@@ -45,12 +45,12 @@ fn symbolon(database_url: &str) -> Command {
 }
 
 /// A running `symbolon serve` on a free port.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     /// `host:port`.
     address: String,
     /// `http://host:port`.
-    base: String,
+    pub(crate) base: String,
     /// The rest of the log, once the server exits.
     logs: Option<JoinHandle<String>>,
 }
@@ -65,7 +65,7 @@ impl Drop for Server {
 
 impl Server {
     /// Starts `serve` on `database_url` with extra environment `env`.
-    fn start(database_url: &str, env: &[(&str, &str)]) -> Self {
+    pub(crate) fn start(database_url: &str, env: &[(&str, &str)]) -> Self {
         let mut command = symbolon(database_url);
         command
             .args(["serve"])
@@ -94,7 +94,7 @@ impl Server {
     }
 
     /// Stops the server with SIGTERM (a graceful stop must exit 0) and returns its log.
-    fn stop(mut self) -> String {
+    pub(crate) fn stop(mut self) -> String {
         let killed = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status()
