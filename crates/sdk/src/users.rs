@@ -6,8 +6,8 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use symbolon_protocol::server_api::{
     CreateUserRequest, CustomAuthLookup, CustomMetadataRequest, EmailLookup, FarcasterLookup,
-    PhoneLookup, SubjectLookup, TelegramLookup, UnlinkAccountRequest, UserPage, UsernameLookup,
-    WalletLookup,
+    PhoneLookup, PregenerateWalletsRequest, SubjectLookup, TelegramLookup, UnlinkAccountRequest,
+    UserPage, UsernameLookup, WalletCreationInput, WalletLookup,
 };
 use symbolon_protocol::user::User;
 
@@ -137,6 +137,20 @@ impl Users<'_> {
             )
             .await
             .map(drop)
+    }
+
+    /// `POST /v1/users/{id}/wallets`: embedded wallets made now for a user who has none, theirs
+    /// from their first sign-in. With an idempotency key the call may be retried.
+    pub async fn pregenerate_wallets(
+        &self,
+        id: &str,
+        wallets: Vec<WalletCreationInput>,
+        idempotency_key: Option<&str>,
+    ) -> Result<User> {
+        let body = PregenerateWalletsRequest { wallets };
+        let path = format!("/v1/users/{}/wallets", encode(id));
+        self.expect(Method::POST, &path, Some(&body), idempotency_key)
+            .await
     }
 
     /// `POST /v1/users/{id}/custom_metadata`: replaces the user's metadata.

@@ -8,8 +8,9 @@ use common::{Backend, TestApp, unique_email};
 use serde_json::{Map, Value, json};
 use symbolon_sdk::protocol::ServerErrorCode;
 use symbolon_sdk::protocol::server_api::{
-    CreateUserRequest, LinkedAccountInput, UnlinkAccountRequest,
+    CreateUserRequest, LinkedAccountInput, UnlinkAccountRequest, WalletCreationInput,
 };
+use symbolon_sdk::protocol::user::LinkedAccount;
 use symbolon_sdk::{Client, ClientOptions, Error, ErrorCode};
 use symbolon_server::api_secrets::make_secret;
 
@@ -231,6 +232,35 @@ async fn sdk_manages_users_and_reports_typed_errors(backend: Backend) {
         users.unlink(&created.id, &unlink).await,
         404,
         "linked_account_not_found",
+    );
+
+    // Pregenerated wallets: one Ethereum wallet, then refused for the user who has it.
+    let ethereum = || WalletCreationInput {
+        chain_type: "ethereum".into(),
+        create_smart_wallet: None,
+        additional_signers: None,
+        policy_ids: None,
+        external_id: None,
+    };
+    let with_wallet = users
+        .pregenerate_wallets(&created.id, vec![ethereum()], Some("wallets-1"))
+        .await
+        .unwrap();
+    let wallet = with_wallet
+        .linked_accounts
+        .iter()
+        .find_map(|a| match a {
+            LinkedAccount::Wallet(w) => Some(w.address.clone()),
+            _ => None,
+        })
+        .expect("a wallet");
+    assert_eq!(users.by_wallet(&wallet).await.unwrap().id, created.id);
+    assert_api_error(
+        users
+            .pregenerate_wallets(&created.id, vec![ethereum()], None)
+            .await,
+        400,
+        "resource_already_exists",
     );
 
     // Delete, then not found.
