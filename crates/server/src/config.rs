@@ -547,6 +547,40 @@ impl Config {
         &url[..end]
     }
 
+    /// Why the public URL cannot be the one clients use, if it cannot: it names this machine
+    /// (`localhost`, a loopback address) while the server listens beyond it. The URL is never
+    /// taken from a request's `Host` (signed URLs, OAuth callbacks and the wallet frame's origin
+    /// come from it), so a server others reach must be told its address.
+    pub fn public_url_problem(&self) -> Option<String> {
+        let listen_host = self
+            .listen
+            .rsplit_once(':')
+            .map_or(self.listen.as_str(), |(host, _)| host)
+            .trim_matches(['[', ']']);
+        let listens_locally = listen_host == "localhost"
+            || listen_host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        let public_host = url::Url::parse(&self.public_url)
+            .ok()
+            .and_then(|url| {
+                url.host_str()
+                    .map(|h| h.trim_matches(['[', ']']).to_string())
+            })
+            .unwrap_or_default();
+        let public_is_local = public_host == "localhost"
+            || public_host
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        (!listens_locally && public_is_local).then(|| {
+            format!(
+                "SYMBOLON_PUBLIC_URL is {} but the server listens on {}: set it to the address \
+                 clients use (it is never taken from a request's Host)",
+                self.public_url, self.listen
+            )
+        })
+    }
+
     /// Whether the public URL is HTTPS (the marker cookie then gets `Secure`).
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
@@ -674,6 +708,37 @@ mod tests {
             assert!(
                 matches!(err, Err(ConfigError::Env { .. })),
                 "{name}={value}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_server_reachable_from_others_must_be_told_its_public_url() {
+        let problem = |listen: &str, public_url: &str| {
+            Config {
+                listen: listen.into(),
+                public_url: public_url.into(),
+                ..Config::default()
+            }
+            .public_url_problem()
+        };
+        assert!(problem("127.0.0.1:8787", "http://localhost:8787").is_none());
+        assert!(problem("[::1]:8787", "http://127.0.0.1:8787").is_none());
+        assert!(problem("localhost:8787", "http://localhost:8787").is_none());
+        assert!(problem("0.0.0.0:8787", "https://auth.example.com").is_none());
+        assert!(problem("0.0.0.0:8787", "http://10.0.0.5:8787/").is_none());
+        for (listen, public_url) in [
+            ("0.0.0.0:8787", "http://localhost:8787"),
+            ("[::]:8787", "http://127.0.0.1:8787"),
+            ("10.0.0.5:8787", "http://[::1]:8787"),
+            ("0.0.0.0:443", "https://localhost"),
+        ] {
+            let found = problem(listen, public_url);
+            assert!(
+                found
+                    .as_deref()
+                    .is_some_and(|p| p.contains("SYMBOLON_PUBLIC_URL")),
+                "{listen} {public_url}: {found:?}"
             );
         }
     }

@@ -73,6 +73,9 @@ async fn open_db(config: &Config) -> Result<Db, BoxError> {
 }
 
 async fn serve(config: Config) -> Result<(), BoxError> {
+    if let Some(problem) = config.public_url_problem() {
+        return Err(problem.into());
+    }
     let db = open_db(&config).await?;
     let mailer = Arc::new(SmtpMailer::new(&config.smtp)?);
     let listener = tokio::net::TcpListener::bind(&config.listen).await?;
