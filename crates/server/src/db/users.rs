@@ -1,6 +1,7 @@
 //! Users and their linked accounts.
 
 use super::{Db, DbError};
+use sqlx::{FromRow, Row};
 
 /// A user as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -258,23 +259,11 @@ impl Db {
         after: Option<&str>,
         last: &str,
     ) -> Result<Vec<(String, LinkedAccountRecord)>, DbError> {
-        type Row = (
-            String,
-            String,
-            String,
-            String,
-            i64,
-            i64,
-            Option<String>,
-            Option<i64>,
-            Option<String>,
-            Option<i64>,
-            Option<String>,
-        );
-        let rows: Vec<Row> = sqlx::query_as(
-            "SELECT a.user_id, a.id, a.account_type, a.subject, a.first_verified_at,
-                    a.latest_verified_at, w.chain_type, w.wallet_index, w.recovery_method,
-                    w.imported, a.details
+        // The columns of `AccountRow` first (read by position), then the user's id.
+        let rows = sqlx::query(
+            "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
+                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details,
+                    a.user_id
              FROM users u JOIN linked_accounts a ON a.user_id = u.id
                   LEFT JOIN embedded_wallets w ON w.id = a.id
              WHERE u.app_id = $1 AND u.id > $2 AND u.id <= $3
@@ -285,29 +274,12 @@ impl Db {
         .bind(last)
         .fetch_all(self.pool())
         .await?;
-        Ok(rows
-            .into_iter()
-            .map(
-                |(
-                    user_id,
-                    id,
-                    kind,
-                    subject,
-                    first,
-                    latest,
-                    chain,
-                    index,
-                    recovery,
-                    imported,
-                    details,
-                )| {
-                    let row = (
-                        id, kind, subject, first, latest, chain, index, recovery, imported, details,
-                    );
-                    (user_id, account(row))
-                },
-            )
-            .collect())
+        rows.iter()
+            .map(|row| {
+                let user_id: String = row.try_get(10)?;
+                Ok((user_id, account(AccountRow::from_row(row)?)))
+            })
+            .collect()
     }
 
     /// Deletes the user of `app_id` and, by the foreign keys' cascades, everything of theirs:

@@ -55,6 +55,34 @@ pub(crate) struct Server {
     logs: Option<JoinHandle<String>>,
 }
 
+impl Server {
+    /// Signs `email` in to `app_id` by email code over HTTP, as the app's page would; the session.
+    pub(crate) async fn sign_in_by_email(&self, app_id: &str, email: &str) -> Value {
+        let http = common::http_client().build().unwrap();
+        let post = |route: &str, body: Value| {
+            http.post(format!("{}{route}", self.base))
+                .header("privy-app-id", app_id)
+                .header("origin", ORIGIN)
+                .json(&body)
+                .send()
+        };
+        let init = post("/api/v1/passwordless/init", json!({ "email": email }))
+            .await
+            .unwrap();
+        assert_eq!(init.status(), 200);
+        let code = mailbox_code(&http, email).await;
+        post(
+            "/api/v1/passwordless/authenticate",
+            json!({ "email": email, "code": code }),
+        )
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+    }
+}
+
 impl Drop for Server {
     /// A failed test must not leave its server running (it holds the test's stdout open).
     fn drop(&mut self) {
@@ -392,31 +420,7 @@ async fn users_export_imports_into_a_fresh_server_unchanged_and_the_user_signs_i
 
     // The imported user signs in by email on the new server and is the same user.
     let server = Server::start(&to, &[]);
-    let http = common::http_client().build().unwrap();
-    let post = |route: &str, body: Value| {
-        http.post(format!("{}{route}", server.base))
-            .header("privy-app-id", &app_to)
-            .header("origin", ORIGIN)
-            .json(&body)
-            .send()
-    };
-    assert_eq!(
-        post("/api/v1/passwordless/init", json!({ "email": email }))
-            .await
-            .unwrap()
-            .status(),
-        200
-    );
-    let code = mailbox_code(&http, &email).await;
-    let session: Value = post(
-        "/api/v1/passwordless/authenticate",
-        json!({ "email": email, "code": code }),
-    )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    let session = server.sign_in_by_email(&app_to, &email).await;
     assert_eq!(session["user"]["id"], "did:privy:exported1", "{session}");
     assert_eq!(session["is_new_user"], false);
     server.stop();

@@ -9,7 +9,7 @@ use crate::common;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
-use common::{Backend, ORIGIN, fresh_database, mailbox_code, remove_database_file, unique_email};
+use common::{Backend, ORIGIN, fresh_database, remove_database_file, unique_email};
 use serde_json::{Value, json};
 use symbolon_wallet_core::chains::ethereum::derive_wallet_key;
 use symbolon_wallet_core::{Share, combine_shares};
@@ -209,53 +209,25 @@ async fn embedded_wallets_move_with_their_users_to_a_server_with_other_keys(back
             .map(|(k, v)| (*k, v.as_str()))
             .collect::<Vec<_>>(),
     );
-    let post = |route: &str, origin: &str, token: Option<&str>, body: Value| {
-        let mut request = http
-            .post(format!("{}{route}", server.base))
-            .header("privy-app-id", &app_to)
-            .header("origin", origin)
-            .json(&body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send()
-    };
-    post(
-        "/api/v1/passwordless/init",
-        ORIGIN,
-        None,
-        json!({ "email": email }),
-    )
-    .await
-    .unwrap();
-    let code = mailbox_code(&http, &email).await;
-    let session: Value = post(
-        "/api/v1/passwordless/authenticate",
-        ORIGIN,
-        None,
-        json!({ "email": email, "code": code }),
-    )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    let session = server.sign_in_by_email(&app_to, &email).await;
     assert_eq!(session["user"]["id"], user_id, "{session}");
     let token = session["token"].as_str().unwrap();
-    let recovered: Value = post(
-        &format!(
-            "/api/v1/embedded_wallets/{}/recovery/key_material",
-            addresses[0]
-        ),
-        "http://localhost:8787",
-        Some(token),
-        json!({ "chain_type": "ethereum", "recovery": true }),
-    )
-    .await
-    .unwrap()
-    .json()
-    .await
-    .unwrap();
+    // As the wallet frame calls: from the server's own origin (the default public URL).
+    let recovered: Value = http
+        .post(format!(
+            "{}/api/v1/embedded_wallets/{}/recovery/key_material",
+            server.base, addresses[0]
+        ))
+        .header("privy-app-id", &app_to)
+        .header("origin", "http://localhost:8787")
+        .bearer_auth(token)
+        .json(&json!({ "chain_type": "ethereum", "recovery": true }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let share = |field: &str| {
         Share::from_bytes(
             &STANDARD
