@@ -17,6 +17,7 @@ pub mod login_methods;
 pub mod mfa;
 pub mod oauth;
 pub mod passkey;
+pub mod policies;
 pub mod server_api;
 pub mod session;
 pub mod siwe;

@@ -28,6 +28,7 @@ pub mod mfa;
 pub mod origin;
 pub mod otp;
 pub mod outbound_http;
+pub mod policies;
 pub mod provider_app;
 pub mod random;
 pub mod rate_limit;

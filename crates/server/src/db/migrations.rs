@@ -42,6 +42,7 @@ migrations! {
     20 "0020_api_secrets",
     21 "0021_custom_metadata",
     22 "0022_idempotency_keys",
+    24 "0024_policies",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -15,6 +15,7 @@ pub mod migrations;
 pub mod oauth;
 pub mod otp;
 pub mod passkeys;
+pub mod policies;
 pub mod sessions;
 pub mod users;
 pub mod wallet_nonces;

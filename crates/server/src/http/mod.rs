@@ -22,7 +22,7 @@ use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 use crate::web::idempotency::idempotency;
 use crate::web::routes::{Route, Routes};
-use crate::{mfa, provider_app, server_api, sessions, users, wallets};
+use crate::{mfa, policies, provider_app, server_api, sessions, users, wallets};
 
 /// Every capability but the login methods (`methods::METHODS`), each with its route table.
 const CAPABILITIES: &[Routes] = &[
@@ -33,6 +33,7 @@ const CAPABILITIES: &[Routes] = &[
     wallets::routes::ROUTES,
     provider_app::routes::ROUTES,
     server_api::routes::ROUTES,
+    policies::routes::ROUTES,
 ];
 
 /// Every route of the server, from the capabilities' and the login methods' tables.

@@ -263,6 +263,15 @@ impl Mount {
         self.add(Verb::Post, MethodFilter::POST, path, handler)
     }
 
+    /// Mounts `PATCH path`.
+    pub fn patch<H, T>(self, path: &str, handler: H) -> Self
+    where
+        H: Handler<T, AppState>,
+        T: 'static,
+    {
+        self.add(Verb::Patch, MethodFilter::PATCH, path, handler)
+    }
+
     /// Mounts `DELETE path`.
     pub fn delete<H, T>(self, path: &str, handler: H) -> Self
     where

@@ -25,6 +25,7 @@ mod module_graph;
 mod oauth;
 mod openapi;
 mod passkey;
+mod policies;
 mod pregenerated_wallets;
 mod sdk;
 mod server_api;

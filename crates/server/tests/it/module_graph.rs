@@ -15,6 +15,7 @@ const CAPABILITIES: &[&str] = &[
     "accounts",
     "methods",
     "mfa",
+    "policies",
     "provider_app",
     "server_api",
     "sessions",

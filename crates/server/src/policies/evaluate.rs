@@ -1,0 +1,456 @@
+//! Whether a wallet request passes a policy: the rules of its method (and `*`) whose conditions
+//! all hold apply; a `DENY` that applies wins; without an `ALLOW` that applies the request is
+//! refused (default deny). A condition whose field the request lacks does not hold.
+
+use std::str::FromStr;
+
+use ruint::aliases::U256;
+use serde_json::Value;
+use symbolon_protocol::policies::{
+    ConditionOperator, ConditionValue, Policy, PolicyAction, PolicyCondition, PolicyRule,
+};
+
+/// What a wallet request says, as the conditions read it.
+#[derive(Debug, Clone, Default)]
+pub struct RequestFacts {
+    /// The wallet method (`eth_sendTransaction`, …).
+    pub method: String,
+    /// An Ethereum transaction's fields.
+    pub transaction: Option<TransactionFacts>,
+    /// EIP-712 typed data (`domain`, `types`, `primary_type`, `message`).
+    pub typed_data: Option<Value>,
+    /// The bytes a `personal_sign` signs.
+    pub message: Option<Vec<u8>>,
+    /// The contract an EIP-7702 authorization delegates to.
+    pub authorization_contract: Option<String>,
+    /// The request's body as sent.
+    pub body: Value,
+    /// Unix seconds.
+    pub now: i64,
+}
+
+/// An Ethereum transaction's fields the conditions read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransactionFacts {
+    /// The recipient (none when it creates a contract).
+    pub to: Option<String>,
+    /// Wei (0 when absent).
+    pub value: U256,
+    /// The chain.
+    pub chain_id: u64,
+}
+
+/// The outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// An `ALLOW` rule applies and no `DENY` does.
+    Allowed {
+        /// The allowing rule's name.
+        rule: String,
+    },
+    /// A `DENY` rule applies.
+    Denied {
+        /// Its name.
+        rule: String,
+    },
+    /// No rule allows this request.
+    NotAllowed,
+}
+
+/// The verdict of `policies` (all must allow) on `facts`.
+pub fn evaluate(policies: &[Policy], facts: &RequestFacts) -> Verdict {
+    let applying = |action: PolicyAction| {
+        policies
+            .iter()
+            .flat_map(|p| &p.rules)
+            .filter(move |rule| rule.action == action && rule_applies(rule, facts))
+    };
+    if let Some(denying) = applying(PolicyAction::Deny).next() {
+        return Verdict::Denied {
+            rule: denying.name.clone(),
+        };
+    }
+    match applying(PolicyAction::Allow).next() {
+        Some(allowing) => Verdict::Allowed {
+            rule: allowing.name.clone(),
+        },
+        None => Verdict::NotAllowed,
+    }
+}
+
+fn rule_applies(rule: &PolicyRule, facts: &RequestFacts) -> bool {
+    (rule.method == "*" || rule.method == facts.method)
+        && rule.conditions.iter().all(|c| condition_holds(c, facts))
+}
+
+/// A request field as the conditions compare it.
+enum Field {
+    Text(String),
+    Number(U256),
+}
+
+fn condition_holds(condition: &PolicyCondition, facts: &RequestFacts) -> bool {
+    let Some(field) = field_of(condition, facts) else {
+        return false;
+    };
+    let one = |value: &str| compare(condition.operator, &field, value);
+    match (&condition.value, condition.operator) {
+        (ConditionValue::Many(values), ConditionOperator::In) => values
+            .iter()
+            .any(|v| compare(ConditionOperator::Eq, &field, v)),
+        (ConditionValue::One(value), operator) if operator != ConditionOperator::In => one(value),
+        _ => false,
+    }
+}
+
+fn field_of(condition: &PolicyCondition, facts: &RequestFacts) -> Option<Field> {
+    let field = condition.field.as_str();
+    match condition.field_source.as_str() {
+        "ethereum_transaction" => {
+            let tx = facts.transaction.as_ref()?;
+            match field {
+                "to" => tx.to.clone().map(Field::Text),
+                "value" => Some(Field::Number(tx.value)),
+                "chain_id" => Some(Field::Number(U256::from(tx.chain_id))),
+                _ => None,
+            }
+        }
+        "ethereum_typed_data_domain" => {
+            let domain = facts.typed_data.as_ref()?.get("domain")?;
+            let key = match field {
+                "chainId" | "chain_id" => "chainId",
+                _ => "verifyingContract",
+            };
+            json_field(domain.get(key)?)
+        }
+        "ethereum_typed_data_message" => {
+            let typed = facts.typed_data.as_ref()?;
+            // Only typed data of the primary type the condition names.
+            let wanted = condition.typed_data.as_ref()?.get("primary_type")?;
+            let primary = typed
+                .get("primary_type")
+                .or_else(|| typed.get("primaryType"))?;
+            if primary != wanted {
+                return None;
+            }
+            json_field(path(typed.get("message")?, field)?)
+        }
+        "ethereum_7702_authorization" => facts.authorization_contract.clone().map(Field::Text),
+        "message" => {
+            let message = facts.message.as_ref()?;
+            match field {
+                "byte_length" => Some(Field::Number(U256::from(message.len()))),
+                _ => String::from_utf8(message.clone()).ok().map(Field::Text),
+            }
+        }
+        "system" => u64::try_from(facts.now)
+            .ok()
+            .map(|now| Field::Number(U256::from(now))),
+        "action_request_body" => json_field(path(&facts.body, field)?),
+        _ => None,
+    }
+}
+
+/// `a.b.c` inside `value`.
+fn path<'a>(value: &'a Value, dotted: &str) -> Option<&'a Value> {
+    dotted.split('.').try_fold(value, |at, key| match at {
+        Value::Array(items) => items.get(key.parse::<usize>().ok()?),
+        _ => at.get(key),
+    })
+}
+
+fn json_field(value: &Value) -> Option<Field> {
+    match value {
+        Value::String(text) => Some(Field::Text(text.clone())),
+        Value::Number(number) => parse_number(&number.to_string()).map(Field::Number),
+        Value::Bool(flag) => Some(Field::Text(flag.to_string())),
+        _ => None,
+    }
+}
+
+/// A number as conditions write it: decimal, or `0x` hex; up to 256 bits, never negative.
+pub fn parse_number(text: &str) -> Option<U256> {
+    let text = text.trim();
+    let well_formed = match text.strip_prefix("0x") {
+        Some(hex) => !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()),
+        None => !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()),
+    };
+    well_formed.then(|| U256::from_str(text).ok()).flatten()
+}
+
+/// An address-like text (`0x` and 40 hex digits) compares in any case.
+fn is_address(text: &str) -> bool {
+    text.len() == 42 && text.starts_with("0x") && text[2..].bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn compare(operator: ConditionOperator, field: &Field, value: &str) -> bool {
+    match field {
+        Field::Number(number) => {
+            // A field that is a number compares as one; a value that is not a number matches nothing.
+            let Some(wanted) = parse_number(value) else {
+                return false;
+            };
+            match operator {
+                ConditionOperator::Eq | ConditionOperator::In => *number == wanted,
+                ConditionOperator::Gt => *number > wanted,
+                ConditionOperator::Gte => *number >= wanted,
+                ConditionOperator::Lt => *number < wanted,
+                ConditionOperator::Lte => *number <= wanted,
+                _ => false,
+            }
+        }
+        Field::Text(text) => {
+            let (text, value) = if is_address(text) || is_address(value) {
+                (text.to_ascii_lowercase(), value.to_ascii_lowercase())
+            } else {
+                (text.clone(), value.to_string())
+            };
+            match operator {
+                ConditionOperator::Eq | ConditionOperator::In => {
+                    text == value
+                        || matches!((parse_number(&text), parse_number(&value)), (Some(a), Some(b)) if a == b)
+                }
+                ConditionOperator::Contains => text.contains(&value),
+                ConditionOperator::StartsWith => text.starts_with(&value),
+                ConditionOperator::EndsWith => text.ends_with(&value),
+                ConditionOperator::Gt
+                | ConditionOperator::Gte
+                | ConditionOperator::Lt
+                | ConditionOperator::Lte => match (parse_number(&text), parse_number(&value)) {
+                    (Some(a), Some(b)) => match operator {
+                        ConditionOperator::Gt => a > b,
+                        ConditionOperator::Gte => a >= b,
+                        ConditionOperator::Lt => a < b,
+                        _ => a <= b,
+                    },
+                    _ => false,
+                },
+                ConditionOperator::InConditionSet => false,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use serde_json::json;
+
+    fn policy(rules: Value) -> Policy {
+        let rules: Vec<PolicyRule> = serde_json::from_value(rules).unwrap();
+        Policy {
+            id: "p".into(),
+            version: "1.0".into(),
+            name: "p".into(),
+            chain_type: "ethereum".into(),
+            created_at: 0,
+            owner_id: None,
+            rules,
+        }
+    }
+
+    fn send(to: &str, value: &str, chain_id: u64) -> RequestFacts {
+        RequestFacts {
+            method: "eth_sendTransaction".into(),
+            transaction: Some(TransactionFacts {
+                to: Some(to.into()),
+                value: parse_number(value).unwrap(),
+                chain_id,
+            }),
+            now: 1_800_000_000,
+            ..RequestFacts::default()
+        }
+    }
+
+    const SHOP: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
+    fn shop_policy() -> Policy {
+        policy(json!([
+            { "id": "1", "name": "pay the shop", "method": "eth_sendTransaction", "action": "ALLOW", "conditions": [
+                { "field_source": "ethereum_transaction", "field": "to", "operator": "eq", "value": SHOP },
+                { "field_source": "ethereum_transaction", "field": "chain_id", "operator": "in", "value": ["50312", "0x1"] },
+            ]},
+            { "id": "2", "name": "at most 1 ETH", "method": "*", "action": "DENY", "conditions": [
+                { "field_source": "ethereum_transaction", "field": "value", "operator": "gt", "value": "1000000000000000000" },
+            ]},
+        ]))
+    }
+
+    #[test]
+    fn an_allow_applies_only_when_every_condition_holds_and_a_deny_wins() {
+        let shop = shop_policy();
+        let verdict = |facts: &RequestFacts| evaluate(std::slice::from_ref(&shop), facts);
+        assert_eq!(
+            verdict(&send(&SHOP.to_lowercase(), "0x10", 50312)),
+            Verdict::Allowed {
+                rule: "pay the shop".into()
+            },
+            "addresses compare in any case; chain ids by value"
+        );
+        assert_eq!(
+            verdict(&send(SHOP, "5", 1)),
+            Verdict::Allowed {
+                rule: "pay the shop".into()
+            }
+        );
+        assert_eq!(
+            verdict(&send(SHOP, "5", 10)),
+            Verdict::NotAllowed,
+            "another chain"
+        );
+        assert_eq!(
+            verdict(&send(
+                "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                "5",
+                50312
+            )),
+            Verdict::NotAllowed,
+            "another recipient: nothing allows it"
+        );
+        assert_eq!(
+            verdict(&send(SHOP, "1000000000000000001", 50312)),
+            Verdict::Denied {
+                rule: "at most 1 ETH".into()
+            },
+            "the DENY wins over the matching ALLOW"
+        );
+        // A value past u128 still compares (256 bits): the DENY holds.
+        let huge = "0x8000000000000000000000000000000000000000000000000000000000000000";
+        assert_eq!(
+            verdict(&send(SHOP, huge, 50312)),
+            Verdict::Denied {
+                rule: "at most 1 ETH".into()
+            }
+        );
+        // Another method: the DENY (`*`) does not hold without a transaction, and no ALLOW applies.
+        let sign = RequestFacts {
+            method: "personal_sign".into(),
+            message: Some(b"hi".to_vec()),
+            ..RequestFacts::default()
+        };
+        assert_eq!(verdict(&sign), Verdict::NotAllowed);
+        // A transaction creating a contract has no `to`: the ALLOW's condition does not hold.
+        let mut create = send(SHOP, "1", 50312);
+        create.transaction.as_mut().unwrap().to = None;
+        assert_eq!(verdict(&create), Verdict::NotAllowed);
+        // No policy rules at all: refused.
+        assert_eq!(
+            evaluate(&[policy(json!([]))], &send(SHOP, "1", 1)),
+            Verdict::NotAllowed
+        );
+    }
+
+    #[test]
+    fn messages_typed_data_time_and_bodies_are_read_as_the_vendor_names_them() {
+        let rules = policy(json!([
+            { "id": "m", "name": "login messages", "method": "personal_sign", "action": "ALLOW", "conditions": [
+                { "field_source": "message", "field": "content", "operator": "starts_with", "value": "Sign in to" },
+                { "field_source": "message", "field": "byte_length", "operator": "lte", "value": "64" },
+            ]},
+            { "id": "t", "name": "permit on our token", "method": "eth_signTypedData_v4", "action": "ALLOW", "conditions": [
+                { "field_source": "ethereum_typed_data_domain", "field": "verifyingContract", "operator": "eq", "value": SHOP },
+                { "field_source": "ethereum_typed_data_domain", "field": "chain_id", "operator": "eq", "value": "50312" },
+                { "field_source": "ethereum_typed_data_message", "field": "spender.wallet", "operator": "eq", "value": SHOP,
+                  "typed_data": { "primary_type": "Permit", "types": {} } },
+            ]},
+            { "id": "s", "name": "until 2027", "method": "*", "action": "DENY", "conditions": [
+                { "field_source": "system", "field": "current_unix_timestamp", "operator": "gte", "value": "1830297600" },
+            ]},
+            { "id": "b", "name": "no test memo", "method": "personal_sign", "action": "DENY", "conditions": [
+                { "field_source": "action_request_body", "field": "params.memo", "operator": "contains", "value": "test" },
+            ]},
+        ]));
+        let sign = |text: &str, memo: &str, now: i64| RequestFacts {
+            method: "personal_sign".into(),
+            message: Some(text.as_bytes().to_vec()),
+            body: json!({ "params": { "memo": memo } }),
+            now,
+            ..RequestFacts::default()
+        };
+        let verdict = |facts: &RequestFacts| evaluate(std::slice::from_ref(&rules), facts);
+        assert_eq!(
+            verdict(&sign("Sign in to Shop", "", 1_800_000_000)),
+            Verdict::Allowed {
+                rule: "login messages".into()
+            }
+        );
+        assert_eq!(
+            verdict(&sign(
+                &format!("Sign in to {}", "x".repeat(60)),
+                "",
+                1_800_000_000
+            )),
+            Verdict::NotAllowed,
+            "over 64 bytes"
+        );
+        assert_eq!(
+            verdict(&sign("Sign in to Shop", "a test", 1_800_000_000)),
+            Verdict::Denied {
+                rule: "no test memo".into()
+            }
+        );
+        assert_eq!(
+            verdict(&sign("Sign in to Shop", "", 1_830_297_600)),
+            Verdict::Denied {
+                rule: "until 2027".into()
+            }
+        );
+
+        let typed = |primary: &str, spender: &str, chain: Value| RequestFacts {
+            method: "eth_signTypedData_v4".into(),
+            typed_data: Some(json!({
+                "domain": { "verifyingContract": SHOP.to_lowercase(), "chainId": chain },
+                "types": {}, "primary_type": primary,
+                "message": { "spender": { "wallet": spender } },
+            })),
+            now: 1_800_000_000,
+            ..RequestFacts::default()
+        };
+        assert_eq!(
+            verdict(&typed("Permit", SHOP, json!(50312))),
+            Verdict::Allowed {
+                rule: "permit on our token".into()
+            }
+        );
+        assert_eq!(
+            verdict(&typed("Permit", SHOP, json!("0xc488"))),
+            Verdict::Allowed {
+                rule: "permit on our token".into()
+            },
+            "a hex chain id"
+        );
+        assert_eq!(
+            verdict(&typed("Order", SHOP, json!(50312))),
+            Verdict::NotAllowed,
+            "another primary type"
+        );
+        assert_eq!(
+            verdict(&typed(
+                "Permit",
+                "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                json!(50312)
+            )),
+            Verdict::NotAllowed
+        );
+    }
+
+    #[test]
+    fn numbers_are_unsigned_decimal_or_hex() {
+        assert_eq!(parse_number("10"), Some(U256::from(10)));
+        assert_eq!(parse_number("0x10"), Some(U256::from(16)));
+        for bad in [
+            "",
+            "-1",
+            "+1",
+            "1.5",
+            "ten",
+            "0x",
+            "0b1",
+            "1_000",
+            "1".repeat(80).as_str(),
+        ] {
+            assert_eq!(parse_number(bad), None, "{bad}");
+        }
+    }
+}
