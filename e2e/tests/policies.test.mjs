@@ -1,9 +1,16 @@
 // The published server SDK (`@privy-io/node`) keeps an app's policies on our server (docs/policies.md): create
 // with rules in the vendor's format, read, add / replace / remove a rule, rename, delete; a rule we cannot evaluate
-// is refused with its reason (the SDK's BadRequestError). No browser: what a host's back end does.
+// is refused with its reason (the SDK's BadRequestError); an owned policy changes only with the owner's authorization
+// signature, which the SDK makes from the key it holds. No browser: what a host's back end does.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BadRequestError, NotFoundError, PrivyClient } from "@privy-io/node";
+import {
+  AuthenticationError,
+  BadRequestError,
+  generateP256KeyPair,
+  NotFoundError,
+  PrivyClient,
+} from "@privy-io/node";
 import { useStack } from "../lib/stack.mjs";
 
 const stack = useStack();
@@ -86,4 +93,40 @@ test("a rule the server cannot evaluate is refused with its reason, and nothing 
     );
     return true;
   });
+});
+
+test("an owned policy: the SDK signs its changes with the owner's key; without it they are refused", async () => {
+  const privy = host();
+  const owner = await generateP256KeyPair();
+  const stranger = await generateP256KeyPair();
+  const policy = await privy.policies().create({
+    version: "1.0",
+    name: "Owned",
+    chain_type: "ethereum",
+    rules: [capRule(10)],
+    owner: { public_key: owner.publicKey },
+  });
+  assert.equal(typeof policy.owner_id, "string");
+  const quorum = await privy.keyQuorums().get(policy.owner_id);
+  assert.deepEqual(
+    quorum.authorization_keys.map((k) => k.public_key),
+    [owner.publicKey],
+  );
+
+  await assert.rejects(privy.policies().update(policy.id, { name: "Unsigned" }), AuthenticationError);
+  await assert.rejects(
+    privy.policies().update(policy.id, {
+      name: "Stranger",
+      authorization_context: { authorization_private_keys: [stranger.privateKey] },
+    }),
+    AuthenticationError,
+  );
+  const signed = { authorization_context: { authorization_private_keys: [owner.privateKey] } };
+  const renamed = await privy.policies().update(policy.id, { name: "Signed", ...signed });
+  assert.equal(renamed.name, "Signed");
+  const rule = await privy.policies().createRule(policy.id, { ...capRule(20), ...signed });
+  assert.deepEqual(await privy.policies().deleteRule(rule.id, { policy_id: policy.id, ...signed }), {
+    success: true,
+  });
+  assert.deepEqual(await privy.policies().delete(policy.id, signed), { success: true });
 });

@@ -13,6 +13,7 @@ pub mod cross_app;
 pub mod errors;
 pub mod farcaster;
 pub mod frame;
+pub mod key_quorums;
 pub mod login_methods;
 pub mod mfa;
 pub mod oauth;

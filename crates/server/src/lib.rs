@@ -21,6 +21,7 @@ pub mod html;
 pub mod http;
 pub mod identifiers;
 pub mod jwt_verifier;
+pub mod key_quorums;
 pub mod keys;
 pub mod mail;
 pub mod methods;

@@ -43,6 +43,7 @@ migrations! {
     21 "0021_custom_metadata",
     22 "0022_idempotency_keys",
     24 "0024_policies",
+    25 "0025_key_quorums",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

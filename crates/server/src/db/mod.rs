@@ -9,6 +9,7 @@ pub mod challenges;
 pub mod cross_app;
 pub mod farcaster;
 pub mod idempotency;
+pub mod key_quorums;
 pub mod keys;
 pub mod mfa;
 pub mod migrations;

@@ -1,4 +1,4 @@
-//! Policies (migration 0024): one row each, its rules as JSON, changed in a transaction that holds
+//! Policies (migrations 0024, 0025 for the owner): one row each, its rules as JSON, changed in a transaction that holds
 //! the row.
 
 use super::{Db, DbError};
@@ -22,13 +22,29 @@ pub struct PolicyRecord {
     pub revision: i64,
     /// Unix milliseconds.
     pub created_at: i64,
+    /// The key quorum whose signatures every change needs.
+    pub owner_id: Option<String>,
 }
 
-type Row = (String, String, String, String, String, String, i64, i64);
+type Row = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    Option<String>,
+);
 
-fn record(
-    (id, app_id, name, chain_type, version, rules, revision, created_at): Row,
-) -> PolicyRecord {
+/// The policy `$2` of app `$1`.
+const SELECT_ONE: &str =
+    "SELECT id, app_id, name, chain_type, version, rules, revision, created_at, owner_id
+     FROM policies WHERE app_id = $1 AND id = $2";
+
+fn record(row: Row) -> PolicyRecord {
+    let (id, app_id, name, chain_type, version, rules, revision, created_at, owner_id) = row;
     PolicyRecord {
         id,
         app_id,
@@ -38,6 +54,7 @@ fn record(
         rules,
         revision,
         created_at,
+        owner_id,
     }
 }
 
@@ -45,8 +62,8 @@ impl Db {
     /// Stores a new policy.
     pub async fn insert_policy(&self, policy: &PolicyRecord) -> Result<(), DbError> {
         sqlx::query(
-            "INSERT INTO policies (id, app_id, name, chain_type, version, rules, revision, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO policies (id, app_id, name, chain_type, version, rules, revision, created_at, owner_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&policy.id)
         .bind(&policy.app_id)
@@ -56,6 +73,7 @@ impl Db {
         .bind(&policy.rules)
         .bind(policy.revision)
         .bind(policy.created_at)
+        .bind(policy.owner_id.as_deref())
         .execute(self.writer())
         .await?;
         Ok(())
@@ -67,14 +85,11 @@ impl Db {
         app_id: &str,
         id: &str,
     ) -> Result<Option<PolicyRecord>, DbError> {
-        let row: Option<Row> = sqlx::query_as(
-            "SELECT id, app_id, name, chain_type, version, rules, revision, created_at
-             FROM policies WHERE app_id = $1 AND id = $2",
-        )
-        .bind(app_id)
-        .bind(id)
-        .fetch_optional(self.writer())
-        .await?;
+        let row: Option<Row> = sqlx::query_as(SELECT_ONE)
+            .bind(app_id)
+            .bind(id)
+            .fetch_optional(self.writer())
+            .await?;
         Ok(row.map(record))
     }
 
@@ -99,25 +114,23 @@ impl Db {
         if held.rows_affected() == 0 {
             return Ok(None);
         }
-        let row: Row = sqlx::query_as(
-            "SELECT id, app_id, name, chain_type, version, rules, revision, created_at
-             FROM policies WHERE app_id = $1 AND id = $2",
-        )
-        .bind(app_id)
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(DbError::from)?;
+        let row: Row = sqlx::query_as(SELECT_ONE)
+            .bind(app_id)
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(DbError::from)?;
         let mut policy = record(row);
         let outcome = edit(&mut policy)?;
         sqlx::query(
-            "UPDATE policies SET name = $1, rules = $2, revision = revision + 1
+            "UPDATE policies SET name = $1, rules = $2, owner_id = $5, revision = revision + 1
              WHERE app_id = $3 AND id = $4",
         )
         .bind(&policy.name)
         .bind(&policy.rules)
         .bind(app_id)
         .bind(id)
+        .bind(policy.owner_id.as_deref())
         .execute(&mut *tx)
         .await
         .map_err(DbError::from)?;

@@ -22,7 +22,7 @@ use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 use crate::web::idempotency::idempotency;
 use crate::web::routes::{Route, Routes};
-use crate::{mfa, policies, provider_app, server_api, sessions, users, wallets};
+use crate::{key_quorums, mfa, policies, provider_app, server_api, sessions, users, wallets};
 
 /// Every capability but the login methods (`methods::METHODS`), each with its route table.
 const CAPABILITIES: &[Routes] = &[
@@ -34,6 +34,7 @@ const CAPABILITIES: &[Routes] = &[
     provider_app::routes::ROUTES,
     server_api::routes::ROUTES,
     policies::routes::ROUTES,
+    key_quorums::routes::ROUTES,
 ];
 
 /// Every route of the server, from the capabilities' and the login methods' tables.

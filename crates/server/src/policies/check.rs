@@ -85,13 +85,8 @@ const SOURCES: &[Source] = &[
     },
 ];
 
-/// The policy's own fields: version, name, chain, no owner.
-pub fn check_policy_fields(
-    version: &str,
-    name: &str,
-    chain_type: &str,
-    owned: bool,
-) -> Result<(), AppError> {
+/// The policy's own fields: version, name, chain.
+pub fn check_policy_fields(version: &str, name: &str, chain_type: &str) -> Result<(), AppError> {
     if version != POLICY_VERSION {
         return Err(AppError::invalid_data(format!(
             "version must be {POLICY_VERSION}"
@@ -102,11 +97,6 @@ pub fn check_policy_fields(
         return Err(AppError::invalid_data(format!(
             "Policies for {chain_type:?} wallets are not supported yet; chain_type must be ethereum"
         )));
-    }
-    if owned {
-        return Err(AppError::invalid_data(
-            "Policy owners are not supported yet: leave owner and owner_id empty",
-        ));
     }
     Ok(())
 }
@@ -349,45 +339,27 @@ mod tests {
     }
 
     #[test]
-    fn a_policy_is_version_1_0_for_ethereum_named_and_unowned() {
-        assert!(check_policy_fields("1.0", "Shop", "ethereum", false).is_ok());
-        for (version, name, chain, owned, why) in [
-            ("2.0", "Shop", "ethereum", false, "version must be 1.0"),
+    fn a_policy_is_version_1_0_for_ethereum_and_named() {
+        assert!(check_policy_fields("1.0", "Shop", "ethereum").is_ok());
+        let long = "n".repeat(51);
+        for (version, name, chain, why) in [
+            ("2.0", "Shop", "ethereum", "version must be 1.0"),
+            ("1.0", " ", "ethereum", "name must be 1 to 50 characters"),
             (
                 "1.0",
-                " ",
+                long.as_str(),
                 "ethereum",
-                false,
-                "name must be 1 to 50 characters",
-            ),
-            (
-                "1.0",
-                &"n".repeat(51),
-                "ethereum",
-                false,
                 "name must be 1 to 50 characters",
             ),
             (
                 "1.0",
                 "Shop",
                 "solana",
-                false,
                 "Policies for \"solana\" wallets are not supported yet; chain_type must be ethereum",
             ),
-            (
-                "1.0",
-                "Shop",
-                "ethereum",
-                true,
-                "Policy owners are not supported yet: leave owner and owner_id empty",
-            ),
         ] {
-            assert_eq!(
-                check_policy_fields(version, name, chain, owned)
-                    .unwrap_err()
-                    .message,
-                why
-            );
+            let refused = check_policy_fields(version, name, chain).unwrap_err();
+            assert_eq!(refused.message, why);
         }
     }
 }

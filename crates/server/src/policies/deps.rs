@@ -1,9 +1,11 @@
-//! What the policies read: the store and "now". The app secret is checked by the request layer.
+//! What the policies read: the store, "now" and the key quorums that own policies. The app secret
+//! is checked by the request layer.
 
 use axum::extract::FromRef;
 
 use crate::clock::Clock;
 use crate::db::Db;
+use crate::key_quorums::deps::KeyQuorumDeps;
 use crate::state::AppState;
 
 /// The policies' slice of the state.
@@ -13,6 +15,8 @@ pub struct PolicyDeps {
     pub db: Db,
     /// "Now".
     pub clock: Clock,
+    /// The owners of policies.
+    pub quorums: KeyQuorumDeps,
 }
 
 impl FromRef<AppState> for PolicyDeps {
@@ -20,6 +24,7 @@ impl FromRef<AppState> for PolicyDeps {
         Self {
             db: state.db.clone(),
             clock: state.clock.clone(),
+            quorums: KeyQuorumDeps::from_ref(state),
         }
     }
 }

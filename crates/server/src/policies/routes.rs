@@ -2,6 +2,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use serde_json::Value;
 use symbolon_protocol::policies::{
     CreatePolicyRequest, Policy, PolicyRule, PolicyRuleInput, SuccessResponse, UpdatePolicyRequest,
 };
@@ -9,6 +10,7 @@ use symbolon_protocol::policies::{
 use super::deps::PolicyDeps;
 use super::service;
 use crate::error::AppError;
+use crate::web::authorization_signature::Signed;
 use crate::web::back_end::BackEnd;
 use crate::web::json_body::JsonBody;
 use crate::web::path_param::PathParam;
@@ -36,10 +38,11 @@ async fn update(
     State(deps): State<PolicyDeps>,
     back_end: BackEnd,
     PathParam(id): PathParam<String>,
-    JsonBody(body): JsonBody<UpdatePolicyRequest>,
+    signed: Signed<UpdatePolicyRequest>,
 ) -> Result<Json<Policy>, AppError> {
+    let (body, request) = (&signed.body, &signed.request);
     Ok(Json(
-        service::update(&deps, &back_end.app.id, &id, &body).await?,
+        service::update(&deps, &back_end.app.id, &id, body, request).await?,
     ))
 }
 
@@ -47,8 +50,9 @@ async fn delete(
     State(deps): State<PolicyDeps>,
     back_end: BackEnd,
     PathParam(id): PathParam<String>,
+    signed: Signed<Value>,
 ) -> Result<Json<SuccessResponse>, AppError> {
-    service::delete(&deps, &back_end.app.id, &id).await?;
+    service::delete(&deps, &back_end.app.id, &id, &signed.request).await?;
     Ok(Json(SuccessResponse { success: true }))
 }
 
@@ -56,10 +60,11 @@ async fn add_rule(
     State(deps): State<PolicyDeps>,
     back_end: BackEnd,
     PathParam(id): PathParam<String>,
-    JsonBody(body): JsonBody<PolicyRuleInput>,
+    signed: Signed<PolicyRuleInput>,
 ) -> Result<Json<PolicyRule>, AppError> {
+    let (body, request) = (&signed.body, &signed.request);
     Ok(Json(
-        service::add_rule(&deps, &back_end.app.id, &id, &body).await?,
+        service::add_rule(&deps, &back_end.app.id, &id, body, request).await?,
     ))
 }
 
@@ -77,19 +82,20 @@ async fn update_rule(
     State(deps): State<PolicyDeps>,
     back_end: BackEnd,
     PathParam((id, rule_id)): PathParam<(String, String)>,
-    JsonBody(body): JsonBody<PolicyRuleInput>,
+    signed: Signed<PolicyRuleInput>,
 ) -> Result<Json<PolicyRule>, AppError> {
-    Ok(Json(
-        service::update_rule(&deps, &back_end.app.id, &id, &rule_id, &body).await?,
-    ))
+    let (body, request) = (&signed.body, &signed.request);
+    let rule = service::update_rule(&deps, &back_end.app.id, &id, &rule_id, body, request).await?;
+    Ok(Json(rule))
 }
 
 async fn delete_rule(
     State(deps): State<PolicyDeps>,
     back_end: BackEnd,
     PathParam((id, rule_id)): PathParam<(String, String)>,
+    signed: Signed<Value>,
 ) -> Result<Json<SuccessResponse>, AppError> {
-    service::delete_rule(&deps, &back_end.app.id, &id, &rule_id).await?;
+    service::delete_rule(&deps, &back_end.app.id, &id, &rule_id, &signed.request).await?;
     Ok(Json(SuccessResponse { success: true }))
 }
 
@@ -105,9 +111,9 @@ const SUCCESS: Body = Body::Json(json::<SuccessResponse>);
 
 #[rustfmt::skip]
 const TABLE: &[Route] = &[
-    r(Post, "/v1/policies", "Create a policy (rules in the vendor's format; no owner yet)", Some(json::<CreatePolicyRequest>), POLICY, AppSecret, &[]),
+    r(Post, "/v1/policies", "Create a policy (rules in the vendor's format; an owner key quorum optional)", Some(json::<CreatePolicyRequest>), POLICY, AppSecret, &[]),
     r(Get, "/v1/policies/{policy_id}", "The app's policy", None, POLICY, AppSecret, &[404]),
-    r(Patch, "/v1/policies/{policy_id}", "Rename a policy or replace its rules", Some(json::<UpdatePolicyRequest>), POLICY, AppSecret, &[404, 409]),
+    r(Patch, "/v1/policies/{policy_id}", "Rename a policy, replace its rules or its owner (the owner's authorization signatures)", Some(json::<UpdatePolicyRequest>), POLICY, AppSecret, &[404, 409]),
     r(Delete, "/v1/policies/{policy_id}", "Delete a policy", None, SUCCESS, AppSecret, &[404]),
     r(Post, "/v1/policies/{policy_id}/rules", "Add a rule to a policy", Some(json::<PolicyRuleInput>), RULE, AppSecret, &[404, 409]),
     r(Get, "/v1/policies/{policy_id}/rules/{rule_id}", "One rule of a policy", None, RULE, AppSecret, &[404]),

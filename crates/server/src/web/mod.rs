@@ -7,6 +7,7 @@
 
 pub mod app_context;
 pub mod auth;
+pub mod authorization_signature;
 pub mod back_end;
 pub mod built_pages;
 pub mod client_ip;

@@ -1,6 +1,7 @@
 //! The policies API (`/v1/policies`, docs/policies.md): create, read, change and delete an app's
 //! policies and their rules with the app secret; refusals name what is wrong; concurrent rule edits
-//! lose nothing. On both databases.
+//! lose nothing; an owned policy and a key quorum change only with their owners' authorization
+//! signatures. On both databases.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
@@ -9,13 +10,20 @@ use crate::server_api::{at_once, secret, v1};
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
-use common::{Backend, TestApp};
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use common::{Backend, PUBLIC_URL, TestApp};
+use p256::ecdsa::signature::Signer;
+use p256::ecdsa::{Signature, SigningKey};
+use p256::pkcs8::EncodePublicKey;
 use serde_json::{Value, json};
 
 backend_tests!(
     policies_are_created_read_changed_and_deleted_per_app,
     policy_refusals_name_what_is_wrong_and_store_nothing,
     concurrent_rule_changes_lose_nothing,
+    an_owned_policy_changes_only_with_its_owners_signatures,
+    key_quorums_need_their_threshold_of_signatures_and_outlive_nothing_they_own,
 );
 
 const SHOP: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -156,7 +164,15 @@ async fn policy_refusals_name_what_is_wrong_and_store_nothing(backend: Backend) 
         ),
         (
             with("owner", json!({ "public_key": "abc" })),
-            "Policy owners are not supported yet: leave owner and owner_id empty",
+            "owner.public_key is not a P-256 public key (base64 DER SPKI)",
+        ),
+        (
+            with("owner", json!({ "user_id": "did:privy:x" })),
+            "Users as owners are not supported yet: give owner.public_key",
+        ),
+        (
+            with("owner_id", json!("nope")),
+            "owner_id \"nope\" is not a key quorum of this app",
         ),
         (
             with(
@@ -240,4 +256,342 @@ async fn concurrent_rule_changes_lose_nothing(backend: Backend) {
     let mut expected: Vec<String> = (0..8).map(|i| format!("cap {i}")).collect();
     expected.sort();
     assert_eq!(names, expected, "every concurrent add kept");
+}
+
+/// A P-256 key as a host's back end holds it.
+fn key() -> SigningKey {
+    SigningKey::random(&mut p256::elliptic_curve::rand_core::OsRng)
+}
+
+/// Its public half as the API takes it (base64 DER SPKI).
+fn public(key: &SigningKey) -> String {
+    let der = key.verifying_key().to_public_key_der().unwrap();
+    STANDARD.encode(der.as_bytes())
+}
+
+/// The authorization signature of `signer` over a request, as `@privy-io/node` makes it.
+fn sign(
+    signer: &SigningKey,
+    method: &str,
+    path: &str,
+    body: &Value,
+    app_id: &str,
+    expiry: Option<&str>,
+) -> String {
+    let mut headers = serde_json::Map::new();
+    headers.insert("privy-app-id".into(), json!(app_id));
+    if let Some(expiry) = expiry {
+        headers.insert("privy-request-expiry".into(), json!(expiry));
+    }
+    let body = if body.as_object().is_some_and(serde_json::Map::is_empty) {
+        json!("")
+    } else {
+        body.clone()
+    };
+    let payload = json!({ "version": 1, "method": method, "url": format!("{PUBLIC_URL}{path}"), "body": body, "headers": headers });
+    let bytes = serde_json_canonicalizer::to_vec(&payload).unwrap();
+    let signature: Signature = signer.sign(&bytes);
+    STANDARD.encode(signature.to_der().as_bytes())
+}
+
+/// A `/v1` call with `signatures` (none: no header) and an optional expiry.
+async fn signed_call(
+    t: &TestApp,
+    method: Method,
+    path: &str,
+    key: &str,
+    body: Value,
+    signatures: &[String],
+    expiry: Option<&str>,
+) -> common::Reply {
+    let mut call = v1(t, method, path, &t.app_id, key).json(body);
+    if !signatures.is_empty() {
+        call = call.header("privy-authorization-signature", &signatures.join(","));
+    }
+    if let Some(expiry) = expiry {
+        call = call.header("privy-request-expiry", expiry);
+    }
+    call.send().await
+}
+
+async fn an_owned_policy_changes_only_with_its_owners_signatures(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let secret_key = secret(&t, &t.app_id).await;
+    let (owner, stranger) = (key(), key());
+    let body = json!({ "version": "1.0", "name": "Owned", "chain_type": "ethereum", "rules": [allow_shop()],
+                       "owner": { "public_key": public(&owner) } });
+    let created = call(&t, Method::POST, "/v1/policies", &secret_key, Some(body)).await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let quorum_id = created.body["owner_id"].as_str().unwrap().to_string();
+    let quorum = call(
+        &t,
+        Method::GET,
+        &format!("/v1/key_quorums/{quorum_id}"),
+        &secret_key,
+        None,
+    )
+    .await;
+    assert_eq!(
+        quorum.body["authorization_keys"][0]["public_key"],
+        public(&owner)
+    );
+    assert_eq!(quorum.body["authorization_threshold"], 1);
+    let path = format!("/v1/policies/{}", created.body["id"].as_str().unwrap());
+
+    let rename = json!({ "name": "Renamed" });
+    let expiry = (t.state.clock.now() * 1000 + 60_000).to_string();
+    let by = |signer: &SigningKey, body: &Value, expiry: Option<&str>| {
+        sign(signer, "PATCH", &path, body, &t.app_id, expiry)
+    };
+    // The app secret alone, a stranger's key, a signature over another body: refused, nothing changed.
+    let unsigned = signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        rename.clone(),
+        &[],
+        None,
+    )
+    .await;
+    unsigned.assert_error(401, "invalid_credentials");
+    let stranger_signed = signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        rename.clone(),
+        &[by(&stranger, &rename, None)],
+        None,
+    )
+    .await;
+    stranger_signed.assert_error(401, "invalid_credentials");
+    let other_body = signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        json!({ "name": "Evil" }),
+        &[by(&owner, &rename, None)],
+        None,
+    )
+    .await;
+    other_body.assert_error(401, "invalid_credentials");
+    // A signature for another policy's URL does not move here.
+    let elsewhere = sign(
+        &owner,
+        "PATCH",
+        "/v1/policies/other",
+        &rename,
+        &t.app_id,
+        None,
+    );
+    signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        rename.clone(),
+        &[elsewhere],
+        None,
+    )
+    .await
+    .assert_error(401, "invalid_credentials");
+    // A past deadline is refused even when signed.
+    let past = (t.state.clock.now() * 1000 - 1).to_string();
+    let late = signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        rename.clone(),
+        &[by(&owner, &rename, Some(&past))],
+        Some(&past),
+    )
+    .await;
+    late.assert_error(400, "invalid_data");
+    assert_eq!(
+        call(&t, Method::GET, &path, &secret_key, None).await.body["name"],
+        "Owned"
+    );
+
+    // The owner's signature (with a stranger's beside it): changed.
+    let signed = signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        rename.clone(),
+        &[
+            by(&stranger, &rename, Some(&expiry)),
+            by(&owner, &rename, Some(&expiry)),
+        ],
+        Some(&expiry),
+    )
+    .await;
+    assert_eq!(signed.status, StatusCode::OK, "{}", signed.text);
+    assert_eq!(signed.body["name"], "Renamed");
+
+    // Rules and delete need it too; the owner removed (owner: null, signed), the secret suffices again.
+    let rules = format!("{path}/rules");
+    signed_call(&t, Method::POST, &rules, &secret_key, cap(1), &[], None)
+        .await
+        .assert_error(401, "invalid_credentials");
+    let added = signed_call(
+        &t,
+        Method::POST,
+        &rules,
+        &secret_key,
+        cap(1),
+        &[sign(&owner, "POST", &rules, &cap(1), &t.app_id, None)],
+        None,
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text);
+    signed_call(&t, Method::DELETE, &path, &secret_key, json!({}), &[], None)
+        .await
+        .assert_error(401, "invalid_credentials");
+    let disown = json!({ "owner": null });
+    let disowned = signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        disown.clone(),
+        &[by(&owner, &disown, None)],
+        None,
+    )
+    .await;
+    assert_eq!(disowned.status, StatusCode::OK, "{}", disowned.text);
+    assert_eq!(disowned.body["owner_id"], Value::Null);
+    let deleted = signed_call(&t, Method::DELETE, &path, &secret_key, json!({}), &[], None).await;
+    assert_eq!(deleted.body, json!({ "success": true }), "{}", deleted.text);
+}
+
+async fn key_quorums_need_their_threshold_of_signatures_and_outlive_nothing_they_own(
+    backend: Backend,
+) {
+    let t = TestApp::start(backend).await;
+    let secret_key = secret(&t, &t.app_id).await;
+    let (a, b, c) = (key(), key(), key());
+    for (body, message) in [
+        (
+            json!({ "public_keys": [] }),
+            "public_keys must hold 1 to 10 keys",
+        ),
+        (
+            json!({ "public_keys": ["abc"] }),
+            "public_keys[0] is not a P-256 public key (base64 DER SPKI)",
+        ),
+        (
+            json!({ "public_keys": [public(&a), public(&a)] }),
+            "public_keys[1] is given twice",
+        ),
+        (
+            json!({ "public_keys": [public(&a)], "authorization_threshold": 2 }),
+            "authorization_threshold must be 1 to the number of keys (1)",
+        ),
+        (
+            json!({ "public_keys": [public(&a)], "user_ids": ["did:privy:x"] }),
+            "user_ids and key_quorum_ids are not supported yet: give public_keys",
+        ),
+    ] {
+        let refused = call(&t, Method::POST, "/v1/key_quorums", &secret_key, Some(body)).await;
+        refused.assert_error(400, "invalid_data");
+        assert_eq!(refused.body["error"], message);
+    }
+    let quorum = call(&t, Method::POST, "/v1/key_quorums", &secret_key,
+        Some(json!({ "public_keys": [public(&a), public(&b)], "authorization_threshold": 2, "display_name": "Ops" }))).await;
+    assert_eq!(quorum.status, StatusCode::OK, "{}", quorum.text);
+    let id = quorum.body["id"].as_str().unwrap().to_string();
+    let path = format!("/v1/key_quorums/{id}");
+    let add_c = json!({ "public_keys": [public(&a), public(&b), public(&c)] });
+    let sig =
+        |k: &SigningKey, method: &str, body: &Value| sign(k, method, &path, body, &t.app_id, None);
+    signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        add_c.clone(),
+        &[sig(&a, "PATCH", &add_c)],
+        None,
+    )
+    .await
+    .assert_error(401, "invalid_credentials");
+    let changed = signed_call(
+        &t,
+        Method::PATCH,
+        &path,
+        &secret_key,
+        add_c.clone(),
+        &[sig(&a, "PATCH", &add_c), sig(&b, "PATCH", &add_c)],
+        None,
+    )
+    .await;
+    assert_eq!(changed.status, StatusCode::OK, "{}", changed.text);
+    assert_eq!(
+        changed.body["authorization_keys"].as_array().unwrap().len(),
+        3
+    );
+    assert_eq!(changed.body["authorization_threshold"], 2);
+
+    // It owns a policy: it cannot go (even signed) until the policy has another owner.
+    let policy = call(
+        &t,
+        Method::POST,
+        "/v1/policies",
+        &secret_key,
+        Some(json!({ "version": "1.0", "name": "P",
+        "chain_type": "ethereum", "rules": [], "owner_id": id })),
+    )
+    .await;
+    assert_eq!(policy.body["owner_id"], id.as_str(), "{}", policy.text);
+    let both = [sig(&b, "DELETE", &json!({})), sig(&c, "DELETE", &json!({}))];
+    let in_use = signed_call(
+        &t,
+        Method::DELETE,
+        &path,
+        &secret_key,
+        json!({}),
+        &both,
+        None,
+    )
+    .await;
+    in_use.assert_error(400, "invalid_data");
+    assert_eq!(
+        in_use.body["error"],
+        "This key quorum owns policies; give them another owner first"
+    );
+    let policy_path = format!("/v1/policies/{}", policy.body["id"].as_str().unwrap());
+    let disown = json!({ "owner_id": null });
+    let two = [
+        sign(&a, "PATCH", &policy_path, &disown, &t.app_id, None),
+        sign(&c, "PATCH", &policy_path, &disown, &t.app_id, None),
+    ];
+    let freed = signed_call(
+        &t,
+        Method::PATCH,
+        &policy_path,
+        &secret_key,
+        disown.clone(),
+        &two,
+        None,
+    )
+    .await;
+    assert_eq!(freed.status, StatusCode::OK, "{}", freed.text);
+    let gone = signed_call(
+        &t,
+        Method::DELETE,
+        &path,
+        &secret_key,
+        json!({}),
+        &both,
+        None,
+    )
+    .await;
+    assert_eq!(gone.body, json!({ "success": true }), "{}", gone.text);
+    call(&t, Method::GET, &path, &secret_key, None)
+        .await
+        .assert_error(404, "not_found");
 }
