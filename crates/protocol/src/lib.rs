@@ -26,5 +26,6 @@ pub mod telegram;
 pub mod typescript;
 pub mod user;
 pub mod wallet;
+pub mod webhooks;
 
 pub use errors::{ClientErrorCode, ErrorResponse, ServerErrorCode};

@@ -1,4 +1,5 @@
-//! Command line: `serve`, `migrate`, `apps create`, `apps secret …`, `users export|import`.
+//! Command line: `serve`, `migrate`, `apps create`, `apps secret …`, `users export|import`,
+//! `webhooks …`.
 
 use std::path::PathBuf;
 
@@ -34,6 +35,79 @@ pub enum Command {
         /// The users action.
         #[command(subcommand)]
         command: UsersCommand,
+    },
+    /// Tell an app's back end about its users: endpoints, deliveries, replays.
+    Webhooks {
+        /// The webhooks action.
+        #[command(subcommand)]
+        command: WebhooksCommand,
+    },
+}
+
+/// `symbolon webhooks …`.
+#[derive(Debug, Subcommand)]
+pub enum WebhooksCommand {
+    /// Manage where the app's events are sent.
+    Endpoint {
+        /// The endpoints action.
+        #[command(subcommand)]
+        command: EndpointCommand,
+    },
+    /// List the app's deliveries, newest first (with `--id`, one delivery's attempts).
+    Deliveries {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+        /// Only these: pending, delivered, failed or skipped.
+        #[arg(long)]
+        status: Option<String>,
+        /// How many.
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+        /// Show this delivery's attempts.
+        #[arg(long)]
+        id: Option<String>,
+    },
+    /// Send a delivery again now (by its id, as `deliveries` lists it); the running server
+    /// picks it up within seconds.
+    Replay {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+        /// The delivery's id.
+        id: String,
+    },
+}
+
+/// `symbolon webhooks endpoint …`.
+#[derive(Debug, Subcommand)]
+pub enum EndpointCommand {
+    /// Add an endpoint; prints its signing secret (`whsec_…`, shown this once), what the back
+    /// end verifies deliveries with.
+    Create {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+        /// Where deliveries are POSTed: https://, or http:// to this machine.
+        #[arg(long)]
+        url: String,
+        /// An event it hears (repeatable; none: every event), e.g. `user.created`.
+        #[arg(long = "event")]
+        events: Vec<String>,
+    },
+    /// List the app's endpoints: id, URL, events, created.
+    List {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+    },
+    /// Delete an endpoint and its deliveries.
+    Delete {
+        /// The app id.
+        #[arg(long)]
+        app: String,
+        /// The endpoint's id (`we_…`).
+        id: String,
     },
 }
 

@@ -42,6 +42,7 @@ pub mod tokens;
 pub mod users;
 pub mod wallets;
 pub mod web;
+pub mod webhooks;
 
 pub use http::app;
 pub use state::AppState;

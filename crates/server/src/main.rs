@@ -4,13 +4,15 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use axum::extract::FromRef;
 use clap::Parser;
 use symbolon_server::accounts::AccountDeps;
 use symbolon_server::api_secrets::make_secret;
 use symbolon_server::app_secrets::AppSecrets;
 use symbolon_server::app_settings::AppSettings;
 use symbolon_server::cli::{
-    AppsCommand, Cli, Command, CreateApp, SecretCommand, UsersCommand, is_valid_app_id,
+    AppsCommand, Cli, Command, CreateApp, EndpointCommand, SecretCommand, UsersCommand,
+    WebhooksCommand, is_valid_app_id,
 };
 use symbolon_server::clock::Clock;
 use symbolon_server::config::Config;
@@ -25,6 +27,7 @@ use symbolon_server::random::random_id;
 use symbolon_server::server_api::deps::ServerApiDeps;
 use symbolon_server::server_api::export;
 use symbolon_server::wallets::deps::ServerWalletDeps;
+use symbolon_server::webhooks::{self, WebhookDeps, endpoints};
 use symbolon_server::{AppState, app, serve};
 use tracing_subscriber::EnvFilter;
 
@@ -56,6 +59,7 @@ async fn main() -> ExitCode {
             command: AppsCommand::Secret { command },
         } => app_secret(&config, command).await,
         Command::Users { command } => users_command(&config, command).await,
+        Command::Webhooks { command } => webhooks_command(&config, command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -83,8 +87,10 @@ async fn serve(config: Config) -> Result<(), BoxError> {
     tracing::info!(address = %listener.local_addr()?, public_url = %state.config.public_url, "symbolon listening");
     let http = state.config.http.clone();
     let sweeper = serve::spawn_expiry_sweeper(db.clone(), state.clock.clone());
+    let deliveries = webhooks::delivery::spawn_worker(WebhookDeps::from_ref(&state));
     serve::serve(listener, app(state), &http, shutdown_signal()).await;
     sweeper.abort();
+    deliveries.abort();
     db.close().await;
     tracing::info!("symbolon stopped");
     Ok(())
@@ -187,6 +193,114 @@ async fn run_secret_command(db: &Db, command: SecretCommand) -> Result<(), BoxEr
             if !db.revoke_api_secret(app, id, now).await? {
                 return Err(format!("app {app:?} has no live secret {id:?}").into());
             }
+        }
+    }
+    Ok(())
+}
+
+/// `symbolon webhooks …`.
+async fn webhooks_command(config: &Config, command: WebhooksCommand) -> Result<(), BoxError> {
+    let db = open_db(config).await?;
+    let deps = WebhookDeps {
+        db: db.clone(),
+        clock: Clock::system(),
+        app_secrets: Arc::new(AppSecrets::new(&SealingKey::load(config)?)),
+        outbound: symbolon_server::outbound_http::outbound_client()?,
+    };
+    let result = run_webhooks_command(&deps, command).await;
+    db.close().await;
+    result
+}
+
+async fn run_webhooks_command(
+    deps: &WebhookDeps,
+    command: WebhooksCommand,
+) -> Result<(), BoxError> {
+    let db = &deps.db;
+    let app = match &command {
+        WebhooksCommand::Endpoint {
+            command:
+                EndpointCommand::Create { app, .. }
+                | EndpointCommand::List { app }
+                | EndpointCommand::Delete { app, .. },
+        }
+        | WebhooksCommand::Deliveries { app, .. }
+        | WebhooksCommand::Replay { app, .. } => app,
+    };
+    if db.find_app(app).await?.is_none() {
+        return Err(format!("no app {app:?}").into());
+    }
+    match command {
+        WebhooksCommand::Endpoint { command } => match command {
+            EndpointCommand::Create { app, url, events } => {
+                let made = endpoints::create(deps, &app, &url, &events).await?;
+                eprintln!(
+                    "symbolon: endpoint {} gets {} events at {}; its signing secret is shown this once",
+                    made.endpoint.id,
+                    endpoints::describe_filter(&made.endpoint.events),
+                    made.endpoint.url
+                );
+                println!("{}", made.secret.as_str());
+            }
+            EndpointCommand::List { app } => {
+                println!("id	url	events	created_at");
+                for e in db.webhook_endpoints(&app).await? {
+                    let events = endpoints::describe_filter(&e.events);
+                    println!("{}	{}	{events}	{}", e.id, e.url, e.created_at);
+                }
+            }
+            EndpointCommand::Delete { app, id } => {
+                if !db.delete_webhook_endpoint(&app, &id).await? {
+                    return Err(format!("app {app:?} has no endpoint {id:?}").into());
+                }
+            }
+        },
+        WebhooksCommand::Deliveries {
+            app,
+            status,
+            limit,
+            id,
+        } => {
+            if let Some(id) = id {
+                println!("attempt	at	status	ms	error");
+                for (attempt, at, status, error, ms) in db.webhook_attempts(&id).await? {
+                    let status = status.map_or_else(|| "-".into(), |s| s.to_string());
+                    println!("{attempt}	{at}	{status}	{ms}	{}", error.unwrap_or_default());
+                }
+                return Ok(());
+            }
+            println!("id	event	url	status	attempts	last_response	next_attempt_at	last_error");
+            for d in db
+                .webhook_deliveries(&app, status.as_deref(), limit)
+                .await?
+            {
+                let response = d
+                    .last_response
+                    .map_or_else(|| "-".into(), |s| s.to_string());
+                let next = if d.status == "pending" {
+                    d.next_attempt_at.to_string()
+                } else {
+                    "-".into()
+                };
+                println!(
+                    "{}	{}	{}	{}	{}	{response}	{next}	{}",
+                    d.id,
+                    d.event_type,
+                    d.url,
+                    d.status,
+                    d.attempts,
+                    d.last_error.unwrap_or_default()
+                );
+            }
+        }
+        WebhooksCommand::Replay { app, id } => {
+            if !db
+                .replay_webhook_delivery(&app, &id, deps.clock.now())
+                .await?
+            {
+                return Err(format!("app {app:?} has no delivery {id:?}").into());
+            }
+            eprintln!("symbolon: delivery {id} is due now");
         }
     }
     Ok(())

@@ -18,6 +18,7 @@ const DEV_PORTS = {
   oauth2: 1084,
   farcaster: 1085,
   walletConnect: 1086,
+  webhooks: 1087,
   chain: 8545,
 };
 const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);
@@ -57,6 +58,7 @@ const rows = [
   ["API", `${stack.urls.api}/api/v1`],
   ["Mail inbox", stack.urls.inbox],
   ["SMS inbox", stack.urls.smsInbox],
+  ["Webhooks", `${stack.urls.webhooks} (every event of the demo app, verified with @privy-io/node)`],
   ["Host auth", `${stack.urls.hostAuth} (custom-auth stand-in)`],
   ["Google", `${stack.urls.oidc} (local OpenID provider)`],
   ["GitHub", `${stack.urls.oauth2} (local OAuth 2.0 provider)`],

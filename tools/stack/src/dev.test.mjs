@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { portIsFree } from "./ports.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const DEV_PORTS = [8787, 5173, 5174, 1080, 1025, 1081, 1082, 1083, 1084, 1085, 1086, 8545];
+const DEV_PORTS = [8787, 5173, 5174, 1080, 1025, 1081, 1082, 1083, 1084, 1085, 1086, 1087, 8545];
 
 /** A port offset whose dev ports are all free now. */
 async function freeOffset() {

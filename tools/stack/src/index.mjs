@@ -17,6 +17,7 @@ import { startOidcProvider } from "./oidcProvider.mjs";
 import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
 import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 import { startSmsbox } from "./smsbox.mjs";
+import { startWebhookbox } from "./webhookbox.mjs";
 import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 import { TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
 import { startWalletConnectRelay } from "./walletConnectRelay.mjs";
@@ -218,6 +219,7 @@ export async function startStack(options = {}) {
       chain: ports.chain ?? (fixed ? 8545 : 0),
       farcaster: ports.farcaster ?? (fixed ? 1085 : 0),
       walletConnect: ports.walletConnect ?? (fixed ? 1086 : 0),
+      webhooks: ports.webhooks ?? (fixed ? 1087 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
@@ -233,6 +235,7 @@ export async function startStack(options = {}) {
       chain: "chain RPC",
       farcaster: "Farcaster relay",
       walletConnect: "WalletConnect relay",
+      webhooks: "webhook catcher",
     };
     for (const [key, port] of Object.entries(want)) {
       if (
@@ -253,6 +256,11 @@ export async function startStack(options = {}) {
     const smsbox = await startSmsbox({ port: want.sms, quiet });
     supervisor.onStop(() => smsbox.stop());
     say(`SMS inbox: ${smsbox.url}`);
+
+    // The webhook catcher: the demo app's endpoint posts every event here; it verifies each with the vendor SDK.
+    const webhookbox = await startWebhookbox({ port: want.webhooks, quiet });
+    supervisor.onStop(() => webhookbox.stop());
+    say(`webhooks: ${webhookbox.url}`);
 
     // A host app's own login server, for custom auth: the app trusts the JWTs it signs.
     const hostAuth = await startHostAuth({ port: want.hostAuth });
@@ -413,6 +421,10 @@ export async function startStack(options = {}) {
       );
     }
     say(`app secret (the /v1 API's Basic password, with the app id): ${appSecret}`);
+    const webhookUrl = `${webhookbox.url.replace("localhost", "127.0.0.1")}/hooks`;
+    const webhookSecret = catcherEndpoint(bin, serverEnv, appId, webhookUrl);
+    webhookbox.addSecret(webhookSecret);
+    say(`webhook endpoint: ${webhookUrl} (every event of ${appId})`);
     const appBOptions = typeof appB === "object" ? appB : {};
     const appBId = appB
       ? createApp(
@@ -525,6 +537,7 @@ export async function startStack(options = {}) {
         webB: webBUrl,
         inbox: mailbox.url,
         smsInbox: smsbox.url,
+        webhooks: webhookbox.url,
         hostAuth: hostAuth.url,
         oidc: oidc.issuer,
         oauth2: oauth2.url,
@@ -560,6 +573,14 @@ export async function startStack(options = {}) {
         messages: smsbox.messages,
         clear: () => smsbox.messages.splice(0),
       },
+      /** The webhook catcher: what the demo app's endpoint received, each verified with `@privy-io/node`. */
+      webhookbox: {
+        url: webhookbox.url,
+        secret: webhookSecret,
+        events: webhookbox.events,
+        respondWith: webhookbox.respondWith,
+        clear: () => webhookbox.events.splice(0),
+      },
       serverPid: server.proc.pid,
       logs,
       /** The server log so far (tests print it on failure). */
@@ -570,6 +591,25 @@ export async function startStack(options = {}) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Points one endpoint of `appId` at the catcher (`symbolon webhooks endpoint create`) and returns its signing secret.
+ * Endpoints left at this URL by an earlier run over the same database (`make dev` keeps .dev/) are deleted first: their
+ * secrets were shown once and are gone.
+ */
+function catcherEndpoint(bin, env, appId, url) {
+  const run = (args) => {
+    const done = spawnSync(bin, ["webhooks", ...args], { env, encoding: "utf8", timeout: 60_000 });
+    if (done.status !== 0)
+      throw new Error(`\`symbolon webhooks ${args.join(" ")}\` failed (${done.status}):\n${done.stderr}`);
+    return done.stdout.trim();
+  };
+  for (const line of run(["endpoint", "list", "--app", appId]).split("\n").slice(1)) {
+    const [id, endpointUrl] = line.split("\t");
+    if (endpointUrl === url) run(["endpoint", "delete", "--app", appId, id]);
+  }
+  return run(["endpoint", "create", "--app", appId, "--url", url]);
 }
 
 /** Test mode needs the built wallet frame (the server serves it); dev and bench only warn. */

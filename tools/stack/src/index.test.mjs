@@ -158,6 +158,19 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
     assert.equal(custom.body.user.linked_accounts[0].custom_user_id, "host-user-7");
     const forged = await call("/custom_jwt_account/authenticate", { token: `${token.slice(0, -4)}AAAA` });
     assert.equal(forged.body.code, "invalid_credentials");
+
+    // The demo app's endpoint points at the catcher: both sign-ups arrive signed, verified with the vendor SDK.
+    const created = await waitFor(() => {
+      const seen = stack.webhookbox.events.filter((e) => e.type === "user.created");
+      return seen.length === 2 && seen;
+    });
+    assert.ok(created.every((e) => e.verified && e.answered === 204), JSON.stringify(created));
+    assert.deepEqual(
+      created.map((e) => e.body.user.id),
+      [sms.body.user.id, custom.body.user.id],
+    );
+    const page = await (await fetch(stack.urls.webhooks)).text();
+    assert.match(page, /user\.created/);
   } finally {
     await stack.stop();
   }
@@ -260,3 +273,14 @@ test("the demo app signs in with Farcaster through the local relay, its custody 
     await stack.stop();
   }
 });
+
+/** Polls `check` (every 50 ms, up to 10 s) until it returns something truthy. */
+async function waitFor(check) {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

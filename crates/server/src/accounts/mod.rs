@@ -21,11 +21,14 @@ use crate::db::DbError;
 use crate::db::accounts::{Link, NewAccount, SignUp, Transfer, Unlink};
 use crate::db::apps::AppRecord;
 use crate::db::passkeys::{PASSKEY, PasskeyUnlink};
-use crate::db::users::UserRecord;
+use crate::db::users::{LinkedAccountRecord, UserRecord};
 use crate::db::wallets::WALLET_ACCOUNT_TYPE as WALLET;
+use crate::db::webhooks::NewEvent;
 use crate::digest::sha256_hex;
 use crate::error::AppError;
 use crate::random::{random_id, random_token};
+use crate::webhooks::events;
+use symbolon_protocol::webhooks::WebhookEventType;
 
 /// The linked-account type of smart wallets (signed in with SIWE, ERC-1271).
 pub const SMART_WALLET: &str = "smart_wallet";
@@ -104,7 +107,8 @@ async fn sign_in_or_up(
             if !allowlist::admits(deps, app, identity, Some(&user)).await? {
                 return Err(allowlist_rejected());
             }
-            touch(deps, app, identity, now).await?;
+            let signed_in = events::authenticated(&app.id, &user.id, &proven(identity, now))?;
+            touch(deps, app, identity, now, &[signed_in]).await?;
             return Ok(LoggedIn {
                 user,
                 is_new_user: false,
@@ -115,7 +119,16 @@ async fn sign_in_or_up(
         }
         if let Some(guest) = current.filter(|u| u.is_guest && identity.method != LoginMethod::Guest)
         {
-            match link_row(deps, app, guest, identity, true, &random_id(25)?).await {
+            let upgrade = [
+                events::account_changed(
+                    WebhookEventType::UserLinkedAccount,
+                    &app.id,
+                    &guest.id,
+                    &proven(identity, now),
+                )?,
+                events::authenticated(&app.id, &guest.id, &proven(identity, now))?,
+            ];
+            match link_row(deps, app, guest, identity, true, &random_id(25)?, &upgrade).await {
                 Ok(Link::Linked) => {
                     let user = UserRecord {
                         is_guest: false,
@@ -159,12 +172,17 @@ async fn sign_in_or_up(
             subject: &identity.subject,
             details: details.as_deref(),
         };
+        let signed_up = [
+            events::user_created(&app.id, &user.id)?,
+            events::authenticated(&app.id, &user.id, &proven(identity, now))?,
+        ];
         match deps
             .db
             .sign_up(
                 &user,
                 std::slice::from_ref(&account),
                 app.settings.max_users,
+                &signed_up,
             )
             .await
         {
@@ -209,10 +227,26 @@ pub async fn link(
         .await?
         .is_some_and(|owner| owner.id == user.id)
     {
-        touch(deps, app, identity, deps.clock.now()).await?;
+        touch(deps, app, identity, deps.clock.now(), &[]).await?;
         return Ok(());
     }
-    match link_row(deps, app, user, identity, user.is_guest, &random_id(25)?).await {
+    let linked = events::account_changed(
+        WebhookEventType::UserLinkedAccount,
+        &app.id,
+        &user.id,
+        &proven(identity, deps.clock.now()),
+    )?;
+    match link_row(
+        deps,
+        app,
+        user,
+        identity,
+        user.is_guest,
+        &random_id(25)?,
+        &[linked],
+    )
+    .await
+    {
         Ok(Link::Linked) => Ok(()),
         Ok(Link::TypeLimitReached) => Err(AppError::new(
             ServerErrorCode::CannotLinkMoreOfType,
@@ -221,7 +255,7 @@ pub async fn link(
         Err(DbError::Conflict { .. }) => match owner(deps, app, identity).await? {
             Some(owner) if registers_new(identity) => Err(already_linked(&owner, user)),
             Some(owner) if owner.id == user.id => {
-                touch(deps, app, identity, deps.clock.now()).await?;
+                touch(deps, app, identity, deps.clock.now(), &[]).await?;
                 Ok(())
             }
             Some(_) => Err(owned_elsewhere(deps, app, user, identity).await?),
@@ -252,12 +286,14 @@ pub async fn unlink(
             messages::CANNOT_UNLINK_EMBEDDED_WALLET,
         ));
     }
+    let unlinked = unlinked_event(deps, user, account_type, subject).await?;
+    let now = deps.clock.now();
     if account_type == PASSKEY {
-        return unlink_passkey(deps, user, subject).await;
+        return unlink_passkey(deps, user, subject, &unlinked, now).await;
     }
     match deps
         .db
-        .unlink_account(&user.id, account_type, subject)
+        .unlink_account(&user.id, account_type, subject, &unlinked, now)
         .await?
     {
         Unlink::Unlinked => {
@@ -275,13 +311,42 @@ pub async fn unlink(
     }
 }
 
+/// `user.unlinked_account` for the user's account as stored (none when they have no such
+/// account: the unlink is then refused).
+async fn unlinked_event(
+    deps: &AccountDeps,
+    user: &UserRecord,
+    account_type: &str,
+    subject: &str,
+) -> Result<Vec<NewEvent>, AppError> {
+    match deps
+        .db
+        .find_linked_account(&user.app_id, account_type, subject)
+        .await?
+    {
+        Some((owner, account)) if owner == user.id => Ok(vec![events::account_changed(
+            WebhookEventType::UserUnlinkedAccount,
+            &user.app_id,
+            &user.id,
+            &account,
+        )?]),
+        _ => Ok(Vec::new()),
+    }
+}
+
 /// Unlinks a passkey: never one enrolled in MFA (unenrol it first), never the last way in.
 async fn unlink_passkey(
     deps: &AccountDeps,
     user: &UserRecord,
     credential_id: &str,
+    unlinked: &[NewEvent],
+    now: i64,
 ) -> Result<(), AppError> {
-    match deps.db.unlink_passkey(&user.id, credential_id).await? {
+    match deps
+        .db
+        .unlink_passkey(&user.id, credential_id, unlinked, now)
+        .await?
+    {
         PasskeyUnlink::Unlinked => {
             tracing::info!(user = %user.id, account_type = PASSKEY, "account unlinked");
             Ok(())
@@ -337,12 +402,25 @@ pub async fn update(
                 messages::LINKED_ACCOUNT_NOT_FOUND,
             ));
         }
-        touch(deps, app, new, now).await?;
+        touch(deps, app, new, now, &[]).await?;
         return Ok(());
     }
+    let updated = events::account_changed(
+        WebhookEventType::UserUpdatedAccount,
+        &app.id,
+        &user.id,
+        &proven(new, now),
+    )?;
     match deps
         .db
-        .replace_account(&user.id, &new.account_type, old_subject, &new.subject, now)
+        .replace_account(
+            &user.id,
+            &new.account_type,
+            old_subject,
+            &new.subject,
+            now,
+            &[updated],
+        )
         .await
     {
         Ok(true) => Ok(()),
@@ -389,6 +467,17 @@ pub async fn transfer(
             messages::TRANSFER_NONCE_USED,
         ));
     }
+    let account = match deps
+        .db
+        .find_linked_account(&app.id, account_type, subject)
+        .await?
+    {
+        Some((_, stored)) => LinkedAccountRecord {
+            latest_verified_at: now,
+            ..stored
+        },
+        None => events::proven_account(account_type, subject, None, now),
+    };
     let moved = deps
         .db
         .transfer_account(
@@ -398,6 +487,7 @@ pub async fn transfer(
             &user.id,
             max_of_type(account_type),
             now,
+            events::transferred(&app.id, &user.id, &account)?,
         )
         .await?;
     match moved {
@@ -462,12 +552,14 @@ async fn refuse_embedded_wallet(
     Ok(())
 }
 
-/// Records that `identity`'s owner proved it again, with its method's current details.
+/// Records that `identity`'s owner proved it again, with its method's current details, and
+/// `events`.
 async fn touch(
     deps: &AccountDeps,
     app: &AppRecord,
     identity: &VerifiedIdentity,
     now: i64,
+    events: &[NewEvent],
 ) -> Result<(), DbError> {
     deps.db
         .touch_account(
@@ -476,8 +568,19 @@ async fn touch(
             &identity.subject,
             identity.details_json().as_deref(),
             now,
+            events,
         )
         .await
+}
+
+/// `identity` as the account an event shows, verified `now`.
+fn proven(identity: &VerifiedIdentity, now: i64) -> LinkedAccountRecord {
+    events::proven_account(
+        &identity.account_type,
+        &identity.subject,
+        identity.details_json(),
+        now,
+    )
 }
 
 async fn owner(
@@ -498,6 +601,7 @@ async fn link_row(
     identity: &VerifiedIdentity,
     clear_guest: bool,
     account_id: &str,
+    events: &[NewEvent],
 ) -> Result<Link, DbError> {
     let details = identity.details_json();
     let account = NewAccount {
@@ -514,6 +618,7 @@ async fn link_row(
             max_of_type(&identity.account_type),
             clear_guest,
             deps.clock.now(),
+            events,
         )
         .await
 }

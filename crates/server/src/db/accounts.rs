@@ -10,6 +10,7 @@ use sqlx::Transaction;
 
 use super::challenges::{ChallengeKind, NewChallenge, scope};
 use super::users::UserRecord;
+use super::webhooks::{NewEvent, record_events};
 use super::{Db, DbError};
 
 /// The linked-account type of a guest credential (its subject is the credential's hash).
@@ -95,19 +96,20 @@ impl Db {
             subject,
             details: None,
         };
-        self.sign_up(new_user, std::slice::from_ref(&account), None)
+        self.sign_up(new_user, std::slice::from_ref(&account), None, &[])
             .await
             .map(|_| ())
     }
 
     /// Creates `user` with `accounts` (a login's one, or an import's several), unless the app
-    /// already has `max_users` users. [`DbError::Conflict`] when an account is taken, concurrently
-    /// or before (nothing is written).
+    /// already has `max_users` users, with `events`. [`DbError::Conflict`] when an account is
+    /// taken, concurrently or before (nothing is written).
     pub async fn sign_up(
         &self,
         user: &UserRecord,
         accounts: &[NewAccount<'_>],
         max_users: Option<u64>,
+        events: &[NewEvent],
     ) -> Result<SignUp, DbError> {
         let mut tx = self.writer().begin().await?;
         let limit = max_users.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
@@ -136,7 +138,8 @@ impl Db {
         for account in accounts {
             insert_account(&mut tx, &user.app_id, &user.id, account, user.created_at).await?;
         }
-        tx.commit().await?;
+        let delivered = record_events(&mut tx, events, user.created_at).await?;
+        self.commit_with_events(tx, delivered).await?;
         Ok(SignUp::Created)
     }
 
@@ -145,6 +148,7 @@ impl Db {
     /// real login) and their guest credential stops being a way in: kept, it would be a hidden
     /// password in the host page's storage. [`DbError::Conflict`] when another user owns the
     /// account.
+    #[allow(clippy::too_many_arguments)]
     pub async fn link_account(
         &self,
         app_id: &str,
@@ -153,6 +157,7 @@ impl Db {
         max_of_type: i64,
         clear_guest: bool,
         now: i64,
+        events: &[NewEvent],
     ) -> Result<Link, DbError> {
         let mut tx = self.writer().begin().await?;
         lock_user(&mut tx, user_id).await?;
@@ -171,16 +176,20 @@ impl Db {
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await?;
+        let delivered = record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await?;
         Ok(Link::Linked)
     }
 
-    /// Removes the user's `(account_type, subject)` unless it is their last way in.
+    /// Removes the user's `(account_type, subject)` unless it is their last way in; `events`
+    /// with it.
     pub async fn unlink_account(
         &self,
         user_id: &str,
         account_type: &str,
         subject: &str,
+        events: &[NewEvent],
+        now: i64,
     ) -> Result<Unlink, DbError> {
         let mut tx = self.writer().begin().await?;
         lock_user(&mut tx, user_id).await?;
@@ -211,16 +220,16 @@ impl Db {
         .bind(subject)
         .execute(&mut *tx)
         .await?;
-        tx.commit().await?;
-        Ok(if deleted.rows_affected() == 0 {
-            Unlink::NotFound
-        } else {
-            Unlink::Unlinked
-        })
+        if deleted.rows_affected() == 0 {
+            return Ok(Unlink::NotFound);
+        }
+        let delivered = record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await?;
+        Ok(Unlink::Unlinked)
     }
 
-    /// Replaces the user's `(account_type, old)` by `new`, verified now. `false` when the user
-    /// has no such account; [`DbError::Conflict`] when another user owns `new`.
+    /// Replaces the user's `(account_type, old)` by `new`, verified now, with `events`. `false`
+    /// when the user has no such account; [`DbError::Conflict`] when another user owns `new`.
     pub async fn replace_account(
         &self,
         user_id: &str,
@@ -228,7 +237,9 @@ impl Db {
         old: &str,
         new: &str,
         now: i64,
+        events: &[NewEvent],
     ) -> Result<bool, DbError> {
+        let mut tx = self.writer().begin().await?;
         let updated = sqlx::query(
             "UPDATE linked_accounts SET subject = $4, first_verified_at = $5, latest_verified_at = $5
              WHERE user_id = $1 AND account_type = $2 AND subject = $3",
@@ -238,9 +249,14 @@ impl Db {
         .bind(old)
         .bind(new)
         .bind(now)
-        .execute(self.writer())
+        .execute(&mut *tx)
         .await?;
-        Ok(updated.rows_affected() == 1)
+        if updated.rows_affected() != 1 {
+            return Ok(false);
+        }
+        let delivered = record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await?;
+        Ok(true)
     }
 
     /// Stores a transfer offer for `to_user_id` (only the nonce's hash).
@@ -305,6 +321,9 @@ impl Db {
 
     /// Moves `(account_type, subject)` to `to_user_id`. Its former owner is deleted when it has
     /// nothing left; the move is refused when that would strand the owner's embedded wallets.
+    /// `moved` is recorded with the move, told who the owner was and whether they went
+    /// (`fromUser`, `deletedUser`: known only here).
+    #[allow(clippy::too_many_arguments)]
     pub async fn transfer_account(
         &self,
         app_id: &str,
@@ -313,6 +332,7 @@ impl Db {
         to_user_id: &str,
         max_of_type: i64,
         now: i64,
+        moved: NewEvent,
     ) -> Result<Transfer, DbError> {
         let mut tx = self.writer().begin().await?;
         lock_user(&mut tx, to_user_id).await?;
@@ -354,7 +374,12 @@ impl Db {
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await?;
+        let moved = moved.with_fields(serde_json::json!({
+            "fromUser": { "id": owner },
+            "deletedUser": owner_deleted,
+        }))?;
+        let delivered = record_events(&mut tx, &[moved], now).await?;
+        self.commit_with_events(tx, delivered).await?;
         Ok(Transfer::Moved { owner_deleted })
     }
 }

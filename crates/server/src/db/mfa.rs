@@ -9,6 +9,7 @@
 use sqlx::{Any, Transaction};
 
 use super::accounts::lock_user;
+use super::webhooks::{NewEvent, record_events};
 use super::{Db, DbError};
 
 /// One enrolled method of a user.
@@ -111,7 +112,8 @@ pub enum MfaChange<'a> {
 }
 
 impl MfaChange<'_> {
-    fn method(&self) -> &str {
+    /// The method it changes: `totp`, `sms` or `passkey`.
+    pub fn method(&self) -> &str {
         match self {
             Self::EnrollTotp { .. } => "totp",
             Self::EnrollSms { .. } => "sms",
@@ -458,6 +460,7 @@ impl Db {
         change: MfaChange<'_>,
         token: Option<TokenUse<'_>>,
         now: i64,
+        events: &[NewEvent],
     ) -> Result<ChangeOutcome, DbError> {
         let mut tx = self.writer().begin().await?;
         lock_user(&mut tx, user_id).await?;
@@ -485,7 +488,8 @@ impl Db {
             tx.rollback().await?;
             return Ok(ChangeOutcome::NothingToChange);
         }
-        tx.commit().await?;
+        let delivered = record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await?;
         Ok(ChangeOutcome::Done)
     }
 }

@@ -44,6 +44,7 @@ migrations! {
     22 "0022_idempotency_keys",
     24 "0024_policies",
     25 "0025_key_quorums",
+    26 "0026_webhooks",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -21,6 +21,7 @@ pub mod sessions;
 pub mod users;
 pub mod wallet_nonces;
 pub mod wallets;
+pub mod webhooks;
 
 use crate::error::AppError;
 use std::net::IpAddr;
@@ -108,6 +109,8 @@ pub struct Db {
     writer: AnyPool,
     /// Postgres rather than SQLite: for the few statements whose SQL differs (JSON operators).
     postgres: bool,
+    /// Wakes the webhook worker when a change wrote a delivery (`webhooks::record_events`).
+    outbox: std::sync::Arc<tokio::sync::Notify>,
 }
 
 /// SQLite reader connections: one per core (2 to 8). Each SQLite connection is a thread in
@@ -133,6 +136,7 @@ impl Db {
                 writer: pool.clone(),
                 pool,
                 postgres: true,
+                outbox: Default::default(),
             });
         }
         // The writer connects first: it switches the file to WAL (a persistent setting).
@@ -142,6 +146,7 @@ impl Db {
             pool,
             writer,
             postgres: false,
+            outbox: Default::default(),
         })
     }
 

@@ -10,6 +10,7 @@
 use super::account_details::{AccountDetails, PasskeyDetails};
 use super::accounts::{WAYS_IN, lock_user};
 use super::challenges::{ChallengeKind, NewChallenge, scope};
+use super::webhooks::{NewEvent, record_events};
 use super::{Db, DbError};
 
 /// The linked-account type of passkeys.
@@ -176,10 +177,13 @@ impl Db {
 
     /// Removes the user's passkey unless it is enrolled in MFA or their last way in; decided in
     /// one transaction that holds the user's row (as enrolment does), so neither can slip in.
+    /// `events` (`user.unlinked_account`) go with the removal.
     pub async fn unlink_passkey(
         &self,
         user_id: &str,
         credential_id: &str,
+        events: &[NewEvent],
+        now: i64,
     ) -> Result<PasskeyUnlink, DbError> {
         let mut tx = self.writer().begin().await?;
         lock_user(&mut tx, user_id).await?;
@@ -206,7 +210,8 @@ impl Db {
             .bind(&found.account_id)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
+        let delivered = record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await?;
         Ok(PasskeyUnlink::Unlinked)
     }
 }

@@ -1,5 +1,6 @@
 //! Users and their linked accounts.
 
+use super::webhooks::{NewEvent, record_events};
 use super::{Db, DbError};
 use sqlx::{FromRow, Row};
 
@@ -188,7 +189,8 @@ impl Db {
     }
 
     /// Records a fresh verification of an account, with what its method told this time
-    /// (`details`: an OAuth provider's current name and email, a provider app's wallets).
+    /// (`details`: an OAuth provider's current name and email, a provider app's wallets), and
+    /// `events` (a login's `user.authenticated`).
     pub async fn touch_account(
         &self,
         app_id: &str,
@@ -196,7 +198,9 @@ impl Db {
         subject: &str,
         details: Option<&str>,
         now: i64,
+        events: &[NewEvent],
     ) -> Result<(), DbError> {
+        let mut tx = self.writer().begin().await?;
         // New details (what an OAuth provider tells now) replace the old; none keeps them.
         sqlx::query(
             "UPDATE linked_accounts SET latest_verified_at = $4, details = COALESCE($5, details)
@@ -207,9 +211,37 @@ impl Db {
         .bind(subject)
         .bind(now)
         .bind(details)
-        .execute(self.writer())
+        .execute(&mut *tx)
         .await?;
-        Ok(())
+        let delivered = record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await
+    }
+
+    /// The account `(account_type, subject)` of `app_id` and its owner's id.
+    pub async fn find_linked_account(
+        &self,
+        app_id: &str,
+        account_type: &str,
+        subject: &str,
+    ) -> Result<Option<(String, LinkedAccountRecord)>, DbError> {
+        // The columns of `AccountRow` first (read by position), then the owner's id.
+        let row = sqlx::query(
+            "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
+                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details,
+                    a.user_id
+             FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
+             WHERE a.app_id = $1 AND a.account_type = $2 AND a.subject = $3",
+        )
+        .bind(app_id)
+        .bind(account_type)
+        .bind(subject)
+        .fetch_optional(self.pool())
+        .await?;
+        row.map(|row| {
+            let user_id: String = row.try_get(10)?;
+            Ok((user_id, account(AccountRow::from_row(&row)?)))
+        })
+        .transpose()
     }
 
     /// Every account of the user, oldest first. Created in the same second, the account the
@@ -283,9 +315,15 @@ impl Db {
     }
 
     /// Deletes the user of `app_id` and, by the foreign keys' cascades, everything of theirs:
-    /// accounts, sessions and refresh tokens, second factors, wallets and their shares. False when
-    /// the app has no such user.
-    pub async fn delete_user(&self, app_id: &str, user_id: &str) -> Result<bool, DbError> {
+    /// accounts, sessions and refresh tokens, second factors, wallets and their shares, with
+    /// `events` (`user.deleted`). False when the app has no such user.
+    pub async fn delete_user(
+        &self,
+        app_id: &str,
+        user_id: &str,
+        events: &[NewEvent],
+        now: i64,
+    ) -> Result<bool, DbError> {
         let mut tx = self.writer().begin().await?;
         let deleted = sqlx::query("DELETE FROM users WHERE app_id = $1 AND id = $2")
             .bind(app_id)
@@ -300,7 +338,8 @@ impl Db {
                 .execute(&mut *tx)
                 .await?;
         }
-        tx.commit().await?;
+        let delivered = deleted && record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await?;
         Ok(deleted)
     }
 

@@ -2,6 +2,7 @@
 
 use super::challenges::{ChallengeKind, NewChallenge, scope};
 use super::users::LinkedAccountRecord;
+use super::webhooks::{NewEvent, record_events};
 use super::{Db, DbError};
 
 /// The linked-account type of wallets.
@@ -143,11 +144,13 @@ impl Db {
     }
 
     /// Stores a wallet, its linked account and, for the root wallet, its two share envelopes, in
-    /// one transaction. [`DbError::Conflict`] when the address or the index is taken.
+    /// one transaction, with `events` (`user.wallet_created`). [`DbError::Conflict`] when the
+    /// address or the index is taken.
     pub async fn create_embedded_wallet(
         &self,
         wallet: &EmbeddedWalletRecord,
         root_shares: Option<&RootShareEnvelopes>,
+        events: &[NewEvent],
     ) -> Result<(), DbError> {
         let mut tx = self.writer().begin().await?;
         sqlx::query(
@@ -200,8 +203,8 @@ impl Db {
                 query.execute(&mut *tx).await?;
             }
         }
-        tx.commit().await?;
-        Ok(())
+        let delivered = record_events(&mut tx, events, wallet.created_at).await?;
+        self.commit_with_events(tx, delivered).await
     }
 
     /// The user's root auth-share envelope for `chain_type` and the device key that unlocks it.
@@ -355,8 +358,8 @@ impl Db {
 
     /// Gives the recovery share to session `session_id` of `user_id` if the session was created
     /// after `fresh_after` and has not recovered yet, and the user is under `cap`. The session's
-    /// allowance is taken with one conditional UPDATE; both changes commit together or not at
-    /// all.
+    /// allowance is taken with one conditional UPDATE; both changes (and `events`,
+    /// `wallet.recovered`) commit together or not at all.
     pub async fn take_recovery(
         &self,
         user_id: &str,
@@ -364,6 +367,7 @@ impl Db {
         fresh_after: i64,
         cap: WalletLimit,
         now: i64,
+        events: &[NewEvent],
     ) -> Result<RecoveryGrant, DbError> {
         let mut tx = self.writer().begin().await?;
         let taken = sqlx::query(
@@ -385,7 +389,8 @@ impl Db {
             tx.rollback().await?;
             return Ok(RecoveryGrant::CapReached);
         }
-        tx.commit().await?;
+        let delivered = record_events(&mut tx, events, now).await?;
+        self.commit_with_events(tx, delivered).await?;
         Ok(RecoveryGrant::Granted)
     }
 

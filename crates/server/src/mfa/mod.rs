@@ -24,7 +24,30 @@ pub use symbolon_protocol::constants::{
 pub use symbolon_protocol::mfa::MfaMethodType;
 
 use crate::db::apps::AppRecord;
+use crate::db::mfa::MfaChange;
+use crate::db::webhooks::NewEvent;
 use crate::error::{AppError, Status};
+use crate::webhooks::events;
+
+/// What `change` reports to the app's webhooks: `mfa.enabled` for an enrolment, `mfa.disabled`
+/// for a removal, nothing when it only authorises.
+pub fn change_events(
+    app_id: &str,
+    user_id: &str,
+    change: &MfaChange<'_>,
+) -> Result<Vec<NewEvent>, AppError> {
+    let enabled = match change {
+        MfaChange::EnrollTotp { .. } | MfaChange::EnrollSms { .. } | MfaChange::EnrollPasskey => {
+            true
+        }
+        MfaChange::Unenroll { .. } => false,
+        MfaChange::Authorize { .. } => return Ok(Vec::new()),
+    };
+    let Some(method) = MfaMethodType::parse(change.method()) else {
+        return Ok(Vec::new());
+    };
+    Ok(vec![events::mfa_changed(enabled, app_id, user_id, method)?])
+}
 
 /// Refuses enrolling a method the app does not offer (`[mfa] methods`).
 pub fn offered(app: &AppRecord, method: MfaMethodType) -> Result<(), AppError> {

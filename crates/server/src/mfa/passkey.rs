@@ -20,12 +20,14 @@ use super::{MfaMethodType, not_enrolled};
 use crate::db::apps::AppRecord;
 use crate::db::mfa::{ChangeOutcome, MfaChange, TokenUse};
 use crate::db::passkeys::{
-    PasskeyUnlink, is_enrolled_in_mfa, mfa_credential_ids, set_enrolled_in_mfa,
+    PASSKEY, PasskeyUnlink, is_enrolled_in_mfa, mfa_credential_ids, set_enrolled_in_mfa,
 };
 use crate::error::AppError;
 use crate::methods::passkey::ceremony::Purpose;
 use crate::methods::passkey::{finish_assertion, start_assertion};
 use crate::web::app_context::origin_allowed;
+use crate::webhooks::events;
+use symbolon_protocol::webhooks::WebhookEventType;
 
 /// The message of a refused assertion.
 pub const PASSKEY_FAILED: &str = "Passkey verification failed";
@@ -148,7 +150,25 @@ pub async fn apply_set(
         set_enrolled_in_mfa(&deps.db, &app.id, user_id, dropped, false).await?;
         if remove_for_login {
             for credential_id in dropped {
-                match deps.db.unlink_passkey(user_id, credential_id).await? {
+                let unlinked = match deps
+                    .db
+                    .find_linked_account(&app.id, PASSKEY, credential_id)
+                    .await?
+                {
+                    Some((_, account)) => vec![events::account_changed(
+                        WebhookEventType::UserUnlinkedAccount,
+                        &app.id,
+                        user_id,
+                        &account,
+                    )?],
+                    None => Vec::new(),
+                };
+                let now = deps.clock.now();
+                match deps
+                    .db
+                    .unlink_passkey(user_id, credential_id, &unlinked, now)
+                    .await?
+                {
                     PasskeyUnlink::Unlinked | PasskeyUnlink::NotFound => {}
                     PasskeyUnlink::SoleAccount | PasskeyUnlink::EnrolledInMfa => {
                         tracing::info!(user = %user_id, "passkey kept: the user's last way in");
@@ -184,7 +204,12 @@ pub async fn remove_one(
         MfaChange::Authorize { method }
     };
     let now = deps.clock.now();
-    match deps.db.change_mfa(user_id, change, token, now).await? {
+    let reported = super::change_events(&app.id, user_id, &change)?;
+    match deps
+        .db
+        .change_mfa(user_id, change, token, now, &reported)
+        .await?
+    {
         ChangeOutcome::Done | ChangeOutcome::NothingToChange => {}
         ChangeOutcome::TokenRequired => return Err(mfa_required()),
         ChangeOutcome::TokenRefused => return Err(token_refused()),

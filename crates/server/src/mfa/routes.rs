@@ -323,9 +323,10 @@ async fn change(
     let hash = token.map(token_hash);
     let now = deps.clock.now();
     let presented = hash.as_deref().map(|h| presented(caller, h, now));
+    let reported = super::change_events(&caller.app.id, &caller.user.id, &change)?;
     match deps
         .db
-        .change_mfa(&caller.user.id, change, presented, now)
+        .change_mfa(&caller.user.id, change, presented, now, &reported)
         .await?
     {
         ChangeOutcome::Done => {}

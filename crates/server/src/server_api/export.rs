@@ -115,7 +115,9 @@ pub async fn import(
         Some(opened) => {
             if let Err(failed) = install_move(&deps.wallets, &app.id, &user.id, opened).await {
                 // Not half a user: a rerun imports them whole.
-                deps.db.delete_user(&app.id, &user.id).await?;
+                deps.db
+                    .delete_user(&app.id, &user.id, &[], deps.clock.now())
+                    .await?;
                 return Err(failed);
             }
             users::get(deps, app, &user.id).await

@@ -28,6 +28,7 @@ use crate::identifiers::wallet_address::normalize_wallet_address;
 use crate::random::random_id;
 use crate::sms::normalize_phone;
 use crate::users::view::{user_page_view, user_view};
+use crate::webhooks::events;
 use symbolon_protocol::user::ChainType;
 
 /// The answer to an id, lookup or delete of a user the app does not have.
@@ -109,7 +110,18 @@ pub async fn pregenerate_wallets(
 /// Deletes the app's user `user_id` and everything of theirs.
 pub async fn delete(deps: &ServerApiDeps, app: &AppRecord, user_id: &str) -> Result<(), AppError> {
     let user_id = full_id(user_id);
-    if !deps.db.delete_user(&app.id, &user_id).await? {
+    let user = deps
+        .db
+        .find_user(&app.id, &user_id)
+        .await?
+        .ok_or_else(not_found)?;
+    // `user.deleted` carries the user as they were just before.
+    let deleted = events::user_deleted(&app.id, &user_view(&deps.db, &user).await?)?;
+    if !deps
+        .db
+        .delete_user(&app.id, &user_id, &[deleted], deps.clock.now())
+        .await?
+    {
         return Err(not_found());
     }
     tracing::info!(app = %app.id, user = %user_id, "user deleted by the app's back end");
@@ -439,7 +451,12 @@ pub async fn create_kept(
         is_guest: false,
         custom_metadata,
     };
-    match deps.db.sign_up(&user, &rows, app.settings.max_users).await {
+    let created = events::user_created(&app.id, &user.id)?;
+    match deps
+        .db
+        .sign_up(&user, &rows, app.settings.max_users, &[created])
+        .await
+    {
         Ok(SignUp::Created) => {}
         Ok(SignUp::UserLimitReached) => {
             return Err(AppError::new(

@@ -22,6 +22,7 @@ use crate::db::wallets::EmbeddedWalletRecord;
 use crate::error::AppError;
 use crate::keys::wallet_transfer::{TransferKey, TransferPublicKey, seal_shares};
 use crate::random::random_id;
+use crate::webhooks::events;
 
 /// The user's root `chain` wallet's shares, sealed to `to` (another server's transfer key).
 /// `None` when the user has no such wallet, or its recovery is not the server's (`privy`).
@@ -152,7 +153,12 @@ pub async fn install_move(
             created_at: now,
         };
         let root_shares = (*index == 0).then_some(&sealed);
-        match deps.db.create_embedded_wallet(&record, root_shares).await {
+        let created = [events::wallet_created(&record)?];
+        match deps
+            .db
+            .create_embedded_wallet(&record, root_shares, &created)
+            .await
+        {
             Ok(()) => {}
             Err(DbError::Conflict { .. }) => {
                 return Err(already_exists(format!(

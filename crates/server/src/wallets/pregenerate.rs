@@ -21,6 +21,7 @@ use crate::db::DbError;
 use crate::db::wallets::EmbeddedWalletRecord;
 use crate::error::AppError;
 use crate::random::random_id;
+use crate::webhooks::events;
 
 /// Most wallets one request makes (indexes `0..MAX_PREGENERATED` of one entropy).
 pub const MAX_PREGENERATED: u32 = 5;
@@ -82,7 +83,12 @@ pub async fn pregenerate_ethereum(
     };
     for record in &records {
         let root_shares = (record.wallet_index == 0).then_some(&sealed);
-        match deps.db.create_embedded_wallet(record, root_shares).await {
+        let created = [events::wallet_created(record)?];
+        match deps
+            .db
+            .create_embedded_wallet(record, root_shares, &created)
+            .await
+        {
             Ok(()) => {}
             // A concurrent pregeneration (or the user's frame) took index 0 first.
             Err(DbError::Conflict { .. }) => return Err(already_exists(HAS_WALLET.into())),

@@ -32,6 +32,8 @@ use crate::random::random_id;
 use crate::users::view::user_view;
 use crate::web::auth::recently_signed_in;
 use crate::web::frame_caller::FrameCaller;
+use crate::webhooks::events;
+use symbolon_protocol::webhooks::WebhookEventType;
 
 /// A single-use nonce for one signed call of this session (`docs/wallet.md` "Proofs").
 pub async fn challenge(
@@ -187,7 +189,11 @@ pub async fn create(
     };
     match deps
         .db
-        .create_embedded_wallet(&record, root_shares.as_ref())
+        .create_embedded_wallet(
+            &record,
+            root_shares.as_ref(),
+            &[events::wallet_created(&record)?],
+        )
         .await
     {
         Ok(()) => {}
@@ -261,6 +267,7 @@ pub async fn key_material(
             deps,
             caller,
             Release {
+                wallet_id: &wallet.id,
                 address: &address,
                 method: recovery_method,
                 root,
@@ -296,6 +303,17 @@ pub async fn key_material(
     if let Err(refused) = mfa.consume(&deps.mfa, caller).await {
         audit(caller, &address, action, "refused_mfa");
         return Err(refused);
+    }
+    if operation == Operation::Export {
+        // Recorded before the share leaves: no export the host back end cannot hear about.
+        let exported = events::wallet_used(
+            WebhookEventType::WalletPrivateKeyExport,
+            &caller.app.id,
+            user_id,
+            &wallet.id,
+            &address,
+        )?;
+        deps.db.record_events(&[exported], deps.clock.now()).await?;
     }
     let auth = vault
         .open(ShareKind::Auth, &auth_envelope, root, user_id)

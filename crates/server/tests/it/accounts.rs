@@ -19,7 +19,7 @@ const EMAIL_AUTH: &str = "/api/v1/passwordless/authenticate";
 const EMAIL_LINK: &str = "/api/v1/passwordless/link";
 const EMAIL_UNLINK: &str = "/api/v1/passwordless/unlink";
 const EMAIL_UPDATE: &str = "/api/v1/passwordless/update";
-const EMAIL_TRANSFER: &str = "/api/v1/passwordless/transfer";
+pub(crate) const EMAIL_TRANSFER: &str = "/api/v1/passwordless/transfer";
 
 backend_tests!(
     app_config_lists_the_methods_in_order,
@@ -66,7 +66,7 @@ async fn guest(t: &TestApp, credential: &str) -> Value {
     reply.body
 }
 
-fn token(session: &Value) -> &str {
+pub(crate) fn token(session: &Value) -> &str {
     session["token"].as_str().expect("access token")
 }
 
@@ -348,7 +348,7 @@ async fn linking_what_you_have_is_a_no_op(backend: Backend) {
 }
 
 /// A guest links an email that belongs to a user signed up by email: a transfer offer.
-async fn offer(t: &TestApp, byte: u8) -> (Value, Value, String, String) {
+pub(crate) async fn offer(t: &TestApp, byte: u8) -> (Value, Value, String, String) {
     t.set_settings(settings(|_| {})).await;
     let email = unique_email();
     let owner = t.login(&email).await;
@@ -554,7 +554,7 @@ async fn give_embedded_wallet(t: &TestApp, user_id: &str) {
     };
     t.state
         .db
-        .create_embedded_wallet(&wallet, None)
+        .create_embedded_wallet(&wallet, None, &[])
         .await
         .unwrap();
 }

@@ -36,3 +36,4 @@ mod storage;
 mod telegram;
 mod wallet;
 mod wallet_moves;
+mod webhooks;

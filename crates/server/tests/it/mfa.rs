@@ -54,7 +54,7 @@ const PASSKEYS_ENROLL: &str = "/api/v1/mfa/passkeys/enroll";
 const CODE_USED: &str = "This code was already used. Wait for the next one.";
 
 /// A server whose default app offers every second factor (and SMS login).
-async fn start(backend: Backend, protect_transactions: bool) -> TestApp {
+pub(crate) async fn start(backend: Backend, protect_transactions: bool) -> TestApp {
     let t = TestApp::start(backend).await;
     let mut settings = AppSettings::default();
     settings.login_methods.primary = vec!["email".into(), "sms".into(), "passkey".into()];
@@ -90,7 +90,7 @@ fn code(t: &TestApp, secret: &str, offset: i64) -> String {
 }
 
 /// Enrols TOTP for the user of `token`; returns the secret.
-async fn enroll_totp(t: &TestApp, token: &str) -> String {
+pub(crate) async fn enroll_totp(t: &TestApp, token: &str) -> String {
     let init = frame_post(t, TOTP_INIT, token, json!({})).await;
     assert_eq!(init.status, StatusCode::OK, "{}", init.text);
     let secret = init.body["totpSecret"].as_str().unwrap().to_string();

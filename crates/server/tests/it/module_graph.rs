@@ -22,6 +22,7 @@ const CAPABILITIES: &[&str] = &[
     "sessions",
     "users",
     "wallets",
+    "webhooks",
 ];
 /// What every route takes from a request, and the state handed to handlers.
 const REQUEST: &[&str] = &["state", "web"];

@@ -655,7 +655,7 @@ async fn an_embedded_wallet_cannot_log_in_link_or_be_unlinked(backend: Backend) 
     };
     t.state
         .db
-        .create_embedded_wallet(&wallet, None)
+        .create_embedded_wallet(&wallet, None, &[])
         .await
         .unwrap();
     let login = siwe_login(&t, &key).await;
@@ -973,7 +973,7 @@ async fn link_smart_wallet_refuses_an_embedded_wallet(backend: Backend) {
     };
     t.state
         .db
-        .create_embedded_wallet(&wallet, None)
+        .create_embedded_wallet(&wallet, None, &[])
         .await
         .unwrap();
     let other = t.login(&unique_email()).await;

@@ -13,6 +13,8 @@ use crate::wallets::audit::audit;
 use crate::wallets::deps::WalletDeps;
 use crate::wallets::refusals::{not_found, sign_in_again};
 use crate::web::frame_caller::FrameCaller;
+use crate::webhooks::events;
+use symbolon_protocol::webhooks::WebhookEventType;
 
 /// A session may get the recovery share only this many seconds after its sign-in, and may
 /// replace the shares only this long after getting it.
@@ -27,7 +29,9 @@ pub const RECOVERY_CAP: WalletLimit = WalletLimit {
 /// The wallet whose recovery share is asked for.
 #[derive(Debug, Clone, Copy)]
 pub struct Release<'a> {
-    /// Its address (for the audit log).
+    /// Its id (for `wallet.recovered`).
+    pub wallet_id: &'a str,
+    /// Its address (for the audit log and `wallet.recovered`).
     pub address: &'a str,
     /// Its recovery method.
     pub method: RecoveryMethod,
@@ -70,6 +74,13 @@ pub async fn release(
             now - RECOVERY_WINDOW_S,
             RECOVERY_CAP,
             now,
+            &[events::wallet_used(
+                WebhookEventType::WalletRecovered,
+                &caller.app.id,
+                user_id,
+                release.wallet_id,
+                release.address,
+            )?],
         )
         .await?;
     match grant {
