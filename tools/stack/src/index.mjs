@@ -17,10 +17,10 @@ import { startOidcProvider } from "./oidcProvider.mjs";
 import { freePort, PortInUseError, portIsFree } from "./ports.mjs";
 import { createSupervisor, readTail, waitUntil } from "./processes.mjs";
 import { startSmsbox } from "./smsbox.mjs";
-import { startWebhookbox } from "./webhookbox.mjs";
 import { latestSmsCode, smsMessages } from "./smsboxClient.mjs";
 import { TELEGRAM_TEST_BOT } from "./telegramBot.mjs";
 import { startWalletConnectRelay } from "./walletConnectRelay.mjs";
+import { startWebhookbox } from "./webhookbox.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
 export {

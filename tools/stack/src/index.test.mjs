@@ -164,7 +164,10 @@ test("the demo app signs in by SMS through the catcher and by the host-auth stan
       const seen = stack.webhookbox.events.filter((e) => e.type === "user.created");
       return seen.length === 2 && seen;
     });
-    assert.ok(created.every((e) => e.verified && e.answered === 204), JSON.stringify(created));
+    assert.ok(
+      created.every((e) => e.verified && e.answered === 204),
+      JSON.stringify(created),
+    );
     assert.deepEqual(
       created.map((e) => e.body.user.id),
       [sms.body.user.id, custom.body.user.id],
