@@ -43,6 +43,7 @@ const shared = {
   appId: stack.appId,
   appBId: stack.appBId,
   appSecret: stack.appSecret,
+  webhookSecret: stack.webhookbox.secret,
   serverPid: stack.serverPid,
   logs: stack.logs,
   publishedClientOrigin: published.origin,

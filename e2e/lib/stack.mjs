@@ -24,6 +24,7 @@ import { stackOptions } from "./stackOptions.mjs";
  *   signInAt: typeof signInAt,
  *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> },
  *   farcaster: { accounts: typeof FARCASTER_TEST_ACCOUNTS, approve: (fid: number, options?: object) => Promise<object> },
+ *   webhooks: { secret: string, events: (type?: string) => Promise<object[]> },
  *   publishedClientOrigin: string | null }}
  */
 export function useStack({ publishedClients = false } = {}) {
@@ -46,6 +47,14 @@ export function useStack({ publishedClients = false } = {}) {
       appId: info.appId,
       appBId: info.appBId ?? null,
       appSecret: info.appSecret,
+      // The catcher the demo app's webhook endpoint posts to, and that endpoint's signing secret.
+      webhooks: {
+        secret: shared ? info.webhookSecret : own.webhookbox.secret,
+        events: async (type) =>
+          (
+            await fetch(`${info.urls.webhooks}/api/events${type ? `?type=${encodeURIComponent(type)}` : ""}`)
+          ).json(),
+      },
       // Signs in at the Google or GitHub stand-in over HTTP (no browser): returns the callback address.
       signInAt,
       mailbox: mailboxClient(info.urls.inbox),

@@ -48,6 +48,9 @@ pub enum Error {
     /// A token was refused.
     #[error("invalid token: {0}")]
     InvalidToken(String),
+    /// A webhook was refused: not signed by the endpoint's secret, stale, or not JSON.
+    #[error("invalid webhook: {0}")]
+    InvalidWebhook(String),
     /// The options are unusable (bad URL, client build failure).
     #[error("configuration: {0}")]
     Config(String),

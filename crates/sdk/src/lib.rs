@@ -1,6 +1,7 @@
 //! A client for a host app's back end talking to a Symbolon server: the `/v1` users API (with
 //! app-secret authentication, idempotency keys and bounded retries) and verification of the
-//! access and identity tokens the server issues, against its JWKS (fetched and cached).
+//! access and identity tokens the server issues, against its JWKS (fetched and cached), and of
+//! the webhooks it sends ([`webhooks::verify`]).
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), symbolon_sdk::Error> {
@@ -24,6 +25,7 @@ mod client;
 mod error;
 mod tokens;
 mod users;
+pub mod webhooks;
 
 pub use client::{Client, ClientOptions, DEFAULT_ISSUER};
 pub use error::{Error, ErrorCode};

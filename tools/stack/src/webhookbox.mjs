@@ -13,7 +13,8 @@ const HOOKS_PATH = /^\/hooks(?:\/.*)?$/;
 const NO_SECRET = "no signing secret registered";
 
 /**
- * @typedef {{ id: number, svixId: string | null, timestamp: string | null, receivedAt: string, path: string,
+ * @typedef {{ id: number, svixId: string | null, timestamp: string | null, signature: string | null, raw: string,
+ *   receivedAt: string, path: string,
  *   type: string | null, verified: boolean, error: string | null, body: unknown, duplicate?: true, answered: number }}
  *   WebhookEvent
  */
@@ -64,6 +65,9 @@ export async function startWebhookbox({ port = 0, host = "127.0.0.1", quiet = tr
         id: nextId++,
         svixId,
         timestamp: headers["svix-timestamp"] ?? null,
+        signature: headers["svix-signature"] ?? null,
+        // The bytes as received: a back end verifies these, not a re-serialised body.
+        raw,
         receivedAt: new Date().toISOString(),
         path: url.pathname,
         type: body && typeof body === "object" && typeof body.type === "string" ? body.type : null,

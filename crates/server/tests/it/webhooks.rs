@@ -15,9 +15,8 @@ use axum::http::{HeaderMap, Method, StatusCode};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use common::{Backend, TestApp, fresh_database, remove_database_file, unique_email};
-use hmac::{Hmac, Mac};
 use serde_json::{Value, json};
-use sha2::Sha256;
+use symbolon_sdk::webhooks::WebhookHeaders;
 use symbolon_server::app_secrets::AppSecrets;
 use symbolon_server::keys::sealing::SealingKey;
 use symbolon_server::webhooks::WebhookDeps;
@@ -124,17 +123,16 @@ impl Receiver {
     }
 }
 
-/// Checks a delivery's signature as the Svix scheme defines it (the published SDK's verifier is
-/// run against ours in the e2e suite): HMAC-SHA256 keyed by the secret's base64 over
-/// `id.timestamp.body`.
+/// Whether the Rust SDK's verifier (`symbolon_sdk::webhooks`, the host back end's side) accepts a
+/// delivery under `secret`, at the time it was signed (tests move the server's clock).
 fn signed_by(received: &Received, secret: &str) -> bool {
-    let key = STANDARD
-        .decode(secret.strip_prefix("whsec_").unwrap())
-        .unwrap();
-    let mut mac = Hmac::<Sha256>::new_from_slice(&key).unwrap();
-    mac.update(format!("{}.{}.{}", received.id, received.timestamp, received.body).as_bytes());
-    let expected = format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes()));
-    received.signature == expected
+    let headers = WebhookHeaders {
+        id: &received.id,
+        timestamp: &received.timestamp,
+        signature: &received.signature,
+    };
+    let at: i64 = received.timestamp.parse().unwrap();
+    symbolon_sdk::webhooks::verify_at(secret, &headers, &received.body, at).is_ok()
 }
 
 fn deps(t: &TestApp) -> WebhookDeps {
@@ -207,6 +205,14 @@ async fn webhooks_tell_a_users_life_signed_for_the_endpoint(backend: Backend) {
         assert!(signed_by(delivery, &made.secret), "{delivery:?}");
         assert!(delivery.id.starts_with("msg_"));
     }
+    let altered = Received {
+        body: received[0].body.replace(&user_id, "did:privy:someone-else"),
+        ..received[0].clone()
+    };
+    assert!(
+        !signed_by(&altered, &made.secret),
+        "an altered body is refused"
+    );
     let ids: std::collections::HashSet<_> = received.iter().map(|r| r.id.clone()).collect();
     assert_eq!(ids.len(), 4, "each event has its own message id");
     let created = received[0].json();
