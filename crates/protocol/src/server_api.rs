@@ -322,3 +322,69 @@ pub struct SealedWalletShares {
     /// The sealed 17-byte auth share then 17-byte recovery share, base64url.
     pub ciphertext: String,
 }
+
+/// `POST /v1/users/import`: several users at once, each as `POST /v1/users` takes one. Each is
+/// read on its own: a malformed one fails alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ImportUsersRequest {
+    /// 1 to 100 users.
+    #[ts(type = "Array<CreateUserRequest>")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<CreateUserRequest>))]
+    pub users: Vec<serde_json::Value>,
+}
+
+/// What happened to each user of an import, in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ImportUsersResponse {
+    /// One per user sent.
+    pub results: Vec<ImportUserResult>,
+}
+
+/// One user of an import.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ImportUserResult {
+    /// Always `create`.
+    pub action: String,
+    /// Its position in `users` (from 0).
+    pub index: usize,
+    /// Whether the user was created.
+    pub success: bool,
+    /// The new user's id, when created.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub id: Option<String>,
+    /// Why not: the error code `POST /v1/users` would have answered (`linked_to_another_user`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub code: Option<String>,
+    /// Why not, for people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<String>,
+}
+
+/// `POST /v1/users/search`: a term (a user id, or all or part of an email, phone number, wallet
+/// address, custom-auth id or username), or lists of emails, phone numbers and wallet addresses.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UserSearchRequest {
+    /// What to look for.
+    #[serde(default, rename = "searchTerm")]
+    #[ts(optional)]
+    pub search_term: Option<String>,
+    /// Email addresses.
+    #[serde(default)]
+    #[ts(optional)]
+    pub emails: Option<Vec<String>>,
+    /// Phone numbers.
+    #[serde(default, rename = "phoneNumbers")]
+    #[ts(optional)]
+    pub phone_numbers: Option<Vec<String>>,
+    /// Wallet addresses.
+    #[serde(default, rename = "walletAddresses")]
+    #[ts(optional)]
+    pub wallet_addresses: Option<Vec<String>>,
+}

@@ -163,6 +163,43 @@ impl Db {
         Ok(row.map(user))
     }
 
+    /// The oldest user of `app_id` with an account whose identifier (email, phone number, wallet
+    /// address, custom-auth id, provider subject) is `term` in any case, else contains it (when
+    /// `substring`). A scan of the app's accounts: a back-office search, not a hot path.
+    pub async fn search_user_by_account(
+        &self,
+        app_id: &str,
+        term: &str,
+        substring: bool,
+    ) -> Result<Option<UserRecord>, DbError> {
+        let exact = term.to_lowercase();
+        let escaped: String = exact
+            .chars()
+            .flat_map(|c| match c {
+                '%' | '_' | '\\' => vec!['\\', c],
+                c => vec![c],
+            })
+            .collect();
+        let pattern = if substring {
+            format!("%{escaped}%")
+        } else {
+            escaped
+        };
+        let row: Option<UserRow> = sqlx::query_as(
+            "SELECT u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata
+             FROM users u JOIN linked_accounts a ON a.user_id = u.id
+             WHERE a.app_id = $1 AND LOWER(a.subject) LIKE $3 ESCAPE '\\'
+             ORDER BY CASE WHEN LOWER(a.subject) = $2 THEN 0 ELSE 1 END, u.created_at, u.id
+             LIMIT 1",
+        )
+        .bind(app_id)
+        .bind(&exact)
+        .bind(&pattern)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(user))
+    }
+
     /// Whether any app has a user with this id (ids are unique across the server).
     pub async fn user_exists(&self, user_id: &str) -> Result<bool, DbError> {
         let row: Option<(String,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")

@@ -2,8 +2,11 @@
 //! vendor's server SDK (`@privy-io/node`) sends and parses (docs/server-api.md). Its routes stay
 //! thin; the rules are in [`users`] and [`wallets`].
 
+pub mod apps;
+pub mod batch;
 pub mod deps;
 pub mod export;
 pub mod routes;
+pub mod search;
 pub mod users;
 pub mod wallets;

@@ -3,15 +3,18 @@
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
+use symbolon_protocol::app::AppConfigResponse;
 use symbolon_protocol::server_api::{
     CreateUserRequest, CustomAuthLookup, CustomMetadataRequest, EmailLookup, FarcasterLookup,
-    PhoneLookup, PregenerateWalletsRequest, SubjectLookup, TelegramLookup, UnlinkAccountRequest,
-    UserListQuery, UserPage, UsernameLookup, WalletLookup,
+    ImportUsersRequest, ImportUsersResponse, PhoneLookup, PregenerateWalletsRequest,
+    SubjectLookup, TelegramLookup, UnlinkAccountRequest, UserListQuery, UserPage,
+    UserSearchRequest, UsernameLookup, WalletLookup,
 };
 use symbolon_protocol::user::User;
 
+use super::apps::get_settings;
 use super::deps::ServerApiDeps;
-use super::users;
+use super::{batch, search, users};
 use crate::error::AppError;
 use crate::web::back_end::BackEnd;
 use crate::web::json_body::JsonBody;
@@ -47,6 +50,25 @@ async fn create_user(
     JsonBody(body): JsonBody<CreateUserRequest>,
 ) -> Result<Json<User>, AppError> {
     Ok(Json(users::create(&deps, &back_end.app, &body).await?))
+}
+
+/// Creates many users, each on its own.
+async fn import_users(
+    State(deps): State<ServerApiDeps>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<ImportUsersRequest>,
+) -> Result<Json<ImportUsersResponse>, AppError> {
+    let results = batch::import_many(&deps, &back_end.app, &body).await?;
+    Ok(Json(ImportUsersResponse { results }))
+}
+
+/// One user found by a term or by lists of identifiers.
+async fn search_users(
+    State(deps): State<ServerApiDeps>,
+    back_end: BackEnd,
+    JsonBody(body): JsonBody<UserSearchRequest>,
+) -> Result<Json<User>, AppError> {
+    Ok(Json(search::search(&deps, &back_end.app, &body).await?))
 }
 
 /// Deletes the user and everything of theirs.
@@ -151,6 +173,9 @@ const TABLE: &[Route] = &[
     r(Post, "/v1/users/github/username", "The user with this GitHub username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
     r(Post, "/v1/users/telegram/username", "The user with this Telegram username", Some(json::<UsernameLookup>), USER, AppSecret, &[404]),
     r(Post, "/v1/users/{user_id}/wallets", "Pregenerate embedded wallets the user owns from their first sign-in (a user without one)", Some(json::<PregenerateWalletsRequest>), USER, AppSecret, &[404]),
+    r(Post, "/v1/users/import", "Create up to 100 users, each on its own: one result per user (created with its id, or why not)", Some(json::<ImportUsersRequest>), Body::Json(json::<ImportUsersResponse>), AppSecret, &[]),
+    r(Post, "/v1/users/search", "One user: by a term (an id, or all or part of an account's identifier) or by lists of emails, phone numbers and wallet addresses", Some(json::<UserSearchRequest>), USER, AppSecret, &[404]),
+    r(Get, "/v1/apps/{app_id}", "The calling app's settings (its client configuration, allowed origins, token verification key)", None, Body::Json(json::<AppConfigResponse>), AppSecret, &[404]),
     r(Post, "/v1/users/{user_id}/accounts/unlink", "Unlink one of the user's accounts (never the last way in, never an embedded wallet)", Some(json::<UnlinkAccountRequest>), USER, AppSecret, &[404, 422]),
 ];
 
@@ -175,4 +200,7 @@ fn mount(routes: Mount) -> Mount {
         .post("/v1/users/telegram/username", by_telegram_username)
         .post("/v1/users/{user_id}/wallets", pregenerate_wallets)
         .post("/v1/users/{user_id}/accounts/unlink", unlink_account)
+        .post("/v1/users/import", import_users)
+        .post("/v1/users/search", search_users)
+        .get("/v1/apps/{app_id}", get_settings)
 }

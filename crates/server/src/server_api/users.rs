@@ -45,7 +45,7 @@ pub const METADATA_SHAPE: &str =
 pub const NO_ACCOUNTS: &str = "linked_accounts must hold at least one account";
 
 /// A user id as given: `did:privy:<id>`, or the bare id (the vendor accepts both).
-fn full_id(user_id: &str) -> String {
+pub fn full_id(user_id: &str) -> String {
     let user_id = user_id.trim();
     if user_id.starts_with("did:privy:") {
         user_id.to_string()

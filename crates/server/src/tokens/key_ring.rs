@@ -7,7 +7,7 @@ use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use jsonwebtoken::DecodingKey;
 use p256::SecretKey;
-use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
+use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey, EncodePublicKey, LineEnding};
 use serde::Serialize;
 
 use super::{Es256Signer, TokenError};
@@ -48,6 +48,8 @@ pub struct KeyRing {
     signer: Es256Signer,
     verifying: HashMap<String, DecodingKey>,
     jwks: JwksResponse,
+    /// The active key's public half as PEM (SPKI), for back ends that verify with a fixed key.
+    verification_pem: String,
 }
 
 impl std::fmt::Debug for KeyRing {
@@ -115,10 +117,17 @@ impl KeyRing {
                 use_: "sig",
             });
         }
+        let verification_pem = active_secret
+            .public_key()
+            .to_public_key_pem(LineEnding::LF)
+            .map_err(|_| TokenError::BadKey {
+                kid: active_record.kid.clone(),
+            })?;
         Ok(Self {
             signer: Es256Signer::new(&active_record.kid, active_secret)?,
             verifying,
             jwks: JwksResponse { keys },
+            verification_pem,
         })
     }
 
@@ -140,6 +149,11 @@ impl KeyRing {
     /// The public keys as a JWKS.
     pub fn jwks(&self) -> &JwksResponse {
         &self.jwks
+    }
+
+    /// The active key's public half, PEM (SPKI): the `verification_key` of the app settings.
+    pub fn verification_pem(&self) -> &str {
+        &self.verification_pem
     }
 }
 

@@ -25,7 +25,10 @@ backend_tests!(
     v1_an_idempotency_key_runs_a_post_once_and_replays_its_answer,
     v1_concurrent_posts_with_one_idempotency_key_create_one_user,
     v1_unlinks_an_account_by_its_handle_under_the_account_rules,
-    v1_a_delete_racing_a_login_leaves_no_live_session_and_no_server_error
+    v1_a_delete_racing_a_login_leaves_no_live_session_and_no_server_error,
+    v1_imports_many_users_each_on_its_own,
+    v1_search_finds_one_user_by_term_or_lists,
+    v1_app_settings_are_the_calling_apps_with_its_verification_key
 );
 
 /// A new live secret of `app_id`.
@@ -777,4 +780,146 @@ async fn user_call(
 /// `text` for a URL path or query.
 fn urlencode(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+async fn v1_imports_many_users_each_on_its_own(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let (first, second) = (unique_email(), unique_email());
+    let import = |users: Value| {
+        v1(&t, Method::POST, "/v1/users/import", &t.app_id, &key).json(json!({ "users": users }))
+    };
+    let done = import(json!([
+        { "linked_accounts": [{ "type": "email", "address": first }] },
+        { "custom_metadata": { "plan": "pro" } },
+        { "linked_accounts": [{ "type": "email", "address": first.to_uppercase() }] },
+        { "linked_accounts": [{ "type": "email", "address": second }], "custom_metadata": { "plan": "free" } },
+    ]))
+    .send()
+    .await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.text);
+    let results = done.body["results"].as_array().unwrap();
+    let outcome: Vec<(bool, Option<&str>)> = results
+        .iter()
+        .map(|r| (r["success"].as_bool().unwrap(), r["code"].as_str()))
+        .collect();
+    assert_eq!(
+        outcome,
+        [
+            (true, None),
+            (false, Some("invalid_data")),
+            (false, Some("linked_to_another_user")),
+            (true, None)
+        ]
+    );
+    assert!(results.iter().enumerate().all(|(i, r)| r["index"] == i && r["action"] == "create"));
+    assert!(results[1]["error"].as_str().unwrap().contains("linked_accounts"));
+    // Both created users exist as sent; the refused ones left nothing behind.
+    for (index, email) in [(0, &first), (3, &second)] {
+        let id = results[index]["id"].as_str().unwrap();
+        let user = v1(&t, Method::GET, &format!("/v1/users/{id}"), &t.app_id, &key)
+            .send()
+            .await;
+        assert_eq!(user.body["linked_accounts"][0]["address"], email.as_str());
+    }
+    let listed = v1(&t, Method::GET, "/v1/users", &t.app_id, &key).send().await;
+    assert_eq!(listed.body["data"].as_array().unwrap().len(), 2);
+
+    import(json!([])).send().await.assert_error(400, "invalid_data");
+    let too_many: Vec<Value> = (0..101)
+        .map(|i| json!({ "linked_accounts": [{ "type": "custom_auth", "custom_user_id": format!("u{i}") }] }))
+        .collect();
+    import(json!(too_many)).send().await.assert_error(400, "invalid_data");
+    let listed = v1(&t, Method::GET, "/v1/users", &t.app_id, &key).send().await;
+    assert_eq!(listed.body["data"].as_array().unwrap().len(), 2, "a refused batch creates nobody");
+}
+
+async fn v1_search_finds_one_user_by_term_or_lists(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let email = format!("searchable-{}", unique_email());
+    let phone = unique_phone();
+    let create = |accounts: Value| {
+        v1(&t, Method::POST, "/v1/users", &t.app_id, &key).json(json!({ "linked_accounts": accounts }))
+    };
+    let ada = create(json!([{ "type": "email", "address": email }])).send().await.body;
+    let bob = create(json!([{ "type": "phone", "number": phone }])).send().await.body;
+    let search = |body: Value| v1(&t, Method::POST, "/v1/users/search", &t.app_id, &key).json(body);
+    let found = |reply: common::Reply| {
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        reply.body["id"].as_str().unwrap().to_string()
+    };
+    let ada_id = ada["id"].as_str().unwrap();
+    let bob_id = bob["id"].as_str().unwrap();
+    assert_eq!(found(search(json!({ "searchTerm": ada_id })).send().await), ada_id);
+    let bare = ada_id.strip_prefix("did:privy:").unwrap();
+    assert_eq!(found(search(json!({ "searchTerm": bare })).send().await), ada_id);
+    assert_eq!(
+        found(search(json!({ "searchTerm": email.to_uppercase() })).send().await),
+        ada_id
+    );
+    assert_eq!(found(search(json!({ "searchTerm": "SEARCHABLE-" })).send().await), ada_id);
+    // LIKE's wildcards are searched for literally.
+    search(json!({ "searchTerm": "%" })).send().await.assert_error(404, "not_found");
+    search(json!({ "searchTerm": "se" })).send().await.assert_error(404, "not_found");
+    assert_eq!(
+        found(
+            search(json!({ "emails": ["nobody@example.com"], "phoneNumbers": [phone], "walletAddresses": [] }))
+                .send()
+                .await
+        ),
+        bob_id
+    );
+    search(json!({ "emails": [], "phoneNumbers": [], "walletAddresses": [] }))
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
+    search(json!({ "emails": ["not an email"] })).send().await.assert_error(400, "invalid_data");
+    // Another app's secret finds nothing of this app.
+    let other = t.create_app(false).await;
+    let other_key = secret(&t, &other).await;
+    v1(&t, Method::POST, "/v1/users/search", &other, &other_key)
+        .json(json!({ "searchTerm": email }))
+        .send()
+        .await
+        .assert_error(404, "not_found");
+}
+
+async fn v1_app_settings_are_the_calling_apps_with_its_verification_key(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let path = format!("/v1/apps/{}", t.app_id);
+    let settings = v1(&t, Method::GET, &path, &t.app_id, &key).send().await;
+    assert_eq!(settings.status, StatusCode::OK, "{}", settings.text);
+    assert_eq!(settings.body["id"], t.app_id.as_str());
+    assert_eq!(settings.body["allowed_domains"], json!([common::ORIGIN]));
+    let pem = settings.body["verification_key"].as_str().unwrap();
+    assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----"), "{pem}");
+    // The key verifies the app's access tokens.
+    let session = t.login(&unique_email()).await;
+    let token = session["token"].as_str().unwrap();
+    use p256::elliptic_curve::sec1::ToEncodedPoint;
+    use p256::pkcs8::DecodePublicKey;
+    let point = p256::PublicKey::from_public_key_pem(pem)
+        .unwrap()
+        .to_encoded_point(false);
+    let b64 = |bytes: &[u8]| base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
+    let decoding = jsonwebtoken::DecodingKey::from_ec_components(
+        &b64(point.x().unwrap()),
+        &b64(point.y().unwrap()),
+    )
+    .unwrap();
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::ES256);
+    validation.set_audience(&[t.app_id.as_str()]);
+    let claims = jsonwebtoken::decode::<Value>(token, &decoding, &validation).unwrap();
+    assert_eq!(claims.claims["sub"], session["user"]["id"]);
+    // The public client configuration shows the same key.
+    let public = t.get(&format!("/api/v1/apps/{}", t.app_id)).send().await;
+    assert_eq!(public.body["verification_key"], pem);
+
+    let other = t.create_app(false).await;
+    v1(&t, Method::GET, &format!("/v1/apps/{other}"), &t.app_id, &key)
+        .send()
+        .await
+        .assert_error(404, "not_found");
 }
