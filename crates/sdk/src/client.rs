@@ -14,12 +14,45 @@ use crate::users::Users;
 
 /// The tokens' issuer a server uses unless configured otherwise.
 pub const DEFAULT_ISSUER: &str = "privy.io";
-/// Most retries of one call (after the first attempt).
-const MAX_RETRIES: u32 = 2;
-/// Longest wait honoured from `Retry-After`.
-const MAX_RETRY_AFTER: Duration = Duration::from_secs(5);
-/// Wait before a retry without `Retry-After`.
-const BASE_BACKOFF: Duration = Duration::from_millis(250);
+/// How a call retries a `429`, a `503` or a connection error (a `POST` only with an idempotency
+/// key): up to `max_retries` more tries, waiting the answer's `Retry-After` (at most
+/// `max_retry_after`) or else `base_backoff` times the try's number, doubled each time when
+/// `exponential`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RetryPolicy {
+    max_retries: u32,
+    max_retry_after: Duration,
+    base_backoff: Duration,
+    exponential: bool,
+}
+
+impl RetryPolicy {
+    /// One call of an app: two quick retries, then the error.
+    pub(crate) const CALL: Self = Self {
+        max_retries: 2,
+        max_retry_after: Duration::from_secs(5),
+        base_backoff: Duration::from_millis(250),
+        exponential: false,
+    };
+
+    /// A bulk job (an import): it waits out rate limits (the hosted product allows 240 user
+    /// creations a minute) rather than fail: 8 retries, `Retry-After` up to a minute, else 1 s
+    /// doubling.
+    pub(crate) const BULK: Self = Self {
+        max_retries: 8,
+        max_retry_after: Duration::from_secs(60),
+        base_backoff: Duration::from_secs(1),
+        exponential: true,
+    };
+
+    fn backoff(&self, attempt: u32) -> Duration {
+        if self.exponential {
+            self.base_backoff * 2u32.saturating_pow(attempt.saturating_sub(1))
+        } else {
+            self.base_backoff * attempt
+        }
+    }
+}
 
 /// How to reach the server.
 #[derive(Debug, Clone)]
@@ -121,6 +154,19 @@ impl Client {
         body: Option<&B>,
         idempotency_key: Option<&str>,
     ) -> Result<Option<T>> {
+        self.call_with(RetryPolicy::CALL, method, path, body, idempotency_key)
+            .await
+    }
+
+    /// [`Self::call`] with another retry policy.
+    pub(crate) async fn call_with<B: Serialize + ?Sized, T: DeserializeOwned>(
+        &self,
+        policy: RetryPolicy,
+        method: Method,
+        path: &str,
+        body: Option<&B>,
+        idempotency_key: Option<&str>,
+    ) -> Result<Option<T>> {
         let retriable = method != Method::POST || idempotency_key.is_some();
         let url = format!("{}{}", self.inner.base, path);
         let mut attempt = 0;
@@ -141,11 +187,11 @@ impl Client {
                 Ok(response) => response,
                 Err(error) => {
                     if retriable
-                        && attempt < MAX_RETRIES
+                        && attempt < policy.max_retries
                         && (error.is_connect() || error.is_timeout())
                     {
                         attempt += 1;
-                        tokio::time::sleep(BASE_BACKOFF * attempt).await;
+                        tokio::time::sleep(policy.backoff(attempt)).await;
                         continue;
                     }
                     return Err(Error::Transport(error.without_url().to_string()));
@@ -153,14 +199,15 @@ impl Client {
             };
             let status = response.status();
             if retriable
-                && attempt < MAX_RETRIES
+                && attempt < policy.max_retries
                 && matches!(
                     status,
                     StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE
                 )
             {
                 attempt += 1;
-                let wait = retry_after(response.headers()).unwrap_or(BASE_BACKOFF * attempt);
+                let wait = retry_after(response.headers(), policy.max_retry_after)
+                    .unwrap_or_else(|| policy.backoff(attempt));
                 tokio::time::sleep(wait).await;
                 continue;
             }
@@ -181,8 +228,8 @@ impl Client {
     }
 }
 
-/// `Retry-After` in seconds, capped.
-fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+/// `Retry-After` in seconds, capped at `max`.
+fn retry_after(headers: &reqwest::header::HeaderMap, max: Duration) -> Option<Duration> {
     let seconds: u64 = headers
         .get(reqwest::header::RETRY_AFTER)?
         .to_str()
@@ -190,7 +237,7 @@ fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
         .trim()
         .parse()
         .ok()?;
-    Some(Duration::from_secs(seconds).min(MAX_RETRY_AFTER))
+    Some(Duration::from_secs(seconds).min(max))
 }
 
 /// The error of a non-success answer: `{error, code}` when it parses.
@@ -226,23 +273,43 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bulk_backoff_doubles_and_calls_grow_linearly() {
+        assert_eq!(RetryPolicy::BULK.backoff(1), Duration::from_secs(1));
+        assert_eq!(RetryPolicy::BULK.backoff(4), Duration::from_secs(8));
+        assert_eq!(RetryPolicy::CALL.backoff(2), Duration::from_millis(500));
+    }
+
+    #[test]
     fn retry_after_is_capped_and_only_seconds() {
         let mut headers = reqwest::header::HeaderMap::new();
         headers.insert(
             reqwest::header::RETRY_AFTER,
             "2".parse().unwrap_or_else(|_| unreachable!()),
         );
-        assert_eq!(retry_after(&headers), Some(Duration::from_secs(2)));
+        assert_eq!(
+            retry_after(&headers, RetryPolicy::CALL.max_retry_after),
+            Some(Duration::from_secs(2))
+        );
         headers.insert(
             reqwest::header::RETRY_AFTER,
             "3600".parse().unwrap_or_else(|_| unreachable!()),
         );
-        assert_eq!(retry_after(&headers), Some(MAX_RETRY_AFTER));
+        assert_eq!(
+            retry_after(&headers, RetryPolicy::CALL.max_retry_after),
+            Some(Duration::from_secs(5))
+        );
+        assert_eq!(
+            retry_after(&headers, RetryPolicy::BULK.max_retry_after),
+            Some(Duration::from_secs(60))
+        );
         headers.insert(
             reqwest::header::RETRY_AFTER,
             "soon".parse().unwrap_or_else(|_| unreachable!()),
         );
-        assert_eq!(retry_after(&headers), None);
+        assert_eq!(
+            retry_after(&headers, RetryPolicy::CALL.max_retry_after),
+            None
+        );
     }
 
     #[test]

@@ -6,12 +6,16 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use symbolon_protocol::server_api::{
     CreateUserRequest, CustomAuthLookup, CustomMetadataRequest, EmailLookup, FarcasterLookup,
-    PhoneLookup, PregenerateWalletsRequest, SubjectLookup, TelegramLookup, UnlinkAccountRequest,
-    UserPage, UsernameLookup, WalletCreationInput, WalletLookup,
+    ImportUserResult, ImportUsersRequest, ImportUsersResponse, PhoneLookup,
+    PregenerateWalletsRequest, SubjectLookup, TelegramLookup, UnlinkAccountRequest, UserPage,
+    UsernameLookup, WalletCreationInput, WalletLookup,
 };
 use symbolon_protocol::user::User;
 
-use crate::client::Client;
+use crate::client::{Client, RetryPolicy};
+
+/// Users per `POST /v1/users/import` (the server's limit).
+pub const IMPORT_BATCH: usize = 100;
 use crate::error::{Error, Result};
 
 /// Characters left as they are in a path segment (RFC 3986 unreserved); `:` of `did:privy:` is
@@ -124,6 +128,45 @@ impl Users<'_> {
     ) -> Result<User> {
         self.expect(Method::POST, "/v1/users", Some(request), idempotency_key)
             .await
+    }
+
+    /// `POST /v1/users/import` in batches of 100: creates each user on its own and answers one
+    /// result per user, `index` its position in `users`. A rate-limited batch (`429`) is retried
+    /// after the server's `Retry-After` (up to a minute, eight times), under the idempotency key
+    /// `{key}-{batch}`, so a retry never creates a user twice. Runs against the hosted product's
+    /// batch route as well as ours.
+    pub async fn import(
+        &self,
+        users: &[CreateUserRequest],
+        idempotency_key: &str,
+    ) -> Result<Vec<ImportUserResult>> {
+        let mut results = Vec::with_capacity(users.len());
+        for (batch, chunk) in users.chunks(IMPORT_BATCH).enumerate() {
+            let request = ImportUsersRequest {
+                users: chunk
+                    .iter()
+                    .map(serde_json::to_value)
+                    .collect::<std::result::Result<_, _>>()
+                    .map_err(|e| Error::Config(format!("a user does not serialise: {e}")))?,
+            };
+            let answer: ImportUsersResponse = self
+                .client
+                .call_with(
+                    RetryPolicy::BULK,
+                    Method::POST,
+                    "/v1/users/import",
+                    Some(&request),
+                    Some(&format!("{idempotency_key}-{batch}")),
+                )
+                .await?
+                .ok_or_else(|| Error::Transport("empty answer".into()))?;
+            let offset = batch * IMPORT_BATCH;
+            results.extend(answer.results.into_iter().map(|mut result| {
+                result.index += offset;
+                result
+            }));
+        }
+        Ok(results)
     }
 
     /// `DELETE /v1/users/{id}`: removes the user and everything of theirs.

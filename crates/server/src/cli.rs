@@ -141,6 +141,11 @@ pub enum UsersCommand {
         app: String,
         /// The file (`.csv` is read as CSV, anything else as JSON).
         file: PathBuf,
+        /// Import over HTTP into the server at this URL (`POST /v1/users/import`, in batches of
+        /// 100, waiting out rate limits) with the app secret in `SYMBOLON_APP_SECRET`, instead
+        /// of into this machine's database. The destination gives new ids; wallets do not move.
+        #[arg(long)]
+        url: Option<String>,
     },
 }
 

@@ -316,10 +316,102 @@ async fn users_command(config: &Config, command: UsersCommand) -> Result<(), Box
         );
         return Ok(());
     }
+    if let UsersCommand::Import {
+        app,
+        file,
+        url: Some(url),
+    } = &command
+    {
+        return import_over_http(app, file, url).await;
+    }
     let db = open_db(config).await?;
     let result = run_users_command(config, &db, command).await;
     db.close().await;
     result
+}
+
+/// The rows of an import file (`.csv` as CSV, anything else as JSON).
+fn import_rows(file: &std::path::Path) -> Result<Vec<Result<export::ImportRow, String>>, BoxError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let csv = file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    Ok(if csv {
+        export::rows_from_csv(&text)?
+    } else {
+        export::rows_from_json(&text)?
+    })
+}
+
+/// `symbolon users import --url`: the file's users through `POST /v1/users/import` of another
+/// server (ours or the hosted product), in batches, waiting out its rate limit; one line per
+/// user as the local import prints them.
+async fn import_over_http(app: &str, file: &std::path::Path, url: &str) -> Result<(), BoxError> {
+    let secret = std::env::var("SYMBOLON_APP_SECRET")
+        .map_err(|_| "--url needs the destination app's secret in SYMBOLON_APP_SECRET")?;
+    let rows = import_rows(file)?;
+    let total = rows.len();
+    let mut lines: Vec<Option<String>> = vec![None; total];
+    let mut sent = Vec::new();
+    for (index, row) in rows.into_iter().enumerate() {
+        match row {
+            Err(why) => lines[index] = Some(format!("failed: {why}")),
+            Ok(row) if row.moved_wallets.is_some() => {
+                lines[index] = Some(
+                    "failed: its embedded wallets move only with a local import (`users import` on the destination)"
+                        .into(),
+                );
+            }
+            Ok(row) => sent.push((index, row)),
+        }
+    }
+    let client = symbolon_sdk::Client::new(symbolon_sdk::ClientOptions::new(url, app, &secret))?;
+    let requests: Vec<_> = sent.iter().map(|(_, row)| row.request.clone()).collect();
+    // The key names the content: a rerun of the same users after a crash replays the batches
+    // the server took (within its 24 h) instead of creating anyone twice.
+    let key = format!(
+        "import-{}",
+        &symbolon_server::digest::sha256_hex(&serde_json::to_vec(&requests)?)[..32]
+    );
+    let results = client.users().import(&requests, &key).await?;
+    for ((index, row), result) in sent.iter().zip(results) {
+        lines[*index] = Some(match (result.success, result.id) {
+            (true, Some(id)) => {
+                let mut line = format!("created {id}");
+                if let Some(kept) = &row.kept {
+                    line.push_str(&format!(" (was {})", kept.id));
+                }
+                if !row.skipped.is_empty() {
+                    line.push_str(&format!("; left out: {}", row.skipped.join("; ")));
+                }
+                line
+            }
+            _ => format!(
+                "failed: {}",
+                result.error.unwrap_or_else(|| "refused".into())
+            ),
+        });
+    }
+    let failed = lines
+        .iter()
+        .filter(|l| l.as_deref().is_none_or(|l| l.starts_with("failed")))
+        .count();
+    for (index, line) in lines.iter().enumerate() {
+        println!(
+            "{}: {}",
+            index + 1,
+            line.as_deref().unwrap_or("failed: no answer")
+        );
+    }
+    eprintln!(
+        "symbolon: imported {} of {total} users into {app} at {url}",
+        total - failed
+    );
+    if failed > 0 {
+        return Err(format!("{failed} of {total} users were not imported (see above)").into());
+    }
+    Ok(())
 }
 
 async fn run_users_command(
@@ -375,16 +467,7 @@ async fn run_users_command(
         }
         UsersCommand::TransferKey => {}
         UsersCommand::Import { file, .. } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let csv = file
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
-            let rows = if csv {
-                export::rows_from_csv(&text)?
-            } else {
-                export::rows_from_json(&text)?
-            };
+            let rows = import_rows(&file)?;
             let (total, mut failed) = (rows.len(), 0);
             for (index, row) in rows.into_iter().enumerate() {
                 let outcome = match row {

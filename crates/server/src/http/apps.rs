@@ -34,4 +34,3 @@ pub async fn get_app(
         state.tokens.keys().verification_pem(),
     )))
 }
-

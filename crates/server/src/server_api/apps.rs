@@ -3,10 +3,10 @@
 
 use axum::Json;
 use axum::extract::State;
+use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::app::{
     AllowlistConfig, AppConfigResponse, ChainWalletConfig, EmbeddedWalletConfig,
 };
-use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::oauth::CustomOAuthProviderConfig;
 
 use super::deps::AppSettingsDeps;

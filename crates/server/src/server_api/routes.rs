@@ -6,9 +6,9 @@ use axum::http::StatusCode;
 use symbolon_protocol::app::AppConfigResponse;
 use symbolon_protocol::server_api::{
     CreateUserRequest, CustomAuthLookup, CustomMetadataRequest, EmailLookup, FarcasterLookup,
-    ImportUsersRequest, ImportUsersResponse, PhoneLookup, PregenerateWalletsRequest,
-    SubjectLookup, TelegramLookup, UnlinkAccountRequest, UserListQuery, UserPage,
-    UserSearchRequest, UsernameLookup, WalletLookup,
+    ImportUsersRequest, ImportUsersResponse, PhoneLookup, PregenerateWalletsRequest, SubjectLookup,
+    TelegramLookup, UnlinkAccountRequest, UserListQuery, UserPage, UserSearchRequest,
+    UsernameLookup, WalletLookup,
 };
 use symbolon_protocol::user::User;
 

@@ -33,9 +33,8 @@ pub async fn search(
         Some(term) if !term.is_empty() => by_term(deps, app, term).await?,
         _ => by_lists(deps, app, request).await?,
     };
-    let user = found.ok_or_else(|| {
-        AppError::new(ServerErrorCode::NotFound, "No user matches the search")
-    })?;
+    let user = found
+        .ok_or_else(|| AppError::new(ServerErrorCode::NotFound, "No user matches the search"))?;
     user_view(&deps.db, &user).await
 }
 

@@ -19,6 +19,7 @@ backend_tests!(
     apps_create_prints_only_the_id_and_is_idempotent,
     apps_secret_is_shown_once_listed_by_id_and_revoked,
     users_export_imports_into_a_fresh_server_unchanged_and_the_user_signs_in_as_before,
+    users_import_over_http_sends_batches_to_a_running_server,
     serve_signs_a_user_in_over_http
 );
 
@@ -637,4 +638,91 @@ async fn a_full_connection_cap_holds_new_connections_until_one_closes() {
     }
     server.stop();
     remove_database_file(&url);
+}
+
+/// `users import --url`: the same file format, through `POST /v1/users/import` of a running
+/// server; each row reported, a bad one alone failing; a rerun replays instead of creating twice.
+async fn users_import_over_http_sends_batches_to_a_running_server(backend: Backend) {
+    let dir = std::env::temp_dir().join(format!(
+        "symbolon-http-import-{}-{backend:?}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (email, other) = (unique_email(), unique_email());
+    let file = dir.join("users.csv");
+    std::fs::write(
+        &file,
+        format!(
+            "id,created_at,email,custom_metadata\n\
+             did:privy:elsewhere1,1700000000,{email},\"{{\"\"plan\"\":\"\"pro\"\"}}\"\n\
+             ,,{other},\n\
+             ,,{email},\n"
+        ),
+    )
+    .unwrap();
+    let url = fresh_database(backend).await;
+    let app = String::from_utf8_lossy(
+        &symbolon(&url)
+            .args(["apps", "create", "--name", "Remote", "--origin", ORIGIN])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    let secret = String::from_utf8_lossy(
+        &symbolon(&url)
+            .args(["apps", "secret", "create", "--app", &app])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    let server = Server::start(&url, &[]);
+    let import = || {
+        // Not this machine's database: the destination is the server at --url.
+        symbolon("sqlite://does-not-matter.db?mode=ro")
+            .env("SYMBOLON_APP_SECRET", &secret)
+            .args(["users", "import", "--app", &app, "--url", &server.base])
+            .arg(&file)
+            .output()
+            .unwrap()
+    };
+    let first = import();
+    let report = String::from_utf8_lossy(&first.stdout).to_string();
+    assert!(
+        !first.status.success(),
+        "a failed row fails the command: {report}"
+    );
+    assert!(report.contains("(was did:privy:elsewhere1)"), "{report}");
+    assert!(report.contains("2: created did:privy:"), "{report}");
+    assert!(
+        report.contains("3: failed: This account has already been linked to another user."),
+        "{report}"
+    );
+    let again = String::from_utf8_lossy(&import().stdout).to_string();
+    assert_eq!(again, report, "a rerun replays the answers");
+
+    let http = common::http_client().build().unwrap();
+    let listed: Value = http
+        .get(format!("{}/v1/users", server.base))
+        .basic_auth(&app, Some(&secret))
+        .header("privy-app-id", &app)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let users = listed["data"].as_array().unwrap();
+    assert_eq!(users.len(), 2, "nobody twice: {listed}");
+    let with_plan = users
+        .iter()
+        .find(|u| u["linked_accounts"][0]["address"] == email.as_str())
+        .unwrap();
+    assert_eq!(with_plan["custom_metadata"]["plan"], "pro");
+    server.stop();
+    remove_database_file(&url);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -16,8 +16,72 @@ use symbolon_server::api_secrets::make_secret;
 
 backend_tests!(
     sdk_verifies_real_tokens_and_refuses_tampered_expired_and_other_apps,
-    sdk_manages_users_and_reports_typed_errors
+    sdk_manages_users_and_reports_typed_errors,
+    sdk_imports_in_batches_reporting_each_user
 );
+
+#[tokio::test]
+async fn sdk_import_waits_out_rate_limits_and_retries_under_one_key() {
+    use std::sync::{Arc, Mutex};
+    // A server that limits rate like the hosted product: two 429s, then the answer.
+    let seen: Arc<Mutex<Vec<(String, std::time::Instant)>>> = Arc::default();
+    let kept = Arc::clone(&seen);
+    let route = axum::routing::post(move |headers: axum::http::HeaderMap| {
+        let kept = Arc::clone(&kept);
+        async move {
+            let key = headers
+                .get("privy-idempotency-key")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            let mut seen = kept.lock().unwrap();
+            seen.push((key, std::time::Instant::now()));
+            if seen.len() <= 2 {
+                return (
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    [("retry-after", "1")],
+                    axum::Json(
+                        json!({ "error": "Too many requests", "code": "too_many_requests" }),
+                    ),
+                );
+            }
+            (
+                axum::http::StatusCode::OK,
+                [("retry-after", "0")],
+                axum::Json(json!({ "results": [
+                    { "action": "create", "index": 0, "success": true, "id": "did:privy:imported" }
+                ]})),
+            )
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            axum::Router::new().route("/v1/users/import", route),
+        )
+        .await
+        .unwrap();
+    });
+    let sdk = Client::new(ClientOptions::new(&url, "app", "secret")).unwrap();
+    let user = CreateUserRequest {
+        linked_accounts: vec![LinkedAccountInput::Email {
+            address: unique_email(),
+        }],
+        custom_metadata: None,
+        wallets: None,
+    };
+    let results = sdk.users().import(&[user], "move-1").await.unwrap();
+    assert_eq!(results[0].id.as_deref(), Some("did:privy:imported"));
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.len(), 3, "two refusals, then the batch");
+    assert!(seen.iter().all(|(key, _)| key == "move-1-0"), "{seen:?}");
+    assert!(
+        seen[2].1 - seen[0].1 >= std::time::Duration::from_secs(2),
+        "Retry-After honoured"
+    );
+}
 
 /// Serves `t`'s router on a loopback port for the life of the test; the base URL.
 async fn serve(t: &TestApp) -> String {
@@ -279,4 +343,37 @@ async fn sdk_manages_users_and_reports_typed_errors(backend: Backend) {
         401,
         "invalid_credentials",
     );
+}
+
+async fn sdk_imports_in_batches_reporting_each_user(backend: Backend) {
+    let (_t, _url, sdk) = setup(backend).await;
+    let email = |i: usize| format!("import-{i}-{}", unique_email());
+    let mut users: Vec<CreateUserRequest> = (0..150)
+        .map(|i| CreateUserRequest {
+            linked_accounts: vec![LinkedAccountInput::Email { address: email(i) }],
+            custom_metadata: None,
+            wallets: None,
+        })
+        .collect();
+    // Position 120 names the address of position 3: it fails alone, in the second batch.
+    let taken = match &users[3].linked_accounts[0] {
+        LinkedAccountInput::Email { address } => address.clone(),
+        _ => unreachable!(),
+    };
+    users[120].linked_accounts = vec![LinkedAccountInput::Email { address: taken }];
+    let results = sdk.users().import(&users, "batch-test").await.unwrap();
+    assert_eq!(results.len(), 150);
+    assert!(results.iter().enumerate().all(|(i, r)| r.index == i));
+    let failed: Vec<usize> = results
+        .iter()
+        .filter(|r| !r.success)
+        .map(|r| r.index)
+        .collect();
+    assert_eq!(failed, [120]);
+    assert_eq!(results[120].code.as_deref(), Some("linked_to_another_user"));
+    assert_eq!(sdk.users().list_all(Some(100)).await.unwrap().len(), 149);
+    // The same key again replays the answers: nobody is created twice.
+    let again = sdk.users().import(&users, "batch-test").await.unwrap();
+    assert_eq!(again, results);
+    assert_eq!(sdk.users().list_all(Some(100)).await.unwrap().len(), 149);
 }

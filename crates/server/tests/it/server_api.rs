@@ -812,8 +812,18 @@ async fn v1_imports_many_users_each_on_its_own(backend: Backend) {
             (true, None)
         ]
     );
-    assert!(results.iter().enumerate().all(|(i, r)| r["index"] == i && r["action"] == "create"));
-    assert!(results[1]["error"].as_str().unwrap().contains("linked_accounts"));
+    assert!(
+        results
+            .iter()
+            .enumerate()
+            .all(|(i, r)| r["index"] == i && r["action"] == "create")
+    );
+    assert!(
+        results[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("linked_accounts")
+    );
     // Both created users exist as sent; the refused ones left nothing behind.
     for (index, email) in [(0, &first), (3, &second)] {
         let id = results[index]["id"].as_str().unwrap();
@@ -822,16 +832,30 @@ async fn v1_imports_many_users_each_on_its_own(backend: Backend) {
             .await;
         assert_eq!(user.body["linked_accounts"][0]["address"], email.as_str());
     }
-    let listed = v1(&t, Method::GET, "/v1/users", &t.app_id, &key).send().await;
+    let listed = v1(&t, Method::GET, "/v1/users", &t.app_id, &key)
+        .send()
+        .await;
     assert_eq!(listed.body["data"].as_array().unwrap().len(), 2);
 
-    import(json!([])).send().await.assert_error(400, "invalid_data");
+    import(json!([]))
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
     let too_many: Vec<Value> = (0..101)
         .map(|i| json!({ "linked_accounts": [{ "type": "custom_auth", "custom_user_id": format!("u{i}") }] }))
         .collect();
-    import(json!(too_many)).send().await.assert_error(400, "invalid_data");
-    let listed = v1(&t, Method::GET, "/v1/users", &t.app_id, &key).send().await;
-    assert_eq!(listed.body["data"].as_array().unwrap().len(), 2, "a refused batch creates nobody");
+    import(json!(too_many))
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
+    let listed = v1(&t, Method::GET, "/v1/users", &t.app_id, &key)
+        .send()
+        .await;
+    assert_eq!(
+        listed.body["data"].as_array().unwrap().len(),
+        2,
+        "a refused batch creates nobody"
+    );
 }
 
 async fn v1_search_finds_one_user_by_term_or_lists(backend: Backend) {
@@ -840,10 +864,17 @@ async fn v1_search_finds_one_user_by_term_or_lists(backend: Backend) {
     let email = format!("searchable-{}", unique_email());
     let phone = unique_phone();
     let create = |accounts: Value| {
-        v1(&t, Method::POST, "/v1/users", &t.app_id, &key).json(json!({ "linked_accounts": accounts }))
+        v1(&t, Method::POST, "/v1/users", &t.app_id, &key)
+            .json(json!({ "linked_accounts": accounts }))
     };
-    let ada = create(json!([{ "type": "email", "address": email }])).send().await.body;
-    let bob = create(json!([{ "type": "phone", "number": phone }])).send().await.body;
+    let ada = create(json!([{ "type": "email", "address": email }]))
+        .send()
+        .await
+        .body;
+    let bob = create(json!([{ "type": "phone", "number": phone }]))
+        .send()
+        .await
+        .body;
     let search = |body: Value| v1(&t, Method::POST, "/v1/users/search", &t.app_id, &key).json(body);
     let found = |reply: common::Reply| {
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
@@ -851,17 +882,36 @@ async fn v1_search_finds_one_user_by_term_or_lists(backend: Backend) {
     };
     let ada_id = ada["id"].as_str().unwrap();
     let bob_id = bob["id"].as_str().unwrap();
-    assert_eq!(found(search(json!({ "searchTerm": ada_id })).send().await), ada_id);
-    let bare = ada_id.strip_prefix("did:privy:").unwrap();
-    assert_eq!(found(search(json!({ "searchTerm": bare })).send().await), ada_id);
     assert_eq!(
-        found(search(json!({ "searchTerm": email.to_uppercase() })).send().await),
+        found(search(json!({ "searchTerm": ada_id })).send().await),
         ada_id
     );
-    assert_eq!(found(search(json!({ "searchTerm": "SEARCHABLE-" })).send().await), ada_id);
+    let bare = ada_id.strip_prefix("did:privy:").unwrap();
+    assert_eq!(
+        found(search(json!({ "searchTerm": bare })).send().await),
+        ada_id
+    );
+    assert_eq!(
+        found(
+            search(json!({ "searchTerm": email.to_uppercase() }))
+                .send()
+                .await
+        ),
+        ada_id
+    );
+    assert_eq!(
+        found(search(json!({ "searchTerm": "SEARCHABLE-" })).send().await),
+        ada_id
+    );
     // LIKE's wildcards are searched for literally.
-    search(json!({ "searchTerm": "%" })).send().await.assert_error(404, "not_found");
-    search(json!({ "searchTerm": "se" })).send().await.assert_error(404, "not_found");
+    search(json!({ "searchTerm": "%" }))
+        .send()
+        .await
+        .assert_error(404, "not_found");
+    search(json!({ "searchTerm": "se" }))
+        .send()
+        .await
+        .assert_error(404, "not_found");
     assert_eq!(
         found(
             search(json!({ "emails": ["nobody@example.com"], "phoneNumbers": [phone], "walletAddresses": [] }))
@@ -874,7 +924,10 @@ async fn v1_search_finds_one_user_by_term_or_lists(backend: Backend) {
         .send()
         .await
         .assert_error(400, "invalid_data");
-    search(json!({ "emails": ["not an email"] })).send().await.assert_error(400, "invalid_data");
+    search(json!({ "emails": ["not an email"] }))
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
     // Another app's secret finds nothing of this app.
     let other = t.create_app(false).await;
     let other_key = secret(&t, &other).await;
@@ -918,8 +971,14 @@ async fn v1_app_settings_are_the_calling_apps_with_its_verification_key(backend:
     assert_eq!(public.body["verification_key"], pem);
 
     let other = t.create_app(false).await;
-    v1(&t, Method::GET, &format!("/v1/apps/{other}"), &t.app_id, &key)
-        .send()
-        .await
-        .assert_error(404, "not_found");
+    v1(
+        &t,
+        Method::GET,
+        &format!("/v1/apps/{other}"),
+        &t.app_id,
+        &key,
+    )
+    .send()
+    .await
+    .assert_error(404, "not_found");
 }
