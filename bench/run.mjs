@@ -125,7 +125,26 @@ async function benchDatabase(database) {
       "--duration",
       opts.duration,
     ]);
-    return { database, idleRssMiB, refresh, emailLogin: login, smsLogin };
+    // A host back end's side: 10,000 users imported in batches of 100, then the user list walked.
+    const importUsers = await loadgen(stack, [
+      "import",
+      "--users",
+      "10000",
+      "--connections",
+      "2",
+      "--secret",
+      stack.appSecret,
+    ]);
+    const listUsers = await loadgen(stack, [
+      "list-users",
+      "--connections",
+      opts["login-connections"],
+      "--duration",
+      opts.duration,
+      "--secret",
+      stack.appSecret,
+    ]);
+    return { database, idleRssMiB, refresh, emailLogin: login, smsLogin, importUsers, listUsers };
   } finally {
     await stack.stop();
   }
@@ -230,11 +249,16 @@ for (const s of results.server) {
     console.log(`${s.database.padEnd(9)} FAILED: ${s.error}`);
     continue;
   }
-  for (const r of [s.refresh, s.emailLogin, s.smsLogin]) {
+  for (const r of [s.refresh, s.emailLogin, s.smsLogin, s.importUsers, s.listUsers]) {
     console.log(
       `${s.database.padEnd(9)} ${r.scenario.padEnd(13)} ${String(r.connections).padStart(5)} ${f(r.per_second, 0).padStart(7)} ${f(r.p50_ms, 2).padStart(8)} ${f(r.p99_ms, 2).padStart(7)} ${String(r.errors).padStart(7)}  ${`${f(s.idleRssMiB)}→${f(r.serverPeakRssMiB)}`.padStart(17)} ${f(r.serverCpuSeconds, 1).padStart(12)} ${f(r.loadgen_cpu_seconds, 1).padStart(14)}`,
     );
   }
+}
+for (const s of results.server.filter((s) => s.importUsers)) {
+  console.log(
+    `${s.database}: import ${s.importUsers.items} users in ${f(s.importUsers.seconds)} s = ${f(s.importUsers.items_per_second, 0)} users/s (batches of 100, p99 ${f(s.importUsers.p99_ms)} ms per batch); user list page of 100: p99 ${f(s.listUsers.p99_ms, 2)} ms at ${s.listUsers.connections} connections`,
+  );
 }
 const c = results.client;
 console.log(

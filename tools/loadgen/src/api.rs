@@ -51,6 +51,38 @@ impl Api {
         })
     }
 
+    /// A `/v1` call of the app's back end (HTTP Basic with the app secret); the JSON answer.
+    pub async fn v1(
+        &self,
+        secret: &str,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<Value> {
+        let mut request = self
+            .http
+            .request(method, format!("{}{path}", self.api))
+            .basic_auth(&self.app_id, Some(secret))
+            .header("privy-app-id", &self.app_id);
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = request.send().await?;
+        let status = response.status();
+        let bytes = response.bytes().await?;
+        if !status.is_success() {
+            return Err(LoadgenError::Status {
+                path: path.to_owned(),
+                status: status.as_u16(),
+                body: String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).into_owned(),
+            });
+        }
+        serde_json::from_slice(&bytes).map_err(|e| LoadgenError::Protocol {
+            path: path.to_owned(),
+            detail: format!("body is not JSON: {e}"),
+        })
+    }
+
     async fn post(&self, path: &str, body: Value, bearer: Option<&str>) -> Result<Value> {
         let mut request = self
             .http

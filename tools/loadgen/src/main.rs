@@ -74,6 +74,36 @@ enum Scenario {
         #[arg(long, default_value_t = 1)]
         warmup: u64,
     },
+    /// Import `users` new users through `POST /v1/users/import` in batches, `connections` batches at a time.
+    Import {
+        /// Users to create.
+        #[arg(long, default_value_t = 10_000)]
+        users: usize,
+        /// Users per request (the server takes up to 100).
+        #[arg(long, default_value_t = 100)]
+        batch: usize,
+        /// Batches in flight.
+        #[arg(long, default_value_t = 2)]
+        connections: usize,
+        /// The app secret (`/v1` Basic auth).
+        #[arg(long)]
+        secret: String,
+    },
+    /// `connections` workers walk the user list (`GET /v1/users`, pages of 100).
+    ListUsers {
+        /// Concurrent connections.
+        #[arg(long, default_value_t = 8)]
+        connections: usize,
+        /// Measured seconds.
+        #[arg(long, default_value_t = 10)]
+        duration: u64,
+        /// Unmeasured seconds first.
+        #[arg(long, default_value_t = 1)]
+        warmup: u64,
+        /// The app secret (`/v1` Basic auth).
+        #[arg(long)]
+        secret: String,
+    },
     /// `connections` workers sign in new users by SMS code, reading each code from the SMS catcher.
     SmsLogin {
         /// Concurrent connections.
@@ -110,7 +140,9 @@ async fn run(cli: Cli) -> ExitCode {
     let connections = match &cli.scenario {
         Scenario::Refresh { connections, .. }
         | Scenario::EmailLogin { connections, .. }
-        | Scenario::SmsLogin { connections, .. } => (*connections).max(1),
+        | Scenario::SmsLogin { connections, .. }
+        | Scenario::Import { connections, .. }
+        | Scenario::ListUsers { connections, .. } => (*connections).max(1),
     };
     let api = match Api::new(
         &cli.api,
@@ -157,6 +189,27 @@ async fn run(cli: Cli) -> ExitCode {
         } => {
             scenarios::email_login(
                 api,
+                connections,
+                Duration::from_secs(warmup),
+                Duration::from_secs(duration),
+            )
+            .await
+        }
+        Scenario::Import {
+            users,
+            batch,
+            secret,
+            ..
+        } => scenarios::import(api, secret.into(), users, batch, connections).await,
+        Scenario::ListUsers {
+            duration,
+            warmup,
+            secret,
+            ..
+        } => {
+            scenarios::list_users(
+                api,
+                secret.into(),
                 connections,
                 Duration::from_secs(warmup),
                 Duration::from_secs(duration),

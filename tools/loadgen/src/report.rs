@@ -36,6 +36,12 @@ pub struct Report {
     pub max_ms: f64,
     /// A few error messages, to tell why.
     pub error_samples: Vec<String>,
+    /// Items handled, when an operation handles several (users of an import batch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub items: Option<u64>,
+    /// Items per second over the whole run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub items_per_second: Option<f64>,
     /// CPU seconds the load generator itself used over the whole run (it shares the machine with the server).
     pub loadgen_cpu_seconds: Option<f64>,
 }
@@ -68,12 +74,22 @@ impl Report {
             p99_ms: ms(histogram.value_at_quantile(0.99)),
             max_ms: ms(histogram.max()),
             error_samples,
+            items: None,
+            items_per_second: None,
             loadgen_cpu_seconds: own_cpu_seconds(),
         }
     }
 
     /// One line for a terminal.
     pub fn human(&self) -> String {
+        let items = match (self.items, self.items_per_second) {
+            (Some(items), Some(rate)) => format!(" ({items} items, {rate:.0}/s)"),
+            _ => String::new(),
+        };
+        format!("{}{items}", self.operations())
+    }
+
+    fn operations(&self) -> String {
         format!(
             "{}: {} connections, {:.1} s: {} ok ({:.0}/s), {} errors, p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
             self.scenario,

@@ -1,7 +1,9 @@
-//! The two load scenarios. Each worker is one connection with its own work: a refresh chain (request n uses the
-//! refresh token from response n−1, which is why a generic HTTP load tool cannot do this) or a login loop.
+//! The load scenarios. Each worker is one connection with its own work: a refresh chain (request n uses the
+//! refresh token from response n−1, which is why a generic HTTP load tool cannot do this), a login loop, or a host
+//! back end's `/v1` calls (a batch import, walking the user list).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use tokio::task::JoinSet;
@@ -158,6 +160,109 @@ pub async fn sms_login(
         });
     }
     finish("sms-login", connections, window, workers).await
+}
+
+/// Imports `users` new users through `POST /v1/users/import` in batches of `batch`, `connections` batches in
+/// flight: every batch is timed, and the report adds users per second over the whole run.
+pub async fn import(
+    api: Arc<Api>,
+    secret: Arc<str>,
+    users: usize,
+    batch: usize,
+    connections: usize,
+) -> Report {
+    let tag = run_tag();
+    let batches = users.div_ceil(batch.max(1));
+    let next = Arc::new(AtomicUsize::new(0));
+    let created = Arc::new(AtomicUsize::new(0));
+    let window = Window::starting_now(Duration::ZERO, Duration::from_secs(3600));
+    let mut workers = JoinSet::new();
+    for _ in 0..connections {
+        let (api, secret, next, created, tag) = (
+            Arc::clone(&api),
+            Arc::clone(&secret),
+            Arc::clone(&next),
+            Arc::clone(&created),
+            tag.clone(),
+        );
+        workers.spawn(async move {
+            let mut tally = Tally::new();
+            loop {
+                let number = next.fetch_add(1, Ordering::Relaxed);
+                if number >= batches {
+                    return tally;
+                }
+                let first = number * batch;
+                let body = serde_json::json!({ "users": (first..(first + batch).min(users))
+                    .map(|i| serde_json::json!({ "linked_accounts": [
+                        { "type": "email", "address": format!("import-{tag}-{i}@loadgen.example.com") }
+                    ]}))
+                    .collect::<Vec<_>>() });
+                let started = Instant::now();
+                let outcome = api
+                    .v1(&secret, reqwest::Method::POST, "/v1/users/import", Some(&body))
+                    .await
+                    .map_err(|e| e.to_string())
+                    .and_then(|answer| {
+                        let results = answer["results"].as_array().cloned().unwrap_or_default();
+                        let ok = results.iter().filter(|r| r["success"] == true).count();
+                        created.fetch_add(ok, Ordering::Relaxed);
+                        if ok == results.len() && !results.is_empty() {
+                            Ok(())
+                        } else {
+                            Err(format!("{} of {} users refused", results.len() - ok, results.len()))
+                        }
+                    });
+                tally.record(&window, started, outcome);
+            }
+        });
+    }
+    let mut report = finish("import", connections, window, workers).await;
+    let created = created.load(Ordering::Relaxed) as u64;
+    report.items = Some(created);
+    report.items_per_second = Some(if report.seconds > 0.0 {
+        created as f64 / report.seconds
+    } else {
+        0.0
+    });
+    report
+}
+
+/// `connections` workers walk the app's user list (`GET /v1/users`, pages of 100, from the start again at the end).
+pub async fn list_users(
+    api: Arc<Api>,
+    secret: Arc<str>,
+    connections: usize,
+    warmup: Duration,
+    duration: Duration,
+) -> Report {
+    let window = Window::starting_now(warmup, duration);
+    let mut workers = JoinSet::new();
+    for _ in 0..connections {
+        let (api, secret) = (Arc::clone(&api), Arc::clone(&secret));
+        workers.spawn(async move {
+            let mut tally = Tally::new();
+            let mut cursor: Option<String> = None;
+            while window.open() {
+                let path = match &cursor {
+                    Some(cursor) => format!("/v1/users?limit=100&cursor={cursor}"),
+                    None => "/v1/users?limit=100".to_owned(),
+                };
+                let started = Instant::now();
+                let outcome = api
+                    .v1(&secret, reqwest::Method::GET, &path, None)
+                    .await
+                    .map_err(|e| e.to_string());
+                cursor = outcome
+                    .as_ref()
+                    .ok()
+                    .and_then(|page| page["next_cursor"].as_str().map(str::to_owned));
+                tally.record(&window, started, outcome.map(|_| ()));
+            }
+            tally
+        });
+    }
+    finish("list-users", connections, window, workers).await
 }
 
 async fn finish(
