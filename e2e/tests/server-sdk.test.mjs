@@ -153,3 +153,30 @@ test("the SDK creates, tags and deletes a user; the created user signs in by ema
   await assert.rejects(admin.users()._get(created.id), NotFoundError);
   await assert.rejects(admin.users().getByEmailAddress({ address }), NotFoundError);
 });
+
+test("the SDK searches users by a term and by lists, and reads the app's settings", async () => {
+  const found = await admin.users().search({ searchTerm: email.toUpperCase() });
+  assert.equal(found.id, session.user.id);
+  const byPart = await admin.users().search({ searchTerm: email.split("@")[0] });
+  assert.equal(byPart.id, session.user.id);
+  const byList = await admin
+    .users()
+    .search({ emails: [uniqueEmail("nobody"), email], phoneNumbers: [], walletAddresses: [] });
+  assert.equal(byList.id, session.user.id);
+  await assert.rejects(admin.users().search({ searchTerm: uniqueEmail("nobody") }), NotFoundError);
+
+  const settings = await admin.apps().get(stack.appId);
+  assert.equal(settings.id, stack.appId);
+  assert.equal(settings.email_auth, true);
+  assert.ok(settings.allowed_domains.includes(new URL(stack.urls.web).origin), settings.allowed_domains);
+  // The key it shows verifies our tokens in the SDK, with no JWKS fetch.
+  const pinned = new PrivyClient({
+    appId: stack.appId,
+    appSecret: "unused",
+    apiUrl: "http://127.0.0.1:9",
+    jwtVerificationKey: settings.verification_key,
+  });
+  const verified = await pinned.utils().auth().verifyAccessToken(session.token);
+  assert.equal(verified.user_id, session.user.id);
+  await assert.rejects(admin.apps().get(stack.appBId ?? "cm0000000000000000000none"), NotFoundError);
+});

@@ -67,20 +67,7 @@ impl Api {
         if let Some(body) = body {
             request = request.json(body);
         }
-        let response = request.send().await?;
-        let status = response.status();
-        let bytes = response.bytes().await?;
-        if !status.is_success() {
-            return Err(LoadgenError::Status {
-                path: path.to_owned(),
-                status: status.as_u16(),
-                body: String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).into_owned(),
-            });
-        }
-        serde_json::from_slice(&bytes).map_err(|e| LoadgenError::Protocol {
-            path: path.to_owned(),
-            detail: format!("body is not JSON: {e}"),
-        })
+        answer(path, request.send().await?).await
     }
 
     async fn post(&self, path: &str, body: Value, bearer: Option<&str>) -> Result<Value> {
@@ -94,20 +81,7 @@ impl Api {
         if let Some(token) = bearer {
             request = request.bearer_auth(token);
         }
-        let response = request.send().await?;
-        let status = response.status();
-        let bytes = response.bytes().await?;
-        if !status.is_success() {
-            return Err(LoadgenError::Status {
-                path: path.to_owned(),
-                status: status.as_u16(),
-                body: String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).into_owned(),
-            });
-        }
-        serde_json::from_slice(&bytes).map_err(|e| LoadgenError::Protocol {
-            path: path.to_owned(),
-            detail: format!("body is not JSON: {e}"),
-        })
+        answer(path, request.send().await?).await
     }
 
     /// `POST /passwordless/init`: the server emails a code.
@@ -250,6 +224,23 @@ pub fn find_code(text: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// The JSON of a successful answer to `path`; its status and the start of its body otherwise.
+async fn answer(path: &str, response: reqwest::Response) -> Result<Value> {
+    let status = response.status();
+    let bytes = response.bytes().await?;
+    if !status.is_success() {
+        return Err(LoadgenError::Status {
+            path: path.to_owned(),
+            status: status.as_u16(),
+            body: String::from_utf8_lossy(&bytes[..bytes.len().min(300)]).into_owned(),
+        });
+    }
+    serde_json::from_slice(&bytes).map_err(|e| LoadgenError::Protocol {
+        path: path.to_owned(),
+        detail: format!("body is not JSON: {e}"),
+    })
 }
 
 #[cfg(test)]

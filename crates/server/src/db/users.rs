@@ -99,6 +99,25 @@ fn account(row: AccountRow) -> LinkedAccountRecord {
     }
 }
 
+/// `SELECT` of an account's columns in `AccountRow`'s order, then its owner's id, and `$rest`
+/// (joining `linked_accounts a` and `embedded_wallets w`).
+macro_rules! select_owned_account {
+    ($rest:literal) => {
+        concat!(
+            "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
+                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details,
+                    a.user_id ",
+            $rest
+        )
+    };
+}
+
+/// A row of [`select_owned_account!`]: the owner's id and the account.
+fn owned_account(row: &sqlx::any::AnyRow) -> Result<(String, LinkedAccountRecord), DbError> {
+    let user_id: String = row.try_get(10)?;
+    Ok((user_id, account(AccountRow::from_row(row)?)))
+}
+
 fn user(row: UserRow) -> UserRecord {
     let (id, app_id, created_at, has_accepted_terms, is_guest, custom_metadata) = row;
     UserRecord {
@@ -261,24 +280,16 @@ impl Db {
         account_type: &str,
         subject: &str,
     ) -> Result<Option<(String, LinkedAccountRecord)>, DbError> {
-        // The columns of `AccountRow` first (read by position), then the owner's id.
-        let row = sqlx::query(
-            "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
-                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details,
-                    a.user_id
-             FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
-             WHERE a.app_id = $1 AND a.account_type = $2 AND a.subject = $3",
-        )
+        let row = sqlx::query(select_owned_account!(
+            "FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
+             WHERE a.app_id = $1 AND a.account_type = $2 AND a.subject = $3"
+        ))
         .bind(app_id)
         .bind(account_type)
         .bind(subject)
         .fetch_optional(self.pool())
         .await?;
-        row.map(|row| {
-            let user_id: String = row.try_get(10)?;
-            Ok((user_id, account(AccountRow::from_row(&row)?)))
-        })
-        .transpose()
+        row.as_ref().map(owned_account).transpose()
     }
 
     /// Every account of the user, oldest first. Created in the same second, the account the
@@ -328,27 +339,18 @@ impl Db {
         after: Option<&str>,
         last: &str,
     ) -> Result<Vec<(String, LinkedAccountRecord)>, DbError> {
-        // The columns of `AccountRow` first (read by position), then the user's id.
-        let rows = sqlx::query(
-            "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
-                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details,
-                    a.user_id
-             FROM users u JOIN linked_accounts a ON a.user_id = u.id
+        let rows = sqlx::query(select_owned_account!(
+            "FROM users u JOIN linked_accounts a ON a.user_id = u.id
                   LEFT JOIN embedded_wallets w ON w.id = a.id
              WHERE u.app_id = $1 AND u.id > $2 AND u.id <= $3
-             ORDER BY a.user_id, a.created_at, COALESCE(w.wallet_index, -1), a.id",
-        )
+             ORDER BY a.user_id, a.created_at, COALESCE(w.wallet_index, -1), a.id"
+        ))
         .bind(app_id)
         .bind(after.unwrap_or(""))
         .bind(last)
         .fetch_all(self.pool())
         .await?;
-        rows.iter()
-            .map(|row| {
-                let user_id: String = row.try_get(10)?;
-                Ok((user_id, account(AccountRow::from_row(row)?)))
-            })
-            .collect()
+        rows.iter().map(owned_account).collect()
     }
 
     /// Deletes the user of `app_id` and, by the foreign keys' cascades, everything of theirs:

@@ -4,7 +4,10 @@
 //! sending it. A worker claims due deliveries with one conditional write (several workers, or
 //! servers on one Postgres, never send the same attempt twice) and records every attempt.
 
-use sqlx::{Any, Transaction};
+use std::collections::HashMap;
+
+use sqlx::any::AnyRow;
+use sqlx::{Any, FromRow, Row, Transaction};
 
 use super::{Db, DbError};
 
@@ -101,7 +104,7 @@ pub struct AttemptOutcome {
     pub next_attempt_at: i64,
 }
 
-/// A delivery as `symbolon webhooks deliveries` lists it.
+/// A delivery as `symbolon webhooks deliveries` lists it (read by column name).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeliveryRecord {
     /// `<event id>.<endpoint id>`.
@@ -122,6 +125,22 @@ pub struct DeliveryRecord {
     pub next_attempt_at: i64,
     /// Unix seconds.
     pub created_at: i64,
+}
+
+impl<'r> FromRow<'r, AnyRow> for DeliveryRecord {
+    fn from_row(row: &'r AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: row.try_get("id")?,
+            event_type: row.try_get("event_type")?,
+            url: row.try_get("url")?,
+            status: row.try_get("status")?,
+            attempts: row.try_get("attempts")?,
+            last_response: row.try_get("last_response")?,
+            last_error: row.try_get("last_error")?,
+            next_attempt_at: row.try_get("next_attempt_at")?,
+            created_at: row.try_get("created_at")?,
+        })
+    }
 }
 
 /// Whether an endpoint hears `$2` (`events` is `*` or lists the kind between commas).
@@ -174,17 +193,6 @@ pub(super) async fn record_events(
 
 type EndpointRow = (String, String, String, String, String, i64);
 type EventRow = (String, String, String, String, String, Option<String>, i64);
-type DeliveryRow = (
-    String,
-    String,
-    String,
-    String,
-    i64,
-    Option<i64>,
-    Option<String>,
-    i64,
-    i64,
-);
 
 fn endpoint((id, app_id, url, events, secret, created_at): EndpointRow) -> EndpointRecord {
     EndpointRecord {
@@ -342,57 +350,74 @@ impl Db {
         ))
     }
 
-    /// Sets the event's payload unless one is set; the payload every delivery sends.
-    pub async fn fix_webhook_payload(&self, id: &str, payload: &str) -> Result<String, DbError> {
+    /// Sets each event's payload unless one is set, in one transaction; the payload each event
+    /// has then (what every delivery of it sends).
+    pub async fn fix_webhook_payloads(
+        &self,
+        payloads: &[(String, String)],
+    ) -> Result<HashMap<String, String>, DbError> {
+        let mut stored = HashMap::new();
+        if payloads.is_empty() {
+            return Ok(stored);
+        }
         let mut tx = self.writer().begin().await?;
-        sqlx::query("UPDATE webhook_events SET payload = $2 WHERE id = $1 AND payload IS NULL")
-            .bind(id)
-            .bind(payload)
-            .execute(&mut *tx)
-            .await?;
-        let (stored,): (Option<String>,) =
-            sqlx::query_as("SELECT payload FROM webhook_events WHERE id = $1")
+        for (id, payload) in payloads {
+            sqlx::query("UPDATE webhook_events SET payload = $2 WHERE id = $1 AND payload IS NULL")
                 .bind(id)
-                .fetch_one(&mut *tx)
+                .bind(payload)
+                .execute(&mut *tx)
                 .await?;
+            let (kept,): (Option<String>,) =
+                sqlx::query_as("SELECT payload FROM webhook_events WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            if let Some(kept) = kept {
+                stored.insert(id.clone(), kept);
+            }
+        }
         tx.commit().await?;
-        stored.ok_or_else(|| DbError::corrupt("webhook payload not stored"))
+        Ok(stored)
     }
 
-    /// Records the claimed attempt and what follows it.
-    pub async fn finish_webhook_attempt(
+    /// Records the attempts of a pass and what follows each, in one transaction.
+    pub async fn finish_webhook_attempts(
         &self,
-        delivery: &ClaimedDelivery,
-        outcome: &AttemptOutcome,
+        attempts: &[(ClaimedDelivery, AttemptOutcome)],
         now: i64,
     ) -> Result<(), DbError> {
+        if attempts.is_empty() {
+            return Ok(());
+        }
         let mut tx = self.writer().begin().await?;
-        sqlx::query(
-            "INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, error, duration_ms)
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(&delivery.id)
-        .bind(delivery.attempt)
-        .bind(now)
-        .bind(outcome.response_status.map(i64::from))
-        .bind(outcome.error.as_deref())
-        .bind(outcome.duration_ms)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, claimed_until = 0,
-                    last_response = $4, last_error = $5,
-                    delivered_at = CASE WHEN $2 = 'delivered' THEN $6 ELSE delivered_at END
-             WHERE id = $1",
-        )
-        .bind(&delivery.id)
-        .bind(outcome.status)
-        .bind(outcome.next_attempt_at)
-        .bind(outcome.response_status.map(i64::from))
-        .bind(outcome.error.as_deref())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        for (delivery, outcome) in attempts {
+            sqlx::query(
+                "INSERT INTO webhook_attempts (delivery_id, attempt, at, response_status, error, duration_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(&delivery.id)
+            .bind(delivery.attempt)
+            .bind(now)
+            .bind(outcome.response_status.map(i64::from))
+            .bind(outcome.error.as_deref())
+            .bind(outcome.duration_ms)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, claimed_until = 0,
+                        last_response = $4, last_error = $5,
+                        delivered_at = CASE WHEN $2 = 'delivered' THEN $6 ELSE delivered_at END
+                 WHERE id = $1",
+            )
+            .bind(&delivery.id)
+            .bind(outcome.status)
+            .bind(outcome.next_attempt_at)
+            .bind(outcome.response_status.map(i64::from))
+            .bind(outcome.error.as_deref())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -404,7 +429,7 @@ impl Db {
         status: Option<&str>,
         limit: i64,
     ) -> Result<Vec<DeliveryRecord>, DbError> {
-        let rows: Vec<DeliveryRow> = sqlx::query_as(
+        Ok(sqlx::query_as(
             "SELECT d.id, v.event_type, e.url, d.status, d.attempts, d.last_response, d.last_error,
                     d.next_attempt_at, d.created_at
              FROM webhook_deliveries d JOIN webhook_events v ON v.id = d.event_id
@@ -416,33 +441,7 @@ impl Db {
         .bind(status.unwrap_or(""))
         .bind(limit)
         .fetch_all(self.pool())
-        .await?;
-        Ok(rows
-            .into_iter()
-            .map(
-                |(
-                    id,
-                    event_type,
-                    url,
-                    status,
-                    attempts,
-                    last_response,
-                    last_error,
-                    next_attempt_at,
-                    created_at,
-                )| DeliveryRecord {
-                    id,
-                    event_type,
-                    url,
-                    status,
-                    attempts,
-                    last_response,
-                    last_error,
-                    next_attempt_at,
-                    created_at,
-                },
-            )
-            .collect())
+        .await?)
     }
 
     /// The attempts of a delivery, first first: `(attempt, at, response status, error, ms)`.

@@ -30,6 +30,11 @@ pub async fn search(
     request: &UserSearchRequest,
 ) -> Result<User, AppError> {
     let found = match request.search_term.as_deref().map(str::trim) {
+        Some(term) if term.chars().any(char::is_control) => {
+            return Err(AppError::invalid_data(
+                "searchTerm must not contain control characters",
+            ));
+        }
         Some(term) if !term.is_empty() => by_term(deps, app, term).await?,
         _ => by_lists(deps, app, request).await?,
     };

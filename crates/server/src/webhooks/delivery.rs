@@ -2,7 +2,7 @@
 //! change's fields plus the user as they are now), signs it for the endpoint and POSTs it,
 //! records the attempt, and retries failures on Svix's schedule.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -57,38 +57,50 @@ pub fn spawn_worker(deps: WebhookDeps) -> tokio::task::JoinHandle<()> {
 }
 
 /// Sends every delivery due now: each endpoint's in the order their events happened (message
-/// ids sort by time), the endpoints at once (one slow endpoint holds up no other). The number
-/// claimed.
+/// ids sort by time), the endpoints at once (one slow endpoint holds up no other). A pass
+/// commits three times whatever its size: the claim, the newly rendered payloads, the
+/// attempts. The number claimed.
 pub async fn deliver_due(deps: &WebhookDeps) -> Result<usize, DbError> {
     let claimed = deps
         .db
         .claim_webhook_deliveries(deps.clock.now(), CLAIM_S, BATCH)
         .await?;
     let count = claimed.len();
-    let mut by_endpoint: BTreeMap<String, Vec<ClaimedDelivery>> = BTreeMap::new();
-    for delivery in claimed {
+    if count == 0 {
+        return Ok(0);
+    }
+    let prepared = prepare(deps, &claimed).await?;
+    let mut by_endpoint: BTreeMap<String, Vec<(ClaimedDelivery, Prepared)>> = BTreeMap::new();
+    for (delivery, prepared) in claimed.into_iter().zip(prepared) {
         by_endpoint
             .entry(delivery.endpoint_id.clone())
             .or_default()
-            .push(delivery);
+            .push((delivery, prepared));
     }
     let mut sending = JoinSet::new();
     for (_, mut deliveries) in by_endpoint {
-        deliveries.sort_by(|a, b| a.event_id.cmp(&b.event_id));
+        deliveries.sort_by(|(a, _), (b, _)| a.event_id.cmp(&b.event_id));
         let deps = deps.clone();
         sending.spawn(async move {
-            for delivery in &deliveries {
-                if let Err(error) = attempt(&deps, delivery).await {
-                    tracing::warn!(%error, delivery = %delivery.id, "webhook attempt not recorded; it is retried when its claim ends");
-                }
+            let mut outcomes = Vec::with_capacity(deliveries.len());
+            for (delivery, prepared) in deliveries {
+                let outcome = attempt(&deps, &delivery, prepared).await;
+                outcomes.push((delivery, outcome));
             }
+            outcomes
         });
     }
+    let mut outcomes = Vec::with_capacity(count);
     while let Some(done) = sending.join_next().await {
-        if let Err(error) = done {
-            tracing::error!(%error, "webhook sender panicked");
+        match done {
+            Ok(sent) => outcomes.extend(sent),
+            // Its deliveries are retried when their claim ends.
+            Err(error) => tracing::error!(%error, "webhook sender panicked"),
         }
     }
+    deps.db
+        .finish_webhook_attempts(&outcomes, deps.clock.now())
+        .await?;
     Ok(count)
 }
 
@@ -103,37 +115,36 @@ enum Prepared {
     Skip(String),
 }
 
-async fn attempt(deps: &WebhookDeps, delivery: &ClaimedDelivery) -> Result<(), DbError> {
+/// Sends one prepared delivery; what follows it.
+async fn attempt(
+    deps: &WebhookDeps,
+    delivery: &ClaimedDelivery,
+    prepared: Prepared,
+) -> AttemptOutcome {
     let started = Instant::now();
-    let (status_code, error) = match prepare(deps, delivery).await? {
+    let (status_code, error) = match prepared {
         Prepared::Skip(reason) => {
-            let outcome = AttemptOutcome {
+            return AttemptOutcome {
                 response_status: None,
                 error: Some(reason),
                 duration_ms: 0,
                 status: "skipped",
                 next_attempt_at: deps.clock.now(),
             };
-            return deps
-                .db
-                .finish_webhook_attempt(delivery, &outcome, deps.clock.now())
-                .await;
         }
+        Prepared::Send { secret: None, .. } => (
+            None,
+            Some(
+                "the endpoint's signing secret does not open under this server's sealing key"
+                    .into(),
+            ),
+        ),
         Prepared::Send {
             url,
-            secret,
+            secret: Some(secret),
             message_id,
             payload,
-        } => match secret {
-            None => (
-                None,
-                Some(
-                    "the endpoint's signing secret does not open under this server's sealing key"
-                        .into(),
-                ),
-            ),
-            Some(secret) => send(deps, &url, &secret, &message_id, payload).await,
-        },
+        } => send(deps, &url, &secret, &message_id, payload).await,
     };
     let now = deps.clock.now();
     let delivered = status_code.is_some_and(|s| (200..300).contains(&s));
@@ -148,29 +159,31 @@ async fn attempt(deps: &WebhookDeps, delivery: &ClaimedDelivery) -> Result<(), D
     if !delivered {
         tracing::info!(delivery = %delivery.id, attempt = delivery.attempt, status, error = error.as_deref().unwrap_or(""), "webhook not delivered");
     }
-    let outcome = AttemptOutcome {
+    AttemptOutcome {
         response_status: status_code,
         error,
         duration_ms: i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX),
         status,
         next_attempt_at,
-    };
-    deps.db
-        .finish_webhook_attempt(delivery, &outcome, now)
-        .await
+    }
 }
 
-async fn prepare(deps: &WebhookDeps, delivery: &ClaimedDelivery) -> Result<Prepared, DbError> {
-    let Some(event) = deps.db.webhook_event(&delivery.event_id).await? else {
-        return Ok(Prepared::Skip("the event is gone".into()));
-    };
-    let Some(endpoint) = deps.db.webhook_endpoint(&delivery.endpoint_id).await? else {
-        return Ok(Prepared::Skip("the endpoint was deleted".into()));
-    };
-    let payload = match event.payload {
-        Some(payload) => payload,
-        None => {
-            let Some(rendered) = render(
+/// What each claimed delivery sends: its event's payload (rendered now, for all events sent
+/// the first time, and fixed in one transaction), its endpoint's URL and opened secret.
+async fn prepare(
+    deps: &WebhookDeps,
+    claimed: &[ClaimedDelivery],
+) -> Result<Vec<Prepared>, DbError> {
+    let mut events = HashMap::new();
+    let mut rendered = Vec::new();
+    for delivery in claimed {
+        if events.contains_key(&delivery.event_id) {
+            continue;
+        }
+        let event = deps.db.webhook_event(&delivery.event_id).await?;
+        if let Some(event) = &event
+            && event.payload.is_none()
+            && let Some(payload) = render(
                 deps,
                 &event.app_id,
                 &event.event_type,
@@ -178,28 +191,50 @@ async fn prepare(deps: &WebhookDeps, delivery: &ClaimedDelivery) -> Result<Prepa
                 &event.body,
             )
             .await?
-            else {
-                return Ok(Prepared::Skip(
-                    "the user was deleted before this event was first sent (user.deleted reports them)".into(),
-                ));
-            };
-            deps.db.fix_webhook_payload(&event.id, &rendered).await?
+        {
+            rendered.push((event.id.clone(), payload));
         }
-    };
-    let secret = deps
-        .app_secrets
-        .try_open(
-            &endpoint.app_id,
-            &secret_field(&endpoint.id),
-            &SealedSecret::from(endpoint.secret),
-        )
-        .ok();
-    Ok(Prepared::Send {
-        url: endpoint.url,
-        secret,
-        message_id: event.id,
-        payload,
-    })
+        events.insert(delivery.event_id.clone(), event);
+    }
+    // Another worker may have fixed some first: every delivery sends what is stored.
+    let fixed = deps.db.fix_webhook_payloads(&rendered).await?;
+    let mut prepared = Vec::with_capacity(claimed.len());
+    for delivery in claimed {
+        let Some(Some(event)) = events.get(&delivery.event_id) else {
+            prepared.push(Prepared::Skip("the event is gone".into()));
+            continue;
+        };
+        let Some(payload) = event
+            .payload
+            .clone()
+            .or_else(|| fixed.get(&event.id).cloned())
+        else {
+            prepared.push(Prepared::Skip(
+                "the user was deleted before this event was first sent (user.deleted reports them)"
+                    .into(),
+            ));
+            continue;
+        };
+        let Some(endpoint) = deps.db.webhook_endpoint(&delivery.endpoint_id).await? else {
+            prepared.push(Prepared::Skip("the endpoint was deleted".into()));
+            continue;
+        };
+        let secret = deps
+            .app_secrets
+            .try_open(
+                &endpoint.app_id,
+                &secret_field(&endpoint.id),
+                &SealedSecret::from(endpoint.secret),
+            )
+            .ok();
+        prepared.push(Prepared::Send {
+            url: endpoint.url,
+            secret,
+            message_id: event.id.clone(),
+            payload,
+        });
+    }
+    Ok(prepared)
 }
 
 /// The event's payload: `type`, what the change recorded, and the user as they are now in the

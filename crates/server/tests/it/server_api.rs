@@ -908,6 +908,10 @@ async fn v1_search_finds_one_user_by_term_or_lists(backend: Backend) {
         .send()
         .await
         .assert_error(404, "not_found");
+    search(json!({ "searchTerm": "ada\u{0}" }))
+        .send()
+        .await
+        .assert_error(400, "invalid_data");
     search(json!({ "searchTerm": "se" }))
         .send()
         .await
