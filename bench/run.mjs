@@ -90,9 +90,9 @@ async function loadgen(stack, args) {
   return { ...report, serverPeakRssMiB: peakRss, serverCpuSeconds: +cpu.toFixed(2) };
 }
 
-async function benchDatabase(database) {
-  console.log(`\n== server on ${database} ==`);
-  const stack = await startStack({
+/** A bench stack on `database`; `webhookEndpoint: false` leaves the demo app without a webhook endpoint. */
+function benchStack(database, webhookEndpoint = true) {
+  return startStack({
     mode: "bench",
     database,
     web: false,
@@ -100,7 +100,27 @@ async function benchDatabase(database) {
     origins: [ORIGIN],
     // Rate limits would cap logins, which is not what this measures.
     rateLimits: unlimited,
+    webhookEndpoint,
   });
+}
+
+/** The logins again on a stack whose app has no webhook endpoint: the cost of events, as a ratio in one run. */
+async function loginsWithoutWebhooks(database) {
+  console.log(`\n== ${database}, no webhook endpoint ==`);
+  const stack = await benchStack(database, false);
+  try {
+    await new Promise((r) => setTimeout(r, 1500));
+    const run = (scenario) =>
+      loadgen(stack, [scenario, "--connections", opts["login-connections"], "--duration", opts.duration]);
+    return { emailLogin: await run("email-login"), smsLogin: await run("sms-login") };
+  } finally {
+    await stack.stop();
+  }
+}
+
+async function benchDatabase(database) {
+  console.log(`\n== server on ${database} ==`);
+  const stack = await benchStack(database);
   try {
     await new Promise((r) => setTimeout(r, 1500));
     const idleRssMiB = rssMiB(stack.serverPid);
@@ -144,7 +164,18 @@ async function benchDatabase(database) {
       "--secret",
       stack.appSecret,
     ]);
-    return { database, idleRssMiB, refresh, emailLogin: login, smsLogin, importUsers, listUsers };
+    await stack.stop();
+    const withoutWebhooks = await loginsWithoutWebhooks(database);
+    return {
+      database,
+      idleRssMiB,
+      refresh,
+      emailLogin: login,
+      smsLogin,
+      importUsers,
+      listUsers,
+      withoutWebhooks,
+    };
   } finally {
     await stack.stop();
   }
@@ -254,6 +285,12 @@ for (const s of results.server) {
       `${s.database.padEnd(9)} ${r.scenario.padEnd(13)} ${String(r.connections).padStart(5)} ${f(r.per_second, 0).padStart(7)} ${f(r.p50_ms, 2).padStart(8)} ${f(r.p99_ms, 2).padStart(7)} ${String(r.errors).padStart(7)}  ${`${f(s.idleRssMiB)}→${f(r.serverPeakRssMiB)}`.padStart(17)} ${f(r.serverCpuSeconds, 1).padStart(12)} ${f(r.loadgen_cpu_seconds, 1).padStart(14)}`,
     );
   }
+}
+for (const s of results.server.filter((s) => s.withoutWebhooks)) {
+  const ratio = (a, b) => (a.per_second / b.per_second).toFixed(2);
+  console.log(
+    `${s.database}: logins with a webhook endpoint / without: email ${ratio(s.emailLogin, s.withoutWebhooks.emailLogin)}× (${f(s.withoutWebhooks.emailLogin.per_second, 0)}/s without), SMS ${ratio(s.smsLogin, s.withoutWebhooks.smsLogin)}× (${f(s.withoutWebhooks.smsLogin.per_second, 0)}/s without)`,
+  );
 }
 for (const s of results.server.filter((s) => s.importUsers)) {
   console.log(

@@ -104,6 +104,7 @@ export function serverBinary({ release = false } = {}) {
  *   quietStop?: boolean,
  *   origins?: string[],
  *   testWallet?: boolean,
+ *   webhookEndpoint?: boolean,
  * }} [options]
  *   `app`: the demo app's settings; by default email, Google, GitHub, wallet and passkey login, with SMS and
  *   Farcaster behind "More options" (the OAuth providers pointed at the local stand-ins oidcProvider.mjs and oauth2Provider.mjs; `oauth: false` leaves them
@@ -123,6 +124,8 @@ export function serverBinary({ release = false } = {}) {
  *   `origins`: the app's allowed origins when there is no web app (e.g. the load generator's), else extra ones.
  *   `testWallet`: with `web: 'dev'`, the web app installs the test wallets of tools/test-wallets (anvil's dev
  *   account 2 and a fixed Solana key; `SYMBOLON_TEST_WALLET=1 make dev`). Builds never include them.
+ *   `webhookEndpoint`: point an endpoint of the demo app, hearing every event, at the webhook catcher (default on;
+ *   off, the app's changes record no events: the bench's baseline).
  */
 /**
  * `make dev`'s limits: per client network 1,000 starts of each login method (SMS too) and 1,000 code checks
@@ -156,6 +159,7 @@ export async function startStack(options = {}) {
     quiet = mode !== "dev",
     log = mode === "bench" ? "warn" : "info",
     handleSignals = true,
+    webhookEndpoint = true,
     // Exit 0 after a stop by SIGINT/SIGTERM instead of 130/143: under `make dev` a stop is what the
     // user asked for, and make would report the exit code as an error.
     quietStop = false,
@@ -422,9 +426,11 @@ export async function startStack(options = {}) {
     }
     say(`app secret (the /v1 API's Basic password, with the app id): ${appSecret}`);
     const webhookUrl = `${webhookbox.url.replace("localhost", "127.0.0.1")}/hooks`;
-    const webhookSecret = catcherEndpoint(bin, serverEnv, appId, webhookUrl);
-    webhookbox.addSecret(webhookSecret);
-    say(`webhook endpoint: ${webhookUrl} (every event of ${appId})`);
+    const webhookSecret = webhookEndpoint ? catcherEndpoint(bin, serverEnv, appId, webhookUrl) : null;
+    if (webhookSecret) {
+      webhookbox.addSecret(webhookSecret);
+      say(`webhook endpoint: ${webhookUrl} (every event of ${appId})`);
+    }
     const appBOptions = typeof appB === "object" ? appB : {};
     const appBId = appB
       ? createApp(
