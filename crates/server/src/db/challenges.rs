@@ -193,6 +193,10 @@ impl Db {
             .execute(self.writer())
             .await?
             .rows_affected();
+        // Webhook events whose deliveries are all finished, once a replay is unlikely.
+        deleted += self
+            .sweep_webhook_events(now - super::webhooks::KEPT_S)
+            .await?;
         Ok(deleted)
     }
 }

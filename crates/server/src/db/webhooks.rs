@@ -11,6 +11,10 @@ use sqlx::{Any, FromRow, Row, Transaction};
 
 use super::{Db, DbError};
 
+/// How long an event whose deliveries are all finished is kept (for `webhooks deliveries` and
+/// replays): 30 days.
+pub const KEPT_S: i64 = 30 * 24 * 60 * 60;
+
 /// An event to record with a change, in its transaction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewEvent {
@@ -478,7 +482,8 @@ impl Db {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Deletes events older than `before` whose deliveries are all finished.
+    /// Deletes events older than `before` whose deliveries are all finished (their deliveries and
+    /// attempts go with them); the expiry sweeper calls it.
     pub async fn sweep_webhook_events(&self, before: i64) -> Result<u64, DbError> {
         let done = sqlx::query(
             "DELETE FROM webhook_events WHERE created_at < $1

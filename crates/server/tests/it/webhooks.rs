@@ -33,7 +33,8 @@ backend_tests!(
     secrets_are_stored_sealed_and_do_not_open_under_another_key,
     a_transfer_names_both_users,
     unlinks_wallets_and_second_factors_are_reported,
-    the_outbox_survives_a_kill_and_delivers_once_after_restart
+    the_outbox_survives_a_kill_and_delivers_once_after_restart,
+    the_sweeper_forgets_finished_events_after_their_time_and_keeps_pending_ones
 );
 
 /// What an endpoint received: headers and the raw body.
@@ -642,4 +643,50 @@ async fn the_outbox_survives_a_kill_and_delivers_once_after_restart(backend: Bac
     assert!(listing.contains("\tdelivered\t2\t204"), "{listing}");
     server.stop();
     remove_database_file(&url);
+}
+
+async fn the_sweeper_forgets_finished_events_after_their_time_and_keeps_pending_ones(
+    backend: Backend,
+) {
+    let t = TestApp::start(backend).await;
+    let receiver = Receiver::start().await;
+    endpoint(&t, &receiver.url, &["user.created"]).await;
+    t.login(&unique_email()).await;
+    deliver(&t).await;
+    receiver.answers.lock().unwrap().push(500);
+    t.login(&unique_email()).await;
+    deliver(&t).await;
+    let statuses = |t: &TestApp| {
+        let db = t.state.db.clone();
+        let app = t.app_id.clone();
+        async move {
+            let mut listed: Vec<String> = db
+                .webhook_deliveries(&app, None, 10)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|d| d.status)
+                .collect();
+            listed.sort();
+            listed
+        }
+    };
+    assert_eq!(statuses(&t).await, ["delivered", "pending"]);
+    let now = t.state.clock.now();
+    t.state.db.sweep_expired(now).await.unwrap();
+    assert_eq!(
+        statuses(&t).await,
+        ["delivered", "pending"],
+        "kept within their time"
+    );
+    t.state
+        .db
+        .sweep_expired(now + symbolon_server::db::webhooks::KEPT_S + 1)
+        .await
+        .unwrap();
+    assert_eq!(
+        statuses(&t).await,
+        ["pending"],
+        "a pending one is never forgotten"
+    );
 }
