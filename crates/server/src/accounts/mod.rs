@@ -286,7 +286,7 @@ pub async fn unlink(
             messages::CANNOT_UNLINK_EMBEDDED_WALLET,
         ));
     }
-    let unlinked = unlinked_event(deps, user, account_type, subject).await?;
+    let unlinked = unlinked_events(deps, &user.app_id, &user.id, account_type, subject).await?;
     let now = deps.clock.now();
     if account_type == PASSKEY {
         return unlink_passkey(deps, user, subject, &unlinked, now).await;
@@ -311,23 +311,24 @@ pub async fn unlink(
     }
 }
 
-/// `user.unlinked_account` for the user's account as stored (none when they have no such
-/// account: the unlink is then refused).
-async fn unlinked_event(
+/// `user.unlinked_account` for the user's account as stored, to record with its removal (none
+/// when they have no such account: the unlink is then refused).
+pub async fn unlinked_events(
     deps: &AccountDeps,
-    user: &UserRecord,
+    app_id: &str,
+    user_id: &str,
     account_type: &str,
     subject: &str,
 ) -> Result<Vec<NewEvent>, AppError> {
     match deps
         .db
-        .find_linked_account(&user.app_id, account_type, subject)
+        .find_linked_account(app_id, account_type, subject)
         .await?
     {
-        Some((owner, account)) if owner == user.id => Ok(vec![events::account_changed(
+        Some((owner, account)) if owner == user_id => Ok(vec![events::account_changed(
             WebhookEventType::UserUnlinkedAccount,
-            &user.app_id,
-            &user.id,
+            app_id,
+            user_id,
             &account,
         )?]),
         _ => Ok(Vec::new()),

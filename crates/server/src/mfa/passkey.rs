@@ -17,6 +17,7 @@ use super::attempts::Attempt;
 use super::deps::MfaDeps;
 use super::guard::{mfa_required, token_refused};
 use super::{MfaMethodType, not_enrolled};
+use crate::accounts::unlinked_events;
 use crate::db::apps::AppRecord;
 use crate::db::mfa::{ChangeOutcome, MfaChange, TokenUse};
 use crate::db::passkeys::{
@@ -26,8 +27,6 @@ use crate::error::AppError;
 use crate::methods::passkey::ceremony::Purpose;
 use crate::methods::passkey::{finish_assertion, start_assertion};
 use crate::web::app_context::origin_allowed;
-use crate::webhooks::events;
-use symbolon_protocol::webhooks::WebhookEventType;
 
 /// The message of a refused assertion.
 pub const PASSKEY_FAILED: &str = "Passkey verification failed";
@@ -150,19 +149,9 @@ pub async fn apply_set(
         set_enrolled_in_mfa(&deps.db, &app.id, user_id, dropped, false).await?;
         if remove_for_login {
             for credential_id in dropped {
-                let unlinked = match deps
-                    .db
-                    .find_linked_account(&app.id, PASSKEY, credential_id)
-                    .await?
-                {
-                    Some((_, account)) => vec![events::account_changed(
-                        WebhookEventType::UserUnlinkedAccount,
-                        &app.id,
-                        user_id,
-                        &account,
-                    )?],
-                    None => Vec::new(),
-                };
+                let unlinked =
+                    unlinked_events(&deps.accounts, &app.id, user_id, PASSKEY, credential_id)
+                        .await?;
                 let now = deps.clock.now();
                 match deps
                     .db
