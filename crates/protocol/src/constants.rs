@@ -189,6 +189,15 @@ constants! {
     CONNECTOR_INIT_WAIT_MS: u64 = 1_500;
     /// Wait for the wallet proxy during delegation.
     DELEGATION_WALLET_PROXY_WAIT_MS: u64 = 15_000;
+    /// The HPKE suite the wallet frame seals a delegation consent with (RFC 9180 ids: KEM 0x0010,
+    /// KDF 0x0001, AEAD 0x0003): the suite the vendor uses for key export, import and signers.
+    DELEGATION_HPKE_SUITE: &str = "DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, ChaCha20Poly1305";
+    /// HPKE `info` of a sealed consent: its purpose and format version.
+    DELEGATION_HPKE_INFO: &str = "symbolon delegated actions v1";
+    /// The consent's format version.
+    DELEGATION_CONSENT_VERSION: u32 = 1;
+    /// How long the consent and revoke screens show their success before closing.
+    DELEGATION_SUCCESS_CLOSE_MS: u64 = 1_500;
     /// Timeout of the permission revoke on disconnect.
     DISCONNECT_REVOKE_TIMEOUT_MS: u64 = 100;
     /// Default wait for injected wallets to initialise.

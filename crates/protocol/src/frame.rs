@@ -53,6 +53,11 @@ pub enum FrameEvent {
     /// Unlinks a passkey (and its MFA enrolment) → [`FrameUserAnswer`].
     #[serde(rename = "privy:auth:unlink-passkey")]
     AuthUnlinkPasskey,
+    /// Delegates wallets to the app's signers:
+    /// [`crate::delegation::DelegatedActionsConsentData`] →
+    /// [`crate::delegation::DelegatedActionsConsentAnswer`].
+    #[serde(rename = "privy:delegated-actions:consent")]
+    DelegatedActionsConsent,
 }
 
 /// How `entropyId` names a wallet's entropy: by the address of its index 0.

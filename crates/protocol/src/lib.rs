@@ -10,6 +10,7 @@ pub mod accounts;
 pub mod app;
 pub mod constants;
 pub mod cross_app;
+pub mod delegation;
 pub mod errors;
 pub mod farcaster;
 pub mod frame;
@@ -26,6 +27,7 @@ pub mod telegram;
 pub mod typescript;
 pub mod user;
 pub mod wallet;
+pub mod wallet_api;
 pub mod webhooks;
 
 pub use errors::{ClientErrorCode, ErrorResponse, ServerErrorCode};

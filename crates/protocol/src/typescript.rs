@@ -3,8 +3,8 @@
 use ts_rs::{Config, TS};
 
 use crate::{
-    accounts, app, constants, cross_app, errors, farcaster, frame, mfa, oauth, passkey, session,
-    siwe, telegram, user, wallet,
+    accounts, app, constants, cross_app, delegation, errors, farcaster, frame, mfa, oauth, passkey,
+    policies, session, siwe, telegram, user, wallet,
 };
 
 /// Where the generated file lives, relative to the repository root.
@@ -74,6 +74,24 @@ pub fn render() -> String {
         frame::FrameUserAnswer,
         frame::FrameErrorType,
         frame::FrameErrorBody,
+        policies::Policy,
+        policies::PolicyRule,
+        policies::PolicyCondition,
+        policies::PolicyAction,
+        policies::ConditionOperator,
+        policies::ConditionValue,
+        delegation::SessionSignerInput,
+        delegation::DelegationTermsRequest,
+        delegation::ConsentedSigner,
+        delegation::DelegationTerms,
+        delegation::DelegationConsent,
+        delegation::DelegateWalletRequest,
+        delegation::DelegateWalletResponse,
+        delegation::RevokeDelegationResponse,
+        delegation::DelegatedWalletRef,
+        delegation::FrameSessionSigner,
+        delegation::DelegatedActionsConsentData,
+        delegation::DelegatedActionsConsentAnswer,
         wallet::CreateEmbeddedWalletRequest,
         wallet::CreateEmbeddedWalletResponse,
         wallet::WalletChallengePurpose,

@@ -42,6 +42,23 @@ pub enum Command {
         #[command(subcommand)]
         command: WebhooksCommand,
     },
+    /// Run the signer of delegated wallets (docs/delegation.md): a process of its own with a key
+    /// of its own, reachable only by this server (`SYMBOLON_SIGNER_URL`).
+    Signer(SignerArgs),
+}
+
+/// `symbolon signer`.
+#[derive(Debug, clap::Args)]
+pub struct SignerArgs {
+    /// Its HPKE key (made, mode 0600, on first start). Keep it apart from the server's keys.
+    #[arg(long, default_value = ".symbolon-signer/signer.key")]
+    pub key_file: std::path::PathBuf,
+    /// Its state: live and revoked consents, used signed requests.
+    #[arg(long, default_value = ".symbolon-signer/signer.db")]
+    pub state_file: std::path::PathBuf,
+    /// Where it listens (loopback: only the server calls it).
+    #[arg(long, default_value = "127.0.0.1:8790")]
+    pub listen: std::net::SocketAddr,
 }
 
 /// `symbolon webhooks …`.

@@ -76,6 +76,9 @@ pub struct Config {
     pub cross_app_page_dir: PathBuf,
     /// The HTTP edge: timeouts, connection cap, trusted proxies (`[http]`).
     pub http: HttpConfig,
+    /// The signer's base URL (`SYMBOLON_SIGNER_URL`, e.g. `http://127.0.0.1:8790`): where delegated
+    /// wallets are signed for (`symbolon signer`). Unset: delegated actions are off.
+    pub signer_url: Option<String>,
 }
 
 /// A secret string whose `Debug` output is redacted.
@@ -106,6 +109,7 @@ impl Default for Config {
             key_dir: PathBuf::from("."),
             wallet_frame_dir: PathBuf::from("packages/wallet-frame/dist"),
             cross_app_page_dir: PathBuf::from("packages/cross-app-page/dist"),
+            signer_url: None,
             http: HttpConfig::default(),
         }
     }
@@ -447,6 +451,9 @@ impl Config {
         }
         if let Some(v) = lookup("SYMBOLON_CROSS_APP_PAGE_DIR") {
             self.cross_app_page_dir = PathBuf::from(v);
+        }
+        if let Some(v) = lookup("SYMBOLON_SIGNER_URL") {
+            self.signer_url = Some(v).filter(|v| !v.trim().is_empty());
         }
         text("SYMBOLON_SMS_API_URL", &mut self.sms.api_base_url);
         if let Some(v) = lookup("SYMBOLON_SMS_ACCOUNT_SID") {

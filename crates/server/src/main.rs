@@ -29,6 +29,7 @@ use symbolon_server::server_api::export;
 use symbolon_server::wallets::deps::ServerWalletDeps;
 use symbolon_server::webhooks::{self, WebhookDeps, endpoints};
 use symbolon_server::{AppState, app, serve};
+use symbolon_signer::service::SignerOptions;
 use tracing_subscriber::EnvFilter;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -60,6 +61,13 @@ async fn main() -> ExitCode {
         } => app_secret(&config, command).await,
         Command::Users { command } => users_command(&config, command).await,
         Command::Webhooks { command } => webhooks_command(&config, command).await,
+        Command::Signer(args) => symbolon_signer::service::run(SignerOptions {
+            key_file: args.key_file,
+            state_file: args.state_file,
+            listen: args.listen,
+        })
+        .await
+        .map_err(Into::into),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -85,6 +93,15 @@ async fn serve(config: Config) -> Result<(), BoxError> {
     let listener = tokio::net::TcpListener::bind(&config.listen).await?;
     let state = AppState::new(config, db.clone(), mailer, Clock::system()).await?;
     tracing::info!(address = %listener.local_addr()?, public_url = %state.config.public_url, "symbolon listening");
+    match &state.signer {
+        Some(signer) => tracing::info!(
+            signer = %signer.base(),
+            "custody: wallet keys live only in users' browsers, except wallets users delegate: those are sealed to the signer, which signs only what a consented authorization key signed within the consented policies"
+        ),
+        None => tracing::info!(
+            "custody: wallet keys live only in users' browsers; no signer is configured, so delegated actions are off (SYMBOLON_SIGNER_URL)"
+        ),
+    }
     let http = state.config.http.clone();
     let sweeper = serve::spawn_expiry_sweeper(db.clone(), state.clock.clone());
     let deliveries = webhooks::delivery::spawn_worker(WebhookDeps::from_ref(&state));

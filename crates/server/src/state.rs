@@ -21,6 +21,7 @@ use crate::otp::OtpSecret;
 use crate::outbound_http::{OutboundHttpError, outbound_client};
 use crate::random::RandomError;
 use crate::rate_limit::IpLimits;
+use crate::signer_client::SignerClient;
 use crate::sms::{SmsError, SmsSender, sms_sender_from_config};
 use crate::tokens::{KeyRing, TokenError, TokenIssuer};
 
@@ -46,6 +47,9 @@ pub enum StartupError {
     /// The outbound HTTP client (SMS gateway, JWKS) could not be built.
     #[error(transparent)]
     OutboundHttp(#[from] OutboundHttpError),
+    /// The signer's client could not be built.
+    #[error("signer client: {0}")]
+    Signer(String),
 }
 
 /// Shared request state. Cheap to clone.
@@ -85,6 +89,8 @@ pub struct AppState {
     pub frame_missing_logged: Arc<AtomicBool>,
     /// Checks the app secrets of `/v1` calls, remembering the ones that checked out.
     pub secret_checker: Arc<SecretChecker>,
+    /// The signer of delegated wallets, when one is configured.
+    pub signer: Option<SignerClient>,
 }
 
 impl AppState {
@@ -103,7 +109,14 @@ impl AppState {
         let limits = config.rate_limit;
         let seconds = |s: u64| i64::try_from(s).unwrap_or(i64::MAX);
         let ip_limits = Arc::new(IpLimits::from_config(&limits, &db));
+        let signer = config
+            .signer_url
+            .as_deref()
+            .map(SignerClient::new)
+            .transpose()
+            .map_err(|e| StartupError::Signer(e.to_string()))?;
         Ok(Self {
+            signer,
             tokens: TokenIssuer::new(keys, config.token_issuer.clone()),
             db,
             mailer,

@@ -19,6 +19,7 @@ const DEV_PORTS = {
   farcaster: 1085,
   walletConnect: 1086,
   webhooks: 1087,
+  signer: 8790,
   chain: 8545,
 };
 const offset = Number(process.env.SYMBOLON_DEV_PORT_OFFSET ?? 0);
@@ -59,6 +60,7 @@ const rows = [
   ["Mail inbox", stack.urls.inbox],
   ["SMS inbox", stack.urls.smsInbox],
   ["Webhooks", `${stack.urls.webhooks} (every event of the demo app, verified with @privy-io/node)`],
+  ["Signer", `${stack.urls.signer} (delegated wallets; only the API server calls it)`],
   ["Host auth", `${stack.urls.hostAuth} (custom-auth stand-in)`],
   ["Google", `${stack.urls.oidc} (local OpenID provider)`],
   ["GitHub", `${stack.urls.oauth2} (local OAuth 2.0 provider)`],

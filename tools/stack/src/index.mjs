@@ -179,6 +179,7 @@ export async function startStack(options = {}) {
     web: path.join(dataDir, "web.log"),
     webB: path.join(dataDir, "web-b.log"),
     chain: path.join(dataDir, "chain.log"),
+    signer: path.join(dataDir, "signer.log"),
   };
 
   // Everything started so far, stopped in reverse order; also what the watchdog kills if we die first.
@@ -224,6 +225,7 @@ export async function startStack(options = {}) {
       farcaster: ports.farcaster ?? (fixed ? 1085 : 0),
       walletConnect: ports.walletConnect ?? (fixed ? 1086 : 0),
       webhooks: ports.webhooks ?? (fixed ? 1087 : 0),
+      signer: ports.signer ?? (fixed ? 8790 : 0),
     };
     // Check fixed ports up front so the message names the service instead of a bind error from deep inside.
     const services = {
@@ -240,6 +242,7 @@ export async function startStack(options = {}) {
       farcaster: "Farcaster relay",
       walletConnect: "WalletConnect relay",
       webhooks: "webhook catcher",
+      signer: "signer",
     };
     for (const [key, port] of Object.entries(want)) {
       if (
@@ -322,6 +325,30 @@ export async function startStack(options = {}) {
     }
     say(`database: ${databaseUrl}`);
 
+    // The signer of delegated wallets (docs/delegation.md): its own process, key and state, on loopback.
+    const signerPort = want.signer || (await freePort());
+    const signerUrl = `http://127.0.0.1:${signerPort}`;
+    const signerDir = path.join(dataDir, "signer");
+    const signer = child(
+      bin,
+      [
+        "signer",
+        "--key-file",
+        path.join(signerDir, "signer.key"),
+        "--state-file",
+        path.join(signerDir, "signer.db"),
+        "--listen",
+        `127.0.0.1:${signerPort}`,
+      ],
+      { env: { ...process.env, SYMBOLON_LOG: log }, cwd: dataDir, logFile: logs.signer, name: "signer" },
+    );
+    await waitUntil(`signer on ${signerPort}`, async () => (await fetch(`${signerUrl}/v1/public_key`)).ok, {
+      timeoutMs: 30_000,
+      died: signer.exitInfo,
+      log: logs.signer,
+    });
+    say(`signer: ${signerUrl} (delegated wallets; log ${logs.signer})`);
+
     const apiPort = want.api || (await freePort());
     const webPort = web ? want.web || (await freePort()) : 0;
     const webBPort = web && appB ? want.webB || (await freePort()) : 0;
@@ -353,6 +380,7 @@ export async function startStack(options = {}) {
       SYMBOLON_CROSS_APP_PAGE_DIR: path.join(repoRoot, "packages/cross-app-page/dist"),
       // The auth-share and recovery-share keys are generated here on first start (dev keeps them with the database).
       SYMBOLON_KEY_DIR: dataDir,
+      SYMBOLON_SIGNER_URL: signerUrl,
       ...(rateLimits.emailPerWindow != null && {
         SYMBOLON_RATE_LIMIT_EMAIL_PER_WINDOW: String(rateLimits.emailPerWindow),
       }),
@@ -544,6 +572,7 @@ export async function startStack(options = {}) {
         inbox: mailbox.url,
         smsInbox: smsbox.url,
         webhooks: webhookbox.url,
+        signer: signerUrl,
         hostAuth: hostAuth.url,
         oidc: oidc.issuer,
         oauth2: oauth2.url,

@@ -3,6 +3,7 @@
 //! `apps.settings`; every field has a default, so an app without settings is an email-only app.
 //! Its secrets (bot token, custody key, client secrets) are stored sealed ([`AppSettings::sealed`]).
 
+pub mod delegation;
 pub mod farcaster;
 pub mod login_methods;
 pub mod mfa;
@@ -15,6 +16,7 @@ pub mod wallets;
 use serde::{Deserialize, Serialize};
 use symbolon_protocol::accounts::LoginMethodsAndOrder;
 
+use self::delegation::DelegationSettings;
 use self::farcaster::FarcasterSettings;
 use self::login_methods::listed_names;
 use self::mfa::MfaSettings;
@@ -68,6 +70,8 @@ pub struct AppSettings {
     /// The app's logo (an `https://` or `http://` URL), shown in the modal's header (`logo_url` of
     /// the app config).
     pub logo_url: Option<String>,
+    /// Delegated actions: the default signers (docs/delegation.md).
+    pub delegation: DelegationSettings,
 }
 
 impl Default for AppSettings {
@@ -91,6 +95,7 @@ impl Default for AppSettings {
             mfa: MfaSettings::default(),
             passkeys: PasskeySettings::default(),
             logo_url: None,
+            delegation: DelegationSettings::default(),
         }
     }
 }

@@ -45,6 +45,7 @@ migrations! {
     24 "0024_policies",
     25 "0025_key_quorums",
     26 "0026_webhooks",
+    27 "0027_delegations",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -7,6 +7,7 @@ pub mod api_secrets;
 pub mod apps;
 pub mod challenges;
 pub mod cross_app;
+pub mod delegations;
 pub mod farcaster;
 pub mod idempotency;
 pub mod key_quorums;

@@ -69,6 +69,7 @@ struct RefreshRow {
     wallet_index: Option<i64>,
     wallet_recovery_method: Option<String>,
     wallet_imported: Option<i64>,
+    wallet_delegated_at: Option<i64>,
     account_details: Option<String>,
 }
 
@@ -98,6 +99,7 @@ impl sqlx::FromRow<'_, sqlx::any::AnyRow> for RefreshRow {
             wallet_index: row.try_get("wallet_index")?,
             wallet_recovery_method: row.try_get("wallet_recovery_method")?,
             wallet_imported: row.try_get("wallet_imported")?,
+            wallet_delegated_at: row.try_get("wallet_delegated_at")?,
             account_details: row.try_get("account_details")?,
         })
     }
@@ -207,12 +209,14 @@ impl Db {
                     a.latest_verified_at,
                     w.chain_type AS wallet_chain_type,
                     w.wallet_index, w.recovery_method AS wallet_recovery_method,
-                    w.imported AS wallet_imported, a.details AS account_details
+                    w.imported AS wallet_imported, d.created_at AS wallet_delegated_at,
+                    a.details AS account_details
              FROM refresh_tokens t
              JOIN sessions s ON s.id = t.session_id
              LEFT JOIN users u ON u.id = s.user_id AND u.app_id = s.app_id
              LEFT JOIN linked_accounts a ON a.user_id = u.id
              LEFT JOIN embedded_wallets w ON w.id = a.id
+             LEFT JOIN delegations d ON d.wallet_id = w.id
              WHERE t.token_hash = $1
              ORDER BY a.created_at, COALESCE(w.wallet_index, -1), a.id",
         )
@@ -266,6 +270,7 @@ impl Db {
                         row.wallet_index,
                         row.wallet_recovery_method,
                         row.wallet_imported,
+                        row.wallet_delegated_at,
                     ),
                     details: row.account_details,
                 });

@@ -51,6 +51,8 @@ pub struct EmbeddedWalletFields {
     pub recovery_method: String,
     /// Imported key.
     pub imported: bool,
+    /// Delegated to the app's signers (a row in `delegations`).
+    pub delegated: bool,
 }
 
 impl EmbeddedWalletFields {
@@ -60,12 +62,14 @@ impl EmbeddedWalletFields {
         wallet_index: Option<i64>,
         recovery_method: Option<String>,
         imported: Option<i64>,
+        delegated_at: Option<i64>,
     ) -> Option<Self> {
         Some(Self {
             chain_type: chain_type?,
             wallet_index: u32::try_from(wallet_index?).ok()?,
             recovery_method: recovery_method?,
             imported: imported? != 0,
+            delegated: delegated_at.is_some(),
         })
     }
 }
@@ -83,18 +87,31 @@ type AccountRow = (
     Option<i64>,
     Option<String>,
     Option<i64>,
+    Option<i64>,
     Option<String>,
 );
 
 fn account(row: AccountRow) -> LinkedAccountRecord {
-    let (id, account_type, subject, first, latest, chain, index, recovery, imported, details) = row;
+    let (
+        id,
+        account_type,
+        subject,
+        first,
+        latest,
+        chain,
+        index,
+        recovery,
+        imported,
+        delegated,
+        details,
+    ) = row;
     LinkedAccountRecord {
         id,
         account_type,
         subject,
         first_verified_at: first,
         latest_verified_at: latest,
-        wallet: EmbeddedWalletFields::from_columns(chain, index, recovery, imported),
+        wallet: EmbeddedWalletFields::from_columns(chain, index, recovery, imported, delegated),
         details,
     }
 }
@@ -105,8 +122,8 @@ macro_rules! select_owned_account {
     ($rest:literal) => {
         concat!(
             "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
-                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details,
-                    a.user_id ",
+                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, d.created_at,
+                    a.details, a.user_id ",
             $rest
         )
     };
@@ -114,7 +131,7 @@ macro_rules! select_owned_account {
 
 /// A row of [`select_owned_account!`]: the owner's id and the account.
 fn owned_account(row: &sqlx::any::AnyRow) -> Result<(String, LinkedAccountRecord), DbError> {
-    let user_id: String = row.try_get(10)?;
+    let user_id: String = row.try_get(11)?;
     Ok((user_id, account(AccountRow::from_row(row)?)))
 }
 
@@ -282,6 +299,7 @@ impl Db {
     ) -> Result<Option<(String, LinkedAccountRecord)>, DbError> {
         let row = sqlx::query(select_owned_account!(
             "FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
+             LEFT JOIN delegations d ON d.wallet_id = w.id
              WHERE a.app_id = $1 AND a.account_type = $2 AND a.subject = $3"
         ))
         .bind(app_id)
@@ -300,8 +318,9 @@ impl Db {
     ) -> Result<Vec<LinkedAccountRecord>, DbError> {
         let rows: Vec<AccountRow> = sqlx::query_as(
             "SELECT a.id, a.account_type, a.subject, a.first_verified_at, a.latest_verified_at,
-                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, a.details
+                    w.chain_type, w.wallet_index, w.recovery_method, w.imported, d.created_at, a.details
              FROM linked_accounts a LEFT JOIN embedded_wallets w ON w.id = a.id
+             LEFT JOIN delegations d ON d.wallet_id = w.id
              WHERE a.user_id = $1 ORDER BY a.created_at, COALESCE(w.wallet_index, -1), a.id",
         )
         .bind(user_id)
@@ -342,6 +361,7 @@ impl Db {
         let rows = sqlx::query(select_owned_account!(
             "FROM users u JOIN linked_accounts a ON a.user_id = u.id
                   LEFT JOIN embedded_wallets w ON w.id = a.id
+             LEFT JOIN delegations d ON d.wallet_id = w.id
              WHERE u.app_id = $1 AND u.id > $2 AND u.id <= $3
              ORDER BY a.user_id, a.created_at, COALESCE(w.wallet_index, -1), a.id"
         ))

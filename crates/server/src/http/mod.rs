@@ -22,7 +22,10 @@ use crate::serve::{Timeouts, with_timeouts};
 use crate::state::AppState;
 use crate::web::idempotency::idempotency;
 use crate::web::routes::{Route, Routes};
-use crate::{key_quorums, mfa, policies, provider_app, server_api, sessions, users, wallets};
+use crate::{
+    delegation, key_quorums, mfa, policies, provider_app, server_api, sessions, users, wallet_api,
+    wallets,
+};
 
 /// Every capability but the login methods (`methods::METHODS`), each with its route table.
 const CAPABILITIES: &[Routes] = &[
@@ -35,6 +38,8 @@ const CAPABILITIES: &[Routes] = &[
     server_api::routes::ROUTES,
     policies::routes::ROUTES,
     key_quorums::routes::ROUTES,
+    delegation::routes::ROUTES,
+    wallet_api::routes::ROUTES,
 ];
 
 /// Every route of the server, from the capabilities' and the login methods' tables.

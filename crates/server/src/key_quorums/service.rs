@@ -132,7 +132,7 @@ pub async fn authorize_owner(
         return Ok(());
     };
     let record = read(db, app_id, owner_id).await?;
-    signed.authorize(&owner_of(&record)?, now_ms)
+    Ok(signed.authorize(&owner_of(&record)?, now_ms)?)
 }
 
 /// Whether `app_id` has the quorum `id` (an `owner_id` given for a resource).

@@ -6,8 +6,8 @@ use symbolon_protocol::policies::{
     ConditionOperator, ConditionValue, POLICY_VERSION, PolicyCondition, PolicyRuleInput,
 };
 
-use super::evaluate::parse_number;
 use crate::error::AppError;
+use symbolon_signer::policy::parse_number;
 
 /// Most rules in one policy.
 pub const MAX_RULES: usize = 100;

@@ -152,7 +152,7 @@ pub fn wire_account(account: LinkedAccountRecord) -> Option<LinkedAccount> {
                 wallet_index: Some(wallet.wallet_index),
                 recovery_method: RecoveryMethod::parse(&wallet.recovery_method),
                 imported: wallet.imported,
-                delegated: false,
+                delegated: wallet.delegated,
                 verification,
             }))
         }

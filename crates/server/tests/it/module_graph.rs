@@ -13,6 +13,7 @@ const EDGE: &[&str] = &["cli", "http", "serve"];
 /// What users and host apps do, each with its routes and rules.
 const CAPABILITIES: &[&str] = &[
     "accounts",
+    "delegation",
     "key_quorums",
     "methods",
     "mfa",
@@ -21,6 +22,7 @@ const CAPABILITIES: &[&str] = &[
     "server_api",
     "sessions",
     "users",
+    "wallet_api",
     "wallets",
     "webhooks",
 ];
@@ -47,6 +49,7 @@ const SUPPORT: &[&str] = &[
     "outbound_http",
     "random",
     "rate_limit",
+    "signer_client",
     "sms",
     "tokens",
 ];

@@ -259,18 +259,18 @@ async fn concurrent_rule_changes_lose_nothing(backend: Backend) {
 }
 
 /// A P-256 key as a host's back end holds it.
-fn key() -> SigningKey {
+pub(crate) fn key() -> SigningKey {
     SigningKey::random(&mut p256::elliptic_curve::rand_core::OsRng)
 }
 
 /// Its public half as the API takes it (base64 DER SPKI).
-fn public(key: &SigningKey) -> String {
+pub(crate) fn public(key: &SigningKey) -> String {
     let der = key.verifying_key().to_public_key_der().unwrap();
     STANDARD.encode(der.as_bytes())
 }
 
 /// The authorization signature of `signer` over a request, as `@privy-io/node` makes it.
-fn sign(
+pub(crate) fn sign(
     signer: &SigningKey,
     method: &str,
     path: &str,

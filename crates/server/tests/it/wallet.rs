@@ -70,14 +70,14 @@ backend_tests!(
 // ---------------------------------------------------------------- chain
 
 /// The anvil chain of this test binary, with the funder (anvil's unlocked dev account 0).
-struct Chain {
-    rpc_url: String,
-    funder: String,
+pub(crate) struct Chain {
+    pub(crate) rpc_url: String,
+    pub(crate) funder: String,
 }
 
 static CHAIN: OnceLock<Chain> = OnceLock::new();
 
-fn chain() -> &'static Chain {
+pub(crate) fn chain() -> &'static Chain {
     CHAIN.get_or_init(|| {
         let v = common::spawn_services(&["--chain"]);
         Chain {
@@ -87,7 +87,7 @@ fn chain() -> &'static Chain {
     })
 }
 
-async fn rpc(method: &str, params: Value) -> Value {
+pub(crate) async fn rpc(method: &str, params: Value) -> Value {
     let body = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
     let reply: Value = common::http_client()
         .build()

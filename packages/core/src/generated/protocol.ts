@@ -840,7 +840,7 @@ guest: string,
  */
 custom_metadata?: string, };
 
-export type FrameEvent = "privy:iframe:ready" | "privy:wallet:create" | "privy:wallets:add" | "privy:wallets:connect" | "privy:wallets:recover" | "privy:wallets:rpc" | "privy:wallet:export" | "privy:mfa:verify" | "privy:mfa:init-enrollment" | "privy:mfa:submit-enrollment" | "privy:mfa:unenroll" | "privy:mfa:clear" | "privy:auth:unlink-passkey";
+export type FrameEvent = "privy:iframe:ready" | "privy:wallet:create" | "privy:wallets:add" | "privy:wallets:connect" | "privy:wallets:recover" | "privy:wallets:rpc" | "privy:wallet:export" | "privy:mfa:verify" | "privy:mfa:init-enrollment" | "privy:mfa:submit-enrollment" | "privy:mfa:unenroll" | "privy:mfa:clear" | "privy:auth:unlink-passkey" | "privy:delegated-actions:consent";
 
 export type EntropyIdVerifier = "ethereum-address-verifier";
 
@@ -913,6 +913,299 @@ export type FrameErrorBody = { type: FrameErrorType, message: string,
  * Seconds until an MFA lock-out ends.
  */
 retryAfterSeconds?: number, };
+
+export type Policy = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * `1.0`.
+ */
+version: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * The chain of the wallets it governs.
+ */
+chain_type: string, 
+/**
+ * Unix milliseconds.
+ */
+created_at: number, 
+/**
+ * Its owner's key quorum (always null here so far).
+ */
+owner_id: string | null, 
+/**
+ * Its rules.
+ */
+rules: Array<PolicyRule>, };
+
+export type PolicyRule = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * Its method.
+ */
+method: string, 
+/**
+ * Its conditions.
+ */
+conditions: Array<PolicyCondition>, 
+/**
+ * Its action.
+ */
+action: PolicyAction, };
+
+export type PolicyCondition = { 
+/**
+ * `ethereum_transaction`, `ethereum_typed_data_domain`, `ethereum_typed_data_message`,
+ * `ethereum_7702_authorization`, `message`, `system`, `action_request_body` (and the vendor's
+ * other sources, refused until served).
+ */
+field_source: string, 
+/**
+ * The field within the source (`to`, `value`, `chain_id`; a dotted path for messages and
+ * bodies).
+ */
+field: string, 
+/**
+ * The comparison.
+ */
+operator: ConditionOperator, 
+/**
+ * What the field is compared with.
+ */
+value: ConditionValue, 
+/**
+ * `ethereum_typed_data_message`: the typed data's `types` and `primary_type` the condition is
+ * about.
+ */
+typed_data?: unknown, 
+/**
+ * `ethereum_calldata`: the contract's JSON ABI.
+ */
+abi?: unknown, };
+
+export type PolicyAction = "ALLOW" | "DENY";
+
+export type ConditionOperator = "eq" | "gt" | "gte" | "lt" | "lte" | "in" | "in_condition_set" | "contains" | "starts_with" | "ends_with";
+
+export type ConditionValue = string | Array<string>;
+
+export type SessionSignerInput = { 
+/**
+ * A key quorum of the app (`/v1/key_quorums`).
+ */
+signer_id: string, 
+/**
+ * Policies of the app (`/v1/policies`); every one must allow a request.
+ */
+policy_ids: Array<string>, };
+
+export type DelegationTermsRequest = { 
+/**
+ * The wallet to delegate (one of the caller's embedded wallets).
+ */
+address?: string, 
+/**
+ * The signers asked for.
+ */
+signers?: Array<SessionSignerInput>, };
+
+export type ConsentedSigner = { 
+/**
+ * The key quorum's id.
+ */
+signer_id: string, 
+/**
+ * Its name for people.
+ */
+display_name: string | null, 
+/**
+ * Base64 DER SPKI P-256 public keys.
+ */
+public_keys: Array<string>, 
+/**
+ * How many of them must sign.
+ */
+threshold: number, 
+/**
+ * The policies, as stored when the user consented.
+ */
+policies: Array<Policy>, };
+
+export type DelegationTerms = { 
+/**
+ * The signer's HPKE public key: base64 of the uncompressed SEC1 P-256 point (65 bytes).
+ */
+signer_public_key: string, 
+/**
+ * [`DELEGATION_HPKE_SUITE`].
+ */
+hpke_suite: string, 
+/**
+ * A fresh id for the consent this would be.
+ */
+consent_id: string, 
+/**
+ * The wallet's id in the wallet API (`/v1/wallets/{wallet_id}`), when `address` was given:
+ * sealed into the consent, so the signer signs only requests made to that wallet's URL.
+ */
+wallet_id: string | null, 
+/**
+ * Who may sign, under which policies.
+ */
+signers: Array<ConsentedSigner>, };
+
+export type DelegationConsent = { 
+/**
+ * [`DELEGATION_CONSENT_VERSION`].
+ */
+version: number, 
+/**
+ * From the terms.
+ */
+consent_id: string, 
+/**
+ * The app.
+ */
+app_id: string, 
+/**
+ * The user (`did:privy:…`).
+ */
+user_id: string, 
+/**
+ * The wallet's address.
+ */
+address: string, 
+/**
+ * The wallet's id in the wallet API (from the terms).
+ */
+wallet_id: string, 
+/**
+ * `ethereum`.
+ */
+chain_type: string, 
+/**
+ * The wallet's HD index.
+ */
+wallet_index: number, 
+/**
+ * The wallet's secp256k1 private key, `0x` and 64 hex digits.
+ */
+private_key: string, 
+/**
+ * From the terms.
+ */
+signers: Array<ConsentedSigner>, 
+/**
+ * Unix milliseconds.
+ */
+consented_at: number, };
+
+export type DelegateWalletRequest = { 
+/**
+ * The wallet's address.
+ */
+address: string, 
+/**
+ * `ethereum`.
+ */
+chain_type: string, 
+/**
+ * From the terms.
+ */
+consent_id: string, 
+/**
+ * HPKE encapsulated key, base64.
+ */
+encapsulated_key: string, 
+/**
+ * HPKE ciphertext of the [`DelegationConsent`] JSON, base64.
+ */
+ciphertext: string, };
+
+export type DelegateWalletResponse = { 
+/**
+ * The wallet's address.
+ */
+address: string, 
+/**
+ * Always true.
+ */
+delegated: boolean, 
+/**
+ * The signers' ids.
+ */
+signer_ids: Array<string>, };
+
+export type RevokeDelegationResponse = { 
+/**
+ * Always true.
+ */
+success: boolean, 
+/**
+ * The wallets no longer delegated.
+ */
+revoked: Array<string>, };
+
+export type DelegatedWalletRef = { 
+/**
+ * Its address.
+ */
+address: string, 
+/**
+ * `ethereum`.
+ */
+chainType: string, 
+/**
+ * Its HD index (absent on the root wallet).
+ */
+walletIndex?: number, 
+/**
+ * Whether it was imported (the root wallet only).
+ */
+imported?: boolean, };
+
+export type FrameSessionSigner = { 
+/**
+ * A key quorum of the app.
+ */
+signerId: string, 
+/**
+ * Policies of the app.
+ */
+policyIds: Array<string>, };
+
+export type DelegatedActionsConsentData = { accessToken: string, 
+/**
+ * The wallet whose entropy the delegated ones derive from (its address is the entropy id).
+ */
+rootWallet: DelegatedWalletRef, 
+/**
+ * The wallets to delegate.
+ */
+delegatedWallets: Array<DelegatedWalletRef>, 
+/**
+ * Our client's choice of signers; absent: the app's default delegation.
+ */
+signers?: Array<FrameSessionSigner>, };
+
+export type DelegatedActionsConsentAnswer = { 
+/**
+ * The wallets now delegated.
+ */
+delegated: Array<string>, };
 
 export type CreateEmbeddedWalletRequest = { 
 /**
@@ -2628,6 +2921,15 @@ export const FLOW_CLEAR_DELAY_MS = 200;
 export const CONNECTOR_INIT_WAIT_MS = 1500;
 /** Wait for the wallet proxy during delegation. */
 export const DELEGATION_WALLET_PROXY_WAIT_MS = 15000;
+/** The HPKE suite the wallet frame seals a delegation consent with (RFC 9180 ids: KEM 0x0010,
+ KDF 0x0001, AEAD 0x0003): the suite the vendor uses for key export, import and signers. */
+export const DELEGATION_HPKE_SUITE = "DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, ChaCha20Poly1305";
+/** HPKE `info` of a sealed consent: its purpose and format version. */
+export const DELEGATION_HPKE_INFO = "symbolon delegated actions v1";
+/** The consent's format version. */
+export const DELEGATION_CONSENT_VERSION = 1;
+/** How long the consent and revoke screens show their success before closing. */
+export const DELEGATION_SUCCESS_CLOSE_MS = 1500;
 /** Timeout of the permission revoke on disconnect. */
 export const DISCONNECT_REVOKE_TIMEOUT_MS = 100;
 /** Default wait for injected wallets to initialise. */

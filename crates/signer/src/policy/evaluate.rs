@@ -27,6 +27,9 @@ pub struct RequestFacts {
     pub body: Value,
     /// Unix seconds.
     pub now: i64,
+    /// Only a rule naming the method itself may allow it, not one for `*`: blind hashes and
+    /// messages whose bytes parse as a transaction (signing them could sign a transaction).
+    pub needs_explicit_rule: bool,
 }
 
 /// An Ethereum transaction's fields the conditions read.
@@ -70,7 +73,9 @@ pub fn evaluate(policies: &[Policy], facts: &RequestFacts) -> Verdict {
             rule: denying.name.clone(),
         };
     }
-    match applying(PolicyAction::Allow).next() {
+    let allowing = applying(PolicyAction::Allow)
+        .find(|rule| !(facts.needs_explicit_rule && rule.method == "*"));
+    match allowing {
         Some(allowing) => Verdict::Allowed {
             rule: allowing.name.clone(),
         },
@@ -432,6 +437,39 @@ mod tests {
                 json!(50312)
             )),
             Verdict::NotAllowed
+        );
+    }
+
+    #[test]
+    fn a_blind_or_transaction_like_message_needs_a_rule_of_its_own_method() {
+        let rules = policy(json!([
+            { "id": "a", "name": "anything", "method": "*", "action": "ALLOW", "conditions": [] },
+        ]));
+        let mut facts = RequestFacts {
+            method: "personal_sign".into(),
+            message: Some(vec![0xc0]),
+            ..RequestFacts::default()
+        };
+        assert_eq!(
+            evaluate(std::slice::from_ref(&rules), &facts),
+            Verdict::Allowed {
+                rule: "anything".into()
+            }
+        );
+        facts.needs_explicit_rule = true;
+        assert_eq!(
+            evaluate(std::slice::from_ref(&rules), &facts),
+            Verdict::NotAllowed,
+            "a `*` rule does not allow it"
+        );
+        let explicit = policy(json!([
+            { "id": "b", "name": "sign raw", "method": "personal_sign", "action": "ALLOW", "conditions": [] },
+        ]));
+        assert_eq!(
+            evaluate(&[explicit], &facts),
+            Verdict::Allowed {
+                rule: "sign raw".into()
+            }
         );
     }
 
