@@ -32,6 +32,7 @@ pub struct SignerClient {
 impl SignerClient {
     /// A client of the signer at `base` (`http://127.0.0.1:8790`).
     pub fn new(base: &str) -> Result<Self, reqwest::Error> {
+        crate::outbound_http::install_tls_provider();
         Ok(Self {
             base: base.trim_end_matches('/').to_string(),
             http: reqwest::Client::builder()

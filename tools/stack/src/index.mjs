@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHAIN_ID, startChain } from "./chain.mjs";
+import { delegationToml, registerDemoSigner } from "./delegation.mjs";
 import { startFarcasterRelay } from "./farcasterRelay.mjs";
 import { startHostAuth } from "./hostAuth.mjs";
 import { startMailbox } from "./mailbox.mjs";
@@ -436,13 +437,8 @@ export async function startStack(options = {}) {
       ...(app.disablePlusEmails ? ["--disable-plus-emails"] : []),
       ...(app.requireTerms ? ["--require-terms"] : []),
     ];
-    const appId = createApp(
-      DEMO_APP_ID,
-      DEMO_APP_NAME,
-      origins,
-      flags,
-      appSettingsToml({ ...app, providerApp: Boolean(appB) }, providers, OAUTH_CLIENTS[0]),
-    );
+    const demoSettings = appSettingsToml({ ...app, providerApp: Boolean(appB) }, providers, OAUTH_CLIENTS[0]);
+    const appId = createApp(DEMO_APP_ID, DEMO_APP_NAME, origins, flags, demoSettings);
     // A host back end's secret for the `/v1` API (shown once, like `symbolon apps secret create` does).
     const secretArgs = ["apps", "secret", "create", "--app", appId];
     const secretMade = spawnSync(bin, secretArgs, { env: serverEnv, encoding: "utf8", timeout: 60_000 });
@@ -496,6 +492,24 @@ export async function startStack(options = {}) {
       { timeoutMs: 60_000, died: server.exitInfo, log: logs.server },
     );
     say(`server: ${apiUrl} (pid ${server.proc.pid}, log ${logs.server})`);
+
+    // The demo back end's delegation signer: its key quorum and policy, then the app's default `[delegation]`.
+    const delegation = await registerDemoSigner({
+      apiUrl: `http://127.0.0.1:${apiPort}`,
+      appId,
+      appSecret,
+      chainId: CHAIN_ID,
+    });
+    createApp(DEMO_APP_ID, DEMO_APP_NAME, origins, flags, demoSettings + delegationToml(delegation));
+    const delegationFile = path.join(dataDir, "delegation.json");
+    writeFileSync(
+      delegationFile,
+      `${JSON.stringify({ apiUrl, appId, appSecret, chainId: CHAIN_ID, ...delegation }, null, 2)}\n`,
+      { mode: 0o600 },
+    );
+    say(
+      `delegation signer: key quorum ${delegation.keyQuorumId}, policy ${delegation.policyId} (${delegationFile})`,
+    );
 
     if (web) {
       const webEnv = {
@@ -616,6 +630,8 @@ export async function startStack(options = {}) {
         respondWith: webhookbox.respondWith,
         clear: () => webhookbox.events.splice(0),
       },
+      /** The demo back end's delegation signer: key quorum, policy and its authorization private key (PKCS#8). */
+      delegation,
       serverPid: server.proc.pid,
       logs,
       /** The server log so far (tests print it on failure). */
