@@ -70,6 +70,26 @@ impl Api {
         answer(path, request.send().await?).await
     }
 
+    /// A `/v1` POST with extra headers (authorization signatures, deadline); the JSON answer.
+    pub async fn v1_signed(
+        &self,
+        secret: &str,
+        path: &str,
+        body: &Value,
+        headers: &[(&str, String)],
+    ) -> Result<Value> {
+        let mut request = self
+            .http
+            .post(format!("{}{path}", self.api))
+            .basic_auth(&self.app_id, Some(secret))
+            .header("privy-app-id", &self.app_id)
+            .json(body);
+        for (name, value) in headers {
+            request = request.header(*name, value);
+        }
+        answer(path, request.send().await?).await
+    }
+
     async fn post(&self, path: &str, body: Value, bearer: Option<&str>) -> Result<Value> {
         let mut request = self
             .http

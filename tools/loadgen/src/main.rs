@@ -104,6 +104,34 @@ enum Scenario {
         #[arg(long)]
         secret: String,
     },
+    /// `connections` workers sign with a delegated wallet through `POST /v1/wallets/{id}/rpc`, each request
+    /// with its own authorization signature (as `@privy-io/node` makes it) and the app secret.
+    WalletRpc {
+        /// Concurrent connections.
+        #[arg(long, default_value_t = 8)]
+        connections: usize,
+        /// Measured seconds.
+        #[arg(long, default_value_t = 10)]
+        duration: u64,
+        /// Unmeasured seconds first.
+        #[arg(long, default_value_t = 1)]
+        warmup: u64,
+        /// The app secret (`/v1` Basic auth).
+        #[arg(long)]
+        secret: String,
+        /// The delegated wallet's id.
+        #[arg(long)]
+        wallet: String,
+        /// The consented authorization key: base64 PKCS#8 P-256 (the SDK's form).
+        #[arg(long)]
+        key: String,
+        /// `personal_sign` or `eth_signTransaction`.
+        #[arg(long, default_value = "personal_sign")]
+        method: String,
+        /// The server's public URL, which the signatures cover (default: `--api`).
+        #[arg(long)]
+        public_url: Option<String>,
+    },
     /// `connections` workers sign in new users by SMS code, reading each code from the SMS catcher.
     SmsLogin {
         /// Concurrent connections.
@@ -142,7 +170,8 @@ async fn run(cli: Cli) -> ExitCode {
         | Scenario::EmailLogin { connections, .. }
         | Scenario::SmsLogin { connections, .. }
         | Scenario::Import { connections, .. }
-        | Scenario::ListUsers { connections, .. } => (*connections).max(1),
+        | Scenario::ListUsers { connections, .. }
+        | Scenario::WalletRpc { connections, .. } => (*connections).max(1),
     };
     let api = match Api::new(
         &cli.api,
@@ -210,6 +239,39 @@ async fn run(cli: Cli) -> ExitCode {
             scenarios::list_users(
                 api,
                 secret.into(),
+                connections,
+                Duration::from_secs(warmup),
+                Duration::from_secs(duration),
+            )
+            .await
+        }
+        Scenario::WalletRpc {
+            duration,
+            warmup,
+            secret,
+            wallet,
+            key,
+            method,
+            public_url,
+            ..
+        } => {
+            let signer = match scenarios::RequestSigner::new(
+                public_url.as_deref().unwrap_or(&cli.api),
+                &cli.app_id,
+                &key,
+            ) {
+                Ok(signer) => signer,
+                Err(error) => {
+                    eprintln!("loadgen: {error}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            scenarios::wallet_rpc(
+                api,
+                secret.into(),
+                Arc::new(signer),
+                wallet.into(),
+                method.into(),
                 connections,
                 Duration::from_secs(warmup),
                 Duration::from_secs(duration),

@@ -265,6 +265,129 @@ pub async fn list_users(
     finish("list-users", connections, window, workers).await
 }
 
+/// Signs wallet-API requests as `@privy-io/node` does: P-256 over the canonical request (the signer crate's
+/// payload), with the app id and a deadline among the signed headers.
+pub struct RequestSigner {
+    public_url: String,
+    app_id: String,
+    key: p256::ecdsa::SigningKey,
+}
+
+impl RequestSigner {
+    /// A signer for requests to `public_url` with the base64 PKCS#8 `key`.
+    pub fn new(public_url: &str, app_id: &str, key: &str) -> std::result::Result<Self, String> {
+        use base64::Engine;
+        use p256::pkcs8::DecodePrivateKey;
+        let der = base64::engine::general_purpose::STANDARD
+            .decode(key.trim())
+            .map_err(|e| format!("--key is not base64: {e}"))?;
+        let key = p256::ecdsa::SigningKey::from_pkcs8_der(&der)
+            .map_err(|e| format!("--key is not a PKCS#8 P-256 key: {e}"))?;
+        Ok(Self {
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            app_id: app_id.to_owned(),
+            key,
+        })
+    }
+
+    /// The headers of a `POST {path}` with `body`: the signature and its deadline (10 minutes on).
+    fn headers(
+        &self,
+        path: &str,
+        body: &serde_json::Value,
+    ) -> std::result::Result<Vec<(&'static str, String)>, String> {
+        use base64::Engine;
+        use p256::ecdsa::signature::Signer;
+        let expiry = (SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis())
+            .unwrap_or_default()
+            + 600_000)
+            .to_string();
+        let request = symbolon_signer::authorization::SignedRequest {
+            method: "POST".into(),
+            url: format!("{}{path}", self.public_url),
+            body: body.clone(),
+            headers: [
+                ("privy-app-id".to_owned(), self.app_id.clone()),
+                ("privy-request-expiry".to_owned(), expiry.clone()),
+            ]
+            .into(),
+            signatures: Vec::new(),
+        };
+        let payload = request.payload().map_err(|e| e.to_string())?;
+        let signature: p256::ecdsa::Signature = self.key.sign(&payload);
+        Ok(vec![
+            (
+                "privy-authorization-signature",
+                base64::engine::general_purpose::STANDARD.encode(signature.to_der().as_bytes()),
+            ),
+            ("privy-request-expiry", expiry),
+        ])
+    }
+}
+
+/// `connections` workers sign with a delegated wallet (`personal_sign` of a fresh message, or
+/// `eth_signTransaction` of a complete transaction with a fresh nonce: each signed request is used once).
+#[allow(clippy::too_many_arguments)]
+pub async fn wallet_rpc(
+    api: Arc<Api>,
+    secret: Arc<str>,
+    signer: Arc<RequestSigner>,
+    wallet: Arc<str>,
+    method: Arc<str>,
+    connections: usize,
+    warmup: Duration,
+    duration: Duration,
+) -> Report {
+    let window = Window::starting_now(warmup, duration);
+    let tag = run_tag();
+    let path: Arc<str> = format!("/v1/wallets/{wallet}/rpc").into();
+    let mut workers = JoinSet::new();
+    for worker in 0..connections {
+        let (api, secret, signer, path, method, tag) = (
+            Arc::clone(&api),
+            Arc::clone(&secret),
+            Arc::clone(&signer),
+            Arc::clone(&path),
+            Arc::clone(&method),
+            tag.clone(),
+        );
+        workers.spawn(async move {
+            let mut tally = Tally::new();
+            let mut n = 0u64;
+            while window.open() {
+                n += 1;
+                let body = match &*method {
+                    "eth_signTransaction" => serde_json::json!({
+                        "method": "eth_signTransaction", "chain_type": "ethereum",
+                        "params": { "transaction": {
+                            "to": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "value": "0x1",
+                            "chain_id": 50312, "nonce": worker as u64 * 1_000_000_000 + n,
+                            "gas_limit": 21000, "max_fee_per_gas": "0x3b9aca00", "max_priority_fee_per_gas": "0x1" } }
+                    }),
+                    _ => serde_json::json!({
+                        "method": "personal_sign", "chain_type": "ethereum",
+                        "params": { "message": format!("Sign in to loadgen {tag}-{worker}-{n}"), "encoding": "utf-8" }
+                    }),
+                };
+                let started = Instant::now();
+                let outcome = match signer.headers(&path, &body) {
+                    Ok(headers) => api
+                        .v1_signed(&secret, &path, &body, &headers)
+                        .await
+                        .map(|_| ())
+                        .map_err(|e| e.to_string()),
+                    Err(error) => Err(error),
+                };
+                tally.record(&window, started, outcome);
+            }
+            tally
+        });
+    }
+    finish("wallet-rpc", connections, window, workers).await
+}
+
 async fn finish(
     scenario: &str,
     connections: usize,

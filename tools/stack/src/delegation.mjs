@@ -21,6 +21,14 @@ export function demoPolicy(chainId) {
         ],
       },
       {
+        name: "signed payments on the local chain",
+        method: "eth_signTransaction",
+        action: "ALLOW",
+        conditions: [
+          { field_source: "ethereum_transaction", field: "chain_id", operator: "eq", value: String(chainId) },
+        ],
+      },
+      {
         name: "sign-in messages",
         method: "personal_sign",
         action: "ALLOW",
