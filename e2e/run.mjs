@@ -44,6 +44,8 @@ const shared = {
   appBId: stack.appBId,
   appSecret: stack.appSecret,
   webhookSecret: stack.webhookbox.secret,
+  delegation: stack.delegation,
+  chain: stack.chain,
   serverPid: stack.serverPid,
   logs: stack.logs,
   publishedClientOrigin: published.origin,

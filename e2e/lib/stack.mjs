@@ -25,6 +25,8 @@ import { stackOptions } from "./stackOptions.mjs";
  *   smsbox: { latestCode: (to: string, options?: object) => Promise<string>, messagesFor: (to: string) => Promise<object[]> },
  *   farcaster: { accounts: typeof FARCASTER_TEST_ACCOUNTS, approve: (fid: number, options?: object) => Promise<object> },
  *   webhooks: { secret: string, events: (type?: string) => Promise<object[]> },
+ *   delegation: { keyQuorumId: string, policyId: string, authorizationPrivateKey: string },
+ *   chain: { rpcUrl: string, chainId: number, funder: { address: string } },
  *   publishedClientOrigin: string | null }}
  */
 export function useStack({ publishedClients = false } = {}) {
@@ -47,6 +49,9 @@ export function useStack({ publishedClients = false } = {}) {
       appId: info.appId,
       appBId: info.appBId ?? null,
       appSecret: info.appSecret,
+      // The demo back end's delegation signer (tools/stack/src/delegation.mjs) and the local chain's funder.
+      delegation: info.delegation,
+      chain: info.chain,
       // The catcher the demo app's webhook endpoint posts to, and that endpoint's signing secret.
       webhooks: {
         secret: shared ? info.webhookSecret : own.webhookbox.secret,

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { AccountsCard, DEMO_OAUTH_PROVIDERS, type DemoOAuthProvider } from "./account/AccountsCard";
 import { CopyButton } from "./account/CopyButton";
 import { CrossAppCard, CrossAppLoginButton } from "./account/CrossAppCard";
+import { DelegationCard } from "./account/DelegationCard";
 import { formatPhone } from "./account/formatPhone";
 import { HostSignIn } from "./account/HostSignIn";
 import { LogoutButton } from "./account/LogoutButton";
@@ -121,6 +122,7 @@ export function Landing({
             {security && <SecurityCard />}
             {crossAppProviderId && <CrossAppCard providerAppId={crossAppProviderId} />}
             <WalletCard faucetRpcUrl={faucetRpcUrl} />
+            <DelegationCard />
           </div>
         </main>
       ) : (

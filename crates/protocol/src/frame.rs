@@ -215,6 +215,8 @@ pub enum FrameErrorType {
     MissingOrInvalidMfa,
     MfaVerificationMaxAttemptsReached,
     MissingMfaEnrollment,
+    /// A wallet of a kind the event does not serve (delegation: only Ethereum embedded wallets).
+    UnsupportedWalletType,
 }
 
 /// An error answer's body.

@@ -18,6 +18,13 @@ export { type UseConnectWalletOptions, useConnectWallet } from "./hooks/useConne
 export { useCreateWallet } from "./hooks/useCreateWallet";
 export { type CrossAppSignOptions, useCrossAppAccounts } from "./hooks/useCrossAppAccounts";
 export { useCustomAuth } from "./hooks/useCustomAuth";
+// Delegated actions: the app's back end signs with a delegated wallet, within the app's policies.
+export {
+  type DelegateWalletOptions,
+  type DelegationUiOptions,
+  useDelegatedActions,
+  useHeadlessDelegatedActions,
+} from "./hooks/useDelegatedActions";
 export { useEmbeddedWalletState } from "./hooks/useEmbeddedWalletState";
 export { useExportWallet } from "./hooks/useExportWallet";
 export { useFarcasterSigner } from "./hooks/useFarcasterSigner";
@@ -72,6 +79,7 @@ export { type OAuthTokens, type UseOAuthTokensOptions, useOAuthTokens } from "./
 export { type UsePrivyReturn, usePrivy } from "./hooks/usePrivy";
 export { type UseRegisterMfaListenerOptions, useRegisterMfaListener } from "./hooks/useRegisterMfaListener";
 export { useSendTransaction } from "./hooks/useSendTransaction";
+export { type AddSessionSignersOptions, useSessionSigners } from "./hooks/useSessionSigners";
 export type {
   SignedWalletMessage,
   SignInWithWalletState,
@@ -99,5 +107,10 @@ export {
   useSolanaWallets,
   useWallets,
 } from "./hooks/useWallets";
+// How a delegation screen the user closed rejects.
+export {
+  DELEGATION_DECLINED_MESSAGE,
+  REVOKE_CANCELLED_MESSAGE,
+} from "./modal/flows/createDelegationFlow";
 export type { CustomAuthConfig, PrivyConfig, SupportedChain, ThemePreference } from "./provider/PrivyConfig";
 export { PrivyProvider, type PrivyProviderProps } from "./provider/PrivyProvider";

@@ -1,8 +1,8 @@
 import type { FrameErrorType } from "../../core/src/generated/protocol.ts";
 import { ApiCallError } from "./api.ts";
 
-/** Error `type`s the frame answers with (generated from crates/protocol frame.rs; docs/wallet.md). */
-export type { FrameErrorType } from "../../core/src/generated/protocol.ts";
+/** Error `type`s the frame answers with: generated from crates/protocol frame.rs (docs/wallet.md). */
+export type { FrameErrorType };
 
 /** An error that becomes the answer `{error: {type, message}}`. */
 export class FrameError extends Error {

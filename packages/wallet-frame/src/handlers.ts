@@ -74,6 +74,16 @@ export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<str
         }
       },
     ),
+    // Delegated actions: the wallets' keys sealed to the app's signer, over the same-origin POST the
+    // MFA handlers use. Its code and HPKE load on the first consent (a chunk of their own); then as
+    // `walletEvent`: session, data checks, an inline MFA code, the work.
+    "privy:delegated-actions:consent": async (data) => {
+      const { token, userId, session } = enterSession(wallets, data);
+      const { delegateWallets, parseDelegationRequest } = await import("./delegation/delegation.ts");
+      const request = parseDelegationRequest(data);
+      await verifyInline(token, session, data);
+      return delegateWallets({ wallets, post: mfa.post, appId: mfa.appId }, token, userId, request);
+    },
     ...mfaEvents,
     // Sign-out: the published client posts only this, so it also frees every unlocked key.
     "privy:mfa:clear": () => {

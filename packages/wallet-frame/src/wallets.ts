@@ -263,7 +263,10 @@ export class WalletService {
     return current ? this.addressOf(current, index) : null;
   }
 
-  /** The private key of index `index` of the unlocked wallet `ref` (export page only; never posted to the host). */
+  /**
+   * The private key of index `index` of the unlocked wallet `ref`: for the export page, and sealed to
+   * the app's signer in a delegation consent (delegation/); never posted to the host.
+   */
   exportPrivateKey(userId: string, ref: WalletRef, index: number): string {
     const read = this.useHeld(userId, ref, index, ({ wallet, index: at }) =>
       ref.chain.exportPrivateKey(wallet, at),

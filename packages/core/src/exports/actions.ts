@@ -9,6 +9,8 @@ export {
   crossAppSignMessage,
 } from "../actions/crossAppSignMessage.ts";
 export { crossAppSignTypedData } from "../actions/crossAppSignTypedData.ts";
+// Delegated actions: the app's back end signs with a delegated wallet, within its policies.
+export { type DelegateWalletParameters, delegateWallet } from "../actions/delegateWallet.ts";
 export {
   type ExportWalletHandle,
   type ExportWalletOptions,
@@ -18,6 +20,7 @@ export { fetchUser } from "../actions/fetchUser.ts";
 export { getAccessToken } from "../actions/getAccessToken.ts";
 export { getAccessTokenForProvider } from "../actions/getAccessTokenForProvider.ts";
 export { getActiveAccessToken } from "../actions/getActiveAccessToken.ts";
+export { type GetDelegationTermsParameters, getDelegationTerms } from "../actions/getDelegationTerms.ts";
 export { handleOAuthReturn, type OAuthReturnOutcome } from "../actions/handleOAuthReturn.ts";
 export { initialize } from "../actions/initialize.ts";
 export { initLoginToMiniApp } from "../actions/initLoginToMiniApp.ts";
@@ -53,6 +56,7 @@ export {
 export { resetEmailFlow } from "../actions/resetEmailFlow.ts";
 export { resetOAuthFlow } from "../actions/resetOAuthFlow.ts";
 export { resetSmsFlow } from "../actions/resetSmsFlow.ts";
+export { revokeDelegatedWallets } from "../actions/revokeDelegatedWallets.ts";
 export { seamlessTelegramLogin } from "../actions/seamlessTelegramLogin.ts";
 export { type SendEmailCodeParameters, sendEmailCode } from "../actions/sendEmailCode.ts";
 export { type SendSmsCodeParameters, sendSmsCode } from "../actions/sendSmsCode.ts";
@@ -72,6 +76,15 @@ export { NO_PHONE_MESSAGE, type UpdatePhoneParameters, updatePhone } from "../ac
 export { getCrossAppConnections } from "../crossApp/getCrossAppConnections.ts";
 export { type CrossAppRequest, requestCrossAppAction } from "../crossApp/requestCrossAppAction.ts";
 export { type CrossAppAnswer, waitForCrossAppAnswer } from "../crossApp/waitForCrossAppAnswer.ts";
+export {
+  DELEGATION_NEEDS_USER_MESSAGE,
+  ETHEREUM_ONLY_MESSAGE,
+  getDelegatedWallets,
+  NOT_USERS_WALLET_MESSAGE,
+  NOTHING_TO_REVOKE_MESSAGE,
+  requireDelegableWallet,
+  type SessionSigner,
+} from "../delegation/delegatedWallets.ts";
 // External wallets (issue 11): discovery, connection, SIWE/SIWS, the wallet directory, deep links. Each
 // loads its implementation on first call (`@symbolon/core/externalWallets` holds the direct ones).
 export {

@@ -906,7 +906,7 @@ export type RpcAnswer = { response: RpcResponse, };
 
 export type FrameUserAnswer = { user: User, };
 
-export type FrameErrorType = "embedded_wallet_creation_error" | "embedded_wallet_recovery_error" | "embedded_wallet_request_error" | "attempted_rpc_call_before_logged_in" | "invalid_input" | "storage_error" | "wallet_not_on_device" | "missing_or_invalid_mfa" | "mfa_verification_max_attempts_reached" | "missing_mfa_enrollment";
+export type FrameErrorType = "embedded_wallet_creation_error" | "embedded_wallet_recovery_error" | "embedded_wallet_request_error" | "attempted_rpc_call_before_logged_in" | "invalid_input" | "storage_error" | "wallet_not_on_device" | "missing_or_invalid_mfa" | "mfa_verification_max_attempts_reached" | "missing_mfa_enrollment" | "unsupported_wallet_type";
 
 export type FrameErrorBody = { type: FrameErrorType, message: string, 
 /**

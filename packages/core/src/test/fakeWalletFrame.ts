@@ -50,6 +50,8 @@ export interface FakeWalletFrame extends FrameHost {
   events(): string[];
   /** Answers `event` with an error from now on. */
   fail(event: string, type: string, message: string): void;
+  /** Answers `event` normally again (after `fail`). */
+  succeed(event: string): void;
   /** Stops answering `event` (to test timeouts). */
   mute(event: string): void;
   /** The account at `index` of the mnemonic. */
@@ -152,6 +154,8 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
       }
       case "privy:wallet:export":
         return {};
+      case "privy:delegated-actions:consent":
+        return delegate(data);
       default:
         throw { error: { type: "invalid_input", message: `Unknown event ${request.event}` } };
     }
@@ -167,6 +171,63 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
       throw { error: { type: "embedded_wallet_request_error", message: "Unknown wallet" } };
     }
     return entropyId;
+  };
+
+  /**
+   * As the real frame: the root unlocked here, each address the one at its index, then per wallet the
+   * terms and a (fake) sealed consent posted to the client's server, which marks it delegated.
+   */
+  const delegate = async (data: Record<string, unknown>) => {
+    const root = data.rootWallet as { address: string; chainType: string };
+    const wallets = data.delegatedWallets as { address: string; chainType: string; walletIndex: number }[];
+    if ([root, ...wallets].some((wallet) => wallet.chainType !== "ethereum")) {
+      throw { error: { type: "unsupported_wallet_type", message: "Only Ethereum wallets can be delegated" } };
+    }
+    entropyOf({ entropyId: root.address, entropyIdVerifier: "ethereum-address-verifier" });
+    if (!unlocked.has(root.address.toLowerCase())) {
+      throw { error: { type: "embedded_wallet_request_error", message: "Wallet is not connected" } };
+    }
+    for (const { address, walletIndex } of wallets) {
+      if (account(walletIndex).address.toLowerCase() !== address.toLowerCase()) {
+        throw {
+          error: { type: "invalid_input", message: `${address} is not the wallet at index ${walletIndex}` },
+        };
+      }
+    }
+    const post = async (path: string, body: unknown) => {
+      const response = await internals(client).fetch()(`${client.options.apiUrl}/api/v1${path}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${String(data.accessToken)}`,
+          "content-type": "application/json",
+          "privy-app-id": client.options.appId,
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as Record<string, unknown>;
+      if (!response.ok)
+        throw { error: { type: "embedded_wallet_request_error", message: String(answer.error) } };
+      return answer;
+    };
+    const signers = (data.signers as { signerId: string; policyIds: string[] }[] | undefined)?.map(
+      ({ signerId, policyIds }) => ({ signer_id: signerId, policy_ids: policyIds }),
+    );
+    const delegated: string[] = [];
+    for (const { address } of wallets) {
+      const terms = await post("/embedded_wallets/delegation/terms", {
+        address,
+        ...(signers ? { signers } : {}),
+      });
+      await post("/delegated_actions", {
+        address,
+        chain_type: "ethereum",
+        consent_id: terms.consent_id,
+        encapsulated_key: "ZmFrZQ==",
+        ciphertext: "ZmFrZQ==",
+      });
+      delegated.push(address);
+    }
+    return { delegated };
   };
 
   const rpc = async (signer: HDAccount, request: { method: string; params: unknown[] }) => {
@@ -224,6 +285,7 @@ function createFakeWalletFrame(client: Client, options: FakeWalletFrameOptions):
     received,
     events: () => received.map((r) => r.event).filter((e) => e !== "privy:iframe:ready"),
     fail: (event, type, message) => failures.set(event, { error: { type, message } }),
+    succeed: (event) => failures.delete(event),
     mute: (event) => muted.add(event),
     account,
     deliver,

@@ -10,6 +10,7 @@ export {
 export { APP_ID, GOOGLE_ACCOUNT, makeUser, mintToken, sessionResponse } from "./fixtures.ts";
 export {
   appConfig,
+  DELEGATION_SIGNER,
   GOOD_CODE,
   oauthStateCodeOf,
   type ScriptedApp,

@@ -1,6 +1,13 @@
-import type { AppConfigResponse, SessionResponse, User } from "../generated/protocol.ts";
+import {
+  type AppConfigResponse,
+  type ConsentedSigner,
+  DELEGATION_HPKE_SUITE,
+  type DelegationTerms,
+  type SessionResponse,
+  type User,
+} from "../generated/protocol.ts";
 import { APP_ID, makeUser, mintToken, sessionResponse } from "./fixtures.ts";
-import type { ScriptedServer } from "./scriptedServer.ts";
+import type { Hit, ScriptedServer } from "./scriptedServer.ts";
 
 /** The only code the scripted app accepts. */
 export const GOOD_CODE = "123456";
@@ -81,7 +88,57 @@ export interface ScriptedApp {
   currentRefreshToken: string | null;
   /** Revokes every session, as if the user signed out elsewhere. */
   revokeAll(): void;
+  /** The signers the delegated-actions terms name (default: {@link DELEGATION_SIGNER}). */
+  delegationSigners: ConsentedSigner[];
 }
+
+/** The signer the scripted app's delegation terms name: one key quorum under one policy of two rules. */
+export const DELEGATION_SIGNER: ConsentedSigner = {
+  signer_id: "quorum-1",
+  display_name: "Test App back end",
+  public_keys: ["MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"],
+  threshold: 1,
+  policies: [
+    {
+      id: "policy-1",
+      version: "1.0",
+      name: "Shop only, at most 1 ETH",
+      chain_type: "ethereum",
+      created_at: 0,
+      owner_id: null,
+      rules: [
+        {
+          id: "rule-1",
+          name: "pay the shop",
+          method: "eth_sendTransaction",
+          action: "ALLOW",
+          conditions: [
+            {
+              field_source: "ethereum_transaction",
+              field: "to",
+              operator: "eq",
+              value: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+            },
+          ],
+        },
+        {
+          id: "rule-2",
+          name: "at most 1 ETH",
+          method: "*",
+          action: "DENY",
+          conditions: [
+            {
+              field_source: "ethereum_transaction",
+              field: "value",
+              operator: "gt",
+              value: "1000000000000000000",
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
 
 /** How {@link scriptApp} sets up the app: its config, its user, and an optional refresh delay. */
 export interface ScriptOptions {
@@ -106,6 +163,7 @@ export function scriptApp(server: ScriptedServer, options: ScriptOptions = {}): 
       accessTokens.clear();
       app.currentRefreshToken = null;
     },
+    delegationSigners: [DELEGATION_SIGNER],
   };
   const unauthorized = { status: 401, json: { error: "Invalid token", code: "missing_or_invalid_token" } };
   server.on(`GET /api/v1/apps/${APP_ID}`, () => ({ json: appConfig(options.config) }));
@@ -199,6 +257,60 @@ export function scriptApp(server: ScriptedServer, options: ScriptOptions = {}): 
     };
     return { json: app.user };
   };
+  // Delegated actions: the terms, a sealed consent (the fake wallet frame posts one; nothing is
+  // opened here) marks the wallet delegated, and the revoke unmarks them all.
+  const authorized = (hit: Hit) =>
+    accessTokens.has(String(hit.headers.authorization ?? "").replace(/^Bearer /, ""));
+  const setDelegated = (delegated: (address: string) => boolean | null) => {
+    const changed: string[] = [];
+    app.user = {
+      ...app.user,
+      linked_accounts: app.user.linked_accounts.map((account) => {
+        if (account.type !== "wallet" || account.connector_type !== "embedded") return account;
+        const next = delegated(account.address);
+        if (next === null || next === account.delegated) return account;
+        changed.push(account.address);
+        return { ...account, delegated: next };
+      }),
+    };
+    return changed;
+  };
+  let consents = 0;
+  // The page's terms (its consent screen) and the wallet frame's (what it seals): the same answer.
+  const terms = (hit: Hit) => {
+    if (!authorized(hit)) return unauthorized;
+    consents += 1;
+    const { address } = (hit.body ?? {}) as { address?: string };
+    const answer: DelegationTerms = {
+      signer_public_key: btoa(String.fromCharCode(4, ...new Array<number>(64).fill(1))),
+      hpke_suite: DELEGATION_HPKE_SUITE,
+      consent_id: `consent-${consents}`,
+      wallet_id: address ? `wallet-${address.toLowerCase()}` : null,
+      signers: app.delegationSigners,
+    };
+    return { json: answer };
+  };
+  server.on("POST /api/v1/delegated_actions/terms", terms);
+  server.on("POST /api/v1/embedded_wallets/delegation/terms", terms);
+  server.on("POST /api/v1/delegated_actions", (hit) => {
+    if (!authorized(hit)) return unauthorized;
+    const address = String((hit.body as { address?: unknown }).address ?? "").toLowerCase();
+    if (setDelegated((a) => (a.toLowerCase() === address ? true : null)).length === 0)
+      return { status: 404, json: { error: "Linked account not found", code: "linked_account_not_found" } };
+    return {
+      json: { address, delegated: true, signer_ids: app.delegationSigners.map((signer) => signer.signer_id) },
+    };
+  });
+  server.on("POST /api/v1/wallets/revoke", (hit) => {
+    if (!authorized(hit)) return unauthorized;
+    const revoked = setDelegated(() => false);
+    if (revoked.length === 0)
+      return {
+        status: 403,
+        json: { error: "User has no delegated wallets to revoke.", code: "user_has_not_delegated_wallet" },
+      };
+    return { json: { success: true, revoked } };
+  });
   server.on("POST /api/v1/passwordless/link", link("email", "email"));
   server.on("POST /api/v1/passwordless_sms/link", link("phone", "phoneNumber"));
   server.on("POST /api/v1/passwordless/unlink", unlink("email", "address"));

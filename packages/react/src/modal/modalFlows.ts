@@ -2,6 +2,7 @@ import type { ExposedOf, InstanceOf } from "./core/defineFlow";
 import { ACCOUNT_FLOW } from "./flows/createAccountFlow";
 import { CODE_FLOW } from "./flows/createCodeFlow";
 import { CONFIRM_FLOW } from "./flows/createConfirmFlow";
+import { DELEGATION_FLOW } from "./flows/createDelegationFlow";
 import { EXPORT_FLOW } from "./flows/createExportFlow";
 import { FARCASTER_FLOW } from "./flows/createFarcasterFlow";
 import { FARCASTER_SIGNER_FLOW } from "./flows/createFarcasterSignerFlow";
@@ -30,6 +31,7 @@ export const FLOWS = {
   wallets: WALLET_FLOW,
   confirm: CONFIRM_FLOW,
   export: EXPORT_FLOW,
+  delegation: DELEGATION_FLOW,
   signer: FARCASTER_SIGNER_FLOW,
   passkeys: PASSKEYS_FLOW,
   mfa: MFA_FLOW,

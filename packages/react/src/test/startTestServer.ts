@@ -1,6 +1,7 @@
 import {
   APP_ID,
   GOOD_CODE,
+  type ScriptedApp,
   type ScriptedServer,
   scriptApp,
   startScriptedServer,
@@ -25,6 +26,10 @@ export interface TestServer {
   readonly submitted: string[];
   /** Replaces a route's answer (core's scripted server). */
   on: ScriptedServer["on"];
+  /** Requests to `"METHOD /path"` so far. */
+  hitsOf: ScriptedServer["hitsOf"];
+  /** The server side of the app: its user (change it, then read it again with `fetchUser`). */
+  app: ScriptedApp;
   close(): Promise<void>;
 }
 
@@ -34,7 +39,7 @@ const bodiesOf = (server: ScriptedServer, route: string, field: string) =>
 /** Starts core's scripted server on 127.0.0.1 with the app's routes (see `@symbolon/core/testing`). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const server = await startScriptedServer();
-  scriptApp(server, {
+  const app = scriptApp(server, {
     config: { name: options.appName ?? "Test App", disable_plus_emails: options.disablePlusEmails ?? false },
   });
   return {
@@ -46,6 +51,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return bodiesOf(server, "POST /api/v1/passwordless/authenticate", "code");
     },
     on: (route, handler) => server.on(route, handler),
+    hitsOf: (route) => server.hitsOf(route),
+    app,
     close: () => server.close(),
   };
 }

@@ -3,6 +3,12 @@
 // does (Web Crypto and viem as the oracles) and keeps what it is given so tests can look at it
 // and tamper with it; the real server is exercised by its own tests and the e2e suite.
 import { type Hex, recoverMessageAddress } from "viem";
+import {
+  type ConsentedSigner,
+  DELEGATION_HPKE_SUITE,
+  type DelegateWalletRequest,
+  type DelegationTerms,
+} from "../../../core/src/generated/protocol.ts";
 import { fromBase64 } from "../base64.ts";
 import { sessionOf } from "../jwt.ts";
 import { sharesDigest, unlockMessage, walletProofMessage } from "../proofs.ts";
@@ -66,6 +72,17 @@ export function createFakeServer() {
   let counter = 0;
   let recoveryAllowed = true;
   const mfa = createFakeMfa();
+  /**
+   * The delegation routes: the terms answer `signers` and the signer's key (none: the app has no
+   * delegation), with a fresh consent id each; what was posted to `/delegated_actions` is kept.
+   */
+  const delegation = {
+    signerPublicKey: null as string | null,
+    hpkeSuite: DELEGATION_HPKE_SUITE,
+    signers: [] as ConsentedSigner[],
+    consents: 0,
+    delegated: [] as DelegateWalletRequest[],
+  };
   const refused = (message: string) => error(403, "invalid_credentials", message);
   const consume = (nonce: unknown, sub: string, purpose: string) => {
     const owner = typeof nonce === "string" ? challenges.get(nonce) : undefined;
@@ -104,6 +121,27 @@ export function createFakeServer() {
     if (mfaReply) return json(mfaReply.status, mfaReply.body, mfaReply.headers);
     if (path === "/api/v1/users/me" && init.method === "GET") {
       return json(200, { user: userView(sub), identity_token: null });
+    }
+    if (path === "/api/v1/embedded_wallets/delegation/terms") {
+      if (delegation.signerPublicKey === null) {
+        return error(400, "feature_not_enabled", "Delegated actions are not enabled for this app");
+      }
+      delegation.consents += 1;
+      return json(200, {
+        signer_public_key: delegation.signerPublicKey,
+        hpke_suite: delegation.hpkeSuite,
+        consent_id: `consent-${delegation.consents}`,
+        wallet_id: typeof body.address === "string" ? `wallet-${body.address.toLowerCase()}` : null,
+        signers: delegation.signers,
+      } satisfies DelegationTerms);
+    }
+    if (path === "/api/v1/delegated_actions") {
+      delegation.delegated.push(body as unknown as DelegateWalletRequest);
+      return json(200, {
+        address: body.address,
+        delegated: true,
+        signer_ids: delegation.signers.map((signer) => signer.signer_id),
+      });
     }
     const user = users.get(sub);
     const owned = (address: string) =>
@@ -234,6 +272,8 @@ export function createFakeServer() {
     calls,
     /** The MFA state: enrolments, live tokens, transaction protection. */
     mfa,
+    /** The delegated-actions routes' terms and what they were given. */
+    delegation,
     /** Whether `recovery: true` is granted (the real server: a sign-in under 10 minutes old). */
     allowRecovery(allowed: boolean) {
       recoveryAllowed = allowed;
