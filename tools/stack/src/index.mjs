@@ -24,6 +24,7 @@ import { startWalletConnectRelay } from "./walletConnectRelay.mjs";
 import { startWebhookbox } from "./webhookbox.mjs";
 
 export { CHAIN_ID, FUNDER, MULTICALL3_ADDRESS, multicallBalances, rpcClient, startChain } from "./chain.mjs";
+export { backEnd } from "./delegation.mjs";
 export {
   approveLatestChannel,
   ID_REGISTRY_ADDRESS,
