@@ -260,7 +260,33 @@ results.client = bundleSize();
 if (suites.has("wallet")) {
   console.log("\n== wallet in Chromium ==");
   try {
-    results.wallet = await benchWallet({ bin: path.join(root, "target", PROFILE, "symbolon") });
+    results.wallet = await benchWallet({
+      bin: path.join(root, "target", PROFILE, "symbolon"),
+      // A host back end signing with the delegated wallet: each request's authorization signature checked by
+      // the signer, within the demo policy.
+      walletApi: async (stack, walletId) => {
+        const run = (method) =>
+          loadgen(stack, [
+            "wallet-rpc",
+            "--connections",
+            opts["login-connections"],
+            "--duration",
+            opts.duration,
+            "--secret",
+            stack.appSecret,
+            "--wallet",
+            walletId,
+            "--key",
+            stack.delegation.authorizationPrivateKey,
+            "--method",
+            method,
+          ]);
+        return {
+          personalSign: await run("personal_sign"),
+          signTransaction: await run("eth_signTransaction"),
+        };
+      },
+    });
   } catch (error) {
     console.error(`wallet bench failed: ${error?.stack ?? error}`);
     results.wallet = { error: String(error?.message ?? error) };
@@ -319,6 +345,11 @@ else if (w) {
   console.log(
     `personal_sign round trip, warm: p50 ${f(w.sign.p50, 2)} ms, p95 ${f(w.sign.p95, 2)} ms (n=${w.sign.n}; target p95 ≤ ${w.targets.signP95Ms})`,
   );
+  for (const r of w.walletApi ? [w.walletApi.personalSign, w.walletApi.signTransaction] : []) {
+    console.log(
+      `wallet API ${r.scenario} (${r === w.walletApi.personalSign ? "personal_sign" : "eth_signTransaction"}, SQLite): ${f(r.per_second, 0)}/s, p50 ${f(r.p50_ms, 2)} ms, p99 ${f(r.p99_ms, 2)} ms, ${r.errors} errors at ${r.connections} connections (server CPU ${f(r.serverCpuSeconds, 1)} s)`,
+    );
+  }
   console.log(
     `wallet frame: first load (wasm ${w.frame.wasm.gzip} B + JS at start) ${w.frame.initialGzip} B gzip (budget ${w.targets.frameGzipBytes} B); JS on demand ${w.frame.lazyJsGzip} B; CSS ${w.frame.css.gzip} B`,
   );

@@ -98,6 +98,7 @@ async function serveHarness(port) {
   };
 }
 
+/** Signs in the harness, measures warm signing, then delegates the wallet; the sign summary and the address. */
 async function benchSigning(stack, harness, { warmup, samples }) {
   const browser = await launch();
   try {
@@ -112,7 +113,9 @@ async function benchSigning(stack, harness, { warmup, samples }) {
     const code = await mailbox.waitForCode(email, { after });
     await page.evaluate((c) => window.bench.login(c), code);
     await page.evaluate((n) => window.bench.sign(n), warmup);
-    return summarize(await page.evaluate((n) => window.bench.sign(n), samples));
+    const sign = summarize(await page.evaluate((n) => window.bench.sign(n), samples));
+    const delegated = await page.evaluate(() => window.bench.delegate());
+    return { sign, delegated };
   } finally {
     await browser.close();
   }
@@ -120,9 +123,11 @@ async function benchSigning(stack, harness, { warmup, samples }) {
 
 /**
  * Runs the wallet benchmarks against a fresh stack (release server unless `bin` says otherwise).
- * @param {{ bin?: string, creationSamples?: number, signSamples?: number }} [options]
+ * `walletApi(stack, walletId)`: runs the wallet-API load (a host back end signing with the delegated wallet).
+ * @param {{ bin?: string, creationSamples?: number, signSamples?: number,
+ *   walletApi?: (stack: object, walletId: string) => Promise<object> }} [options]
  */
-export async function benchWallet({ bin, creationSamples = 20, signSamples = 200 } = {}) {
+export async function benchWallet({ bin, creationSamples = 20, signSamples = 200, walletApi } = {}) {
   const harnessPort = await freePort();
   const harnessOrigin = `http://localhost:${harnessPort}`;
   const stack = await startStack({
@@ -136,10 +141,20 @@ export async function benchWallet({ bin, creationSamples = 20, signSamples = 200
   const harness = await serveHarness(harnessPort);
   try {
     const creation = await benchCreation(stack, creationSamples);
-    const sign = await benchSigning(stack, harness, { warmup: 20, samples: signSamples });
+    const { sign, delegated } = await benchSigning(stack, harness, { warmup: 20, samples: signSamples });
+    const listed = await fetch(`${stack.urls.api}/v1/wallets?address=${delegated}`, {
+      headers: {
+        "privy-app-id": stack.appId,
+        authorization: `Basic ${Buffer.from(`${stack.appId}:${stack.appSecret}`).toString("base64")}`,
+      },
+    }).then((r) => r.json());
+    const walletId = listed.data?.[0]?.id;
+    if (!walletId || !listed.data[0].delegated)
+      throw new Error(`the delegated wallet is not listed: ${JSON.stringify(listed)}`);
     return {
       creation,
       sign,
+      walletApi: walletApi ? await walletApi(stack, walletId) : null,
       frame: measureFrame(),
       targets: { creationP95Ms: 300, signP95Ms: 5, frameGzipBytes: FRAME_BUDGET_BYTES },
     };

@@ -1,6 +1,14 @@
 // A bare page over @symbolon/core for the signing benchmark: headless signing (no confirmation screen), so
-// the time measured is the client's own round trip — hook-level call → frame → wasm → signature back.
-import { createClient, initialize, loginWithEmailCode, sendEmailCode } from "@symbolon/core";
+// the time measured is the client's own round trip — hook-level call → frame → wasm → signature back. Then it
+// delegates the wallet, for the wallet-API benchmark (a host back end signing through the signer).
+import {
+  createClient,
+  delegateWallet,
+  embeddedWalletState,
+  initialize,
+  loginWithEmailCode,
+  sendEmailCode,
+} from "@symbolon/core";
 import { signMessage } from "@symbolon/core/wallet";
 
 declare global {
@@ -10,6 +18,7 @@ declare global {
       sendCode(email: string): Promise<void>;
       login(code: string): Promise<string>;
       sign(count: number): Promise<number[]>;
+      delegate(): Promise<string>;
     };
   }
 }
@@ -37,7 +46,7 @@ window.bench = {
       const wallet = client.store
         .getState()
         .user?.linked_accounts.find((a) => a.type === "wallet" && a.connector_type === "embedded");
-      if (wallet && client.store.getState().embeddedWallet.status === "ready") {
+      if (wallet && embeddedWalletState(client.store.getState()).status === "ready") {
         address = wallet.address;
         return address;
       }
@@ -55,5 +64,10 @@ window.bench = {
       if (!signature.startsWith("0x")) throw new Error(`bad signature ${signature}`);
     }
     return times;
+  },
+  /** Delegates the wallet to the app's default signers (the wallet-API benchmark signs with it); its address. */
+  async delegate() {
+    await delegateWallet(client, { address, chainType: "ethereum" });
+    return address;
   },
 };
