@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::policies::Policy;
+use crate::policies::{Aggregation, Policy};
 
 pub use crate::constants::{
     DELEGATION_CONSENT_VERSION, DELEGATION_HPKE_INFO, DELEGATION_HPKE_SUITE,
@@ -61,6 +61,12 @@ pub struct ConsentedSigner {
     pub threshold: u32,
     /// The policies, as stored when the user consented.
     pub policies: Vec<Policy>,
+    /// The aggregations the policies' `reference` conditions name (`aggregation.{id}`), as stored
+    /// when the user consented: the signer sums by these copies. (Left out of the TypeScript copy
+    /// until the client shows them; the frame seals the terms' signers whole.)
+    #[serde(default)]
+    #[ts(skip)]
+    pub aggregations: Vec<Aggregation>,
 }
 
 /// The answer of `POST /api/v1/delegated_actions/terms`.

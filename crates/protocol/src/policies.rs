@@ -193,3 +193,107 @@ pub struct SuccessResponse {
     /// Always true.
     pub success: bool,
 }
+
+/// The only aggregation window type.
+pub const AGGREGATION_WINDOW_ROLLING: &str = "rolling";
+/// The shortest rolling window (1 hour).
+pub const AGGREGATION_MIN_WINDOW_SECONDS: u64 = 3_600;
+/// The longest rolling window (72 hours).
+pub const AGGREGATION_MAX_WINDOW_SECONDS: u64 = 259_200;
+/// The prefix of a `reference` condition's field naming an aggregation: `aggregation.{id}`.
+pub const AGGREGATION_REFERENCE_PREFIX: &str = "aggregation.";
+
+/// What an aggregation measures: `field` of `field_source`, summed (`function: sum`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AggregationMetric {
+    /// `ethereum_transaction`.
+    pub field_source: String,
+    /// `value` (wei).
+    pub field: String,
+    /// `sum`.
+    pub function: String,
+    /// A contract's JSON ABI (the vendor's calldata metrics; not served yet: must be absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "unknown")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub abi: Option<serde_json::Value>,
+}
+
+/// The time an aggregation looks back over: a rolling window of `seconds` (1 to 72 hours).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AggregationWindow {
+    /// `rolling`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// 3600 to 259200.
+    pub seconds: u64,
+}
+
+/// `POST /v1/aggregations`: a measure of a wallet's requests over a rolling window (the vendor's
+/// per-day limits), which a policy condition `{field_source: "reference", field:
+/// "aggregation.{id}"}` compares.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct AggregationInput {
+    /// A name for people.
+    pub name: String,
+    /// `eth_signTransaction` (here it counts signed and sent transactions alike;
+    /// `eth_sendTransaction` is taken as the same).
+    pub method: String,
+    /// What is summed.
+    pub metric: AggregationMetric,
+    /// Over how long.
+    pub window: AggregationWindow,
+    /// Filters on the requests counted (not served yet: must be absent or empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub conditions: Option<Vec<PolicyCondition>>,
+    /// Buckets (not served yet: must be absent or empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "unknown")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<Object>>))]
+    pub group_by: Option<Vec<serde_json::Value>>,
+    /// An owner (not served yet: must be absent or null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "unknown")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Object>))]
+    pub owner: Option<serde_json::Value>,
+    /// A key quorum as the owner (not served yet: must be absent or null).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub owner_id: Option<String>,
+}
+
+/// An aggregation as the API answers it (and as a consent carries it).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Aggregation {
+    /// Its id (what `aggregation.{id}` names).
+    pub id: String,
+    /// Unix milliseconds.
+    #[ts(type = "number")]
+    pub created_at: i64,
+    /// Its name.
+    pub name: String,
+    /// `eth_signTransaction` or `eth_sendTransaction` (both count signed and sent transactions).
+    pub method: String,
+    /// What is summed.
+    pub metric: AggregationMetric,
+    /// Over how long.
+    pub window: AggregationWindow,
+    /// Its owner's key quorum (always null here so far).
+    pub owner_id: Option<String>,
+}
+
+/// The aggregation id a `reference` condition names (`aggregation.{id}`), if it names one.
+pub fn referenced_aggregation(condition: &PolicyCondition) -> Option<&str> {
+    if condition.field_source != "reference" {
+        return None;
+    }
+    condition
+        .field
+        .strip_prefix(AGGREGATION_REFERENCE_PREFIX)
+        .filter(|id| !id.is_empty())
+}

@@ -7,6 +7,7 @@
 //! "The server's layers". See `docs/server.md`.
 
 pub mod accounts;
+pub mod aggregations;
 pub mod api_secrets;
 pub mod app_secrets;
 pub mod app_settings;

@@ -178,6 +178,7 @@ fn transaction_facts(tx: &Transaction) -> TransactionFacts {
         to: tx.to.map(|a| a.to_checksum()),
         value: U256::from_be_bytes(tx.value),
         chain_id: tx.chain_id,
+        data: tx.data.clone(),
     }
 }
 

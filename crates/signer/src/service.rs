@@ -11,13 +11,14 @@ use sha2::{Digest, Sha256};
 use symbolon_protocol::ServerErrorCode;
 use symbolon_protocol::constants::{DELEGATION_HPKE_SUITE, HEADER_APP_ID};
 use symbolon_protocol::delegation::ConsentedSigner;
+use symbolon_protocol::policies::Aggregation;
 
 use crate::authorization::{AuthorizationError, Owner, SignedRequest, parse_public_key};
 use crate::consent::SignerKey;
 use crate::error::SignerError;
-use crate::methods::{Route, prepare, sign};
-use crate::policy::{Verdict, evaluate};
-use crate::store::{ConsentState, Store};
+use crate::methods::{Call, Route, prepare, sign};
+use crate::policy::{RequestFacts, Verdict, evaluate, missing_aggregations};
+use crate::store::{ConsentState, Store, Tally};
 use crate::wire::{
     CONSENTS_PATH, PUBLIC_KEY_PATH, PublicKeyResponse, REVOKE_PATH, RegisteredConsent,
     RevokeConsents, SIGN_PATH, SealedConsent, SignRequest, SignResponse,
@@ -148,37 +149,108 @@ impl Signer {
         if !self.store.use_request(&digest, deadline).await? {
             return Err(SignerError::unauthorized(ALREADY_USED));
         }
-        let (call, facts) = prepare(route, &signed.body, request.completion.as_ref(), now / 1000)?;
-        let allowed_by = match evaluate(&signer.policies, &facts) {
-            Verdict::Allowed { rule } => rule,
-            Verdict::Denied { rule } => {
-                return Err(SignerError::new(
-                    ServerErrorCode::PolicyViolation,
-                    format!("Denied by policy rule \"{rule}\""),
-                ));
-            }
-            Verdict::NotAllowed => {
-                return Err(SignerError::new(
-                    ServerErrorCode::PolicyViolation,
-                    format!(
-                        "No rule of the consented policies allows this {} request{}",
-                        facts.method,
-                        if facts.needs_explicit_rule {
-                            " (a hash or a transaction-shaped message needs a rule naming its method, not \"*\")"
-                        } else {
-                            ""
-                        }
-                    ),
-                ));
-            }
+        let (call, mut facts) =
+            prepare(route, &signed.body, request.completion.as_ref(), now / 1000)?;
+        let missing = missing_aggregations(&signer.policies, &signer.aggregations);
+        if !missing.is_empty() {
+            return Err(SignerError::new(
+                ServerErrorCode::PolicyViolation,
+                format!(
+                    "The consented policies name aggregations the consent does not carry ({}); the user must delegate again",
+                    missing.join(", ")
+                ),
+            ));
+        }
+        // Judges and signs; for a transaction, within the spend transaction (below), so the spend
+        // is recorded only when this returns Ok.
+        let decide = |facts: &RequestFacts| -> Result<SignResponse, SignerError> {
+            let allowed_by = allowed_by(&signer.policies, facts)?;
+            let (method, data) = sign(&call, &open.key)?;
+            Ok(SignResponse {
+                method,
+                data,
+                allowed_by,
+            })
         };
-        let (method, data) = sign(&call, &open.key)?;
-        tracing::info!(wallet = %consent.wallet_id, %method, rule = %allowed_by, "signed for a delegated wallet");
-        Ok(SignResponse {
-            method,
-            data,
-            allowed_by,
-        })
+        let tallies = tallies(&consent.signers);
+        let spend = facts
+            .transaction
+            .as_ref()
+            .map(|tx| tx.value)
+            .filter(|_| is_transaction(&call) && !tallies.is_empty());
+        let response = match spend {
+            // A transaction counts toward every aggregation of the consent: read the window's
+            // sums, judge with this request's value added, record the spend only if it is signed,
+            // in one transaction of the signer's store (concurrent requests one after another).
+            Some(value) => {
+                self.store
+                    .spend_within(&consent.address, &tallies, value, now, |sums| {
+                        facts.aggregations = sums
+                            .iter()
+                            .map(|(id, sum)| (id.clone(), sum.saturating_add(value)))
+                            .collect();
+                        let outcome = decide(&facts);
+                        (outcome.is_ok(), outcome)
+                    })
+                    .await??
+            }
+            None => decide(&facts)?,
+        };
+        tracing::info!(wallet = %consent.wallet_id, method = %response.method, rule = %response.allowed_by, "signed for a delegated wallet");
+        Ok(response)
+    }
+}
+
+/// Whether `call` signs a transaction (`eth_signTransaction`, `eth_sendTransaction`): only those
+/// count toward aggregations.
+fn is_transaction(call: &Call) -> bool {
+    matches!(call, Call::Transaction { .. })
+}
+
+/// The aggregations of every consented signer (a wallet's transactions count toward each, whoever
+/// signed them), once each.
+fn tallies(signers: &[ConsentedSigner]) -> Vec<Tally> {
+    let mut tallies: Vec<Tally> = Vec::new();
+    for aggregation in signers.iter().flat_map(|s| &s.aggregations) {
+        if !tallies.iter().any(|t| t.aggregation_id == aggregation.id) {
+            tallies.push(Tally {
+                aggregation_id: aggregation.id.clone(),
+                window_ms: window_ms(aggregation),
+            });
+        }
+    }
+    tallies
+}
+
+fn window_ms(aggregation: &Aggregation) -> i64 {
+    i64::try_from(aggregation.window.seconds)
+        .unwrap_or(i64::MAX)
+        .saturating_mul(1000)
+}
+
+/// The rule that allows `facts`, or the refusal naming why not.
+fn allowed_by(
+    policies: &[symbolon_protocol::policies::Policy],
+    facts: &RequestFacts,
+) -> Result<String, SignerError> {
+    match evaluate(policies, facts) {
+        Verdict::Allowed { rule } => Ok(rule),
+        Verdict::Denied { rule } => Err(SignerError::new(
+            ServerErrorCode::PolicyViolation,
+            format!("Denied by policy rule \"{rule}\""),
+        )),
+        Verdict::NotAllowed => Err(SignerError::new(
+            ServerErrorCode::PolicyViolation,
+            format!(
+                "No rule of the consented policies allows this {} request{}",
+                facts.method,
+                if facts.needs_explicit_rule {
+                    " (a hash or a transaction-shaped message needs a rule naming its method, not \"*\")"
+                } else {
+                    ""
+                }
+            ),
+        )),
     }
 }
 

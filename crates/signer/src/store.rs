@@ -1,13 +1,17 @@
 //! What the signer remembers, in one SQLite file of its own beside its key: which consents are live
 //! or revoked (a revoked consent stays refused even if its ciphertext is shown again, e.g. from an
-//! old copy of the main server's database) and which signed requests were used (each at most once,
-//! until its deadline). Every change is one conditional statement.
+//! old copy of the main server's database), which signed requests were used (each at most once,
+//! until its deadline) and what each delegated wallet spent per aggregation over the last 72 hours
+//! (the per-day limits). Every change is one conditional statement, or, for a spend, one
+//! `BEGIN IMMEDIATE` transaction that reads the window, lets the policies judge and records.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::str::FromStr;
 
+use ruint::aliases::U256;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Row, Sqlite, SqlitePool, Transaction};
 
 use crate::error::SignerError;
 
@@ -24,7 +28,32 @@ CREATE TABLE IF NOT EXISTS used_requests (
     expires_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS used_requests_expiry ON used_requests (expires_at);
+CREATE TABLE IF NOT EXISTS spends (
+    address TEXT NOT NULL,
+    aggregation_id TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    spent_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS spends_window ON spends (address, aggregation_id, spent_at);
 ";
+
+/// How long a spend is kept: the longest aggregation window (72 hours).
+pub const SPEND_RETENTION_MS: i64 = 72 * 60 * 60 * 1000;
+
+/// The spends of a wallet for an aggregation within a window.
+const WINDOW_SPENDS: &str =
+    "SELECT amount FROM spends WHERE address = ? AND aggregation_id = ? AND spent_at > ?";
+const RECORD_SPEND: &str =
+    "INSERT INTO spends (address, aggregation_id, amount, spent_at) VALUES (?, ?, ?, ?)";
+
+/// An aggregation a spend is summed for: its id and its window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// The aggregation's id.
+    pub aggregation_id: String,
+    /// Its rolling window, in milliseconds.
+    pub window_ms: i64,
+}
 
 /// The signer's state.
 #[derive(Clone)]
@@ -126,12 +155,187 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Forgets used requests past their deadline (they are refused as expired anyway).
+    /// Spends `amount` from `address` (any case) for each of `tallies`, if `judge` allows it, as one
+    /// `BEGIN IMMEDIATE` transaction: concurrent spends of the wallet run one after another, each
+    /// judged on the sums the others left. `judge` gets each aggregation's sum over its window as of
+    /// `now_ms` (without this spend) and says whether to record the spend (`true`) and what to
+    /// answer; refused, nothing is written (ROLLBACK, as on every error).
+    pub async fn spend_within<T>(
+        &self,
+        address: &str,
+        tallies: &[Tally],
+        amount: U256,
+        now_ms: i64,
+        judge: impl FnOnce(&BTreeMap<String, U256>) -> (bool, T),
+    ) -> Result<T, SignerError> {
+        let address = address.to_ascii_lowercase();
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let sums = match window_sums(&mut tx, &address, tallies, now_ms).await {
+            Ok(sums) => sums,
+            Err(error) => return Err(rolled_back(tx, error).await),
+        };
+        let (record, answer) = judge(&sums);
+        if !record {
+            tx.rollback().await?;
+            return Ok(answer);
+        }
+        for tally in tallies {
+            let recorded = sqlx::query(RECORD_SPEND)
+                .bind(&address)
+                .bind(&tally.aggregation_id)
+                .bind(amount.to_string())
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await;
+            if let Err(error) = recorded {
+                return Err(rolled_back(tx, error.into()).await);
+            }
+        }
+        tx.commit().await?;
+        Ok(answer)
+    }
+
+    /// Forgets used requests past their deadline (they are refused as expired anyway) and spends
+    /// older than the longest window.
     pub async fn sweep(&self, now_ms: i64) -> Result<u64, SignerError> {
-        let done = sqlx::query("DELETE FROM used_requests WHERE expires_at < ?")
+        let used = sqlx::query("DELETE FROM used_requests WHERE expires_at < ?")
             .bind(now_ms)
             .execute(&self.pool)
             .await?;
-        Ok(done.rows_affected())
+        let spent = sqlx::query("DELETE FROM spends WHERE spent_at < ?")
+            .bind(now_ms.saturating_sub(SPEND_RETENTION_MS))
+            .execute(&self.pool)
+            .await?;
+        Ok(used.rows_affected() + spent.rows_affected())
+    }
+}
+
+/// Each tally's sum of `address`'s spends within its window as of `now_ms`.
+async fn window_sums(
+    tx: &mut Transaction<'static, Sqlite>,
+    address: &str,
+    tallies: &[Tally],
+    now_ms: i64,
+) -> Result<BTreeMap<String, U256>, SignerError> {
+    let mut sums = BTreeMap::new();
+    for tally in tallies {
+        let rows = sqlx::query(WINDOW_SPENDS)
+            .bind(address)
+            .bind(&tally.aggregation_id)
+            .bind(now_ms.saturating_sub(tally.window_ms))
+            .fetch_all(&mut **tx)
+            .await?;
+        let mut sum = U256::ZERO;
+        for row in rows {
+            let amount: String = row.try_get(0)?;
+            let amount = U256::from_str_radix(&amount, 10).map_err(|e| {
+                SignerError::internal(&std::io::Error::other(format!(
+                    "a stored spend is not a number: {e}"
+                )))
+            })?;
+            sum = sum.saturating_add(amount);
+        }
+        sums.insert(tally.aggregation_id.clone(), sum);
+    }
+    Ok(sums)
+}
+
+/// Rolls `tx` back after `error` (a failed rollback is logged; SQLite also rolls back when the
+/// connection drops it) and gives the error back.
+async fn rolled_back(tx: Transaction<'static, Sqlite>, error: SignerError) -> SignerError {
+    if let Err(rollback) = tx.rollback().await {
+        tracing::warn!(error = %rollback, "signer spend rollback failed");
+    }
+    error
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    async fn file_store() -> (Store, std::path::PathBuf) {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos();
+        let dir = std::env::temp_dir().join(format!(
+            "symbolon-signer-store-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        (Store::open(&dir.join("signer.db")).await.unwrap(), dir)
+    }
+
+    const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+
+    fn day() -> Vec<Tally> {
+        vec![Tally {
+            aggregation_id: "day".into(),
+            window_ms: DAY_MS,
+        }]
+    }
+
+    /// Spends 3 of a budget of 10 (judged on the sum with the spend).
+    async fn spend(store: &Store, address: &str, now_ms: i64) -> bool {
+        let amount = U256::from(3);
+        store
+            .spend_within(address, &day(), amount, now_ms, |sums| {
+                let allowed = sums["day"] + amount <= U256::from(10);
+                (allowed, allowed)
+            })
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn concurrent_spends_are_judged_one_after_another_within_the_window() {
+        let (store, dir) = file_store().await;
+        let now = 1_800_000_000_000;
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..8 {
+            let store = store.clone();
+            tasks.spawn(async move { spend(&store, "0xABCD", now).await });
+        }
+        let mut allowed = 0;
+        while let Some(done) = tasks.join_next().await {
+            allowed += usize::from(done.unwrap());
+        }
+        assert_eq!(allowed, 3, "3 × 3 fit a budget of 10, the fourth does not");
+        // A refused spend wrote nothing; the address is one key in any case.
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM spends WHERE address = '0xabcd'")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(rows, 3);
+        assert!(!spend(&store, "0xabcd", now + 1).await);
+        assert!(spend(&store, "0xother", now).await, "another wallet");
+        // A day later the window is empty again; 72 hours later the sweep forgets them.
+        assert!(spend(&store, "0xabcd", now + DAY_MS).await);
+        store.sweep(now + SPEND_RETENTION_MS + 1).await.unwrap();
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM spends")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(rows, 1, "only the spend of the next day is kept");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn amounts_are_summed_in_256_bits() {
+        let (store, dir) = file_store().await;
+        let big = U256::from(1u8) << 200;
+        for _ in 0..2 {
+            store
+                .spend_within("0xab", &day(), big, 0, |_| (true, ()))
+                .await
+                .unwrap();
+        }
+        let sums = store
+            .spend_within("0xab", &day(), U256::ZERO, 1, |sums| (false, sums.clone()))
+            .await
+            .unwrap();
+        assert_eq!(sums["day"], big + big);
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -46,6 +46,7 @@ migrations! {
     25 "0025_key_quorums",
     26 "0026_webhooks",
     27 "0027_delegations",
+    28 "0028_aggregations",
 }
 
 /// The migrator over [`FILES`]; `below` keeps only versions under it (tests rebuild older schemas).

@@ -3,6 +3,7 @@
 
 pub mod account_details;
 pub mod accounts;
+pub mod aggregations;
 pub mod api_secrets;
 pub mod apps;
 pub mod challenges;

@@ -6,6 +6,7 @@ use symbolon_protocol::delegation::{
     ConsentedSigner, DelegateWalletRequest, DelegateWalletResponse, DelegationTerms,
     DelegationTermsRequest, RevokeDelegationResponse, SessionSignerInput,
 };
+use symbolon_protocol::policies::{Aggregation, referenced_aggregation};
 use symbolon_signer::wire::SealedConsent;
 
 use super::deps::DelegationDeps;
@@ -17,7 +18,7 @@ use crate::error::AppError;
 use crate::identifiers::wallet_address::normalize_wallet_address;
 use crate::random::random_id;
 use crate::signer_client::require;
-use crate::{key_quorums, policies};
+use crate::{aggregations, key_quorums, policies};
 
 /// The refusal of an address that is not one of the caller's embedded wallets.
 pub const NOT_USERS_WALLET: &str = "Address to delegate is not associated with current user.";
@@ -91,12 +92,34 @@ pub async fn terms(
                 ))
             })?;
         let mut policies_of_signer = Vec::with_capacity(input.policy_ids.len());
+        let mut carried: Vec<Aggregation> = Vec::new();
         for policy_id in &input.policy_ids {
             let policy = policies::service::get(&deps.policies, &app.id, policy_id)
                 .await
                 .map_err(|_| {
                     AppError::invalid_data(format!("{policy_id:?} is not a policy of this app"))
                 })?;
+            // The aggregations its `reference` conditions name, sealed with it: the signer sums
+            // by these copies. One that is gone (deleted while the policy was being written)
+            // makes the terms fail rather than a condition silently not hold.
+            let named = policy
+                .rules
+                .iter()
+                .flat_map(|r| &r.conditions)
+                .filter_map(referenced_aggregation);
+            for id in named {
+                if carried.iter().any(|a| a.id == id) {
+                    continue;
+                }
+                let aggregation = aggregations::service::find(&deps.db, &app.id, id)
+                    .await?
+                    .ok_or_else(|| {
+                        AppError::invalid_data(format!(
+                            "Policy {policy_id:?} names aggregation {id:?}, which this app no longer has"
+                        ))
+                    })?;
+                carried.push(aggregation);
+            }
             policies_of_signer.push(policy);
         }
         let public_keys: Vec<String> = quorum
@@ -112,6 +135,7 @@ pub async fn terms(
                 .unwrap_or(u32::try_from(public_keys.len()).unwrap_or(u32::MAX)),
             public_keys,
             policies: policies_of_signer,
+            aggregations: carried,
         });
     }
     Ok(DelegationTerms {

@@ -23,8 +23,8 @@ use crate::state::AppState;
 use crate::web::idempotency::idempotency;
 use crate::web::routes::{Route, Routes};
 use crate::{
-    delegation, key_quorums, mfa, policies, provider_app, server_api, sessions, users, wallet_api,
-    wallets,
+    aggregations, delegation, key_quorums, mfa, policies, provider_app, server_api, sessions,
+    users, wallet_api, wallets,
 };
 
 /// Every capability but the login methods (`methods::METHODS`), each with its route table.
@@ -38,6 +38,7 @@ const CAPABILITIES: &[Routes] = &[
     server_api::routes::ROUTES,
     policies::routes::ROUTES,
     key_quorums::routes::ROUTES,
+    aggregations::routes::ROUTES,
     delegation::routes::ROUTES,
     wallet_api::routes::ROUTES,
 ];

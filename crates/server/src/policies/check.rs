@@ -3,10 +3,14 @@
 //! `DENY`). Each refusal names what is wrong.
 
 use symbolon_protocol::policies::{
-    ConditionOperator, ConditionValue, POLICY_VERSION, PolicyCondition, PolicyRuleInput,
+    AGGREGATION_REFERENCE_PREFIX, ConditionOperator, ConditionValue, POLICY_VERSION,
+    PolicyCondition, PolicyRuleInput, referenced_aggregation,
 };
 
+use crate::aggregations::deps::AggregationDeps;
+use crate::aggregations::service as aggregations;
 use crate::error::AppError;
+use symbolon_signer::policy::calldata::{ArgumentKind, argument_kind, parse_signed};
 use symbolon_signer::policy::parse_number;
 
 /// Most rules in one policy.
@@ -26,8 +30,12 @@ pub const ETHEREUM_METHODS: &[&str] = &[
     "*",
 ];
 
+/// The methods of transactions (the sources that read a transaction apply to these).
+const TRANSACTION_METHODS: &[&str] = &["eth_sendTransaction", "eth_signTransaction", "*"];
+
 /// A source, the fields it has, which of those are numbers, and the methods it can apply to
-/// (`None`: any field, a dotted path).
+/// (`None`: any field, a dotted path; `reference` and `ethereum_calldata` fields are checked on
+/// their own).
 struct Source {
     name: &'static str,
     fields: Option<&'static [&'static str]>,
@@ -40,7 +48,19 @@ const SOURCES: &[Source] = &[
         name: "ethereum_transaction",
         fields: Some(&["to", "value", "chain_id"]),
         numeric: &["value", "chain_id"],
-        methods: &["eth_sendTransaction", "eth_signTransaction", "*"],
+        methods: TRANSACTION_METHODS,
+    },
+    Source {
+        name: "ethereum_calldata",
+        fields: None,
+        numeric: &[],
+        methods: TRANSACTION_METHODS,
+    },
+    Source {
+        name: "reference",
+        fields: None,
+        numeric: &[],
+        methods: TRANSACTION_METHODS,
     },
     Source {
         name: "ethereum_typed_data_domain",
@@ -170,7 +190,10 @@ fn check_condition(rule: &str, method: &str, condition: &PolicyCondition) -> Res
                 fields.join(", ")
             )));
         }
-        None if field.trim().is_empty() || field.split('.').any(str::is_empty) => {
+        // `reference` and `ethereum_calldata` fields are checked below.
+        None if !matches!(source.name, "reference" | "ethereum_calldata")
+            && (field.trim().is_empty() || field.split('.').any(str::is_empty)) =>
+        {
             return Err(refuse(format!(
                 "{}: field must be a dotted path",
                 source.name
@@ -191,13 +214,40 @@ fn check_condition(rule: &str, method: &str, condition: &PolicyCondition) -> Res
             ));
         }
     }
-    let numeric = source.numeric.contains(&field);
+    let compares = match (source.name, source.fields) {
+        ("reference", _) => {
+            if referenced_aggregation(condition).is_none_or(|id| id.contains('.')) {
+                return Err(refuse(format!(
+                    "reference conditions name an aggregation: field must be {AGGREGATION_REFERENCE_PREFIX}{{aggregation id}}"
+                )));
+            }
+            Compares::Number
+        }
+        ("ethereum_calldata", _) => {
+            let abi = condition.abi.as_ref().ok_or_else(|| {
+                refuse("ethereum_calldata conditions need the contract's abi".into())
+            })?;
+            match argument_kind(abi, field).map_err(refuse)? {
+                ArgumentKind::Unsigned => Compares::Number,
+                ArgumentKind::Signed => Compares::Signed,
+                ArgumentKind::Text => Compares::Text,
+            }
+        }
+        (_, Some(_)) if source.numeric.contains(&field) => Compares::Number,
+        (_, Some(_)) => Compares::Text,
+        (_, None) => Compares::Any,
+    };
+    let is_number = |value: &str| match compares {
+        Compares::Signed => parse_signed(value).is_some(),
+        _ => parse_number(value).is_some(),
+    };
+    let numeric = matches!(compares, Compares::Number | Compares::Signed);
     match (condition.operator, &condition.value) {
         (ConditionOperator::InConditionSet, _) => {
             Err(refuse("in_condition_set is not supported yet".into()))
         }
         (ConditionOperator::In, ConditionValue::Many(values)) if !values.is_empty() => {
-            if numeric && values.iter().any(|v| parse_number(v).is_none()) {
+            if numeric && values.iter().any(|v| !is_number(v)) {
                 return Err(refuse(format!("{field} compares numbers")));
             }
             Ok(())
@@ -214,10 +264,10 @@ fn check_condition(rule: &str, method: &str, condition: &PolicyCondition) -> Res
             | ConditionOperator::Lte,
             ConditionValue::One(value),
         ) => {
-            if !numeric && source.fields.is_some() {
+            if compares == Compares::Text {
                 return Err(refuse(format!("{field} is not a number")));
             }
-            if parse_number(value).is_none() {
+            if !is_number(value) {
                 return Err(refuse(format!(
                     "{value:?} is not a number (decimal or 0x hex)"
                 )));
@@ -225,7 +275,7 @@ fn check_condition(rule: &str, method: &str, condition: &PolicyCondition) -> Res
             Ok(())
         }
         (ConditionOperator::Eq, ConditionValue::One(value)) => {
-            if numeric && parse_number(value).is_none() {
+            if numeric && !is_number(value) {
                 return Err(refuse(format!("{field} compares numbers")));
             }
             Ok(())
@@ -239,6 +289,39 @@ fn check_condition(rule: &str, method: &str, condition: &PolicyCondition) -> Res
             Ok(())
         }
     }
+}
+
+/// How a condition's field compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compares {
+    /// An unsigned number.
+    Number,
+    /// A signed number (`intN` calldata arguments).
+    Signed,
+    /// Text.
+    Text,
+    /// Whatever the request holds there (dotted paths): numbers or text.
+    Any,
+}
+
+/// Every `reference` condition of `rules` names an aggregation of `app_id` (checked apart from the
+/// rest, which needs no store).
+pub async fn check_aggregations<'a>(
+    deps: &AggregationDeps,
+    app_id: &str,
+    rules: impl IntoIterator<Item = &'a PolicyRuleInput>,
+) -> Result<(), AppError> {
+    for rule in rules {
+        for id in rule.conditions.iter().filter_map(referenced_aggregation) {
+            if aggregations::find(&deps.db, app_id, id).await?.is_none() {
+                return Err(AppError::invalid_data(format!(
+                    "Rule {:?}: {id:?} is not an aggregation of this app",
+                    rule.name
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -336,6 +419,111 @@ mod tests {
             refusal(&body),
             "Rule \"r\": action_request_body: field must be a dotted path"
         );
+    }
+
+    #[test]
+    fn references_and_calldata_are_checked_like_the_other_sources() {
+        let reference = |method: &str, field: &str, operator: &str, value: serde_json::Value| {
+            rule(
+                method,
+                json!([{ "field_source": "reference", "field": field, "operator": operator, "value": value }]),
+            )
+        };
+        assert!(check_rule(&reference("*", "aggregation.abc", "gt", json!("1"))).is_ok());
+        assert!(
+            check_rule(&reference(
+                "eth_signTransaction",
+                "aggregation.abc",
+                "lte",
+                json!("0x10")
+            ))
+            .is_ok()
+        );
+        for (bad, why) in [
+            (
+                reference("personal_sign", "aggregation.abc", "gt", json!("1")),
+                "reference conditions do not apply to personal_sign",
+            ),
+            (
+                reference("*", "abc", "gt", json!("1")),
+                "reference conditions name an aggregation: field must be aggregation.{aggregation id}",
+            ),
+            (
+                reference("*", "aggregation.", "gt", json!("1")),
+                "reference conditions name an aggregation: field must be aggregation.{aggregation id}",
+            ),
+            (
+                reference("*", "aggregation.abc", "contains", json!("1")),
+                "aggregation.abc is a number: use eq, in, gt, gte, lt or lte",
+            ),
+            (
+                reference("*", "aggregation.abc", "gt", json!("lots")),
+                "\"lots\" is not a number (decimal or 0x hex)",
+            ),
+        ] {
+            assert_eq!(refusal(&bad), format!("Rule \"r\": {why}"));
+        }
+
+        let abi = json!([{ "type": "function", "name": "transfer", "inputs": [
+            { "name": "to", "type": "address" }, { "name": "amount", "type": "uint256" }] }]);
+        let calldata = |field: &str,
+                        operator: &str,
+                        value: serde_json::Value,
+                        abi: serde_json::Value| {
+            rule(
+                "eth_sendTransaction",
+                json!([{ "field_source": "ethereum_calldata", "field": field, "operator": operator, "value": value, "abi": abi }]),
+            )
+        };
+        assert!(check_rule(&calldata("transfer.to", "eq", json!("0xab"), abi.clone())).is_ok());
+        assert!(
+            check_rule(&calldata(
+                "transfer.amount",
+                "lte",
+                json!("1000"),
+                abi.clone()
+            ))
+            .is_ok()
+        );
+        for (bad, why) in [
+            (
+                calldata("transfer.amount", "starts_with", json!("1"), abi.clone()),
+                "transfer.amount is a number: use eq, in, gt, gte, lt or lte".to_string(),
+            ),
+            (
+                calldata("transfer.to", "gt", json!("1"), abi.clone()),
+                "transfer.to is not a number".into(),
+            ),
+            (
+                calldata("transfer.from", "eq", json!("0xab"), abi.clone()),
+                "function \"transfer\" of the abi has no input named \"from\"".into(),
+            ),
+            (
+                calldata("approve.spender", "eq", json!("0xab"), abi.clone()),
+                "the abi has no function \"approve\" (field \"approve.spender\")".into(),
+            ),
+            (
+                calldata("transfer.to", "eq", json!("0xab"), json!("not an abi")),
+                "abi must be a JSON ABI (a list of items)".into(),
+            ),
+        ] {
+            assert_eq!(refusal(&bad), format!("Rule \"r\": {why}"));
+        }
+        let without_abi = rule(
+            "eth_signTransaction",
+            json!([{ "field_source": "ethereum_calldata", "field": "transfer.to", "operator": "eq", "value": "0xab" }]),
+        );
+        assert_eq!(
+            refusal(&without_abi),
+            "Rule \"r\": ethereum_calldata conditions need the contract's abi"
+        );
+        let unparsed = calldata(
+            "transfer.to",
+            "eq",
+            json!("0xab"),
+            json!([{ "type": "function", "name": "transfer", "inputs": "nope" }]),
+        );
+        assert!(refusal(&unparsed).starts_with("Rule \"r\": abi does not parse"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
-//! What the policies read: the store, "now" and the key quorums that own policies. The app secret
-//! is checked by the request layer.
+//! What the policies read: the store, "now", the key quorums that own policies and the
+//! aggregations their `reference` conditions name. The app secret is checked by the request layer.
 
 use axum::extract::FromRef;
 
+use crate::aggregations::deps::AggregationDeps;
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::key_quorums::deps::KeyQuorumDeps;
@@ -17,6 +18,8 @@ pub struct PolicyDeps {
     pub clock: Clock,
     /// The owners of policies.
     pub quorums: KeyQuorumDeps,
+    /// The aggregations conditions name.
+    pub aggregations: AggregationDeps,
 }
 
 impl FromRef<AppState> for PolicyDeps {
@@ -25,6 +28,7 @@ impl FromRef<AppState> for PolicyDeps {
             db: state.db.clone(),
             clock: state.clock.clone(),
             quorums: KeyQuorumDeps::from_ref(state),
+            aggregations: AggregationDeps::from_ref(state),
         }
     }
 }

@@ -8,7 +8,9 @@ use symbolon_protocol::policies::{
     CreatePolicyRequest, POLICY_VERSION, Policy, PolicyRule, PolicyRuleInput, UpdatePolicyRequest,
 };
 
-use super::check::{MAX_RULES, check_name, check_policy_fields, check_rule, check_rules};
+use super::check::{
+    MAX_RULES, check_aggregations, check_name, check_policy_fields, check_rule, check_rules,
+};
 use super::deps::PolicyDeps;
 use crate::db::DbError;
 use crate::db::policies::PolicyRecord;
@@ -34,6 +36,7 @@ pub async fn create(
 ) -> Result<Policy, AppError> {
     check_policy_fields(&request.version, &request.name, &request.chain_type)?;
     check_rules(&request.rules)?;
+    check_aggregations(&deps.aggregations, app_id, &request.rules).await?;
     let owner_id = new_owner(
         deps,
         app_id,
@@ -95,6 +98,7 @@ pub async fn update(
     let new_rules = match &request.rules {
         Some(rules) => {
             check_rules(rules)?;
+            check_aggregations(&deps.aggregations, app_id, rules).await?;
             Some(
                 rules
                     .iter()
@@ -145,6 +149,7 @@ pub async fn add_rule(
     signed: &SignedRequest,
 ) -> Result<PolicyRule, AppError> {
     check_rule(input)?;
+    check_aggregations(&deps.aggregations, app_id, [input]).await?;
     let rule = stored_rule(input)?;
     change(deps, app_id, id, signed, |_, rules| {
         if rules.len() >= MAX_RULES {
@@ -184,6 +189,7 @@ pub async fn update_rule(
     signed: &SignedRequest,
 ) -> Result<PolicyRule, AppError> {
     check_rule(input)?;
+    check_aggregations(&deps.aggregations, app_id, [input]).await?;
     let mut rule = stored_rule(input)?;
     rule.id = rule_id.to_string();
     change(deps, app_id, id, signed, |_, rules| {

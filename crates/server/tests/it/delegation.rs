@@ -33,10 +33,14 @@ backend_tests!(
     only_the_users_own_wallet_with_its_own_key_can_be_delegated,
     a_signer_restart_loses_nothing,
     concurrent_sends_of_one_signed_request_sign_once,
+    a_per_day_limit_counts_every_signed_transaction,
+    concurrent_transactions_never_pass_the_per_day_limit,
+    a_token_transfer_is_signed_for_the_allowed_recipient_only,
 );
 
 const SHOP: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const ONE_ETH: &str = "1000000000000000000";
+const TOKEN: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 /// The signer as `symbolon signer` runs it: its key and state in files of its own, on loopback.
 struct TestSigner {
@@ -181,6 +185,12 @@ async fn post_consent(
 /// A server with a signer, an app with a key quorum and a policy, a user with a wallet (not yet
 /// delegated).
 async fn prepared(backend: Backend) -> Delegated {
+    prepared_with(backend, |_| policy_rules()).await
+}
+
+/// [`prepared`] with the policy's rules from `rules`, which gets the id of an aggregation of the
+/// app (the wallet's transaction values over 24 hours).
+async fn prepared_with(backend: Backend, rules: impl FnOnce(&str) -> Value) -> Delegated {
     let signer = TestSigner::start().await;
     let url = signer.url();
     let t = Arc::new(TestApp::start_with(backend, |c| c.signer_url = Some(url)).await);
@@ -198,11 +208,22 @@ async fn prepared(backend: Backend) -> Delegated {
     )
     .await;
     assert_eq!(quorum.status, StatusCode::OK, "{}", quorum.text);
+    let aggregation = v1_post(
+        &t,
+        &secret,
+        "/v1/aggregations",
+        json!({ "name": "spent today", "method": "eth_signTransaction",
+            "metric": { "field_source": "ethereum_transaction", "field": "value", "function": "sum" },
+            "window": { "type": "rolling", "seconds": 86400 } }),
+    )
+    .await;
+    assert_eq!(aggregation.status, StatusCode::OK, "{}", aggregation.text);
     let policy = v1_post(
         &t,
         &secret,
         "/v1/policies",
-        json!({ "version": "1.0", "name": "Shop", "chain_type": "ethereum", "rules": policy_rules() }),
+        json!({ "version": "1.0", "name": "Shop", "chain_type": "ethereum",
+            "rules": rules(aggregation.body["id"].as_str().unwrap()) }),
     )
     .await;
     assert_eq!(policy.status, StatusCode::OK, "{}", policy.text);
@@ -232,16 +253,22 @@ async fn prepared(backend: Backend) -> Delegated {
 
 /// [`prepared`], then the user delegates the wallet.
 async fn delegated(backend: Backend) -> Delegated {
-    let d = prepared(backend).await;
-    let reply = terms(&d, &d.token, &d.address).await;
-    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
-    let terms: DelegationTerms = serde_json::from_value(reply.body).unwrap();
-    assert_eq!(terms.wallet_id.as_deref(), Some(d.wallet_id.as_str()));
+    let (d, terms) = delegate(prepared(backend).await).await;
     assert_eq!(
         terms.signers[0].policies[0].rules.len(),
         4,
         "the whole policy"
     );
+    d
+}
+
+/// The user delegates the wallet of `d` with the terms the frame gets (returned).
+async fn delegate(d: Delegated) -> (Delegated, DelegationTerms) {
+    let reply = terms(&d, &d.token, &d.address).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    let terms: DelegationTerms = serde_json::from_value(reply.body).unwrap();
+    assert_eq!(terms.wallet_id.as_deref(), Some(d.wallet_id.as_str()));
+    assert_eq!(terms.signers[0].policies[0].id, d.policy_id);
     let consent = consent(
         &d,
         &terms,
@@ -252,7 +279,7 @@ async fn delegated(backend: Backend) -> Delegated {
     let reply = post_consent(&d, &d.token, &consent, &terms.signer_public_key).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     assert_eq!(reply.body["delegated"], true);
-    d
+    (d, terms)
 }
 
 fn rpc_path(wallet_id: &str) -> String {
@@ -297,9 +324,19 @@ fn personal_sign(message: &str) -> Value {
 }
 
 fn sign_transaction(to: &str, value: &str) -> Value {
-    json!({ "method": "eth_signTransaction", "chain_type": "ethereum", "params": { "transaction": {
-        "to": to, "value": value, "chain_id": 50312, "nonce": 0, "gas_limit": 21000,
-        "max_fee_per_gas": "0x3b9aca00", "max_priority_fee_per_gas": "0x1" } } })
+    sign_transaction_with(to, value, 0, None)
+}
+
+/// An `eth_signTransaction` body with `nonce` and, when given, call `data`.
+fn sign_transaction_with(to: &str, value: &str, nonce: u64, data: Option<&str>) -> Value {
+    let mut body = json!({ "method": "eth_signTransaction", "chain_type": "ethereum", "params": { "transaction": {
+        "to": to, "value": value, "chain_id": 50312, "nonce": nonce, "gas_limit": 21000,
+        "max_fee_per_gas": "0x3b9aca00", "max_priority_fee_per_gas": "0x1" } } });
+    if let Some(data) = data {
+        body["params"]["transaction"]["data"] = json!(data);
+        body["params"]["transaction"]["gas_limit"] = json!(100_000);
+    }
+    body
 }
 
 async fn a_delegated_wallet_signs_what_the_policy_allows_for_the_consented_key_only(
@@ -916,4 +953,178 @@ async fn concurrent_sends_of_one_signed_request_sign_once(backend: Backend) {
             .filter(|r| r.status != StatusCode::OK)
             .all(|r| r.body["code"] == "invalid_credentials")
     );
+}
+
+/// Pay the shop, but at most 1 ETH over 24 hours (the aggregation `id`), as the vendor writes it.
+fn per_day_rules(id: &str) -> Value {
+    json!([
+        { "name": "pay the shop", "method": "eth_signTransaction", "action": "ALLOW", "conditions": [
+            { "field_source": "ethereum_transaction", "field": "to", "operator": "eq", "value": SHOP } ] },
+        { "name": "at most 1 ETH a day", "method": "*", "action": "DENY", "conditions": [
+            { "field_source": "reference", "field": format!("aggregation.{id}"), "operator": "gt", "value": ONE_ETH } ] },
+        { "name": "sign-in messages", "method": "personal_sign", "action": "ALLOW", "conditions": [] },
+    ])
+}
+
+const POINT_FOUR_ETH: &str = "400000000000000000";
+const POINT_THREE_ETH: &str = "300000000000000000";
+
+async fn a_per_day_limit_counts_every_signed_transaction(backend: Backend) {
+    let mut aggregation_id = String::new();
+    let d = prepared_with(backend, |id| {
+        aggregation_id = id.to_string();
+        per_day_rules(id)
+    })
+    .await;
+    let (d, terms) = delegate(d).await;
+    assert_eq!(
+        terms.signers[0]
+            .aggregations
+            .iter()
+            .map(|a| a.id.as_str())
+            .collect::<Vec<_>>(),
+        [aggregation_id.as_str()],
+        "the aggregation is sealed with the policy"
+    );
+    assert_eq!(terms.signers[0].aggregations[0].window.seconds, 86_400);
+    let path = rpc_path(&d.wallet_id);
+    let expiry = in_minutes(10);
+    for nonce in 0..2 {
+        let body = sign_transaction_with(SHOP, POINT_FOUR_ETH, nonce, None);
+        let signed = signed_rpc(&d, &path, &body, &[&d.app_key], Some(&expiry)).await;
+        assert_eq!(signed.status, StatusCode::OK, "{}", signed.text);
+    }
+    // Messages never touch the ledger (the DENY on the sum does not hold for them).
+    let message = signed_rpc(
+        &d,
+        &path,
+        &personal_sign("Sign in to the shop"),
+        &[&d.app_key],
+        Some(&expiry),
+    )
+    .await;
+    assert_eq!(message.status, StatusCode::OK, "{}", message.text);
+    // 0.8 ETH spent: the third 0.4 ETH would make 1.2.
+    let third = sign_transaction_with(SHOP, POINT_FOUR_ETH, 2, None);
+    let refused = signed_rpc(&d, &path, &third, &[&d.app_key], Some(&expiry)).await;
+    refused.assert_error(403, "policy_violation");
+    assert!(
+        refused.text.contains("at most 1 ETH a day"),
+        "{}",
+        refused.text
+    );
+    // A refused request spent nothing: 0.2 ETH still fits (0.8 + 0.2 = 1).
+    let rest = sign_transaction_with(SHOP, "200000000000000000", 3, None);
+    let fits = signed_rpc(&d, &path, &rest, &[&d.app_key], Some(&expiry)).await;
+    assert_eq!(fits.status, StatusCode::OK, "{}", fits.text);
+    let over = sign_transaction_with(SHOP, "1", 4, None);
+    signed_rpc(&d, &path, &over, &[&d.app_key], Some(&expiry))
+        .await
+        .assert_error(403, "policy_violation");
+
+    // The aggregation cannot go while the policy names it.
+    let delete = v1(
+        &d.t,
+        Method::DELETE,
+        &format!("/v1/aggregations/{aggregation_id}"),
+        &d.t.app_id,
+        &d.secret,
+    )
+    .send()
+    .await;
+    delete.assert_error(400, "invalid_data");
+}
+
+async fn concurrent_transactions_never_pass_the_per_day_limit(backend: Backend) {
+    let d = prepared_with(backend, per_day_rules).await;
+    let (d, _) = delegate(d).await;
+    let path = rpc_path(&d.wallet_id);
+    let expiry = in_minutes(10);
+    // Eight transactions of 0.3 ETH, each signed on its own (nonces differ), sent at once.
+    let requests: Vec<(Value, String)> = (0..8)
+        .map(|nonce| {
+            let body = sign_transaction_with(SHOP, POINT_THREE_ETH, nonce, None);
+            let signature = sign(&d.app_key, "POST", &path, &body, &d.t.app_id, Some(&expiry));
+            (body, signature)
+        })
+        .collect();
+    let (app_id, secret) = (d.t.app_id.clone(), d.secret.clone());
+    let replies = at_once(&d.t, 8, move |t, i| {
+        let (body, signature) = &requests[i];
+        v1(t, Method::POST, &path, &app_id, &secret)
+            .json(body.clone())
+            .header("privy-authorization-signature", signature)
+            .header("privy-request-expiry", &expiry)
+    })
+    .await;
+    let signed = replies
+        .iter()
+        .filter(|r| r.status == StatusCode::OK)
+        .count();
+    assert_eq!(signed, 3, "0.9 ETH fits 1 ETH, a fourth 0.3 does not");
+    for refused in replies.iter().filter(|r| r.status != StatusCode::OK) {
+        refused.assert_error(403, "policy_violation");
+        assert!(
+            refused.text.contains("at most 1 ETH a day"),
+            "{}",
+            refused.text
+        );
+    }
+}
+
+/// ERC-20 `transfer(address,uint256)` calldata.
+fn erc20_transfer(to: &str, amount: u64) -> String {
+    let mut data = decode_hex("0xa9059cbb").unwrap();
+    data.extend([0u8; 12]);
+    data.extend(decode_hex(to).unwrap());
+    data.extend([0u8; 24]);
+    data.extend(amount.to_be_bytes());
+    encode_hex(&data)
+}
+
+async fn a_token_transfer_is_signed_for_the_allowed_recipient_only(backend: Backend) {
+    let abi = json!([
+        { "type": "function", "name": "transfer", "stateMutability": "nonpayable",
+          "inputs": [{ "name": "to", "type": "address" }, { "name": "amount", "type": "uint256" }],
+          "outputs": [{ "name": "", "type": "bool" }] },
+    ]);
+    let rules = json!([
+        { "name": "pay the shop in tokens", "method": "eth_signTransaction", "action": "ALLOW", "conditions": [
+            { "field_source": "ethereum_transaction", "field": "to", "operator": "eq", "value": TOKEN },
+            { "field_source": "ethereum_calldata", "field": "transfer.to", "operator": "eq", "value": SHOP, "abi": abi },
+            { "field_source": "ethereum_calldata", "field": "transfer.amount", "operator": "lte", "value": "1000000", "abi": abi } ] },
+    ]);
+    let d = prepared_with(backend, |_| rules).await;
+    let (d, _) = delegate(d).await;
+    let path = rpc_path(&d.wallet_id);
+    let expiry = in_minutes(10);
+    let to_shop = sign_transaction_with(TOKEN, "0x0", 0, Some(&erc20_transfer(SHOP, 1_000_000)));
+    let ok = signed_rpc(&d, &path, &to_shop, &[&d.app_key], Some(&expiry)).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    for (body, what) in [
+        (
+            sign_transaction_with(
+                TOKEN,
+                "0x0",
+                1,
+                Some(&erc20_transfer(
+                    "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                    1,
+                )),
+            ),
+            "another recipient",
+        ),
+        (
+            sign_transaction_with(TOKEN, "0x0", 2, Some(&erc20_transfer(SHOP, 1_000_001))),
+            "more than the amount",
+        ),
+        (
+            sign_transaction_with(TOKEN, "0x0", 3, Some("0xa9059cbb00")),
+            "calldata that does not decode",
+        ),
+    ] {
+        let refused = signed_rpc(&d, &path, &body, &[&d.app_key], Some(&expiry)).await;
+        refused.assert_error(403, "policy_violation");
+        assert!(refused.text.contains("No rule"), "{what}: {}", refused.text);
+    }
 }

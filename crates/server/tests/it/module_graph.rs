@@ -13,6 +13,7 @@ const EDGE: &[&str] = &["cli", "http", "serve"];
 /// What users and host apps do, each with its routes and rules.
 const CAPABILITIES: &[&str] = &[
     "accounts",
+    "aggregations",
     "delegation",
     "key_quorums",
     "methods",

@@ -24,6 +24,9 @@ backend_tests!(
     concurrent_rule_changes_lose_nothing,
     an_owned_policy_changes_only_with_its_owners_signatures,
     key_quorums_need_their_threshold_of_signatures_and_outlive_nothing_they_own,
+    aggregations_are_created_read_and_deleted_per_app_and_outlive_no_policy,
+    aggregation_and_reference_refusals_name_what_is_wrong_and_store_nothing,
+    calldata_conditions_need_an_abi_whose_function_has_the_field,
 );
 
 const SHOP: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -594,4 +597,327 @@ async fn key_quorums_need_their_threshold_of_signatures_and_outlive_nothing_they
     call(&t, Method::GET, &path, &secret_key, None)
         .await
         .assert_error(404, "not_found");
+}
+
+fn day_aggregation() -> Value {
+    json!({
+        "name": "spent today", "method": "eth_signTransaction",
+        "metric": { "field_source": "ethereum_transaction", "field": "value", "function": "sum" },
+        "window": { "type": "rolling", "seconds": 86400 },
+    })
+}
+
+/// A DENY over the aggregation `id`'s sum.
+fn per_day_cap(id: &str) -> Value {
+    json!({
+        "name": "at most 1 ETH a day", "method": "*", "action": "DENY",
+        "conditions": [{ "field_source": "reference", "field": format!("aggregation.{id}"), "operator": "gt", "value": "1000000000000000000" }],
+    })
+}
+
+async fn aggregations_are_created_read_and_deleted_per_app_and_outlive_no_policy(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let before = t.state.clock.now() * 1000;
+    let created = call(
+        &t,
+        Method::POST,
+        "/v1/aggregations",
+        &key,
+        Some(day_aggregation()),
+    )
+    .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let aggregation = created.body.clone();
+    let id = aggregation["id"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 24);
+    assert!(
+        aggregation["created_at"].as_i64().unwrap() >= before,
+        "milliseconds"
+    );
+    assert_eq!(aggregation["method"], "eth_signTransaction");
+    assert_eq!(
+        aggregation["metric"],
+        json!({ "field_source": "ethereum_transaction", "field": "value", "function": "sum" })
+    );
+    assert_eq!(
+        aggregation["window"],
+        json!({ "type": "rolling", "seconds": 86400 })
+    );
+    assert_eq!(aggregation["owner_id"], Value::Null);
+    let path = format!("/v1/aggregations/{id}");
+    assert_eq!(
+        call(&t, Method::GET, &path, &key, None).await.body,
+        aggregation
+    );
+    // Another app's back end sees nothing of it, and cannot name it in a policy.
+    let other = t.create_app(false).await;
+    let other_key = secret(&t, &other).await;
+    v1(&t, Method::GET, &path, &other, &other_key)
+        .send()
+        .await
+        .assert_error(404, "not_found");
+    let body = json!({ "version": "1.0", "name": "Other", "chain_type": "ethereum", "rules": [per_day_cap(&id)] });
+    let foreign = v1(&t, Method::POST, "/v1/policies", &other, &other_key)
+        .json(body)
+        .send()
+        .await;
+    foreign.assert_error(400, "invalid_data");
+    assert_eq!(
+        foreign.body["error"],
+        format!("Rule \"at most 1 ETH a day\": \"{id}\" is not an aggregation of this app")
+    );
+
+    // A policy names it: it stays until no policy does.
+    let policy = create(&t, &key, json!([allow_shop(), per_day_cap(&id)])).await;
+    assert_eq!(policy.status, StatusCode::OK, "{}", policy.text);
+    assert_eq!(
+        policy.body["rules"][1]["conditions"][0]["field"],
+        format!("aggregation.{id}")
+    );
+    let refused = call(&t, Method::DELETE, &path, &key, None).await;
+    refused.assert_error(400, "invalid_data");
+    assert_eq!(
+        refused.body["error"],
+        "A policy names this aggregation (aggregation.{id}); remove those conditions first"
+    );
+    let policy_path = format!("/v1/policies/{}", policy.body["id"].as_str().unwrap());
+    // Also through a rule added later.
+    let replaced = call(
+        &t,
+        Method::PATCH,
+        &policy_path,
+        &key,
+        Some(json!({ "rules": [allow_shop()] })),
+    )
+    .await;
+    assert_eq!(replaced.status, StatusCode::OK, "{}", replaced.text);
+    let added = call(
+        &t,
+        Method::POST,
+        &format!("{policy_path}/rules"),
+        &key,
+        Some(per_day_cap(&id)),
+    )
+    .await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text);
+    call(&t, Method::DELETE, &path, &key, None)
+        .await
+        .assert_error(400, "invalid_data");
+    call(&t, Method::DELETE, &policy_path, &key, None).await;
+    assert_eq!(
+        call(&t, Method::DELETE, &path, &key, None).await.body,
+        json!({ "success": true })
+    );
+    call(&t, Method::GET, &path, &key, None)
+        .await
+        .assert_error(404, "not_found");
+    call(&t, Method::DELETE, &path, &key, None)
+        .await
+        .assert_error(404, "not_found");
+    // Gone, it can no longer be named.
+    let late = create(&t, &key, json!([per_day_cap(&id)])).await;
+    late.assert_error(400, "invalid_data");
+}
+
+async fn aggregation_and_reference_refusals_name_what_is_wrong_and_store_nothing(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let with = |pointer: &str, value: Value| {
+        let mut body = day_aggregation();
+        *body.pointer_mut(pointer).unwrap() = value;
+        body
+    };
+    let extra = |field: &str, value: Value| {
+        let mut body = day_aggregation();
+        body[field] = value;
+        body
+    };
+    for (body, message) in [
+        (
+            with("/method", json!("eth_signUserOperation")),
+            "method \"eth_signUserOperation\" is not supported: aggregations count transactions (eth_signTransaction, which here covers eth_sendTransaction too)",
+        ),
+        (
+            with("/method", json!("personal_sign")),
+            "method \"personal_sign\" is not supported: aggregations count transactions (eth_signTransaction, which here covers eth_sendTransaction too)",
+        ),
+        (
+            with("/metric/field", json!("gas")),
+            "metric ethereum_transaction.gas is not supported: the metric is ethereum_transaction.value (wei)",
+        ),
+        (
+            with("/metric/field_source", json!("ethereum_calldata")),
+            "metric ethereum_calldata.value is not supported: the metric is ethereum_transaction.value (wei)",
+        ),
+        (
+            with("/metric/function", json!("max")),
+            "metric function \"max\" is not supported: it is sum",
+        ),
+        (
+            with("/window/type", json!("tumbling")),
+            "window type \"tumbling\" is not supported: it is rolling",
+        ),
+        (
+            with("/window/seconds", json!(3599)),
+            "window.seconds must be 3600 to 259200 (1 to 72 hours)",
+        ),
+        (
+            with("/window/seconds", json!(259_201)),
+            "window.seconds must be 3600 to 259200 (1 to 72 hours)",
+        ),
+        (with("/name", json!("")), "name must be 1 to 50 characters"),
+        (
+            extra(
+                "conditions",
+                json!([{ "field_source": "ethereum_transaction", "field": "to", "operator": "eq", "value": SHOP }]),
+            ),
+            "conditions on aggregations are not supported yet: every transaction of the wallet counts",
+        ),
+        (
+            extra(
+                "group_by",
+                json!([{ "field_source": "ethereum_transaction", "field": "to" }]),
+            ),
+            "group_by is not supported yet",
+        ),
+        (
+            extra("owner_id", json!("quorum")),
+            "Owners of aggregations are not supported yet",
+        ),
+        (
+            extra("owner", json!({ "public_key": "abc" })),
+            "Owners of aggregations are not supported yet",
+        ),
+    ] {
+        let reply = call(&t, Method::POST, "/v1/aggregations", &key, Some(body)).await;
+        reply.assert_error(400, "invalid_data");
+        assert_eq!(reply.body["error"], message);
+    }
+    let empty_lists = extra("conditions", json!([]));
+    let ok = call(
+        &t,
+        Method::POST,
+        "/v1/aggregations",
+        &key,
+        Some(empty_lists),
+    )
+    .await;
+    assert_eq!(
+        ok.status,
+        StatusCode::OK,
+        "empty lists are none: {}",
+        ok.text
+    );
+    let id = ok.body["id"].as_str().unwrap().to_string();
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM aggregations")
+        .fetch_one(t.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(count, 1, "only the good one stored");
+
+    // References: an aggregation of the app, numbers only, in transaction rules.
+    let rule = |method: &str, field: String, operator: &str, value: &str| {
+        json!({ "name": "r", "method": method, "action": "DENY", "conditions": [
+            { "field_source": "reference", "field": field, "operator": operator, "value": value }] })
+    };
+    for (rule, message) in [
+        (
+            rule("*", "aggregation.nosuchaggregation".into(), "gt", "1"),
+            "Rule \"r\": \"nosuchaggregation\" is not an aggregation of this app".to_string(),
+        ),
+        (
+            rule("personal_sign", format!("aggregation.{id}"), "gt", "1"),
+            "Rule \"r\": reference conditions do not apply to personal_sign".into(),
+        ),
+        (
+            rule("*", format!("aggregation.{id}"), "starts_with", "1"),
+            format!("Rule \"r\": aggregation.{id} is a number: use eq, in, gt, gte, lt or lte"),
+        ),
+        (
+            rule("*", format!("aggregation.{id}"), "gt", "1 ETH"),
+            "Rule \"r\": \"1 ETH\" is not a number (decimal or 0x hex)".into(),
+        ),
+        (
+            rule("*", id.clone(), "gt", "1"),
+            "Rule \"r\": reference conditions name an aggregation: field must be aggregation.{aggregation id}".into(),
+        ),
+    ] {
+        let reply = create(&t, &key, json!([rule])).await;
+        reply.assert_error(400, "invalid_data");
+        assert_eq!(reply.body["error"], message);
+    }
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM policies")
+        .fetch_one(t.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(count, 0, "no policy stored");
+}
+
+async fn calldata_conditions_need_an_abi_whose_function_has_the_field(backend: Backend) {
+    let t = TestApp::start(backend).await;
+    let key = secret(&t, &t.app_id).await;
+    let abi = json!([{ "type": "function", "name": "transfer", "stateMutability": "nonpayable",
+        "inputs": [{ "name": "to", "type": "address" }, { "name": "amount", "type": "uint256" }],
+        "outputs": [{ "name": "", "type": "bool" }] }]);
+    let rule = |field: &str, operator: &str, value: &str, abi: Value| {
+        json!({ "name": "tokens", "method": "eth_sendTransaction", "action": "ALLOW", "conditions": [
+            { "field_source": "ethereum_calldata", "field": field, "operator": operator, "value": value, "abi": abi }] })
+    };
+    let ok = create(
+        &t,
+        &key,
+        json!([
+            rule("transfer.to", "eq", SHOP, abi.clone()),
+            rule("transfer.amount", "lte", "1000", abi.clone())
+        ]),
+    )
+    .await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    assert_eq!(
+        ok.body["rules"][0]["conditions"][0]["abi"], abi,
+        "kept whole"
+    );
+    for (rule, message) in [
+        (
+            rule("transfer.recipient", "eq", SHOP, abi.clone()),
+            "function \"transfer\" of the abi has no input named \"recipient\"",
+        ),
+        (
+            rule("approve.spender", "eq", SHOP, abi.clone()),
+            "the abi has no function \"approve\" (field \"approve.spender\")",
+        ),
+        (
+            rule("transfer.amount", "eq", "lots", abi.clone()),
+            "transfer.amount compares numbers",
+        ),
+        (
+            rule("transfer.to", "eq", SHOP, json!({ "not": "an abi" })),
+            "abi must be a JSON ABI (a list of items)",
+        ),
+    ] {
+        let reply = create(&t, &key, json!([rule])).await;
+        reply.assert_error(400, "invalid_data");
+        assert_eq!(reply.body["error"], format!("Rule \"tokens\": {message}"));
+    }
+    let garbled = create(
+        &t,
+        &key,
+        json!([rule(
+            "transfer.to",
+            "eq",
+            SHOP,
+            json!([{ "type": "function", "name": "transfer", "inputs": 7 }])
+        )]),
+    )
+    .await;
+    garbled.assert_error(400, "invalid_data");
+    assert!(
+        garbled.body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("Rule \"tokens\": abi does not parse"),
+        "{}",
+        garbled.text
+    );
 }

@@ -2,13 +2,17 @@
 //! all hold apply; a `DENY` that applies wins; without an `ALLOW` that applies the request is
 //! refused (default deny). A condition whose field the request lacks does not hold.
 
+use std::collections::BTreeMap;
 use std::str::FromStr;
 
 use ruint::aliases::U256;
 use serde_json::Value;
 use symbolon_protocol::policies::{
-    ConditionOperator, ConditionValue, Policy, PolicyAction, PolicyCondition, PolicyRule,
+    AGGREGATION_REFERENCE_PREFIX, ConditionOperator, ConditionValue, Policy, PolicyAction,
+    PolicyCondition, PolicyRule,
 };
+
+use super::calldata::{Argument, argument, parse_signed, signed_order};
 
 /// What a wallet request says, as the conditions read it.
 #[derive(Debug, Clone, Default)]
@@ -30,6 +34,10 @@ pub struct RequestFacts {
     /// Only a rule naming the method itself may allow it, not one for `*`: blind hashes and
     /// messages whose bytes parse as a transaction (signing them could sign a transaction).
     pub needs_explicit_rule: bool,
+    /// For a transaction: each consented aggregation's value (`reference` conditions,
+    /// `aggregation.{id}`) by id — the wallet's sum over the window, this request included. Empty
+    /// for other methods: their `reference` conditions do not hold.
+    pub aggregations: BTreeMap<String, U256>,
 }
 
 /// An Ethereum transaction's fields the conditions read.
@@ -41,6 +49,8 @@ pub struct TransactionFacts {
     pub value: U256,
     /// The chain.
     pub chain_id: u64,
+    /// The call data (`ethereum_calldata` conditions decode it).
+    pub data: Vec<u8>,
 }
 
 /// The outcome.
@@ -92,6 +102,8 @@ fn rule_applies(rule: &PolicyRule, facts: &RequestFacts) -> bool {
 enum Field {
     Text(String),
     Number(U256),
+    /// Two's complement (`intN` calldata arguments).
+    Signed(U256),
 }
 
 fn condition_holds(condition: &PolicyCondition, facts: &RequestFacts) -> bool {
@@ -152,8 +164,43 @@ fn field_of(condition: &PolicyCondition, facts: &RequestFacts) -> Option<Field> 
             .ok()
             .map(|now| Field::Number(U256::from(now))),
         "action_request_body" => json_field(path(&facts.body, field)?),
+        "reference" => {
+            let id = field.strip_prefix(AGGREGATION_REFERENCE_PREFIX)?;
+            facts.aggregations.get(id).copied().map(Field::Number)
+        }
+        "ethereum_calldata" => {
+            let tx = facts.transaction.as_ref()?;
+            Some(match argument(condition.abi.as_ref()?, field, &tx.data)? {
+                Argument::Unsigned(number) => Field::Number(number),
+                Argument::Signed(number) => Field::Signed(number),
+                Argument::Text(text) => Field::Text(text),
+            })
+        }
         _ => None,
     }
+}
+
+/// The aggregations `policies` name in `reference` conditions that `carried` lacks (a consent
+/// whose copies do not match: the signer then refuses rather than let such a condition fail).
+pub fn missing_aggregations<'a>(
+    policies: &'a [Policy],
+    carried: &[symbolon_protocol::policies::Aggregation],
+) -> Vec<&'a str> {
+    let mut missing: Vec<&str> = policies
+        .iter()
+        .flat_map(|p| &p.rules)
+        .flat_map(|r| &r.conditions)
+        .filter(|c| c.field_source == "reference")
+        .map(|c| {
+            c.field
+                .strip_prefix(AGGREGATION_REFERENCE_PREFIX)
+                .unwrap_or(&c.field)
+        })
+        .filter(|id| !carried.iter().any(|a| a.id == *id))
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    missing
 }
 
 /// `a.b.c` inside `value`.
@@ -190,6 +237,20 @@ fn is_address(text: &str) -> bool {
 
 fn compare(operator: ConditionOperator, field: &Field, value: &str) -> bool {
     match field {
+        Field::Signed(number) => {
+            let Some(wanted) = parse_signed(value) else {
+                return false;
+            };
+            let (number, wanted) = (signed_order(*number), signed_order(wanted));
+            match operator {
+                ConditionOperator::Eq | ConditionOperator::In => number == wanted,
+                ConditionOperator::Gt => number > wanted,
+                ConditionOperator::Gte => number >= wanted,
+                ConditionOperator::Lt => number < wanted,
+                ConditionOperator::Lte => number <= wanted,
+                _ => false,
+            }
+        }
         Field::Number(number) => {
             // A field that is a number compares as one; a value that is not a number matches nothing.
             let Some(wanted) = parse_number(value) else {
@@ -262,6 +323,7 @@ mod tests {
                 to: Some(to.into()),
                 value: parse_number(value).unwrap(),
                 chain_id,
+                data: Vec::new(),
             }),
             now: 1_800_000_000,
             ..RequestFacts::default()
@@ -471,6 +533,202 @@ mod tests {
                 rule: "sign raw".into()
             }
         );
+    }
+
+    const ONE_ETH: &str = "1000000000000000000";
+    const OTHER: &str = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+
+    fn sign_tx(to: &str, value: &str, data: Vec<u8>) -> RequestFacts {
+        let mut facts = send(to, value, 1);
+        facts.method = "eth_signTransaction".into();
+        facts.transaction.as_mut().unwrap().data = data;
+        facts
+    }
+
+    #[test]
+    fn a_reference_condition_compares_the_aggregations_sum_this_request_included() {
+        let rules = policy(json!([
+            { "id": "1", "name": "pay the shop", "method": "eth_signTransaction", "action": "ALLOW", "conditions": [
+                { "field_source": "ethereum_transaction", "field": "to", "operator": "eq", "value": SHOP } ]},
+            { "id": "2", "name": "at most 1 ETH a day", "method": "*", "action": "DENY", "conditions": [
+                { "field_source": "reference", "field": "aggregation.day", "operator": "gt", "value": ONE_ETH } ]},
+            { "id": "3", "name": "sign-ins", "method": "personal_sign", "action": "ALLOW", "conditions": [] },
+        ]));
+        let verdict = |facts: &RequestFacts| evaluate(std::slice::from_ref(&rules), facts);
+        let spent = |sum: &str| {
+            let mut facts = sign_tx(SHOP, "1", Vec::new());
+            facts
+                .aggregations
+                .insert("day".into(), parse_number(sum).unwrap());
+            facts
+        };
+        let allowed = Verdict::Allowed {
+            rule: "pay the shop".into(),
+        };
+        let denied = Verdict::Denied {
+            rule: "at most 1 ETH a day".into(),
+        };
+        assert_eq!(verdict(&spent("0")), allowed);
+        assert_eq!(verdict(&spent(ONE_ETH)), allowed, "exactly the limit");
+        assert_eq!(verdict(&spent("1000000000000000001")), denied);
+        assert_eq!(
+            verdict(&spent(
+                "0x8000000000000000000000000000000000000000000000000000000000000000"
+            )),
+            denied,
+            "a sum past 128 bits"
+        );
+        // Another aggregation's value is not this one's.
+        let mut other = sign_tx(SHOP, "1", Vec::new());
+        other
+            .aggregations
+            .insert("week".into(), parse_number("5000000000000000000").unwrap());
+        assert_eq!(verdict(&other), allowed);
+        // A message is no transaction: it has no aggregation value, so the DENY does not hold.
+        let message = RequestFacts {
+            method: "personal_sign".into(),
+            message: Some(b"Sign in".to_vec()),
+            ..RequestFacts::default()
+        };
+        assert_eq!(
+            verdict(&message),
+            Verdict::Allowed {
+                rule: "sign-ins".into()
+            }
+        );
+
+        // An ALLOW within the budget: default deny beyond it.
+        let within = policy(json!([
+            { "id": "1", "name": "within the day's budget", "method": "eth_signTransaction", "action": "ALLOW", "conditions": [
+                { "field_source": "reference", "field": "aggregation.day", "operator": "lte", "value": ONE_ETH } ]},
+        ]));
+        let verdict = |facts: &RequestFacts| evaluate(std::slice::from_ref(&within), facts);
+        assert_eq!(
+            verdict(&spent(ONE_ETH)),
+            Verdict::Allowed {
+                rule: "within the day's budget".into()
+            }
+        );
+        assert_eq!(verdict(&spent("1000000000000000001")), Verdict::NotAllowed);
+
+        // Which aggregations the policies name that a consent does not carry.
+        let carried = |ids: &[&str]| -> Vec<symbolon_protocol::policies::Aggregation> {
+            ids.iter()
+                .map(|id| {
+                    serde_json::from_value(json!({
+                        "id": id, "created_at": 0, "name": "n", "method": "eth_signTransaction",
+                        "metric": { "field_source": "ethereum_transaction", "field": "value", "function": "sum" },
+                        "window": { "type": "rolling", "seconds": 86400 }, "owner_id": null,
+                    }))
+                    .unwrap()
+                })
+                .collect()
+        };
+        let both = [rules.clone(), within.clone()];
+        assert!(missing_aggregations(&both, &carried(&["day"])).is_empty());
+        assert_eq!(missing_aggregations(&both, &carried(&["week"])), ["day"]);
+    }
+
+    /// `transfer(address,uint256)` calldata (selector 0xa9059cbb).
+    fn transfer(to: &str, amount: u64) -> Vec<u8> {
+        let mut data = vec![0xa9, 0x05, 0x9c, 0xbb];
+        data.extend([0u8; 12]);
+        data.extend(symbolon_wallet_core::decode_hex(to).unwrap());
+        data.extend([0u8; 24]);
+        data.extend(amount.to_be_bytes());
+        data
+    }
+
+    #[test]
+    fn a_calldata_condition_reads_an_argument_of_the_abis_function() {
+        let abi = super::super::calldata::tests::erc20();
+        const TOKEN: &str = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+        let rules = policy(json!([
+            { "id": "1", "name": "pay the shop in tokens", "method": "eth_signTransaction", "action": "ALLOW", "conditions": [
+                { "field_source": "ethereum_transaction", "field": "to", "operator": "eq", "value": TOKEN },
+                { "field_source": "ethereum_calldata", "field": "transfer.to", "operator": "eq", "value": SHOP, "abi": abi },
+                { "field_source": "ethereum_calldata", "field": "transfer.amount", "operator": "lte", "value": "1000", "abi": abi },
+            ]},
+        ]));
+        let verdict =
+            |data: Vec<u8>| evaluate(std::slice::from_ref(&rules), &sign_tx(TOKEN, "0", data));
+        let allowed = Verdict::Allowed {
+            rule: "pay the shop in tokens".into(),
+        };
+        assert_eq!(verdict(transfer(SHOP, 1000)), allowed);
+        assert_eq!(
+            verdict(transfer(&SHOP.to_lowercase(), 7)),
+            allowed,
+            "addresses in any case"
+        );
+        assert_eq!(
+            verdict(transfer(SHOP, 1001)),
+            Verdict::NotAllowed,
+            "over the amount"
+        );
+        assert_eq!(
+            verdict(transfer(OTHER, 1)),
+            Verdict::NotAllowed,
+            "another recipient"
+        );
+        // approve(address,uint256) (0x095ea7b3): another function, same argument layout.
+        let mut approve = transfer(SHOP, 1);
+        approve[..4].copy_from_slice(&[0x09, 0x5e, 0xa7, 0xb3]);
+        assert_eq!(verdict(approve), Verdict::NotAllowed, "another function");
+        // Garbage: cut short, only a selector, nothing, not a call at all.
+        let short = transfer(SHOP, 1)[..40].to_vec();
+        for garbage in [
+            short,
+            vec![0xa9, 0x05, 0x9c, 0xbb],
+            Vec::new(),
+            b"hello".to_vec(),
+        ] {
+            assert_eq!(verdict(garbage), Verdict::NotAllowed);
+        }
+
+        // A DENY on calldata that does not decode does not hold (write limits as ALLOW rules).
+        let deny = policy(json!([
+            { "id": "1", "name": "anything", "method": "*", "action": "ALLOW", "conditions": [] },
+            { "id": "2", "name": "no transfers to others", "method": "*", "action": "DENY", "conditions": [
+                { "field_source": "ethereum_calldata", "field": "transfer.to", "operator": "in", "value": [OTHER], "abi": abi },
+            ]},
+        ]));
+        let verdict =
+            |data: Vec<u8>| evaluate(std::slice::from_ref(&deny), &sign_tx(TOKEN, "0", data));
+        assert_eq!(
+            verdict(transfer(OTHER, 1)),
+            Verdict::Denied {
+                rule: "no transfers to others".into()
+            }
+        );
+        assert_eq!(
+            verdict(transfer(SHOP, 1)),
+            Verdict::Allowed {
+                rule: "anything".into()
+            }
+        );
+
+        // Signed arguments compare as signed numbers.
+        let signed_abi = json!([{ "type": "function", "name": "shift", "inputs": [{ "name": "delta", "type": "int128" }] }]);
+        let signed = policy(json!([
+            { "id": "1", "name": "small shifts", "method": "eth_signTransaction", "action": "ALLOW", "conditions": [
+                { "field_source": "ethereum_calldata", "field": "shift.delta", "operator": "gte", "value": "-5", "abi": signed_abi },
+            ]},
+        ]));
+        let selector = symbolon_wallet_core::chains::ethereum::keccak256(b"shift(int128)");
+        let shift = |delta: i8| {
+            let mut data = selector[..4].to_vec();
+            data.extend([if delta < 0 { 0xff } else { 0 }; 31]);
+            data.push(delta.to_be_bytes()[0]);
+            evaluate(std::slice::from_ref(&signed), &sign_tx(TOKEN, "0", data))
+        };
+        assert_eq!(
+            shift(-5),
+            Verdict::Allowed {
+                rule: "small shifts".into()
+            }
+        );
+        assert_eq!(shift(-6), Verdict::NotAllowed);
     }
 
     #[test]

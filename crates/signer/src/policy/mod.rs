@@ -2,8 +2,11 @@
 //! What a policy may contain is checked by the server before it is stored (`policies::check`), so
 //! every stored policy is one this evaluator understands whole.
 
+pub mod calldata;
 mod evaluate;
 mod facts;
 
-pub use evaluate::{RequestFacts, TransactionFacts, Verdict, evaluate, parse_number};
+pub use evaluate::{
+    RequestFacts, TransactionFacts, Verdict, evaluate, missing_aggregations, parse_number,
+};
 pub use facts::looks_like_transaction;
