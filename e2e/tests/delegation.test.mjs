@@ -1,7 +1,8 @@
 // Delegated actions as a user and a host's back end live them (docs/delegation.md): the user delegates their
 // embedded wallet from the web app (the consent screen shows the app's policy), a back-end script with the
 // published @privy-io/node sends STT on the local chain within that policy (receipt checked), a payment over the
-// policy's cap is refused with the rule named, and after the user revokes, the next call is refused.
+// policy's cap and one past its daily total are refused with the rule named, and after the user revokes, the next
+// call is refused.
 import assert from "node:assert/strict";
 import { backEnd } from "@symbolon/stack";
 import { parseEther } from "viem";
@@ -49,6 +50,7 @@ step(
     await dialog.getByText(/to use your wallet while you're away/).waitFor();
     await dialog.getByText("Demo back end: small payments").waitFor();
     await dialog.getByText("at most 1 STT a payment").waitFor();
+    await dialog.getByText(/the 24 h total of ethereum_transaction.value gt 2000000000000000000/).waitFor();
     await dialog.getByRole("button", { name: "Allow", exact: true }).click();
     await dialog.getByText("Delegation enabled").waitFor();
     await dialog.waitFor({ state: "detached", timeout: 10_000 });
@@ -75,7 +77,7 @@ step(
   "the back end sends 0.01 STT within the policy with @privy-io/node; the receipt is the wallet's",
   async () => {
     await chainRpc("eth_sendTransaction", [
-      { from: stack.chain.funder.address, to: address, value: `0x${parseEther("2").toString(16)}` },
+      { from: stack.chain.funder.address, to: address, value: `0x${parseEther("3").toString(16)}` },
     ]);
     const chain = chainClient(stack);
     const before = await chain.getBalance({ address: RECIPIENT });
@@ -104,6 +106,25 @@ step("a payment over the policy's cap and a message it does not allow are refuse
   assert.equal(message.status, 403);
   assert.match(message.text, /No rule of the consented policies allows this personal_sign request/);
 });
+
+step(
+  "payments within the cap add up: the one past 2 STT a day is refused, naming the daily rule",
+  async () => {
+    const pay = (stt) =>
+      back.send(walletId, { to: RECIPIENT, valueWei: parseEther(stt), chainId: stack.chain.chainId });
+    await pay("0.9");
+    await pay("0.9");
+    const past = await refusal(() => pay("0.5"));
+    assert.equal(past.status, 403);
+    assert.match(past.text, /at most 2 STT a day/);
+    // What still fits in the day passes (0.01 + 0.9 + 0.9 + 0.1 ≤ 2).
+    const hash = await pay("0.1");
+    assert.equal(
+      (await chainClient(stack).waitForTransactionReceipt({ hash, timeout: 20_000 })).status,
+      "success",
+    );
+  },
+);
 
 step("the user revokes; the back end's next call is refused", async ({ page }) => {
   await page.getByRole("button", { name: "Revoke", exact: true }).click();

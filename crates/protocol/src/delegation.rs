@@ -62,10 +62,8 @@ pub struct ConsentedSigner {
     /// The policies, as stored when the user consented.
     pub policies: Vec<Policy>,
     /// The aggregations the policies' `reference` conditions name (`aggregation.{id}`), as stored
-    /// when the user consented: the signer sums by these copies. (Left out of the TypeScript copy
-    /// until the client shows them; the frame seals the terms' signers whole.)
+    /// when the user consented: the signer sums by these copies.
     #[serde(default)]
-    #[ts(skip)]
     pub aggregations: Vec<Aggregation>,
 }
 

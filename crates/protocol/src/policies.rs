@@ -228,6 +228,7 @@ pub struct AggregationWindow {
     #[serde(rename = "type")]
     pub kind: String,
     /// 3600 to 259200.
+    #[ts(type = "number")]
     pub seconds: u64,
 }
 

@@ -5,8 +5,19 @@
 // script passes to `@privy-io/node` as `authorization_context.authorization_private_keys`.
 import { generateKeyPairSync } from "node:crypto";
 
-/** The policy the demo back end signs under: small payments on the local chain and sign-in messages. */
-export function demoPolicy(chainId) {
+/** The demo wallet's daily spend: the values of its transactions over a rolling 24 hours. */
+export const DEMO_DAILY_SPEND = {
+  name: "daily spend",
+  method: "eth_signTransaction",
+  metric: { field_source: "ethereum_transaction", field: "value", function: "sum" },
+  window: { type: "rolling", seconds: 86_400 },
+};
+
+/**
+ * The policy the demo back end signs under: payments on the local chain of at most 1 STT each and 2 STT a day
+ * (`dailySpendId`: the aggregation that sums them), and sign-in messages.
+ */
+export function demoPolicy(chainId, dailySpendId) {
   return {
     version: "1.0",
     name: "Demo back end: small payments",
@@ -49,6 +60,19 @@ export function demoPolicy(chainId) {
           },
         ],
       },
+      {
+        name: "at most 2 STT a day",
+        method: "*",
+        action: "DENY",
+        conditions: [
+          {
+            field_source: "reference",
+            field: `aggregation.${dailySpendId}`,
+            operator: "gt",
+            value: "2000000000000000000",
+          },
+        ],
+      },
     ],
   };
 }
@@ -83,10 +107,12 @@ export async function registerDemoSigner({ apiUrl, appId, appSecret, chainId }) 
     public_keys: [key.publicKey],
     display_name: "Demo back end",
   });
-  const policy = await call("/v1/policies", demoPolicy(chainId));
+  const dailySpend = await call("/v1/aggregations", DEMO_DAILY_SPEND);
+  const policy = await call("/v1/policies", demoPolicy(chainId, dailySpend.id));
   return {
     keyQuorumId: quorum.id,
     policyId: policy.id,
+    dailySpendId: dailySpend.id,
     authorizationPublicKey: key.publicKey,
     authorizationPrivateKey: key.privateKey,
   };

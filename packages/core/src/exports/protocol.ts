@@ -3,6 +3,9 @@
 // External wallets (issue 11).
 export type {
   AccountTransferData,
+  Aggregation,
+  AggregationMetric,
+  AggregationWindow,
   AppConfigResponse,
   AuthMode,
   ChainType,

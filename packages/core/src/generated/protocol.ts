@@ -944,6 +944,64 @@ owner_id: string | null,
  */
 rules: Array<PolicyRule>, };
 
+export type Aggregation = { 
+/**
+ * Its id (what `aggregation.{id}` names).
+ */
+id: string, 
+/**
+ * Unix milliseconds.
+ */
+created_at: number, 
+/**
+ * Its name.
+ */
+name: string, 
+/**
+ * `eth_signTransaction` or `eth_sendTransaction` (both count signed and sent transactions).
+ */
+method: string, 
+/**
+ * What is summed.
+ */
+metric: AggregationMetric, 
+/**
+ * Over how long.
+ */
+window: AggregationWindow, 
+/**
+ * Its owner's key quorum (always null here so far).
+ */
+owner_id: string | null, };
+
+export type AggregationMetric = { 
+/**
+ * `ethereum_transaction`.
+ */
+field_source: string, 
+/**
+ * `value` (wei).
+ */
+field: string, 
+/**
+ * `sum`.
+ */
+function: string, 
+/**
+ * A contract's JSON ABI (the vendor's calldata metrics; not served yet: must be absent).
+ */
+abi?: unknown, };
+
+export type AggregationWindow = { 
+/**
+ * `rolling`.
+ */
+type: string, 
+/**
+ * 3600 to 259200.
+ */
+seconds: number, };
+
 export type PolicyRule = { 
 /**
  * Its id.
@@ -1042,7 +1100,12 @@ threshold: number,
 /**
  * The policies, as stored when the user consented.
  */
-policies: Array<Policy>, };
+policies: Array<Policy>, 
+/**
+ * The aggregations the policies' `reference` conditions name (`aggregation.{id}`), as stored
+ * when the user consented: the signer sums by these copies.
+ */
+aggregations: Array<Aggregation>, };
 
 export type DelegationTerms = { 
 /**

@@ -98,6 +98,7 @@ export const DELEGATION_SIGNER: ConsentedSigner = {
   display_name: "Test App back end",
   public_keys: ["MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"],
   threshold: 1,
+  aggregations: [],
   policies: [
     {
       id: "policy-1",

@@ -175,7 +175,7 @@ function SignerRules({ signer }: { signer: ConsentedSigner }) {
         )}
       </h3>
       {signer.policies.length === 0 ? (
-        <p className="symbolon-policy">No policy limits what it may sign.</p>
+        <p className="symbolon-policy">No policy: it may sign nothing.</p>
       ) : (
         signer.policies.map((policy) => (
           <div key={policy.id} className="symbolon-policy">
@@ -184,7 +184,7 @@ function SignerRules({ signer }: { signer: ConsentedSigner }) {
               {policy.rules.map((rule) => (
                 <li key={rule.id}>
                   <span className="symbolon-rule-name">{rule.name}: </span>
-                  <code>{ruleText(rule)}</code>
+                  <code>{ruleText(rule, signer.aggregations)}</code>
                 </li>
               ))}
             </ul>

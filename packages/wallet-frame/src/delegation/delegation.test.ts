@@ -24,6 +24,7 @@ const SIGNER: ConsentedSigner = {
   display_name: "Acme back end",
   public_keys: ["MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"],
   threshold: 1,
+  aggregations: [],
   policies: [
     {
       id: "policy-1",

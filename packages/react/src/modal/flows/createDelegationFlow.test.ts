@@ -115,4 +115,19 @@ describe("policies in plain words", () => {
       }),
     ).toBe("system.current_unix_timestamp lt 1900000000");
   });
+
+  it("says a per-period limit as the window's total, and an unknown reference as it is", () => {
+    const daily = {
+      id: "agg1",
+      created_at: 0,
+      name: "daily spend",
+      method: "eth_signTransaction",
+      metric: { field_source: "ethereum_transaction", field: "value", function: "sum" },
+      window: { type: "rolling", seconds: 86_400 },
+      owner_id: null,
+    };
+    const cap = { field_source: "reference", field: "aggregation.agg1", operator: "gt", value: "2" } as const;
+    expect(conditionText(cap, [daily])).toBe("the 24 h total of ethereum_transaction.value gt 2");
+    expect(conditionText(cap)).toBe("reference.aggregation.agg1 gt 2");
+  });
 });
