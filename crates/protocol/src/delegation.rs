@@ -127,6 +127,11 @@ pub struct DelegateWalletRequest {
     pub encapsulated_key: String,
     /// HPKE ciphertext of the [`DelegationConsent`] JSON, base64.
     pub ciphertext: String,
+    /// A fresh MFA token of the caller's session: required, like an export, when the user has a
+    /// second factor (the key leaves the device, sealed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub mfa_token: Option<String>,
 }
 
 /// The answer of `POST /api/v1/delegated_actions`.

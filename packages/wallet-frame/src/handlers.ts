@@ -1,6 +1,11 @@
 // Event name → handler for the hidden wallet frame (docs/wallet.md "Frame messages"): the events
 // and shapes the published react-auth 3.x client posts, which our own client posts too.
-import type { EntropyAnswer, RpcAnswer } from "../../core/src/generated/protocol.ts";
+import type {
+  DelegateWalletRequest,
+  DelegateWalletResponse,
+  EntropyAnswer,
+  RpcAnswer,
+} from "../../core/src/generated/protocol.ts";
 import { FrameError, toFrameError } from "./frameError.ts";
 import type { Handler } from "./messages.ts";
 import { type MfaDeps, mfaHandlers } from "./mfa/mfaHandlers.ts";
@@ -9,7 +14,7 @@ import { parseRpcRequest } from "./rpc.ts";
 import type { WalletService } from "./wallets.ts";
 
 export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<string, Handler> {
-  const { handlers: mfaEvents, verifyInline } = mfaHandlers(wallets, mfa);
+  const { handlers: mfaEvents, verifyInline, spendToken } = mfaHandlers(wallets, mfa);
   /**
    * A wallet event: the token's session is entered first (an expired token or a new session
    * forgets unlocked keys), then `parse` checks the data, then an MFA code the call carries
@@ -82,7 +87,10 @@ export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<str
       const { delegateWallets, parseDelegationRequest } = await import("./delegation/delegation.ts");
       const request = parseDelegationRequest(data);
       await verifyInline(token, session, data);
-      return delegateWallets({ wallets, post: mfa.post, appId: mfa.appId }, token, userId, request);
+      // The consent goes with the held MFA token: the server guards it like an export.
+      const postConsent = (body: DelegateWalletRequest) =>
+        spendToken<DelegateWalletResponse>(token, session, "/delegated_actions", body);
+      return delegateWallets({ wallets, post: mfa.post, postConsent, appId: mfa.appId }, token, userId, request);
     },
     ...mfaEvents,
     // Sign-out: the published client posts only this, so it also frees every unlocked key.

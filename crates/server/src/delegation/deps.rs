@@ -1,10 +1,11 @@
-//! What delegation reads: the store, "now", the signer, and the policies' slice (the app's key
-//! quorums and policies the terms name).
+//! What delegation reads: the store, "now", the signer, the policies' slice (the app's key quorums
+//! and policies the terms name) and the MFA guard (a consent is guarded like an export).
 
 use axum::extract::FromRef;
 
 use crate::clock::Clock;
 use crate::db::Db;
+use crate::mfa::deps::MfaGuard;
 use crate::policies::deps::PolicyDeps;
 use crate::signer_client::SignerClient;
 use crate::state::AppState;
@@ -20,6 +21,8 @@ pub struct DelegationDeps {
     pub signer: Option<SignerClient>,
     /// The app's policies and key quorums.
     pub policies: PolicyDeps,
+    /// A consent is guarded like an export: with MFA enrolled, it needs a fresh MFA token.
+    pub mfa: MfaGuard,
 }
 
 impl FromRef<AppState> for DelegationDeps {
@@ -29,6 +32,7 @@ impl FromRef<AppState> for DelegationDeps {
             clock: state.clock.clone(),
             signer: state.signer.clone(),
             policies: PolicyDeps::from_ref(state),
+            mfa: MfaGuard::from_ref(state),
         }
     }
 }

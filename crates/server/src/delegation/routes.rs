@@ -57,9 +57,7 @@ async fn delegate(
     caller: FrameCaller,
     JsonBody(body): JsonBody<DelegateWalletRequest>,
 ) -> Result<Json<DelegateWalletResponse>, AppError> {
-    Ok(Json(
-        service::delegate(&deps, &caller.app, &caller.user, &body).await?,
-    ))
+    Ok(Json(service::delegate(&deps, &caller, &body).await?))
 }
 
 /// `POST /api/v1/wallets/revoke` (the published client posts `{}`).

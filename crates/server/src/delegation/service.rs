@@ -16,8 +16,10 @@ use crate::db::users::UserRecord;
 use crate::db::wallets::EmbeddedWalletRecord;
 use crate::error::AppError;
 use crate::identifiers::wallet_address::normalize_wallet_address;
+use crate::mfa::guard::{self, Operation};
 use crate::random::random_id;
 use crate::signer_client::require;
+use crate::web::frame_caller::FrameCaller;
 use crate::{aggregations, key_quorums, policies};
 
 /// The refusal of an address that is not one of the caller's embedded wallets.
@@ -148,15 +150,24 @@ pub async fn terms(
 }
 
 /// Stores the consent the wallet frame sealed, once the signer has opened it for this user's
-/// wallet; a wallet's earlier consent is revoked at the signer.
+/// wallet; a wallet's earlier consent is revoked at the signer. A user with a second factor needs a
+/// fresh MFA token, as for an export: the key leaves the device (sealed), so a session alone is not
+/// enough; the token is used up once everything else passed.
 pub async fn delegate(
     deps: &DelegationDeps,
-    app: &AppRecord,
-    user: &UserRecord,
+    caller: &FrameCaller,
     request: &DelegateWalletRequest,
 ) -> Result<DelegateWalletResponse, AppError> {
+    let (app, user) = (&caller.app, &caller.user);
     let signer = require(&deps.signer)?;
     let wallet = users_wallet(deps, app, user, &request.address).await?;
+    let mfa = guard::check(
+        &deps.mfa,
+        caller,
+        Operation::Export,
+        request.mfa_token.as_deref(),
+    )
+    .await?;
     let sealed = SealedConsent {
         app_id: app.id.clone(),
         address: wallet.address.clone(),
@@ -170,6 +181,10 @@ pub async fn delegate(
     {
         signer.revoke(vec![registered.consent_id]).await?;
         return Err(AppError::invalid_data(CONSENT_MISMATCH));
+    }
+    if let Err(refused) = mfa.consume(&deps.mfa, caller).await {
+        signer.revoke(vec![registered.consent_id]).await?;
+        return Err(refused);
     }
     let replaced = deps
         .db

@@ -25,6 +25,7 @@ use crate::policies::{key, public, sign};
 use crate::server_api::{at_once, secret, v1};
 
 backend_tests!(
+    a_user_with_a_second_factor_delegates_only_with_a_fresh_mfa_token,
     a_delegated_wallet_signs_what_the_policy_allows_for_the_consented_key_only,
     authorization_signatures_are_single_use_bound_and_expire,
     a_transaction_is_completed_from_the_chain_and_sent_within_policy,
@@ -166,20 +167,29 @@ async fn post_consent(
     consent: &DelegationConsent,
     public_key: &str,
 ) -> Reply {
+    post_consent_with(d, token, consent, public_key, None).await
+}
+
+/// [`post_consent`] with the frame's held MFA token.
+async fn post_consent_with(
+    d: &Delegated,
+    token: &str,
+    consent: &DelegationConsent,
+    public_key: &str,
+    mfa_token: Option<&str>,
+) -> Reply {
     let sealed = seal_to_text(public_key, consent).unwrap();
-    frame_post(
-        &d.t,
-        "/api/v1/delegated_actions",
-        token,
-        json!({
-            "address": consent.address,
-            "chain_type": "ethereum",
-            "consent_id": consent.consent_id,
-            "encapsulated_key": sealed.encapsulated_key,
-            "ciphertext": sealed.ciphertext,
-        }),
-    )
-    .await
+    let mut body = json!({
+        "address": consent.address,
+        "chain_type": "ethereum",
+        "consent_id": consent.consent_id,
+        "encapsulated_key": sealed.encapsulated_key,
+        "ciphertext": sealed.ciphertext,
+    });
+    if let Some(mfa_token) = mfa_token {
+        body["mfa_token"] = json!(mfa_token);
+    }
+    frame_post(&d.t, "/api/v1/delegated_actions", token, body).await
 }
 
 /// A server with a signer, an app with a key quorum and a policy, a user with a wallet (not yet
@@ -1127,4 +1137,61 @@ async fn a_token_transfer_is_signed_for_the_allowed_recipient_only(backend: Back
         refused.assert_error(403, "policy_violation");
         assert!(refused.text.contains("No rule"), "{what}: {}", refused.text);
     }
+}
+
+async fn a_user_with_a_second_factor_delegates_only_with_a_fresh_mfa_token(backend: Backend) {
+    let d = prepared(backend).await;
+    let mut settings = symbolon_server::app_settings::AppSettings::default();
+    settings.mfa.methods = vec!["totp".into()];
+    d.t.set_settings(settings).await;
+    let secret = crate::mfa::enroll_totp(&d.t, &d.token).await;
+    let user_id = claim(&d.token, "sub");
+    let fresh_terms = || async {
+        let reply = terms(&d, &d.token, &d.address).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+        serde_json::from_value::<DelegationTerms>(reply.body).unwrap()
+    };
+    // The session alone: refused before the signer sees anything; nothing stored.
+    let first = fresh_terms().await;
+    let without = consent(
+        &d,
+        &first,
+        &user_id,
+        &d.address,
+        private_key_hex(&d.material, 0),
+    );
+    post_consent(&d, &d.token, &without, &first.signer_public_key)
+        .await
+        .assert_error(403, "missing_or_invalid_mfa");
+    assert!(
+        d.t.state
+            .db
+            .find_delegation(&d.t.app_id, &d.wallet_id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    // With a fresh verification: delegated, and the token is used up.
+    let mfa = crate::mfa::mfa_token(&d.t, &d.token, &secret).await;
+    let second = fresh_terms().await;
+    let with = consent(
+        &d,
+        &second,
+        &user_id,
+        &d.address,
+        private_key_hex(&d.material, 0),
+    );
+    let reply = post_consent_with(&d, &d.token, &with, &second.signer_public_key, Some(&mfa)).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
+    let third = fresh_terms().await;
+    let again = consent(
+        &d,
+        &third,
+        &user_id,
+        &d.address,
+        private_key_hex(&d.material, 0),
+    );
+    post_consent_with(&d, &d.token, &again, &third.signer_public_key, Some(&mfa))
+        .await
+        .assert_error(403, "expired_or_invalid_mfa_token");
 }

@@ -21,7 +21,7 @@ pub(crate) mod embedded_wallets;
 mod farcaster;
 mod jwt_verifier;
 mod limiter;
-mod mfa;
+pub(crate) mod mfa;
 mod module_graph;
 mod oauth;
 mod openapi;

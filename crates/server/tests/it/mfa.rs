@@ -106,12 +106,12 @@ pub(crate) async fn enroll_totp(t: &TestApp, token: &str) -> String {
 }
 
 /// Verifies `code` by TOTP.
-async fn verify_totp(t: &TestApp, token: &str, code: &str) -> Reply {
+pub(crate) async fn verify_totp(t: &TestApp, token: &str, code: &str) -> Reply {
     frame_post(t, VERIFY, token, json!({ "method": "totp", "code": code })).await
 }
 
 /// A fresh MFA token: waits one step (each step passes once) and verifies its code.
-async fn mfa_token(t: &TestApp, token: &str, secret: &str) -> String {
+pub(crate) async fn mfa_token(t: &TestApp, token: &str, secret: &str) -> String {
     t.state.clock.advance(30);
     let reply = verify_totp(t, token, &code(t, secret, 0)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);

@@ -1196,7 +1196,12 @@ encapsulated_key: string,
 /**
  * HPKE ciphertext of the [`DelegationConsent`] JSON, base64.
  */
-ciphertext: string, };
+ciphertext: string, 
+/**
+ * A fresh MFA token of the caller's session: required, like an export, when the user has a
+ * second factor (the key leaves the device, sealed).
+ */
+mfa_token?: string, };
 
 export type DelegateWalletResponse = { 
 /**

@@ -28,6 +28,8 @@ import { sealConsent } from "./sealConsent.ts";
 export interface DelegationDeps {
   wallets: WalletService;
   post: Post;
+  /** `POST /delegated_actions` with the held MFA token (the server asks for one when the user has MFA). */
+  postConsent(body: DelegateWalletRequest): Promise<DelegateWalletResponse>;
   appId(token: string): string;
 }
 
@@ -184,7 +186,7 @@ export async function delegateWallets(
         encapsulated_key: sealed.encapsulatedKey,
         ciphertext: sealed.ciphertext,
       };
-      await post<DelegateWalletResponse>(token, "/delegated_actions", body);
+      await deps.postConsent(body);
       delegated.push(address);
     }
     return { delegated };

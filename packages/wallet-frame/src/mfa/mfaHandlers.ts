@@ -91,6 +91,11 @@ export interface MfaEvents {
   handlers: Record<string, Handler>;
   /** Verifies `data.mfaMethod` + `data.mfaCode` when present (keeping the token); else nothing. */
   verifyInline(token: string, session: TokenSession, data: Record<string, unknown>): Promise<void>;
+  /**
+   * POSTs `body` with the held MFA token, if any (a success uses it up; a refusal of it drops it):
+   * what a release guarded like an export sends (a delegation consent).
+   */
+  spendToken<T>(token: string, session: TokenSession, path: string, body: Record<string, unknown>): Promise<T>;
 }
 
 export function mfaHandlers(wallets: WalletService, { post, get, tokens, appId }: MfaDeps): MfaEvents {
@@ -236,5 +241,6 @@ export function mfaHandlers(wallets: WalletService, { post, get, tokens, appId }
       "privy:auth:unlink-passkey": unlinkPasskey,
     },
     verifyInline,
+    spendToken,
   };
 }
