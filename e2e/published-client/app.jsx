@@ -5,7 +5,14 @@
 //
 // The page shows what the tests read (`ready`, `authenticated`, the user and the embedded wallet) and puts the
 // hooks' actions on `window.hostApp` for the test to call, as a host app's buttons would.
-import { PrivyProvider, usePrivy, useSignMessage, useWallets, VERSION } from "@privy-io/react-auth";
+import {
+  PrivyProvider,
+  useHeadlessDelegatedActions,
+  usePrivy,
+  useSignMessage,
+  useWallets,
+  VERSION,
+} from "@privy-io/react-auth";
 import { useEffect } from "react";
 import { createRoot } from "react-dom/client";
 
@@ -38,6 +45,7 @@ function toHex(text) {
 function Host() {
   const privy = usePrivy();
   const { signMessage } = useSignMessage();
+  const delegation = useHeadlessDelegatedActions();
   const { wallets, ready: walletsReady } = useWallets();
   const embedded = wallets.find((w) => w.walletClientType === "privy");
 
@@ -63,6 +71,14 @@ function Host() {
       oldProviderSign: (message, address) =>
         window.hostApp.lastProvider.request({ method: "personal_sign", params: [toHex(message), address] }),
       lastProvider: window.hostApp?.lastProvider,
+      /** Delegated actions without the client's screens: the app's default signers ([delegation] of the app). */
+      delegate: (address) => delegation.delegateWallet({ address, chainType: "ethereum" }),
+      revokeDelegation: () => delegation.revokeWallets(),
+      /** Whether the user's wallet at `address` shows `delegated` (after the client refreshed the user). */
+      delegated: (address) =>
+        Boolean(
+          privy.user?.linkedAccounts.find((a) => a.type === "wallet" && a.address === address)?.delegated,
+        ),
     };
   });
 

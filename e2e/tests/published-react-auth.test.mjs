@@ -16,6 +16,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe } from "node:test";
 import { fileURLToPath } from "node:url";
+import { backEnd } from "@symbolon/stack";
 import { verifyMessage } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { sharedBrowser } from "../lib/browser.mjs";
@@ -309,6 +310,33 @@ for (const { alias, label } of PUBLISHED_CLIENTS) {
       assert.equal(await shownAddress(page, "connected-wallet"), address);
       await signAndVerify(page, `react-auth ${version}: after a reload`);
     });
+
+    step(
+      "useHeadlessDelegatedActions delegates through our frame; @privy-io/node signs; revokeWallets stops it",
+      async ({ page }) => {
+        assert.ok(address, "no wallet (an earlier step failed)");
+        await callHost(page, "delegate", [address]);
+        await page.waitForFunction((a) => window.hostApp.delegated(a), address, { timeout: 10_000 });
+        const back = await backEnd({
+          ...stack.delegation,
+          apiUrl: stack.urls.api,
+          appId: stack.appId,
+          appSecret: stack.appSecret,
+        });
+        const wallet = (await back.delegatedWallets()).find((w) => w.address === address);
+        assert.ok(wallet, "the back end sees the wallet delegated");
+        const message = `Sign in to the demo (react-auth ${version})`;
+        const signature = await back.signMessage(wallet.id, message);
+        assert.ok(await verifyMessage({ address, message, signature }), "the wallet's own signature");
+        await callHost(page, "revokeDelegation");
+        await page.waitForFunction((a) => !window.hostApp.delegated(a), address, { timeout: 10_000 });
+        await assert.rejects(back.signMessage(wallet.id, message), (error) => {
+          assert.equal(error.status, 403);
+          assert.match(JSON.stringify(error.error ?? error.message), /user_has_not_delegated_wallet/);
+          return true;
+        });
+      },
+    );
 
     step("exportWallet() opens our export page in the published modal", async ({ page }) => {
       assert.ok(address, "no wallet (an earlier step failed)");
