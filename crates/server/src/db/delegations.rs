@@ -243,18 +243,16 @@ fn listed(row: ListedRow) -> Option<ListedWallet> {
         created_at,
         signers,
     ) = row;
-    Some((
-        crate::db::wallets::EmbeddedWalletRecord {
-            id,
-            app_id,
-            user_id,
-            address,
-            chain_type,
-            wallet_index: u32::try_from(index).ok()?,
-            recovery_method,
-            imported: imported != 0,
-            created_at,
-        },
-        signers,
-    ))
+    let wallet = super::wallets::wallet((
+        id,
+        app_id,
+        user_id,
+        address,
+        chain_type,
+        index,
+        recovery_method,
+        imported,
+        created_at,
+    ))?;
+    Some((wallet, signers))
 }

@@ -80,7 +80,7 @@ pub enum RecoveryGrant {
     CapReached,
 }
 
-type WalletRow = (
+pub(super) type WalletRow = (
     String,
     String,
     String,
@@ -92,7 +92,7 @@ type WalletRow = (
     i64,
 );
 
-fn wallet(row: WalletRow) -> Option<EmbeddedWalletRecord> {
+pub(super) fn wallet(row: WalletRow) -> Option<EmbeddedWalletRecord> {
     let (id, app_id, user_id, address, chain_type, index, recovery_method, imported, created_at) =
         row;
     Some(EmbeddedWalletRecord {

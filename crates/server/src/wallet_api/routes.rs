@@ -64,15 +64,7 @@ async fn rpc(
     PathParam(wallet_id): PathParam<String>,
     signed: Signed<Value>,
 ) -> Result<Json<WalletRpcResponse>, AppError> {
-    let answer = service::sign(
-        &deps,
-        &back_end.app,
-        &wallet_id,
-        SignRoute::Rpc,
-        &signed.request,
-    )
-    .await?;
-    Ok(Json(answer))
+    signed_call(&deps, &back_end, &wallet_id, SignRoute::Rpc, &signed).await
 }
 
 async fn raw_sign(
@@ -81,14 +73,18 @@ async fn raw_sign(
     PathParam(wallet_id): PathParam<String>,
     signed: Signed<Value>,
 ) -> Result<Json<WalletRpcResponse>, AppError> {
-    let answer = service::sign(
-        &deps,
-        &back_end.app,
-        &wallet_id,
-        SignRoute::RawSign,
-        &signed.request,
-    )
-    .await?;
+    signed_call(&deps, &back_end, &wallet_id, SignRoute::RawSign, &signed).await
+}
+
+/// A request to `route` of the wallet, signed through the signer.
+async fn signed_call(
+    deps: &WalletApiDeps,
+    back_end: &BackEnd,
+    wallet_id: &str,
+    route: SignRoute,
+    signed: &Signed<Value>,
+) -> Result<Json<WalletRpcResponse>, AppError> {
+    let answer = service::sign(deps, &back_end.app, wallet_id, route, &signed.request).await?;
     Ok(Json(answer))
 }
 

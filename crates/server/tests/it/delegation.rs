@@ -153,6 +153,26 @@ fn consent(
     }
 }
 
+/// The consent of the user's own wallet (index 0) with `terms`, naming `user_id`.
+fn wallet_consent(d: &Delegated, terms: &DelegationTerms, user_id: &str) -> DelegationConsent {
+    consent(
+        d,
+        terms,
+        user_id,
+        &d.address,
+        private_key_hex(&d.material, 0),
+    )
+}
+
+/// The wallet's stored delegation, if any.
+async fn stored(d: &Delegated) -> Option<symbolon_server::db::delegations::DelegationRecord> {
+    d.t.state
+        .db
+        .find_delegation(&d.t.app_id, &d.wallet_id)
+        .await
+        .unwrap()
+}
+
 fn private_key_hex(material: &Material, index: u32) -> String {
     derive_wallet_key(&material.entropy, index)
         .unwrap()
@@ -659,13 +679,7 @@ async fn a_transaction_is_completed_from_the_chain_and_sent_within_policy(backen
 async fn revoke_stops_the_signer_even_with_an_old_copy_of_the_database(backend: Backend) {
     let d = delegated(backend).await;
     let path = rpc_path(&d.wallet_id);
-    let copy =
-        d.t.state
-            .db
-            .find_delegation(&d.t.app_id, &d.wallet_id)
-            .await
-            .unwrap()
-            .unwrap();
+    let copy = stored(&d).await.unwrap();
     let revoked =
         d.t.post("/api/v1/wallets/revoke", json!({}))
             .bearer(&d.token)
@@ -723,13 +737,7 @@ async fn revoke_stops_the_signer_even_with_an_old_copy_of_the_database(backend: 
 
 async fn the_database_and_the_servers_keys_cannot_make_the_signer_sign(backend: Backend) {
     let d = delegated(backend).await;
-    let row =
-        d.t.state
-            .db
-            .find_delegation(&d.t.app_id, &d.wallet_id)
-            .await
-            .unwrap()
-            .unwrap();
+    let row = stored(&d).await.unwrap();
     assert!(
         !row.ciphertext
             .contains(&private_key_hex(&d.material, 0)[2..]),
@@ -863,14 +871,7 @@ async fn only_the_users_own_wallet_with_its_own_key_can_be_delegated(backend: Ba
     post_consent(&d, &d.token, &other_user, &good_terms.signer_public_key)
         .await
         .assert_error(400, "invalid_data");
-    assert!(
-        d.t.state
-            .db
-            .find_delegation(&d.t.app_id, &d.wallet_id)
-            .await
-            .unwrap()
-            .is_none()
-    );
+    assert!(stored(&d).await.is_none());
     // A signer that is not the app's, or without a policy.
     let bad = frame_post(
         &d.t,
@@ -1153,44 +1154,19 @@ async fn a_user_with_a_second_factor_delegates_only_with_a_fresh_mfa_token(backe
     };
     // The session alone: refused before the signer sees anything; nothing stored.
     let first = fresh_terms().await;
-    let without = consent(
-        &d,
-        &first,
-        &user_id,
-        &d.address,
-        private_key_hex(&d.material, 0),
-    );
+    let without = wallet_consent(&d, &first, &user_id);
     post_consent(&d, &d.token, &without, &first.signer_public_key)
         .await
         .assert_error(403, "missing_or_invalid_mfa");
-    assert!(
-        d.t.state
-            .db
-            .find_delegation(&d.t.app_id, &d.wallet_id)
-            .await
-            .unwrap()
-            .is_none()
-    );
+    assert!(stored(&d).await.is_none());
     // With a fresh verification: delegated, and the token is used up.
     let mfa = crate::mfa::mfa_token(&d.t, &d.token, &secret).await;
     let second = fresh_terms().await;
-    let with = consent(
-        &d,
-        &second,
-        &user_id,
-        &d.address,
-        private_key_hex(&d.material, 0),
-    );
+    let with = wallet_consent(&d, &second, &user_id);
     let reply = post_consent_with(&d, &d.token, &with, &second.signer_public_key, Some(&mfa)).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.text);
     let third = fresh_terms().await;
-    let again = consent(
-        &d,
-        &third,
-        &user_id,
-        &d.address,
-        private_key_hex(&d.material, 0),
-    );
+    let again = wallet_consent(&d, &third, &user_id);
     post_consent_with(&d, &d.token, &again, &third.signer_public_key, Some(&mfa))
         .await
         .assert_error(403, "expired_or_invalid_mfa_token");

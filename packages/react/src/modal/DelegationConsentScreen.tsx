@@ -1,6 +1,7 @@
 import { type ConsentedSigner, type DelegationTerms, describeError } from "@symbolon/core";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Address } from "./Address";
+import { ConnectionProgress } from "./ConnectionStatus";
 import { ruleText } from "./policyText";
 import { Row } from "./Row";
 import { ScreenTitle } from "./ScreenTitle";
@@ -90,17 +91,12 @@ export function DelegationConsentScreen({
 
   if (work.status === "done") {
     return (
-      <div className="symbolon-success">
-        <span className="symbolon-check" aria-hidden="true">
-          ✓
-        </span>
-        <ScreenTitle id={titleId} focus>
-          Delegation enabled
-        </ScreenTitle>
-        <p className="symbolon-status" role="status">
-          {appName} can now sign for this wallet within the rules you allowed.
-        </p>
-      </div>
+      <ConnectionProgress
+        done
+        title="Delegation enabled"
+        subtitle={`${appName} can now sign for this wallet within the rules you allowed.`}
+        titleId={titleId}
+      />
     );
   }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Address } from "./Address";
+import { ConnectionProgress } from "./ConnectionStatus";
 import { delegationFailureText } from "./DelegationConsentScreen";
 import { ScreenTitle } from "./ScreenTitle";
 
@@ -52,17 +53,12 @@ export function DelegationRevokeScreen({
 
   if (work.status === "done") {
     return (
-      <div className="symbolon-success">
-        <span className="symbolon-check" aria-hidden="true">
-          ✓
-        </span>
-        <ScreenTitle id={titleId} focus>
-          Access revoked
-        </ScreenTitle>
-        <p className="symbolon-status" role="status">
-          {appName} can no longer sign for your wallet.
-        </p>
-      </div>
+      <ConnectionProgress
+        done
+        title="Access revoked"
+        subtitle={`${appName} can no longer sign for your wallet.`}
+        titleId={titleId}
+      />
     );
   }
 
