@@ -35,14 +35,25 @@ CREATE TABLE IF NOT EXISTS spends (
     spent_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS spends_window ON spends (address, aggregation_id, spent_at);
+CREATE TABLE IF NOT EXISTS spend_totals (
+    address TEXT NOT NULL,
+    aggregation_id TEXT NOT NULL,
+    window_ms INTEGER NOT NULL,
+    total TEXT NOT NULL,
+    counted_after INTEGER NOT NULL,
+    PRIMARY KEY (address, aggregation_id, window_ms)
+);
 ";
 
 /// How long a spend is kept: the longest aggregation window (72 hours).
 pub const SPEND_RETENTION_MS: i64 = 72 * 60 * 60 * 1000;
 
-/// The spends of a wallet for an aggregation within a window.
-const WINDOW_SPENDS: &str =
-    "SELECT amount FROM spends WHERE address = ? AND aggregation_id = ? AND spent_at > ?";
+/// The spends of a wallet for an aggregation within `(from, to]`.
+const SPENDS_BETWEEN: &str = "SELECT amount FROM spends WHERE address = ? AND aggregation_id = ? AND spent_at > ? AND spent_at <= ?";
+/// A window's running total: the sum of the spends after `counted_after`.
+const READ_TOTAL: &str = "SELECT total, counted_after FROM spend_totals WHERE address = ? AND aggregation_id = ? AND window_ms = ?";
+const WRITE_TOTAL: &str = "INSERT INTO spend_totals (address, aggregation_id, window_ms, total, counted_after) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (address, aggregation_id, window_ms) DO UPDATE SET total = excluded.total, counted_after = excluded.counted_after";
 const RECORD_SPEND: &str =
     "INSERT INTO spends (address, aggregation_id, amount, spent_at) VALUES (?, ?, ?, ?)";
 
@@ -180,15 +191,14 @@ impl Store {
             return Ok(answer);
         }
         for tally in tallies {
-            let recorded = sqlx::query(RECORD_SPEND)
-                .bind(&address)
-                .bind(&tally.aggregation_id)
-                .bind(amount.to_string())
-                .bind(now_ms)
-                .execute(&mut *tx)
-                .await;
+            let total = sums
+                .get(&tally.aggregation_id)
+                .copied()
+                .unwrap_or(U256::ZERO)
+                .saturating_add(amount);
+            let recorded = record_spend(&mut tx, &address, tally, amount, total, now_ms).await;
             if let Err(error) = recorded {
-                return Err(rolled_back(tx, error.into()).await);
+                return Err(rolled_back(tx, error).await);
             }
         }
         tx.commit().await?;
@@ -210,7 +220,11 @@ impl Store {
     }
 }
 
-/// Each tally's sum of `address`'s spends within its window as of `now_ms`.
+/// Each tally's sum of `address`'s spends within its window as of `now_ms`, from its running
+/// total: only the spends that left the window since the last request are read (and subtracted),
+/// so a request costs the same however many spends the window holds. A total last moved before
+/// the oldest kept spend (the sweep may have dropped what it would subtract), or after `now_ms`
+/// (the clock went back), is summed again from the spends.
 async fn window_sums(
     tx: &mut Transaction<'static, Sqlite>,
     address: &str,
@@ -219,25 +233,100 @@ async fn window_sums(
 ) -> Result<BTreeMap<String, U256>, SignerError> {
     let mut sums = BTreeMap::new();
     for tally in tallies {
-        let rows = sqlx::query(WINDOW_SPENDS)
+        let cutoff = now_ms.saturating_sub(tally.window_ms);
+        let stored = sqlx::query(READ_TOTAL)
             .bind(address)
             .bind(&tally.aggregation_id)
-            .bind(now_ms.saturating_sub(tally.window_ms))
-            .fetch_all(&mut **tx)
+            .bind(tally.window_ms)
+            .fetch_optional(&mut **tx)
             .await?;
-        let mut sum = U256::ZERO;
-        for row in rows {
-            let amount: String = row.try_get(0)?;
-            let amount = U256::from_str_radix(&amount, 10).map_err(|e| {
-                SignerError::internal(&std::io::Error::other(format!(
-                    "a stored spend is not a number: {e}"
-                )))
-            })?;
-            sum = sum.saturating_add(amount);
-        }
-        sums.insert(tally.aggregation_id.clone(), sum);
+        let kept_from = now_ms.saturating_sub(SPEND_RETENTION_MS);
+        let total = match stored {
+            Some(row) => {
+                let (total, counted_after): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
+                if counted_after < kept_from || counted_after > cutoff {
+                    None
+                } else {
+                    let left =
+                        sum_between(tx, address, &tally.aggregation_id, counted_after, cutoff)
+                            .await?;
+                    Some(parse_amount(&total)?.saturating_sub(left))
+                }
+            }
+            None => None,
+        };
+        let total = match total {
+            Some(total) => total,
+            None => sum_between(tx, address, &tally.aggregation_id, cutoff, i64::MAX).await?,
+        };
+        sqlx::query(WRITE_TOTAL)
+            .bind(address)
+            .bind(&tally.aggregation_id)
+            .bind(tally.window_ms)
+            .bind(total.to_string())
+            .bind(cutoff)
+            .execute(&mut **tx)
+            .await?;
+        sums.insert(tally.aggregation_id.clone(), total);
     }
     Ok(sums)
+}
+
+/// The sum of `address`'s spends for `aggregation_id` within `(from, to]`.
+async fn sum_between(
+    tx: &mut Transaction<'static, Sqlite>,
+    address: &str,
+    aggregation_id: &str,
+    from: i64,
+    to: i64,
+) -> Result<U256, SignerError> {
+    let rows = sqlx::query(SPENDS_BETWEEN)
+        .bind(address)
+        .bind(aggregation_id)
+        .bind(from)
+        .bind(to)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut sum = U256::ZERO;
+    for row in rows {
+        sum = sum.saturating_add(parse_amount(&row.try_get::<String, _>(0)?)?);
+    }
+    Ok(sum)
+}
+
+fn parse_amount(text: &str) -> Result<U256, SignerError> {
+    U256::from_str_radix(text, 10).map_err(|e| {
+        SignerError::internal(&std::io::Error::other(format!(
+            "a stored spend is not a number: {e}"
+        )))
+    })
+}
+
+/// Records a spend and its window's new running total.
+async fn record_spend(
+    tx: &mut Transaction<'static, Sqlite>,
+    address: &str,
+    tally: &Tally,
+    amount: U256,
+    total: U256,
+    now_ms: i64,
+) -> Result<(), SignerError> {
+    sqlx::query(RECORD_SPEND)
+        .bind(address)
+        .bind(&tally.aggregation_id)
+        .bind(amount.to_string())
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query(WRITE_TOTAL)
+        .bind(address)
+        .bind(&tally.aggregation_id)
+        .bind(tally.window_ms)
+        .bind(total.to_string())
+        .bind(now_ms.saturating_sub(tally.window_ms))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 /// Rolls `tx` back after `error` (a failed rollback is logged; SQLite also rolls back when the
@@ -337,5 +426,33 @@ mod tests {
             .unwrap();
         assert_eq!(sums["day"], big + big);
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn spends_leave_the_running_total_as_they_leave_the_window() {
+        let store = Store::open(Path::new(":memory:")).await.unwrap();
+        let hour = 60 * 60 * 1000;
+        let sum_at = |at: i64| {
+            let store = store.clone();
+            async move {
+                store
+                    .spend_within("0xab", &day(), U256::ZERO, at, |sums| (false, sums["day"]))
+                    .await
+                    .unwrap()
+            }
+        };
+        assert!(spend(&store, "0xab", 0).await);
+        assert!(spend(&store, "0xab", hour).await);
+        assert!(spend(&store, "0xab", 2 * hour).await);
+        assert_eq!(sum_at(2 * hour).await, U256::from(9));
+        assert!(!spend(&store, "0xab", 3 * hour).await, "9 + 3 > 10");
+        assert_eq!(sum_at(DAY_MS + 1).await, U256::from(6), "the first left the window");
+        assert_eq!(sum_at(DAY_MS + hour + 1).await, U256::from(3));
+        assert!(spend(&store, "0xab", DAY_MS + hour + 1).await);
+        assert_eq!(sum_at(DAY_MS + hour + 2).await, U256::from(6));
+        // Long after (past the kept spends): summed again from what is left, not from the total.
+        assert_eq!(sum_at(10 * DAY_MS).await, U256::ZERO);
+        // The clock went back: summed again rather than trusting a total from the future.
+        assert_eq!(sum_at(DAY_MS + hour + 3).await, U256::from(6));
     }
 }
