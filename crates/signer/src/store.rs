@@ -446,7 +446,11 @@ mod tests {
         assert!(spend(&store, "0xab", 2 * hour).await);
         assert_eq!(sum_at(2 * hour).await, U256::from(9));
         assert!(!spend(&store, "0xab", 3 * hour).await, "9 + 3 > 10");
-        assert_eq!(sum_at(DAY_MS + 1).await, U256::from(6), "the first left the window");
+        assert_eq!(
+            sum_at(DAY_MS + 1).await,
+            U256::from(6),
+            "the first left the window"
+        );
         assert_eq!(sum_at(DAY_MS + hour + 1).await, U256::from(3));
         assert!(spend(&store, "0xab", DAY_MS + hour + 1).await);
         assert_eq!(sum_at(DAY_MS + hour + 2).await, U256::from(6));
