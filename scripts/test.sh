@@ -14,8 +14,10 @@ suite=${1:-all}
 only=${2:-}
 case $suite in
   # "a+b": a and b run side by side (clippy is mostly compiler CPU with a single-threaded tail, the fuzz
-  # phase mostly waits on the server and Python); each keeps its own log, duration and counts.
-  all) phases=(setup rust-fmt rust-clippy+fuzz rust-test wasm biome typecheck vitest e2e) ;;
+  # phase one Python worker and the server); each keeps its own log, duration and counts. rust-test waits
+  # for clippy's lock on the build directory, so clippy then the Rust tests share one core with the fuzz
+  # on the other (the fuzz outlasts both).
+  all) phases=(setup rust-fmt rust-clippy+fuzz+rust-test wasm biome typecheck vitest e2e) ;;
   lint) phases=(setup rust-fmt rust-clippy biome typecheck) ;;
   e2e) phases=(setup e2e) ;;
   fuzz) phases=(setup fuzz) ;;

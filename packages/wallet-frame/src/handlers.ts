@@ -90,7 +90,12 @@ export function walletHandlers(wallets: WalletService, mfa: MfaDeps): Record<str
       // The consent goes with the held MFA token: the server guards it like an export.
       const postConsent = (body: DelegateWalletRequest) =>
         spendToken<DelegateWalletResponse>(token, session, "/delegated_actions", body);
-      return delegateWallets({ wallets, post: mfa.post, postConsent, appId: mfa.appId }, token, userId, request);
+      return delegateWallets(
+        { wallets, post: mfa.post, postConsent, appId: mfa.appId },
+        token,
+        userId,
+        request,
+      );
     },
     ...mfaEvents,
     // Sign-out: the published client posts only this, so it also frees every unlocked key.

@@ -25,6 +25,7 @@ use crate::policies::{key, public, sign};
 use crate::server_api::{at_once, secret, v1};
 
 backend_tests!(
+    a_retry_with_its_idempotency_key_gets_the_first_signature,
     a_user_with_a_second_factor_delegates_only_with_a_fresh_mfa_token,
     a_delegated_wallet_signs_what_the_policy_allows_for_the_consented_key_only,
     authorization_signatures_are_single_use_bound_and_expire,
@@ -1170,4 +1171,46 @@ async fn a_user_with_a_second_factor_delegates_only_with_a_fresh_mfa_token(backe
     post_consent_with(&d, &d.token, &again, &third.signer_public_key, Some(&mfa))
         .await
         .assert_error(403, "expired_or_invalid_mfa_token");
+}
+
+async fn a_retry_with_its_idempotency_key_gets_the_first_signature(backend: Backend) {
+    use base64::Engine;
+    use p256::ecdsa::signature::Signer as _;
+    let d = delegated(backend).await;
+    let path = rpc_path(&d.wallet_id);
+    let expiry = in_minutes(10);
+    let body = personal_sign("Sign in to a retried request");
+    // Signed as the SDK signs a request with an idempotency key: the key is a signed header.
+    let request = symbolon_signer::authorization::SignedRequest {
+        method: "POST".into(),
+        url: format!("{}{path}", common::PUBLIC_URL),
+        body: body.clone(),
+        headers: [
+            ("privy-app-id".to_string(), d.t.app_id.clone()),
+            ("privy-idempotency-key".to_string(), "retry-1".to_string()),
+            ("privy-request-expiry".to_string(), expiry.clone()),
+        ]
+        .into(),
+        signatures: Vec::new(),
+    };
+    let signature: p256::ecdsa::Signature = d.app_key.sign(&request.payload().unwrap());
+    let signature = base64::engine::general_purpose::STANDARD.encode(signature.to_der().as_bytes());
+    let send = || {
+        v1(&d.t, Method::POST, &path, &d.t.app_id, &d.secret)
+            .json(body.clone())
+            .header("privy-authorization-signature", &signature)
+            .header("privy-request-expiry", &expiry)
+            .header("privy-idempotency-key", "retry-1")
+            .send()
+    };
+    let first = send().await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text);
+    let retry = send().await;
+    assert_eq!(
+        retry.status,
+        StatusCode::OK,
+        "the retry is answered, not refused as used: {}",
+        retry.text
+    );
+    assert_eq!(retry.body, first.body, "the first signature again");
 }

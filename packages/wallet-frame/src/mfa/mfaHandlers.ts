@@ -95,7 +95,12 @@ export interface MfaEvents {
    * POSTs `body` with the held MFA token, if any (a success uses it up; a refusal of it drops it):
    * what a release guarded like an export sends (a delegation consent).
    */
-  spendToken<T>(token: string, session: TokenSession, path: string, body: Record<string, unknown>): Promise<T>;
+  spendToken<T>(
+    token: string,
+    session: TokenSession,
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<T>;
 }
 
 export function mfaHandlers(wallets: WalletService, { post, get, tokens, appId }: MfaDeps): MfaEvents {
